@@ -1,0 +1,15 @@
+fx_version 'cerulean'
+game 'gta5'
+
+name 'vote-reward'
+description 'Pays players for voting for the server (Vote Verification and Reward API v1)'
+version '0.1.0'
+license 'MIT'
+
+server_only 'yes'
+node_version '22'
+
+server_script 'dist/server.js'
+
+-- config.json is read on the server with LoadResourceFile. It is deliberately not listed under
+-- `files`: clients would download it, and with it the API key.
