@@ -1,0 +1,88 @@
+/**
+ * Contracts between the claim flow and the framework adapters. The claim flow only ever sees these types;
+ * each adapter lives in its own file and reaches its framework through a `FrameworkHost`.
+ */
+
+/** Cash in hand (`money` on ESX, `cash` on QBCore/Qbox, wallet on vRP). */
+export interface MoneyReward {
+  type: 'money';
+  amount: number;
+}
+
+/** Bank account money. */
+export interface BankReward {
+  type: 'bank';
+  amount: number;
+}
+
+/** An inventory item, given through the framework's inventory (ox_inventory wherever it runs). */
+export interface ItemReward {
+  type: 'item';
+  item: string;
+  count: number;
+}
+
+/** A console command template and/or a server event, for anything the other types cannot express. */
+export interface CustomReward {
+  type: 'custom';
+  /** Console command template; placeholders `{source}`, `{name}`, `{license}`, `{vote_id}` are filled safely. */
+  command?: string;
+  /** Server event emitted as `(source, { vote_id, username, license })`. */
+  event?: string;
+}
+
+/** One reward as configured in `config.json`. */
+export type Reward = MoneyReward | BankReward | ItemReward | CustomReward;
+
+/** Names of the supported adapters. */
+export type FrameworkName = 'esx' | 'qbcore' | 'qbox' | 'vrp' | 'standalone';
+
+/** Who is being paid, and for which vote. */
+export interface PayoutContext {
+  /** Server id of the online player. */
+  source: number;
+  /** In-game name used for the claim (colour codes removed). */
+  name: string;
+  /** `license:...` identifier of the player. */
+  license: string;
+  /** `vote_id` returned by the API claim. */
+  voteId: string;
+}
+
+/** Why a reward could not be given now. Every case leaves the reward pending, never lost. */
+export type PayoutProblem =
+  | { code: 'player_not_loaded' }
+  | { code: 'inventory_full'; item: string; count: number }
+  | { code: 'framework_error'; detail: string };
+
+/** Result of a capacity check or a payout: a value, never a throw, for expected problems. */
+export type PayoutResult = { ok: true } | { ok: false; problem: PayoutProblem };
+
+/** A framework adapter. Implementations must never partially succeed silently. */
+export interface RewardAdapter {
+  readonly name: FrameworkName;
+  /** True when the player is online and loaded in the framework, so a payout can be attempted. */
+  isPlayerReady(source: number): Promise<boolean>;
+  /** Checks that every reward of the list can be received now (item capacity, loaded player). */
+  canReceive(ctx: PayoutContext, rewards: readonly Reward[]): Promise<PayoutResult>;
+  /** Gives one reward. Resolves `{ ok: false }` when the framework refused or failed (the reward stays pending). */
+  give(ctx: PayoutContext, reward: Reward): Promise<PayoutResult>;
+}
+
+/** The slice of the FiveM runtime that adapters need. `src/runtime/fivem.ts` implements it. */
+export interface FrameworkHost {
+  /** `GetResourceState(name)`: `started`, `stopped`, `missing`, ... */
+  resourceState(name: string): string;
+  /** The exports object of another resource; property access throws when an export is missing. */
+  exportsOf(resource: string): Record<string, (...args: unknown[]) => unknown>;
+  /** `emit` (TriggerEvent) a server event. */
+  emit(event: string, ...args: unknown[]): void;
+  /** `on` a server event; returns a function that removes the handler. */
+  on(event: string, handler: (...args: unknown[]) => void): () => void;
+  /** `ExecuteCommand` on the server console. */
+  executeCommand(command: string): void;
+  /** FiveM timer, in milliseconds; returns a cancel function. */
+  setTimeout(fn: () => void, ms: number): () => void;
+  /** Log lines for the server console. */
+  log: { info(message: string): void; warn(message: string): void; error(message: string): void };
+}
