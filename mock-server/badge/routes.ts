@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import { type BadgeCache, createBadgeCache } from './cache';
+import {
+  BADGE_LANGS,
+  BADGE_STYLES,
+  BADGE_THEMES,
+  type BadgeData,
+  type BadgeLang,
+  type BadgeOptions,
+  type BadgeTheme,
+  renderBadgePng,
+  renderNotFoundSvg,
+  svgToPng,
+} from './render';
+
+/** How long a rendered badge is served before it is drawn again (the spec's 5-minute refresh). */
+export const BADGE_TTL_MS = 5 * 60_000;
+/** `Cache-Control` of a badge, matching the refresh period. */
+export const BADGE_CACHE_CONTROL = 'public, max-age=300';
+
+/** What the badge routes need: a clock and a way to read one server's badge data. */
+export interface BadgeRouteDeps {
+  /** Current time in ms. */
+  now: () => number;
+  /** The badge data of a listed server, or undefined when there is no such server. */
+  badgeData(serverId: number): BadgeData | undefined;
+  /** Cache to use; by default 512 entries / 16 MiB with the 5-minute TTL. */
+  cache?: BadgeCache;
+}
+
+/** A rejected query parameter: the JSON error body the route answers with status 400. */
+export interface BadgeQueryError {
+  /** snake_case error code. */
+  code: 'invalid_parameter';
+  /** Sentence naming the parameter, the allowed values and what was received. */
+  message: string;
+}
+
+function pick<T extends string>(
+  name: string,
+  raw: string | undefined,
+  allowed: readonly T[],
+): T | BadgeQueryError {
+  const fallback = allowed[0] as T;
+  if (raw === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  return {
+    code: 'invalid_parameter',
+    message: `${name} must be one of ${allowed.join(', ')} (default ${fallback}); got ${JSON.stringify(raw.slice(0, 40))}`,
+  };
+}
+
+/** Reads style/theme/lang from a query, applying the defaults button/light/en. */
+export function parseBadgeQuery(query: Record<string, string | undefined>): BadgeOptions | BadgeQueryError {
+  const style = pick('style', query.style, BADGE_STYLES);
+  if (typeof style === 'object') return style;
+  const theme = pick('theme', query.theme, BADGE_THEMES);
+  if (typeof theme === 'object') return theme;
+  const lang = pick('lang', query.lang, BADGE_LANGS);
+  if (typeof lang === 'object') return lang;
+  return { style, theme, lang };
+}
+
+/** True when an `If-None-Match` header value matches `etag` (weak comparison, lists and `*`). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
+}
+
+const SERVER_FILE = /^([1-9][0-9]{0,14})\.png$/;
+
+/** `GET /badge/:id.png`: the PNG badge, no key, cached 5 minutes per (server, style, theme, lang). */
+export function createBadgeRoutes(deps: BadgeRouteDeps): Hono {
+  const cache =
+    deps.cache ??
+    createBadgeCache({ now: deps.now, ttlMs: BADGE_TTL_MS, maxEntries: 512, maxBytes: 16 << 20 });
+  const notFound = new Map<string, Buffer>();
+  const notFoundPng = (theme: BadgeTheme, lang: BadgeLang): Buffer => {
+    const key = `${theme}:${lang}`;
+    let png = notFound.get(key);
+    if (!png) {
+      png = svgToPng(renderNotFoundSvg({ theme, lang }));
+      notFound.set(key, png);
+    }
+    return png;
+  };
+
+  const app = new Hono();
+  app.get('/badge/:file{.+\\.png}', (c) => {
+    const options = parseBadgeQuery(c.req.query());
+    if ('code' in options) return c.json({ error: options }, 400);
+
+    const match = SERVER_FILE.exec(c.req.param('file'));
+    if (!match) {
+      return c.json(
+        {
+          error: {
+            code: 'invalid_server_id',
+            message: 'the badge path must be /badge/<server_id>.png with a positive integer server id',
+          },
+        },
+        400,
+      );
+    }
+    const serverId = Number(match[1]);
+    const key = `${serverId}:${options.style}:${options.theme}:${options.lang}`;
+
+    let entry = cache.get(key);
+    if (!entry) {
+      const data = deps.badgeData(serverId);
+      if (!data) {
+        return c.body(new Uint8Array(notFoundPng(options.theme, options.lang)), 404, {
+          'Content-Type': 'image/png',
+          'Cache-Control': 'no-cache',
+        });
+      }
+      const png = renderBadgePng(data, options);
+      entry = {
+        png,
+        etag: `"${createHash('sha256').update(png).digest('base64url').slice(0, 27)}"`,
+        renderedAt: deps.now(),
+      };
+      cache.set(key, entry);
+    }
+
+    const headers = { ETag: entry.etag, 'Cache-Control': BADGE_CACHE_CONTROL };
+    if (matchesIfNoneMatch(c.req.header('If-None-Match'), entry.etag)) return c.body(null, 304, headers);
+    return c.body(new Uint8Array(entry.png), 200, { ...headers, 'Content-Type': 'image/png' });
+  });
+  return app;
+}
