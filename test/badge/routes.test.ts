@@ -1,0 +1,141 @@
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import type { BadgeData } from '../../mock-server/badge/render';
+import { BADGE_TTL_MS, createBadgeRoutes, matchesIfNoneMatch } from '../../mock-server/badge/routes';
+
+const SERVERS = new Map<number, BadgeData>([
+  [7, { name: 'Horizon', game: 'fivem', rank: 3, votesMonthly: 12352, playersOnline: 64, playersMax: 128 }],
+]);
+
+function setup() {
+  const clock = { t: Date.UTC(2026, 10, 21, 12) };
+  const loads: number[] = [];
+  const app = createBadgeRoutes({
+    now: () => clock.t,
+    badgeData: (id) => {
+      loads.push(id);
+      return SERVERS.get(id);
+    },
+  });
+  const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
+  return { clock, loads, get };
+}
+
+const size = async (res: Response) => {
+  const png = PNG.sync.read(Buffer.from(await res.arrayBuffer()));
+  return { width: png.width, height: png.height };
+};
+
+describe('GET /badge/:id.png', () => {
+  it('answers a PNG with the 5-minute cache headers and the defaults button/light/en', async () => {
+    const { get } = setup();
+    const res = await get('/badge/7.png');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(res.headers.get('etag')).toMatch(/^"[\w-]{27}"$/);
+    expect(await size(res)).toEqual({ width: 300, height: 60 });
+    const explicit = await get('/badge/7.png?style=button&theme=light&lang=en');
+    expect(explicit.headers.get('etag')).toBe(res.headers.get('etag'));
+  });
+
+  it.each([
+    ['stats', { width: 360, height: 110 }],
+    ['mini', { width: 240, height: 24 }],
+  ])('style=%s has its own size', async (style, expected) => {
+    const { get } = setup();
+    expect(await size(await get(`/badge/7.png?style=${style}&theme=dark&lang=fr`))).toEqual(expected);
+  });
+
+  it('serves the cached render (same ETag, no new lookup) within 5 minutes', async () => {
+    const { clock, loads, get } = setup();
+    const first = await get('/badge/7.png?style=stats');
+    clock.t += BADGE_TTL_MS - 1;
+    const second = await get('/badge/7.png?style=stats');
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(loads).toEqual([7]);
+  });
+
+  it('renders again once 5 minutes have passed, picking up new data', async () => {
+    const { clock, loads, get } = setup();
+    const first = await get('/badge/7.png');
+    const server = SERVERS.get(7) as BadgeData;
+    SERVERS.set(7, { ...server, votesMonthly: server.votesMonthly + 1 });
+    try {
+      clock.t += BADGE_TTL_MS;
+      const second = await get('/badge/7.png');
+      expect(loads).toEqual([7, 7]);
+      expect(second.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    } finally {
+      SERVERS.set(7, server);
+    }
+  });
+
+  it('caches each (style, theme, lang) separately', async () => {
+    const { loads, get } = setup();
+    const tags = new Set<string | null>();
+    for (const query of ['', '?theme=dark', '?lang=fr', '?style=mini', '?theme=dark']) {
+      tags.add((await get(`/badge/7.png${query}`)).headers.get('etag'));
+    }
+    expect(tags.size).toBe(4);
+    expect(loads).toHaveLength(4);
+  });
+
+  it('answers 304 without a body when If-None-Match matches the ETag', async () => {
+    const { get } = setup();
+    const etag = (await get('/badge/7.png')).headers.get('etag') as string;
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const res = await get('/badge/7.png', { 'If-None-Match': header });
+      expect(res.status).toBe(304);
+      expect(res.headers.get('etag')).toBe(etag);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+      expect((await res.arrayBuffer()).byteLength).toBe(0);
+    }
+    expect((await get('/badge/7.png', { 'If-None-Match': '"stale"' })).status).toBe(200);
+  });
+
+  it.each([
+    ['style=banner', 'style must be one of button, stats, mini'],
+    ['theme=blue', 'theme must be one of light, dark'],
+    ['lang=de', 'lang must be one of en, fr'],
+    ['style=', 'style must be one of'],
+  ])('answers 400 with the JSON error shape for %s', async (query, message) => {
+    const { loads, get } = setup();
+    const res = await get(`/badge/7.png?${query}`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('invalid_parameter');
+    expect(body.error.message).toContain(message);
+    expect(loads).toEqual([]);
+  });
+
+  it.each(['abc.png', '0.png', '-1.png', '1.5.png', '99999999999999999999.png'])(
+    'answers 400 invalid_server_id for /badge/%s',
+    async (file) => {
+      const res = await setup().get(`/badge/${file}`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_server_id');
+    },
+  );
+
+  it('answers 404 with a small PNG for an unknown server', async () => {
+    const res = await setup().get('/badge/404.png?lang=fr');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('etag')).toBeNull();
+    expect(await size(res)).toEqual({ width: 240, height: 24 });
+  });
+});
+
+describe('matchesIfNoneMatch', () => {
+  it.each([
+    [undefined, false],
+    ['"a"', true],
+    ['W/"a"', true],
+    ['"b", "a"', true],
+    ['"b"', false],
+    ['*', true],
+  ])('%s against "a" is %s', (header, expected) => {
+    expect(matchesIfNoneMatch(header, '"a"')).toBe(expected);
+  });
+});
