@@ -1,0 +1,83 @@
+/**
+ * Schema migrations, applied in order; `PRAGMA user_version` records how many ran.
+ * Timestamps are integer milliseconds since the Unix epoch, always passed in from JS so tests control time.
+ * Months are UTC (`strftime` has no time zones), which is also what the API documents.
+ * Votes are never deleted one by one (only `reset` empties every table), so the counters need no delete trigger.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE servers (
+    id              INTEGER PRIMARY KEY,
+    name            TEXT NOT NULL,
+    game            TEXT NOT NULL,
+    ip              TEXT NOT NULL DEFAULT '',
+    port            INTEGER NOT NULL DEFAULT 30120,
+    description     TEXT NOT NULL DEFAULT '',
+    is_premium      INTEGER NOT NULL DEFAULT 0,
+    is_verified     INTEGER NOT NULL DEFAULT 0,
+    followers_count INTEGER NOT NULL DEFAULT 0,
+    players_online  INTEGER NOT NULL DEFAULT 0,
+    players_max     INTEGER NOT NULL DEFAULT 0,
+    created_at      INTEGER NOT NULL,
+    votes_total     INTEGER NOT NULL DEFAULT 0,
+    -- votes in the month named by rank_state.month; refreshed when that month changes
+    rank_month_votes INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+  -- exactly the ranking order, so both the leaderboard and a server's rank are index range reads
+  CREATE INDEX servers_rank ON servers (rank_month_votes DESC, votes_total DESC, created_at, id);
+
+  CREATE TABLE rank_state (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    month TEXT NOT NULL
+  ) STRICT;
+  INSERT INTO rank_state (id, month) VALUES (1, '');
+
+  CREATE TABLE api_keys (
+    id           INTEGER PRIMARY KEY,
+    server_id    INTEGER NOT NULL REFERENCES servers (id) ON DELETE CASCADE,
+    key_hash     BLOB NOT NULL UNIQUE,
+    prefix       TEXT NOT NULL UNIQUE,
+    suffix       TEXT NOT NULL,
+    created_at   INTEGER NOT NULL,
+    last_used_at INTEGER,
+    revoked_at   INTEGER
+  ) STRICT;
+  CREATE INDEX api_keys_server ON api_keys (server_id, created_at);
+
+  CREATE TABLE votes (
+    id           INTEGER PRIMARY KEY,
+    uuid         TEXT NOT NULL UNIQUE,
+    server_id    INTEGER NOT NULL REFERENCES servers (id) ON DELETE CASCADE,
+    username     TEXT NOT NULL,
+    username_key TEXT NOT NULL,
+    ip           TEXT,
+    voted_at     INTEGER NOT NULL,
+    claimed_at   INTEGER
+  ) STRICT;
+  CREATE INDEX votes_server_user_time ON votes (server_id, username_key, voted_at);
+  CREATE INDEX votes_server_ip_time ON votes (server_id, ip, voted_at);
+  CREATE INDEX votes_server_time ON votes (server_id, voted_at);
+  -- partial indexes hold only unclaimed votes, so "oldest unclaimed" never walks over claimed ones
+  CREATE INDEX votes_unclaimed_user ON votes (server_id, username_key, voted_at) WHERE claimed_at IS NULL;
+  CREATE INDEX votes_unclaimed_ip ON votes (server_id, ip, voted_at) WHERE claimed_at IS NULL;
+
+  CREATE TABLE server_month_votes (
+    server_id INTEGER NOT NULL,
+    month     TEXT NOT NULL,
+    votes     INTEGER NOT NULL,
+    PRIMARY KEY (server_id, month)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TRIGGER votes_counters_insert AFTER INSERT ON votes BEGIN
+    INSERT INTO server_month_votes (server_id, month, votes)
+      VALUES (NEW.server_id, strftime('%Y-%m', NEW.voted_at / 1000, 'unixepoch'), 1)
+      ON CONFLICT (server_id, month) DO UPDATE SET votes = votes + 1;
+    UPDATE servers
+       SET votes_total = votes_total + 1,
+           rank_month_votes = rank_month_votes
+             + (strftime('%Y-%m', NEW.voted_at / 1000, 'unixepoch') = (SELECT month FROM rank_state WHERE id = 1))
+     WHERE id = NEW.server_id;
+  END;
+
+  `,
+];
