@@ -86,3 +86,22 @@ export interface FrameworkHost {
   /** Log lines for the server console. */
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };
 }
+
+/** An inventory that can receive item rewards (ox_inventory, qb-inventory, or a framework's own). */
+export interface InventoryBackend {
+  /** Resource or framework the items go through, for messages. */
+  readonly name: string;
+  /** Checks that the player can carry `count` of `item` now. */
+  canCarry(source: number, item: string, count: number): Promise<PayoutResult>;
+  /** Adds the items; `{ ok: false }` when the inventory refused. */
+  addItem(source: number, item: string, count: number, reason: string): Promise<PayoutResult>;
+}
+
+/** Which inventory item rewards use: ox_inventory when it runs (`auto`), or always one of them. */
+export type InventoryChoice = 'auto' | 'ox_inventory' | 'framework';
+
+/** A `RewardAdapter` that also releases its event listeners (used when the resource reloads). */
+export interface DisposableRewardAdapter extends RewardAdapter {
+  /** Removes every listener and pending timer the adapter registered. */
+  dispose(): void;
+}

@@ -1,0 +1,98 @@
+/**
+ * QBCore (qbcore-framework/qb-core).
+ *
+ * `exports['qb-core'].GetCoreObject()` gives the core table (recent versions accept a filter list, older ones
+ * ignore it); `QBCore.Functions.GetPlayer(source)` gives a player only once the character is loaded;
+ * `Player.Functions.AddMoney('cash' | 'bank', amount, reason)` answers `true`, `false` for an unknown money type,
+ * or nothing for a negative amount. Items moved out of the core in 2022: they go through ox_inventory when it runs,
+ * otherwise through qb-inventory's exports.
+ */
+import { createAdapter, type MoneyAccount } from './base';
+import {
+  type CallOutcome,
+  callExport,
+  callFunction,
+  createFrameworkObjectCache,
+  field,
+  frameworkError,
+  isStarted,
+  PAID,
+  refuse,
+  returnValues,
+} from './call';
+import { createOxInventory, OX_INVENTORY } from './ox-inventory';
+import { createQbInventory, QB_INVENTORY } from './qb-inventory';
+import type { DisposableRewardAdapter, FrameworkHost, InventoryChoice } from './types';
+
+/** Resource name of QBCore. */
+export const QB_CORE = 'qb-core';
+
+/** QBCore money types for our accounts. */
+export const QBCORE_MONEY_TYPES: Record<MoneyAccount, string> = { money: 'cash', bank: 'bank' };
+
+/** Options of the QBCore adapter. */
+export interface QbcoreAdapterOptions {
+  /** The FiveM boundary. */
+  host: FrameworkHost;
+  /** Inventory for item rewards; `auto` = ox_inventory when started, else qb-inventory. */
+  inventory?: InventoryChoice;
+}
+
+/** Creates the QBCore adapter. */
+export function createQbcoreAdapter(options: QbcoreAdapterOptions): DisposableRewardAdapter {
+  const { host } = options;
+  const choice = options.inventory ?? 'auto';
+  const core = createFrameworkObjectCache(host, QB_CORE, () =>
+    callExport(host, QB_CORE, 'GetCoreObject', ['Functions']),
+  );
+
+  const lookUp = async (source: number): Promise<CallOutcome> => {
+    const qb = await core.get();
+    if (!qb.ok) return qb;
+    return callFunction('QBCore.Functions.GetPlayer', field(field(qb.value, 'Functions'), 'GetPlayer'), [
+      source,
+    ]);
+  };
+
+  const getPlayer = async (source: number): Promise<CallOutcome> => {
+    const first = await lookUp(source);
+    if (first.ok) return first;
+    // A dead function reference means qb-core restarted: fetch the core object again once (a read, safe to repeat).
+    core.invalidate();
+    return lookUp(source);
+  };
+
+  const ox = createOxInventory(host);
+  const qbInventory = createQbInventory(host);
+
+  return createAdapter({
+    name: 'qbcore',
+    host,
+    async isPlayerReady(source) {
+      const player = await getPlayer(source);
+      return player.ok && player.value !== undefined && player.value !== null;
+    },
+    async giveMoney(source, account, amount, reason) {
+      const player = await getPlayer(source);
+      if (!player.ok) return frameworkError(player.detail);
+      if (player.value === undefined || player.value === null) return refuse({ code: 'player_not_loaded' });
+      const moneyType = QBCORE_MONEY_TYPES[account];
+      const addMoney = field(field(player.value, 'Functions'), 'AddMoney');
+      const outcome = await callFunction('Player.Functions.AddMoney', addMoney, [moneyType, amount, reason]);
+      if (!outcome.ok) return frameworkError(outcome.detail);
+      const [answer] = returnValues(outcome.value);
+      if (answer === true) return PAID;
+      return frameworkError(
+        `Player.Functions.AddMoney('${moneyType}', ${amount}) answered ${JSON.stringify(answer) ?? 'nothing'}`,
+      );
+    },
+    inventory() {
+      if (choice !== 'framework' && isStarted(host, OX_INVENTORY)) return ox;
+      if (choice === 'ox_inventory')
+        return `inventory is set to ox_inventory but ${OX_INVENTORY} is not started`;
+      if (isStarted(host, QB_INVENTORY)) return qbInventory;
+      return `item rewards on QBCore need ${OX_INVENTORY} or ${QB_INVENTORY}, and neither is started`;
+    },
+    dispose: () => core.dispose(),
+  });
+}

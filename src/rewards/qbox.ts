@@ -1,0 +1,48 @@
+/**
+ * Qbox (Qbox-project/qbx_core). Every call is a direct export: `GetPlayer(source)` (nil until the character is
+ * loaded) and `AddMoney(identifier, moneyType, amount, reason)` → boolean (false for an unknown player, money
+ * type, invalid amount or a hook that vetoed it). qbx_core also answers `exports['qb-core']` through a bridge,
+ * which is why detection looks for qbx_core before qb-core. Items go through ox_inventory.
+ */
+import { createAdapter } from './base';
+import { callExport, frameworkError, isStarted, PAID, returnValues } from './call';
+import { createOxInventory, OX_INVENTORY } from './ox-inventory';
+import { QBCORE_MONEY_TYPES } from './qbcore';
+import type { DisposableRewardAdapter, FrameworkHost } from './types';
+
+/** Resource name of Qbox core. */
+export const QBX_CORE = 'qbx_core';
+
+/** Options of the Qbox adapter. */
+export interface QboxAdapterOptions {
+  /** The FiveM boundary. */
+  host: FrameworkHost;
+}
+
+/** Creates the Qbox adapter. */
+export function createQboxAdapter(options: QboxAdapterOptions): DisposableRewardAdapter {
+  const { host } = options;
+  const ox = createOxInventory(host);
+  return createAdapter({
+    name: 'qbox',
+    host,
+    async isPlayerReady(source) {
+      const player = await callExport(host, QBX_CORE, 'GetPlayer', source);
+      return player.ok && player.value !== undefined && player.value !== null;
+    },
+    async giveMoney(source, account, amount, reason) {
+      const moneyType = QBCORE_MONEY_TYPES[account];
+      const outcome = await callExport(host, QBX_CORE, 'AddMoney', source, moneyType, amount, reason);
+      if (!outcome.ok) return frameworkError(outcome.detail);
+      const [answer] = returnValues(outcome.value);
+      if (answer === true) return PAID;
+      return frameworkError(
+        `qbx_core.AddMoney(${source}, '${moneyType}', ${amount}) answered ${JSON.stringify(answer) ?? 'nothing'}`,
+      );
+    },
+    inventory() {
+      if (isStarted(host, OX_INVENTORY)) return ox;
+      return `item rewards on Qbox need ${OX_INVENTORY}, which is not started`;
+    },
+  });
+}
