@@ -1,0 +1,201 @@
+import type { z } from 'zod';
+import {
+  HttpError,
+  NetworkError,
+  RateBudgetError,
+  RateLimitedError,
+  ResponseValidationError,
+  ServerError,
+  UnauthorizedError,
+  VoteApiError,
+} from './errors';
+import type { RateBudget, RequestPriority } from './rate-budget';
+import {
+  claimBody,
+  errorBody,
+  type ServerInfo,
+  serverInfoBody,
+  type VoteCount,
+  voteCheckBody,
+  voteCountBody,
+} from './schemas';
+import type { HttpResponse, HttpTransport } from './transport';
+
+/** Result of `/vote/check`. `votedAt` is the vote a claim would take (in `unclaimed` mode). */
+export interface VoteCheck {
+  voted: boolean;
+  votedAt: string | null;
+  username: string;
+}
+
+/** Result of `/vote/claim`: the claimed vote, or the expected "nothing to claim". */
+export type ClaimResult = { claimed: true; voteId: string } | { claimed: false; code: 'no_unclaimed_vote' };
+
+/** Per-call options: which share of the budget the request uses. */
+export interface CallOptions {
+  priority: RequestPriority;
+}
+
+/** Typed client of the Vote Verification and Reward API v1. */
+export interface VoteApi {
+  /** The base URL requests go to (without `/api/v1`). */
+  readonly baseUrl: string;
+  /** The transport in use. */
+  readonly transport: HttpTransport['kind'];
+  /** `GET /vote/check` by username or by IP. */
+  checkVote(query: { username: string } | { ip: string }, opts: CallOptions): Promise<VoteCheck>;
+  /** `POST /vote/claim`; 404 `no_unclaimed_vote` is a value, not an error. */
+  claimVote(username: string, opts: CallOptions): Promise<ClaimResult>;
+  /** `GET /vote/count`. */
+  getVoteCount(opts: CallOptions): Promise<VoteCount>;
+  /** `GET /server/info`. */
+  getServerInfo(opts: CallOptions): Promise<ServerInfo>;
+}
+
+/** Options of {@link createVoteApi}. */
+export interface VoteApiOptions {
+  /** `{base_url}` of the API; `/api/v1/...` is appended. */
+  baseUrl: string;
+  /** The server's API key, sent as a bearer token. */
+  apiKey: string;
+  /** How requests are sent. */
+  transport: HttpTransport;
+  /** The shared request budget; every call takes a slot first. */
+  budget: RateBudget;
+  /** The clock, for HTTP-date `Retry-After` values. */
+  now: () => number;
+  /** Timeout of one request in ms. */
+  timeoutMs: number;
+}
+
+/** Creates the API client. Every method takes a budget slot first and throws `RateBudgetError` without sending. */
+export function createVoteApi(options: VoteApiOptions): VoteApi {
+  if (options.apiKey.trim() === '') throw new TypeError('createVoteApi: apiKey must not be empty');
+  if (!(options.timeoutMs > 0))
+    throw new TypeError(`createVoteApi: timeoutMs must be > 0, got ${options.timeoutMs}`);
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const { transport, budget } = options;
+
+  const send = async (
+    method: 'GET' | 'POST',
+    path: string,
+    priority: RequestPriority,
+    body?: unknown,
+  ): Promise<HttpResponse> => {
+    const decision = budget.take(priority);
+    if (!decision.ok) throw new RateBudgetError(decision.waitMs, decision.reason);
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${options.apiKey}`,
+      accept: 'application/json',
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: HttpResponse;
+    try {
+      response = await transport.request({
+        method,
+        url: `${baseUrl}${path}`,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        timeoutMs: options.timeoutMs,
+      });
+    } catch (error) {
+      budget.record('transport_error');
+      throw error instanceof VoteApiError
+        ? error
+        : new NetworkError(`${baseUrl}${path}`, error instanceof Error ? error.message : String(error));
+    }
+    const failure = readError(response.body);
+    if (response.status === 429) {
+      const retryAfterMs = parseRetryAfter(response.headers['retry-after'], options.now());
+      budget.record('rate_limited', retryAfterMs ?? undefined);
+      throw new RateLimitedError(retryAfterMs, failure.code, failure.message);
+    }
+    if (response.status >= 500) {
+      budget.record('server_error');
+      throw new ServerError(response.status, failure.code, failure.message);
+    }
+    budget.record('ok');
+    if (response.status === 401) throw new UnauthorizedError(failure.code, failure.message);
+    return response;
+  };
+
+  const expect200 = <T extends z.ZodType>(path: string, response: HttpResponse, schema: T): z.output<T> => {
+    if (response.status !== 200) {
+      const failure = readError(response.body);
+      throw new HttpError(response.status, failure.code, failure.message);
+    }
+    return parseBody(path, response.body, schema);
+  };
+
+  return {
+    baseUrl,
+    transport: transport.kind,
+    async checkVote(query, opts) {
+      const params =
+        'username' in query
+          ? `username=${encodeURIComponent(query.username)}`
+          : `ip=${encodeURIComponent(query.ip)}`;
+      const path = '/api/v1/vote/check';
+      const body = expect200(path, await send('GET', `${path}?${params}`, opts.priority), voteCheckBody);
+      return { voted: body.voted, votedAt: body.voted ? body.voted_at : null, username: body.username };
+    },
+    async claimVote(username, opts) {
+      const path = '/api/v1/vote/claim';
+      const response = await send('POST', path, opts.priority, { username });
+      if (response.status === 404) {
+        const failure = readError(response.body);
+        if (failure.code === null || failure.code === 'no_unclaimed_vote') {
+          return { claimed: false, code: 'no_unclaimed_vote' };
+        }
+      }
+      const body = expect200(path, response, claimBody);
+      return { claimed: true, voteId: body.vote_id };
+    },
+    async getVoteCount(opts) {
+      const path = '/api/v1/vote/count';
+      return expect200(path, await send('GET', path, opts.priority), voteCountBody);
+    },
+    async getServerInfo(opts) {
+      const path = '/api/v1/server/info';
+      return expect200(path, await send('GET', path, opts.priority), serverInfoBody);
+    },
+  };
+}
+
+function parseBody<T extends z.ZodType>(path: string, text: string | null, schema: T): z.output<T> {
+  if (text === null || text === '') throw new ResponseValidationError(path, 'empty body');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ResponseValidationError(path, `not JSON: ${JSON.stringify(text.slice(0, 60))}`);
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    const first = result.error.issues[0];
+    const where = first && first.path.length > 0 ? `${first.path.join('.')}: ` : '';
+    throw new ResponseValidationError(path, `${where}${first?.message ?? 'invalid'}`);
+  }
+  return result.data;
+}
+
+function readError(text: string | null): { code: string | null; message: string } {
+  if (text === null || text === '') return { code: null, message: 'no details' };
+  try {
+    const parsed = errorBody.safeParse(JSON.parse(text));
+    if (parsed.success) return { code: parsed.data.error.code, message: parsed.data.error.message ?? '' };
+  } catch {
+    // A non-JSON error page: its text is the best detail there is.
+  }
+  return { code: null, message: text.slice(0, 200) };
+}
+
+/** Reads `Retry-After` (seconds or an HTTP date) as milliseconds from now; null when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now: number): number | null {
+  if (value === undefined) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, date - now);
+}

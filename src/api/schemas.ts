@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Body of `GET /api/v1/vote/check`. */
+export const voteCheckBody = z
+  .object({
+    voted: z.boolean(),
+    voted_at: z.iso.datetime({ offset: true }).nullable(),
+    username: z.string(),
+  })
+  .refine((body) => !body.voted || body.voted_at !== null, {
+    message: 'voted is true but voted_at is null',
+    path: ['voted_at'],
+  });
+
+/** Body of a successful `POST /api/v1/vote/claim`. */
+export const claimBody = z.object({
+  success: z.literal(true),
+  vote_id: z.string().min(1).max(100),
+});
+
+/** Body of `GET /api/v1/vote/count` (spec 2.2). */
+export const voteCountBody = z.object({
+  votes_total: z.number().int().nonnegative(),
+  votes_24h: z.number().int().nonnegative(),
+  votes_7d: z.number().int().nonnegative(),
+  votes_monthly: z.number().int().nonnegative(),
+  server_name: z.string(),
+  server_game: z.string(),
+});
+
+/** Body of `GET /api/v1/server/info` (spec 2.3). */
+export const serverInfoBody = z.object({
+  name: z.string(),
+  game: z.string(),
+  ip: z.string(),
+  port: z.number().int(),
+  description: z.string(),
+  is_premium: z.boolean(),
+  is_verified: z.boolean(),
+  votes_total: z.number().int().nonnegative(),
+  followers_count: z.number().int().nonnegative(),
+  rank: z.number().int().positive(),
+});
+
+/** The one JSON error shape of the API: `{ error: { code, message } }`. */
+export const errorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string().optional() }),
+});
+
+/** Vote statistics of the key's server. */
+export type VoteCount = z.output<typeof voteCountBody>;
+
+/** Public information of the key's server. */
+export type ServerInfo = z.output<typeof serverInfoBody>;

@@ -1,0 +1,201 @@
+import type { z } from 'zod';
+import type { Reward } from '../rewards/types';
+import { configSchema, type ResourceConfig } from './schema';
+
+/** Convar that holds the API key; it wins over `apiKey` in config.json. */
+export const API_KEY_CONVAR = 'vote_reward_api_key';
+/** Convar that holds the API base URL; it wins over `apiUrl` in config.json. */
+export const API_URL_CONVAR = 'vote_reward_api_url';
+
+/** Result of loading the configuration: either a usable config or every problem found. */
+export type ConfigLoadResult = { ok: true; config: ResourceConfig } | { ok: false; problems: string[] };
+
+/** Inputs of {@link loadConfig}: the raw file text and a convar reader. */
+export interface ConfigSource {
+  /** Text of config.json, or null when the file is missing. */
+  text: string | null;
+  /** Convar value, or null when unset. */
+  convar(name: string): string | null;
+}
+
+/** The configured rewards as a list, whether config.json holds one reward or several. */
+export function rewardsOf(config: ResourceConfig): Reward[] {
+  return Array.isArray(config.reward) ? config.reward : [config.reward];
+}
+
+/** Masks a key for logs: the prefix and the last 4 characters only (`live_****abcd`). */
+export function maskKey(key: string): string {
+  if (key.length === 0) return '(none)';
+  const prefix = /^[a-z]+_/.exec(key)?.[0] ?? '';
+  const tail = key.length - prefix.length > 8 ? key.slice(-4) : '';
+  return `${prefix}****${tail}`;
+}
+
+/** Parses, validates and completes config.json with convars; never throws. */
+export function loadConfig(source: ConfigSource): ConfigLoadResult {
+  let raw: unknown = {};
+  if (source.text !== null) {
+    try {
+      raw = JSON.parse(stripBom(source.text));
+    } catch (error) {
+      return { ok: false, problems: [`config.json: not valid JSON (${(error as Error).message})`] };
+    }
+  }
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, problems: formatIssues(parsed.error.issues, raw) };
+
+  const config = parsed.data;
+  const keyConvar = source.convar(API_KEY_CONVAR)?.trim();
+  if (keyConvar) config.apiKey = keyConvar;
+  const urlConvar = source.convar(API_URL_CONVAR)?.trim();
+  if (urlConvar) config.apiUrl = urlConvar;
+
+  const problems: string[] = [];
+  if (config.apiKey === '') {
+    problems.push(
+      `apiKey: missing; put \`set ${API_KEY_CONVAR} "live_..."\` in server.cfg or "apiKey" in config.json`,
+    );
+  } else if (/\s/.test(config.apiKey)) {
+    problems.push(`apiKey: expected a key without spaces, got ${maskKey(config.apiKey)}`);
+  }
+  const urlProblem = checkHttpUrl(config.apiUrl);
+  if (urlProblem) problems.push(`apiUrl: ${urlProblem}`);
+  if (config.framework === 'standalone') problems.push(...standaloneProblems(rewardsOf(config)));
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, config };
+}
+
+/** Problems with rewards that the standalone adapter cannot give (it has no money or inventory). */
+export function standaloneProblems(rewards: readonly Reward[]): string[] {
+  return rewards.flatMap((reward, index) =>
+    reward.type === 'custom'
+      ? []
+      : [
+          `reward${rewards.length > 1 ? `[${index}]` : ''}.type: "${reward.type}" needs a framework (esx, qbcore, qbox, vrp); standalone can only give "custom" rewards`,
+        ],
+  );
+}
+
+function checkHttpUrl(value: string): string | null {
+  if (value === '') return `missing; set "apiUrl" in config.json or \`set ${API_URL_CONVAR} "https://..."\``;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `expected an http(s) URL, got ${JSON.stringify(value)}`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `expected an http(s) URL, got ${JSON.stringify(value)}`;
+  }
+  if (url.search !== '' || url.hash !== '')
+    return `expected a base URL without ?query or #hash, got ${JSON.stringify(value)}`;
+  return null;
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Turns zod issues into one line per problem: the field, what was expected and what was found. */
+export function formatIssues(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+  base: PropertyKey[] = [],
+): string[] {
+  return issues.flatMap((issue) => formatIssue(issue, input, [...base, ...issue.path]));
+}
+
+function formatIssue(issue: z.core.$ZodIssue, input: unknown, path: PropertyKey[]): string[] {
+  const found = describe(valueAt(input, path));
+  const at = formatPath(path);
+  switch (issue.code) {
+    case 'invalid_union': {
+      if ('options' in issue && Array.isArray(issue.options) && issue.errors.length === 0) {
+        const options = issue.options.map(String).join(', ');
+        return [`${formatPath([...path])}: expected one of ${options}, got ${found}`];
+      }
+      // Keep the branch that matched the value's shape (an object vs a list), so the message names the inner field.
+      const matching = issue.errors.filter(
+        (branch) => !branch.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0),
+      );
+      const chosen = matching.length === 1 ? matching[0] : undefined;
+      if (chosen) return formatIssues(chosen, input, path);
+      return [`${at}: expected ${describeUnion(issue.errors)}, got ${found}`];
+    }
+    case 'invalid_type':
+      return [
+        `${at}: expected ${issue.expected === 'int' ? 'a whole number' : issue.expected}, got ${found}`,
+      ];
+    case 'invalid_value':
+      return [`${at}: expected ${oneOf(issue.values)}, got ${found}`];
+    case 'too_small':
+      return [
+        `${at}: expected ${bound(issue.origin, '≥', 'at least', issue.minimum, issue.inclusive)}, got ${found}`,
+      ];
+    case 'too_big':
+      return [
+        `${at}: expected ${bound(issue.origin, '≤', 'at most', issue.maximum, issue.inclusive)}, got ${found}`,
+      ];
+    case 'invalid_format':
+      return [`${at}: expected ${formatName(issue)}, got ${found}`];
+    case 'not_multiple_of':
+      return [`${at}: expected a multiple of ${String(issue.divisor)}, got ${found}`];
+    case 'unrecognized_keys':
+      return issue.keys.map((key) => `${formatPath([...path, key])}: unknown setting (check the spelling)`);
+    default:
+      return [`${at}: ${issue.message}`];
+  }
+}
+
+function describeUnion(branches: readonly (readonly z.core.$ZodIssue[])[]): string {
+  const expected = branches.flatMap((branch) =>
+    branch.filter((inner) => inner.code === 'invalid_type').map((inner) => inner.expected),
+  );
+  return expected.length > 0 ? [...new Set(expected)].join(' or ') : 'a valid value';
+}
+
+function oneOf(values: readonly unknown[]): string {
+  const shown = values.map((value) => JSON.stringify(value));
+  return shown.length === 1 ? (shown[0] ?? '') : `one of ${shown.join(', ')}`;
+}
+
+function bound(origin: string, symbol: string, words: string, limit: unknown, inclusive?: boolean): string {
+  const value = String(limit);
+  if (origin === 'string') return `${words} ${value} character${value === '1' ? '' : 's'}`;
+  if (origin === 'array') return `${words} ${value} item${value === '1' ? '' : 's'}`;
+  return `a number ${inclusive === false ? symbol.replace('≥', '>').replace('≤', '<') : symbol} ${value}`;
+}
+
+function formatName(issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'invalid_format') return 'a valid value';
+  if (issue.format === 'url') return 'an http(s) URL';
+  if (issue.format === 'regex') return issue.message;
+  return `a valid ${issue.format}`;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return 'config';
+  return path
+    .map((part, index) =>
+      typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
+    )
+    .join('');
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current = input;
+  for (const part of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[part];
+  }
+  return current;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  return String(value);
+}

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { LOCALES, MESSAGE_KEYS, type MessageKey } from '../i18n/messages';
+
+/** Item names as the frameworks store them (no spaces, no quotes). */
+const itemName = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'an item name of letters, digits, _ . : or -')
+  .describe('Item name as known by the inventory (e.g. "bread")');
+
+const positiveAmount = z.number().int().min(1).max(1_000_000_000);
+
+const moneyReward = z.strictObject({
+  type: z.literal('money').describe('Cash in hand'),
+  amount: positiveAmount.describe('Amount of cash given, a whole number ≥ 1'),
+});
+
+const bankReward = z.strictObject({
+  type: z.literal('bank').describe('Bank account money'),
+  amount: positiveAmount.describe('Amount put in the bank, a whole number ≥ 1'),
+});
+
+const itemReward = z.strictObject({
+  type: z.literal('item').describe('An inventory item'),
+  item: itemName,
+  count: z.number().int().min(1).max(10_000).default(1).describe('How many items, a whole number ≥ 1'),
+});
+
+const customReward = z
+  .strictObject({
+    type: z.literal('custom').describe('A console command and/or a server event'),
+    command: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe('Console command template; {source}, {name}, {license}, {vote_id} are filled safely'),
+    event: z
+      .string()
+      .regex(/^[\w:.-]{1,100}$/, 'an event name of letters, digits, _ : . or -')
+      .optional()
+      .describe('Server event emitted as (source, { vote_id, username, license })'),
+  })
+  .refine((reward) => reward.command !== undefined || reward.event !== undefined, {
+    message: 'a custom reward needs "command", "event" or both',
+  });
+
+/** One reward, told apart by `type` so a problem names the inner field. */
+export const rewardSchema = z.discriminatedUnion('type', [moneyReward, bankReward, itemReward, customReward]);
+
+const messageOverrides = z
+  .strictObject(
+    Object.fromEntries(MESSAGE_KEYS.map((key) => [key, z.string().min(1).max(500).optional()])) as Record<
+      MessageKey,
+      z.ZodOptional<z.ZodString>
+    >,
+  )
+  .describe('Messages replacing the built-in text, by key');
+
+const pollSchema = z
+  .strictObject({
+    enabled: z.boolean().default(true).describe('Poll /vote/check to tell players their reward is waiting'),
+    maxRequestsPerMinute: z
+      .number()
+      .int()
+      .min(1)
+      .max(60)
+      .default(60)
+      .describe('Request budget per rolling minute, shared by claims and polling (API limit: 60)'),
+    reservePercent: z
+      .number()
+      .int()
+      .min(0)
+      .max(90)
+      .default(20)
+      .describe('Share of the budget kept for player claims, in percent'),
+    linkShownIntervalSeconds: z
+      .number()
+      .int()
+      .min(5)
+      .max(600)
+      .default(15)
+      .describe('How often a player who was just shown the vote link is checked'),
+    linkShownDurationMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(120)
+      .default(10)
+      .describe('For how long a player who was shown the vote link is checked often'),
+    joinCheckDelaySeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(600)
+      .default(5)
+      .describe('Delay before the first check of a player who just joined'),
+    autoClaim: z.boolean().default(false).describe('Claim and pay as soon as a vote is detected'),
+    reminderMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(1440)
+      .default(0)
+      .describe('Remind players who can vote again every N minutes; 0 turns reminders off'),
+    siteCooldownMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_080)
+      .default(120)
+      .describe('How long the vote site makes a player wait between two votes'),
+    broadcast: z
+      .strictObject({
+        enabled: z.boolean().default(false).describe('Announce how many players voted recently'),
+        windowMinutes: z.number().int().min(1).max(120).default(5).describe('Length of the announced window'),
+      })
+      .prefault({})
+      .describe('Batched announcement of recent votes'),
+  })
+  .prefault({})
+  .describe('Vote detection (polling) settings');
+
+/** The schema of `config.json`: the public contract, with every default. */
+export const configSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe('Path of the JSON schema, for editors'),
+    apiUrl: z.string().trim().default('').describe('Base URL of the vote site; /api/v1/... is appended'),
+    apiKey: z.string().trim().default('').describe('API key; the convar vote_reward_api_key wins over it'),
+    voteUrl: z
+      .union([z.literal(''), z.url({ protocol: /^https?$/ })])
+      .default('')
+      .describe('Vote page shown to players who have not voted'),
+    locale: z.enum(LOCALES).default('en').describe('Language of player messages'),
+    framework: z
+      .enum(['auto', 'esx', 'qbcore', 'qbox', 'vrp', 'standalone'])
+      .default('auto')
+      .describe('Framework that pays rewards; auto detects qbx_core, qb-core, es_extended, vrp'),
+    command: z
+      .string()
+      .regex(/^[a-z0-9_-]{1,32}$/, 'a command name of lowercase letters, digits, _ or -')
+      .default('vote')
+      .describe('Chat command players type to claim'),
+    checkMode: z
+      .enum(['unclaimed', 'last24h'])
+      .default('unclaimed')
+      .describe('Which /vote/check variant the site runs'),
+    reward: z
+      .union([rewardSchema, z.array(rewardSchema).min(1).max(20)])
+      .default({ type: 'money', amount: 500 })
+      .describe('One reward or a list of rewards given per vote'),
+    messages: z
+      .strictObject({ en: messageOverrides.optional(), fr: messageOverrides.optional() })
+      .default({})
+      .describe('Per-language message overrides'),
+    poll: pollSchema,
+    nameLock: z.boolean().default(true).describe('Bind a name to the first license that claims with it'),
+    claimCooldownSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(3600)
+      .default(10)
+      .describe('Per-player wait between two /vote commands'),
+    requestTimeoutMs: z
+      .number()
+      .int()
+      .min(1000)
+      .max(60_000)
+      .default(10_000)
+      .describe('Timeout of one API request, in milliseconds'),
+  })
+  .describe('vote-reward configuration');
+
+/** The validated configuration, defaults applied. */
+export type ResourceConfig = z.output<typeof configSchema>;
+
+/** The JSON schema written next to config.json for editor completion. */
+export function configJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(configSchema, { io: 'input', target: 'draft-7' }) as Record<string, unknown>;
+}

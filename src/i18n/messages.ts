@@ -1,0 +1,98 @@
+/** Player-facing messages in every supported language, and the translator that fills them. */
+
+/** Languages the resource speaks. */
+export const LOCALES = ['en', 'fr'] as const;
+
+/** One of {@link LOCALES}. */
+export type Locale = (typeof LOCALES)[number];
+
+const en = {
+  rewarded: 'Thanks for voting! You received {rewards}.',
+  no_vote: 'No vote found for "{name}". Vote here: {url} then type /{command} again.',
+  no_vote_no_link: 'No vote found for "{name}". Vote for the server, then type /{command} again.',
+  reward_waiting: 'Your vote was received: type /{command} to get your reward.',
+  vote_reminder: 'You can vote for the server again: {url}',
+  vote_broadcast: '{count} players voted for the server in the last {minutes} minutes. Vote too: /{command}',
+  claim_in_progress: 'Your vote is already being checked, please wait.',
+  cooldown: 'Please wait {seconds} s before typing /{command} again.',
+  name_locked: 'The name "{name}" is already bound to another player, so its votes cannot be claimed here.',
+  no_license: 'Your license could not be read; reconnect and try again.',
+  invalid_name: 'Your in-game name is empty once colour codes are removed; set a name and vote with it.',
+  pending_inventory_full: 'Your reward is waiting: make room for {count} x {item} and type /{command} again.',
+  pending_not_loaded: 'Your reward is waiting: it will be given once your character is loaded.',
+  pending_framework_error: 'Your reward is waiting: it could not be given yet, an admin has been told.',
+  pending_admin: 'Your previous claim needs an admin check before it can be paid.',
+  claim_uncertain: 'We could not confirm your claim yet; it will be checked again automatically.',
+  api_unauthorized:
+    'Votes cannot be checked right now (server configuration problem). An admin has been told.',
+  api_rate_limited: 'Too many requests to the vote site; try again in {seconds} s.',
+  api_busy: 'The vote site is busy; try again in {seconds} s.',
+  api_server_error: 'The vote site is having problems; nothing was lost, try again later.',
+  api_unavailable: 'The vote site cannot be reached; nothing was lost, try again later.',
+  not_ready: 'Vote rewards are not available on this server right now.',
+  reward_money: '{amount}$ in cash',
+  reward_bank: '{amount}$ in the bank',
+  reward_item: '{count} x {item}',
+  reward_custom: 'a special reward',
+} as const;
+
+/** Key of a player-facing message. */
+export type MessageKey = keyof typeof en;
+
+/** Every message key, in a stable order. */
+export const MESSAGE_KEYS = Object.keys(en) as MessageKey[];
+
+const fr: Record<MessageKey, string> = {
+  rewarded: 'Merci pour ton vote ! Tu as reçu {rewards}.',
+  no_vote: 'Aucun vote trouvé pour « {name} ». Vote ici : {url} puis tape /{command} à nouveau.',
+  no_vote_no_link: 'Aucun vote trouvé pour « {name} ». Vote pour le serveur, puis tape /{command} à nouveau.',
+  reward_waiting: 'Ton vote a été reçu : tape /{command} pour recevoir ta récompense.',
+  vote_reminder: 'Tu peux de nouveau voter pour le serveur : {url}',
+  vote_broadcast:
+    '{count} joueurs ont voté pour le serveur ces {minutes} dernières minutes. Vote aussi : /{command}',
+  claim_in_progress: 'Ton vote est déjà en cours de vérification, patiente.',
+  cooldown: 'Attends {seconds} s avant de retaper /{command}.',
+  name_locked:
+    'Le nom « {name} » est déjà lié à un autre joueur : ses votes ne peuvent pas être réclamés ici.',
+  no_license: 'Ta licence est illisible ; reconnecte-toi et réessaie.',
+  invalid_name: 'Ton nom en jeu est vide sans les codes couleur ; choisis un nom et vote avec.',
+  pending_inventory_full:
+    'Ta récompense t’attend : libère de la place pour {count} x {item} et retape /{command}.',
+  pending_not_loaded: 'Ta récompense t’attend : elle sera donnée dès que ton personnage sera chargé.',
+  pending_framework_error:
+    'Ta récompense t’attend : elle n’a pas encore pu être donnée, un admin est prévenu.',
+  pending_admin: 'Ta réclamation précédente doit être vérifiée par un admin avant d’être payée.',
+  claim_uncertain: 'Ta réclamation n’a pas encore pu être confirmée ; elle sera revérifiée automatiquement.',
+  api_unauthorized:
+    'Les votes ne peuvent pas être vérifiés (problème de configuration du serveur). Un admin est prévenu.',
+  api_rate_limited: 'Trop de requêtes vers le site de vote ; réessaie dans {seconds} s.',
+  api_busy: 'Le site de vote est occupé ; réessaie dans {seconds} s.',
+  api_server_error: 'Le site de vote a un problème ; rien n’est perdu, réessaie plus tard.',
+  api_unavailable: 'Le site de vote est injoignable ; rien n’est perdu, réessaie plus tard.',
+  not_ready: 'Les récompenses de vote ne sont pas disponibles sur ce serveur pour le moment.',
+  reward_money: '{amount} $ en liquide',
+  reward_bank: '{amount} $ en banque',
+  reward_item: '{count} x {item}',
+  reward_custom: 'une récompense spéciale',
+};
+
+/** Built-in messages per language. */
+export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, fr };
+
+/** Values substituted into `{placeholders}`. */
+export type MessageVars = Record<string, string | number>;
+
+/** Fills a message for the configured language. */
+export type Translate = (key: MessageKey, vars?: MessageVars) => string;
+
+/** Creates the translator for `locale`, with per-key overrides from config taking precedence. */
+export function createTranslator(
+  locale: Locale,
+  overrides: Partial<Record<Locale, Partial<Record<MessageKey, string>>>> = {},
+): Translate {
+  const table: Record<MessageKey, string> = { ...MESSAGES[locale], ...overrides[locale] };
+  return (key, vars = {}) =>
+    table[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+      Object.hasOwn(vars, name) ? String(vars[name]) : whole,
+    );
+}

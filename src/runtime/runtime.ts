@@ -1,0 +1,62 @@
+import type { FrameworkHost } from '../rewards/types';
+
+/** A raw request for FXServer's `PerformHttpRequestInternalEx` native. */
+export interface NativeHttpRequest {
+  url: string;
+  method: string;
+  data: string;
+  headers: Record<string, string>;
+  followLocation: boolean;
+}
+
+/** Per-resource key/value store (FXServer resource KVP), durable across restarts. */
+export interface KvpStore {
+  /** Value of `key`, or null when absent. */
+  get(key: string): string | null;
+  /** Writes `key` durably (synced to disk before returning). */
+  set(key: string, value: string): void;
+  /** Removes `key` durably. */
+  delete(key: string): void;
+  /** Every key starting with `prefix`. */
+  keys(prefix: string): string[];
+}
+
+/** Everything the resource needs from FXServer; only `src/runtime/fivem.ts` implements it against natives. */
+export interface Runtime extends FrameworkHost {
+  /** Wall-clock milliseconds; the one clock every module uses. */
+  now(): number;
+  /** `GetCurrentResourceName()`. */
+  resourceName(): string;
+  /** A file of this resource (`LoadResourceFile`), or null when missing. */
+  loadResourceFile(path: string): string | null;
+  /** A convar's value, or null when it is not set at all (an empty value is returned as ''). */
+  convar(name: string): string | null;
+  /** The resource's durable KVP store. */
+  kvp: KvpStore;
+  /** Server ids of the players online (numbers, although `getPlayers()` gives strings). */
+  players(): number[];
+  /** `GetPlayerName`, or null for an unknown id or the console. */
+  playerName(source: number): string | null;
+  /** The player's `license:` identifier, or null. */
+  playerLicense(source: number): string | null;
+  /** Sends a chat line to one player. */
+  tell(source: number, message: string): void;
+  /** `RegisterCommand`; the handler gets the command source (0 = console) and its arguments. */
+  registerCommand(
+    name: string,
+    handler: (source: number, args: string[], raw: string) => void,
+    restricted: boolean,
+  ): void;
+  /** Publishes an export of this resource. */
+  provideExport(name: string, fn: (...args: never[]) => unknown): void;
+  /** Calls `handler(source)` when a player has joined (after `playerJoining`); returns an unsubscribe function. */
+  onPlayerJoining(handler: (source: number) => void): () => void;
+  /** Calls `handler(source)` when a player leaves; returns an unsubscribe function. */
+  onPlayerDropped(handler: (source: number) => void): () => void;
+  /** Repeating timer; returns a cancel function. */
+  setInterval(fn: () => void, ms: number): () => void;
+  /** The global `fetch` when the runtime has one (Node 22), otherwise null. */
+  fetch: typeof fetch | null;
+  /** Sends a request with `PerformHttpRequestInternalEx`; the answer arrives as `__cfx_internal:httpResponse`. */
+  performHttpRequest(request: NativeHttpRequest): number;
+}

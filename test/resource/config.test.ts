@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, maskKey, rewardsOf } from '../../src/config/load';
+import { configJsonSchema } from '../../src/config/schema';
+
+const KEY = 'live_0123456789abcdef0123456789abcdef';
+const base = { apiUrl: 'https://votes.example', apiKey: KEY };
+const noConvars = () => null;
+
+const load = (config: unknown, convars: Record<string, string> = {}) =>
+  loadConfig({ text: JSON.stringify(config), convar: (name) => convars[name] ?? null });
+
+describe('loadConfig', () => {
+  it('fills every default from the schema', () => {
+    const result = load(base);
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        apiUrl: 'https://votes.example',
+        apiKey: KEY,
+        voteUrl: '',
+        locale: 'en',
+        framework: 'auto',
+        command: 'vote',
+        checkMode: 'unclaimed',
+        reward: { type: 'money', amount: 500 },
+        messages: {},
+        poll: {
+          enabled: true,
+          maxRequestsPerMinute: 60,
+          reservePercent: 20,
+          linkShownIntervalSeconds: 15,
+          linkShownDurationMinutes: 10,
+          joinCheckDelaySeconds: 5,
+          autoClaim: false,
+          reminderMinutes: 0,
+          siteCooldownMinutes: 120,
+          broadcast: { enabled: false, windowMinutes: 5 },
+        },
+        nameLock: true,
+        claimCooldownSeconds: 10,
+        requestTimeoutMs: 10_000,
+      },
+    });
+  });
+
+  it('accepts every documented field with valid values', () => {
+    const full = {
+      $schema: './config.schema.json',
+      ...base,
+      voteUrl: 'https://votes.example/servers/123/vote',
+      locale: 'fr',
+      framework: 'qbox',
+      command: 'voter',
+      checkMode: 'last24h',
+      reward: [
+        { type: 'money', amount: 100 },
+        { type: 'bank', amount: 200 },
+        { type: 'item', item: 'bread', count: 2 },
+        { type: 'custom', command: 'say {name}', event: 'my:event' },
+      ],
+      messages: { fr: { rewarded: 'Merci {rewards}' } },
+      poll: { enabled: false, maxRequestsPerMinute: 30, autoClaim: true, broadcast: { enabled: true } },
+      nameLock: false,
+      claimCooldownSeconds: 0,
+      requestTimeoutMs: 5000,
+    };
+    const result = load(full);
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.config.locale).toBe('fr');
+    expect(result.config.poll.maxRequestsPerMinute).toBe(30);
+    expect(result.config.poll.reservePercent).toBe(20);
+    expect(result.config.poll.broadcast).toEqual({ enabled: true, windowMinutes: 5 });
+    expect(rewardsOf(result.config)).toHaveLength(4);
+  });
+
+  it('turns a single reward into a one-item list and keeps a list as is', () => {
+    const single = load({ ...base, reward: { type: 'item', item: 'bread' } });
+    const list = load({ ...base, reward: [{ type: 'bank', amount: 5 }] });
+    if (!single.ok || !list.ok) throw new Error('expected valid configs');
+    expect(rewardsOf(single.config)).toEqual([{ type: 'item', item: 'bread', count: 1 }]);
+    expect(rewardsOf(list.config)).toEqual([{ type: 'bank', amount: 5 }]);
+  });
+
+  it.each([
+    [{ reward: { type: 'gold' } }, 'reward.type: expected one of money, bank, item, custom, got "gold"'],
+    [
+      { reward: [{ type: 'money', amount: 5 }, { type: 'gold' }] },
+      'reward[1].type: expected one of money, bank, item, custom, got "gold"',
+    ],
+    [{ reward: { type: 'money', amount: 0 } }, 'reward.amount: expected a number ≥ 1, got 0'],
+    [{ reward: { type: 'money', amount: 1.5 } }, 'reward.amount: expected a whole number, got 1.5'],
+    [{ reward: { type: 'bank', amount: '100' } }, 'reward.amount: expected number, got "100"'],
+    [{ reward: { type: 'money' } }, 'reward.amount: expected number, got nothing'],
+    [
+      { reward: { type: 'item', item: 'a b' } },
+      'reward.item: expected an item name of letters, digits, _ . : or -, got "a b"',
+    ],
+    [{ reward: { type: 'item', item: 'bread', count: 0 } }, 'reward.count: expected a number ≥ 1, got 0'],
+    [{ reward: { type: 'custom' } }, 'reward: a custom reward needs "command", "event" or both'],
+    [
+      { reward: { type: 'money', amount: 5, extra: 1 } },
+      'reward.extra: unknown setting (check the spelling)',
+    ],
+    [{ reward: [] }, 'reward: expected at least 1 item, got a list'],
+    [{ reward: 5 }, 'reward: expected object or array, got 5'],
+    [{ locale: 'de' }, 'locale: expected one of "en", "fr", got "de"'],
+    [
+      { framework: 'ox' },
+      'framework: expected one of "auto", "esx", "qbcore", "qbox", "vrp", "standalone", got "ox"',
+    ],
+    [{ checkMode: 'all' }, 'checkMode: expected one of "unclaimed", "last24h", got "all"'],
+    [
+      { command: 'Vote Now' },
+      'command: expected a command name of lowercase letters, digits, _ or -, got "Vote Now"',
+    ],
+    [{ voteUrl: 'ftp://x' }, 'voteUrl: expected an http(s) URL, got "ftp://x"'],
+    [{ nameLock: 'yes' }, 'nameLock: expected boolean, got "yes"'],
+    [{ claimCooldownSeconds: -1 }, 'claimCooldownSeconds: expected a number ≥ 0, got -1'],
+    [{ requestTimeoutMs: 100 }, 'requestTimeoutMs: expected a number ≥ 1000, got 100'],
+    [{ poll: { maxRequestsPerMinute: 61 } }, 'poll.maxRequestsPerMinute: expected a number ≤ 60, got 61'],
+    [{ poll: { reservePercent: 95 } }, 'poll.reservePercent: expected a number ≤ 90, got 95'],
+    [
+      { poll: { broadcast: { windowMinutes: 0 } } },
+      'poll.broadcast.windowMinutes: expected a number ≥ 1, got 0',
+    ],
+    [{ poll: { autoClaim: 1 } }, 'poll.autoClaim: expected boolean, got 1'],
+    [{ messages: { en: { bogus: 'x' } } }, 'messages.en.bogus: unknown setting (check the spelling)'],
+    [{ messages: { de: {} } }, 'messages.de: unknown setting (check the spelling)'],
+    [{ apikey: 'x' }, 'apikey: unknown setting (check the spelling)'],
+  ])('rejects %j with "%s"', (patch, message) => {
+    expect(load({ ...base, ...patch })).toEqual({ ok: false, problems: [message] });
+  });
+
+  it.each([
+    [
+      { apiUrl: 'https://votes.example' },
+      'apiKey: missing; put `set vote_reward_api_key "live_..."` in server.cfg or "apiKey" in config.json',
+    ],
+    [
+      { apiKey: KEY },
+      'apiUrl: missing; set "apiUrl" in config.json or `set vote_reward_api_url "https://..."`',
+    ],
+    [{ apiKey: KEY, apiUrl: 'votes.example' }, 'apiUrl: expected an http(s) URL, got "votes.example"'],
+    [
+      { apiKey: KEY, apiUrl: 'ftp://votes.example' },
+      'apiUrl: expected an http(s) URL, got "ftp://votes.example"',
+    ],
+    [
+      { apiKey: KEY, apiUrl: 'https://v.example/?key=1' },
+      'apiUrl: expected a base URL without ?query or #hash, got "https://v.example/?key=1"',
+    ],
+    [
+      { apiKey: 'live_abc def0123456789', apiUrl: 'https://v.example' },
+      'apiKey: expected a key without spaces, got live_****6789',
+    ],
+  ])('reports the fatal problem of %j', (config, message) => {
+    expect(load(config)).toEqual({ ok: false, problems: [message] });
+  });
+
+  it('refuses money, bank and item rewards on standalone, naming each', () => {
+    const result = load({
+      ...base,
+      framework: 'standalone',
+      reward: [
+        { type: 'custom', event: 'x' },
+        { type: 'bank', amount: 1 },
+        { type: 'item', item: 'bread' },
+      ],
+    });
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        'reward[1].type: "bank" needs a framework (esx, qbcore, qbox, vrp); standalone can only give "custom" rewards',
+        'reward[2].type: "item" needs a framework (esx, qbcore, qbox, vrp); standalone can only give "custom" rewards',
+      ],
+    });
+  });
+
+  it('lets the convars win over config.json', () => {
+    const result = load(
+      { apiKey: 'live_fromfile000000000000000000000', apiUrl: 'https://file.example' },
+      {
+        vote_reward_api_key: ' live_fromconvar0000000000000000000 ',
+        vote_reward_api_url: 'http://127.0.0.1:8787',
+      },
+    );
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.config.apiKey).toBe('live_fromconvar0000000000000000000');
+    expect(result.config.apiUrl).toBe('http://127.0.0.1:8787');
+  });
+
+  it('keeps config.json values when the convars are empty', () => {
+    const result = load(base, { vote_reward_api_key: '', vote_reward_api_url: '  ' });
+    expect(result.ok && result.config.apiKey).toBe(KEY);
+  });
+
+  it('reports invalid JSON with the parser message', () => {
+    const result = loadConfig({ text: '{ "apiKey": ', convar: noConvars });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.problems[0]).toMatch(/^config\.json: not valid JSON \(/);
+  });
+
+  it('treats a missing config.json as defaults, so convars alone are enough', () => {
+    const result = loadConfig({
+      text: null,
+      convar: (name) =>
+        ({ vote_reward_api_key: KEY, vote_reward_api_url: 'https://v.example' })[name] ?? null,
+    });
+    expect(result.ok).toBe(true);
+  });
+
+  it('accepts a UTF-8 byte order mark', () => {
+    expect(loadConfig({ text: `\uFEFF${JSON.stringify(base)}`, convar: noConvars }).ok).toBe(true);
+  });
+});
+
+describe('maskKey', () => {
+  it.each([
+    ['live_0123456789abcdef0123456789abcdef', 'live_****cdef'],
+    ['abcdefghijkl', '****ijkl'],
+    ['live_short', 'live_****'],
+    ['', '(none)'],
+  ])('masks %s as %s', (key, masked) => {
+    expect(maskKey(key)).toBe(masked);
+  });
+});
+
+describe('configJsonSchema', () => {
+  it('describes every top-level field with its default', () => {
+    const schema = configJsonSchema() as {
+      properties: Record<string, { default?: unknown; description?: string }>;
+    };
+    expect(Object.keys(schema.properties)).toEqual([
+      '$schema',
+      'apiUrl',
+      'apiKey',
+      'voteUrl',
+      'locale',
+      'framework',
+      'command',
+      'checkMode',
+      'reward',
+      'messages',
+      'poll',
+      'nameLock',
+      'claimCooldownSeconds',
+      'requestTimeoutMs',
+    ]);
+    for (const [name, property] of Object.entries(schema.properties)) {
+      expect(property.description, name).toBeTruthy();
+    }
+    expect(schema.properties.command?.default).toBe('vote');
+  });
+});
