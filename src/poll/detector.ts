@@ -1,0 +1,426 @@
+import type { VoteApi } from '../api/client';
+import { RateBudgetError, UnauthorizedError } from '../api/errors';
+import type { RateBudget, RateBudgetSnapshot } from '../api/rate-budget';
+import type { ResourceConfig } from '../config/schema';
+import type { Translate } from '../i18n/messages';
+import type { Runtime } from '../runtime/runtime';
+import { createLatencyRecorder, type LatencySummary } from './latency';
+import { createReminderQueue, type ReminderQueue } from './reminders';
+import { type CheckPick, createPollScheduler, type SchedulerSizes } from './scheduler';
+
+/** The runtime services the detector uses; `emitNet` (when given) carries ox_lib notifications to clients. */
+export type PollRuntime = Pick<
+  Runtime,
+  | 'now'
+  | 'players'
+  | 'tell'
+  | 'registerCommand'
+  | 'onPlayerJoining'
+  | 'onPlayerDropped'
+  | 'setTimeout'
+  | 'resourceState'
+  | 'on'
+  | 'kvp'
+  | 'log'
+> & {
+  /** `emitNet(event, target, ...args)`: a client event to one player. */
+  emitNet?(event: string, target: number, ...args: unknown[]): void;
+};
+
+/** What the detector needs from the API client. */
+export type PollApi = Pick<VoteApi, 'checkVote'>;
+
+/** What the detector needs from the shared rate budget. */
+export type PollBudget = Pick<RateBudget, 'peek' | 'snapshot'>;
+
+/** Everything the detector is built from. */
+export interface VoteDetectorOptions {
+  /** The FiveM boundary. */
+  runtime: PollRuntime;
+  /** The API client. */
+  api: PollApi;
+  /** The rate budget shared with claims. */
+  budget: PollBudget;
+  /** The `poll` section of config.json. */
+  poll: ResourceConfig['poll'];
+  /** Vote page shown in reminders and by the link command ('' when unknown). */
+  voteUrl: string;
+  /** The claim command players type (`vote`); the link command is this name + `link`. */
+  command: string;
+  /** Player-facing messages. */
+  translate: Translate;
+  /** The name a claim uses for this player (the claim flow's normalisation), or null when unusable. */
+  claimName(source: number): string | null;
+  /** True when the claim flow holds an unpaid reward for this player; such players are not checked. */
+  hasPending?(source: number): boolean;
+  /** Claims and pays through the claim flow; used instead of a notification when `poll.autoClaim` is on. */
+  claim?(source: number): Promise<unknown>;
+  /** Round-robin never re-checks a player sooner than this (ms); default 30 s. */
+  minRecheckMs?: number;
+  /** Checks allowed in flight at once; default 4. */
+  maxInFlight?: number;
+}
+
+/** Figures for `votereward status` and the benchmarks. */
+export interface PollStatus {
+  /** False when `poll.enabled` is off or the detector is stopped. */
+  running: boolean;
+  /** Whether detected votes are claimed at once. */
+  autoClaim: boolean;
+  /** Spacing between two checks, in milliseconds. */
+  paceMs: number;
+  /** Checks waiting for an answer. */
+  inFlight: number;
+  /** End of a pause after a 401, or null. */
+  pausedUntil: number | null;
+  /** Queue sizes, plus planned reminders. */
+  queues: SchedulerSizes & { reminders: number };
+  /** Counters since start. */
+  checks: { sent: number; failed: number; refused: number; skippedPending: number };
+  /** Votes detected since start: for players shown the link recently, and for the others. */
+  detected: { linkShown: number; others: number };
+  /** Delay from the vote (`voted_at`) to its detection. */
+  latencyMs: { linkShown: LatencySummary; others: LatencySummary };
+  /** The shared budget's figures. */
+  budget: RateBudgetSnapshot;
+}
+
+/** The running detector. */
+export interface VoteDetector {
+  /** Subscribes to joins, drops and claims, registers the link command, and starts checking. */
+  start(): void;
+  /** Stops every timer and listener. */
+  stop(): void;
+  /** The player was shown the vote link (the claim flow found no vote): check them often for a while. */
+  linkShown(source: number): void;
+  /** The player's vote was claimed: remember it (KVP) for reminders and cooldown. */
+  claimed(source: number): void;
+  /** Current figures. */
+  status(): PollStatus;
+}
+
+/** Event the claim flow emits after a payout: `(source, { vote_id, username, rewards })`. */
+export const REWARDED_EVENT = 'vote-reward:rewarded';
+
+/** KVP key prefix of the last claim time per player name. */
+export const LAST_CLAIM_KVP_PREFIX = 'poll:last_claim:';
+
+/** Safety margin added to the window when pacing, so jitter cannot make the server count more than its limit. */
+const PACE_MARGIN_MS = 2_000;
+const MIN_TICK_MS = 50;
+const MAX_TICK_MS = 1_000;
+const UNAUTHORIZED_PAUSE_MS = 5 * 60_000;
+/** Picks skipped in one tick (pending rewards, unusable names) before yielding, to bound work per tick. */
+const MAX_SKIPS_PER_TICK = 64;
+
+interface Session {
+  told: boolean;
+}
+
+/** Creates the vote detector: the scheduler driven by the shared rate budget, the API and the runtime. */
+export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
+  const { runtime, api, budget, poll, translate } = options;
+  const maxInFlight = options.maxInFlight ?? 4;
+  const cooldownMs = poll.siteCooldownMinutes * 60_000;
+  const scheduler = createPollScheduler({
+    linkIntervalMs: poll.linkShownIntervalSeconds * 1_000,
+    linkDurationMs: poll.linkShownDurationMinutes * 60_000,
+    joinDelayMs: poll.joinCheckDelaySeconds * 1_000,
+    minRecheckMs: options.minRecheckMs ?? 30_000,
+  });
+  const reminders: ReminderQueue | null =
+    poll.reminderMinutes > 0 ? createReminderQueue(poll.reminderMinutes * 60_000) : null;
+  const sessions = new Map<number, Session>();
+  const latency = { linkShown: createLatencyRecorder(), others: createLatencyRecorder() };
+  const counters = { sent: 0, failed: 0, refused: 0, skippedPending: 0 };
+  const detected = { linkShown: 0, others: 0 };
+  const broadcastNames = new Set<string>();
+  let broadcastDueAt: number | null = null;
+  let nextSendAt = Number.NEGATIVE_INFINITY;
+  let pausedUntil: number | null = null;
+  let inFlight = 0;
+  let running = false;
+  let cancelTimer: (() => void) | null = null;
+  const unsubscribe: (() => void)[] = [];
+  let lastFailureLogAt = Number.NEGATIVE_INFINITY;
+
+  const paceMs = (): number => {
+    const { limit, windowMs, reserved } = budget.snapshot();
+    return Math.ceil((windowMs + PACE_MARGIN_MS) / Math.max(1, limit - reserved));
+  };
+
+  const claimKey = (name: string): string => `${LAST_CLAIM_KVP_PREFIX}${name.toLowerCase()}`;
+
+  const lastClaimAt = (name: string): number => {
+    const raw = runtime.kvp.get(claimKey(name));
+    const value = raw === null ? Number.NaN : Number(raw);
+    return Number.isFinite(value) ? value : Number.NEGATIVE_INFINITY;
+  };
+
+  const notify = (source: number, message: string): void => {
+    runtime.tell(source, message);
+    if (runtime.emitNet && runtime.resourceState('ox_lib') === 'started') {
+      runtime.emitNet('ox_lib:notify', source, { title: 'Vote', description: message, type: 'success' });
+    }
+  };
+
+  const countForBroadcast = (name: string, now: number): void => {
+    if (!poll.broadcast.enabled) return;
+    broadcastNames.add(name.toLowerCase());
+    broadcastDueAt ??= now + poll.broadcast.windowMinutes * 60_000;
+  };
+
+  const join = (source: number): void => {
+    const now = runtime.now();
+    sessions.set(source, { told: false });
+    scheduler.addPlayer(source, now);
+    const name = options.claimName(source);
+    const canVoteAt = name === null ? Number.NEGATIVE_INFINITY : lastClaimAt(name) + cooldownMs;
+    if (canVoteAt > now) scheduler.setCoolingUntil(source, canVoteAt, now);
+    reminders?.addPlayer(source, now, canVoteAt);
+  };
+
+  const leave = (source: number): void => {
+    sessions.delete(source);
+    scheduler.removePlayer(source);
+    reminders?.removePlayer(source);
+  };
+
+  const onVoted = (source: number, name: string, votedAt: string | null, linkActive: boolean): void => {
+    const now = runtime.now();
+    const votedMs = votedAt === null ? Number.NaN : Date.parse(votedAt);
+    // In last24h mode the site also reports votes already claimed; only a vote newer than the last claim is news.
+    if (Number.isFinite(votedMs) && votedMs <= lastClaimAt(name)) return;
+    const session = sessions.get(source);
+    if (!session || session.told) return;
+    session.told = true;
+    scheduler.setSkipped(source, true, now);
+    const delay = Number.isFinite(votedMs) ? Math.max(0, now - votedMs) : null;
+    if (linkActive) {
+      detected.linkShown += 1;
+      if (delay !== null) latency.linkShown.add(delay);
+    } else {
+      detected.others += 1;
+      if (delay !== null) latency.others.add(delay);
+    }
+    countForBroadcast(name, now);
+    if (poll.autoClaim && options.claim) {
+      options.claim(source).catch((error: unknown) => {
+        runtime.log.warn(`vote-reward: automatic claim for player ${source} failed: ${String(error)}`);
+      });
+    } else {
+      notify(source, translate('reward_waiting', { command: options.command }));
+    }
+  };
+
+  const logFailure = (now: number, message: string): void => {
+    if (now - lastFailureLogAt < 60_000) return;
+    lastFailureLogAt = now;
+    runtime.log.warn(`vote-reward: vote detection check failed (${message}); retrying with backoff`);
+  };
+
+  const check = async (pick: CheckPick, name: string, linkActive: boolean): Promise<void> => {
+    const session = sessions.get(pick.id);
+    inFlight += 1;
+    try {
+      const result = await api.checkVote({ username: name }, { priority: 'poll' });
+      counters.sent += 1;
+      if (sessions.get(pick.id) !== session) return;
+      if (result.voted) onVoted(pick.id, name, result.votedAt, linkActive);
+    } catch (error) {
+      const now = runtime.now();
+      if (sessions.get(pick.id) === session) scheduler.retrySoon(pick.id, now);
+      if (error instanceof RateBudgetError) {
+        counters.refused += 1;
+        nextSendAt = Math.max(nextSendAt, now + error.waitMs);
+        return;
+      }
+      counters.sent += 1;
+      counters.failed += 1;
+      if (error instanceof UnauthorizedError) {
+        pausedUntil = now + UNAUTHORIZED_PAUSE_MS;
+        runtime.log.error(
+          'vote-reward: the API refused the key (401); vote detection paused for 5 minutes. Check vote_reward_api_key.',
+        );
+        return;
+      }
+      logFailure(now, error instanceof Error ? error.message : String(error));
+    } finally {
+      inFlight -= 1;
+    }
+  };
+
+  const pump = (now: number): void => {
+    if (pausedUntil !== null && now < pausedUntil) return;
+    pausedUntil = null;
+    let skips = 0;
+    while (inFlight < maxInFlight && now >= nextSendAt && skips < MAX_SKIPS_PER_TICK) {
+      const verdict = budget.peek('poll');
+      if (!verdict.ok) {
+        nextSendAt = now + Math.max(verdict.waitMs, MIN_TICK_MS);
+        return;
+      }
+      const pick = scheduler.next(now);
+      if (!pick) return;
+      const name = options.claimName(pick.id);
+      if (name === null) {
+        skips += 1;
+        continue;
+      }
+      if (options.hasPending?.(pick.id)) {
+        counters.skippedPending += 1;
+        skips += 1;
+        continue;
+      }
+      nextSendAt = now + paceMs();
+      void check(pick, name, pick.reason === 'link' || scheduler.isLinkActive(pick.id, now));
+    }
+  };
+
+  const remind = (now: number): void => {
+    if (!reminders) return;
+    for (const source of reminders.due(now)) {
+      const session = sessions.get(source);
+      if (!session || session.told || options.hasPending?.(source)) continue;
+      const name = options.claimName(source);
+      if (name !== null && lastClaimAt(name) + cooldownMs > now) continue;
+      notify(source, translate('vote_reminder', { url: options.voteUrl, command: options.command }));
+      scheduler.linkShown(source, now);
+    }
+  };
+
+  const flushBroadcast = (now: number): void => {
+    if (broadcastDueAt === null || now < broadcastDueAt) return;
+    const count = broadcastNames.size;
+    broadcastNames.clear();
+    broadcastDueAt = null;
+    if (count === 0) return;
+    const message = translate('vote_broadcast', {
+      count,
+      minutes: poll.broadcast.windowMinutes,
+      command: options.command,
+    });
+    for (const source of runtime.players()) runtime.tell(source, message);
+  };
+
+  const arm = (now: number): void => {
+    const due = scheduler.nextDueAt(now);
+    const sendAt =
+      due === null
+        ? Number.POSITIVE_INFINITY
+        : Math.max(due, nextSendAt, pausedUntil ?? Number.NEGATIVE_INFINITY);
+    const wakeAt = Math.min(
+      sendAt,
+      reminders?.nextDueAt() ?? Number.POSITIVE_INFINITY,
+      broadcastDueAt ?? Number.POSITIVE_INFINITY,
+    );
+    const delay = Math.min(MAX_TICK_MS, Math.max(MIN_TICK_MS, wakeAt - now));
+    cancelTimer = runtime.setTimeout(tick, delay);
+  };
+
+  const tick = (): void => {
+    cancelTimer = null;
+    if (!running) return;
+    const now = runtime.now();
+    remind(now);
+    flushBroadcast(now);
+    pump(now);
+    arm(now);
+  };
+
+  const linkShown = (source: number): void => {
+    const now = runtime.now();
+    const session = sessions.get(source);
+    if (!session) return;
+    // The claim flow only shows the link when it found no vote, so an earlier "reward waiting" is void.
+    session.told = false;
+    scheduler.setSkipped(source, false, now);
+    scheduler.linkShown(source, now);
+  };
+
+  const claimed = (source: number): void => {
+    const now = runtime.now();
+    const name = options.claimName(source);
+    if (name !== null) {
+      runtime.kvp.set(claimKey(name), String(now));
+      countForBroadcast(name, now);
+    }
+    const session = sessions.get(source);
+    if (!session) return;
+    session.told = false;
+    scheduler.setSkipped(source, false, now);
+    scheduler.setCoolingUntil(source, now + cooldownMs, now);
+    reminders?.claimed(source, now, now + cooldownMs);
+  };
+
+  return {
+    start() {
+      if (running || !poll.enabled) return;
+      running = true;
+      unsubscribe.push(runtime.onPlayerJoining(join));
+      unsubscribe.push(runtime.onPlayerDropped(leave));
+      unsubscribe.push(
+        runtime.on(REWARDED_EVENT, (source: unknown) => {
+          if (typeof source === 'number') claimed(source);
+        }),
+      );
+      runtime.registerCommand(
+        `${options.command}link`,
+        (source) => {
+          if (source <= 0) return;
+          runtime.tell(
+            source,
+            translate('vote_reminder', { url: options.voteUrl, command: options.command }),
+          );
+          linkShown(source);
+        },
+        false,
+      );
+      for (const source of runtime.players()) join(source);
+      arm(runtime.now());
+    },
+    stop() {
+      running = false;
+      cancelTimer?.();
+      cancelTimer = null;
+      for (const off of unsubscribe.splice(0)) off();
+    },
+    linkShown,
+    claimed,
+    status() {
+      return {
+        running,
+        autoClaim: poll.autoClaim,
+        paceMs: paceMs(),
+        inFlight,
+        pausedUntil,
+        queues: { ...scheduler.sizes(), reminders: reminders?.size ?? 0 },
+        checks: { ...counters },
+        detected: { ...detected },
+        latencyMs: { linkShown: latency.linkShown.summary(), others: latency.others.summary() },
+        budget: budget.snapshot(),
+      };
+    },
+  };
+}
+
+const seconds = (ms: number | null): string => (ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`);
+
+/** Readable lines of a status, for the `votereward status` console command. */
+export function formatPollStatus(status: PollStatus, now: number): string[] {
+  const { budget, queues, checks, latencyMs, detected } = status;
+  const pause = [
+    status.pausedUntil && status.pausedUntil > now
+      ? `key refused, paused ${seconds(status.pausedUntil - now)}`
+      : '',
+    budget.pausedUntil && budget.pausedUntil > now ? `429 pause ${seconds(budget.pausedUntil - now)}` : '',
+    budget.backoffUntil && budget.backoffUntil > now ? `backoff ${seconds(budget.backoffUntil - now)}` : '',
+  ].filter(Boolean);
+  return [
+    `poll: ${status.running ? 'running' : 'off'}${status.autoClaim ? ' (auto-claim)' : ''}, one check every ${seconds(status.paceMs)}${pause.length ? `, ${pause.join(', ')}` : ''}`,
+    `budget: ${budget.usedInWindow}/${budget.limit} in the last ${budget.windowMs / 1000} s (${budget.reserved} kept for claims); sent ${budget.sent.claim} claims, ${budget.sent.poll} checks; 429 received: ${budget.rateLimited}`,
+    `queues: ${queues.players} players: ${queues.link} link-shown, ${queues.join} joining, ${queues.roundRobin} round-robin, ${queues.cooling} cooling down, ${queues.skipped} skipped; ${queues.reminders} reminders planned`,
+    `checks: ${checks.sent} sent, ${checks.failed} failed, ${checks.refused} refused by the budget, ${checks.skippedPending} skipped (reward pending)`,
+    `detected: ${detected.linkShown} after the link (p50 ${seconds(latencyMs.linkShown.p50)}, p95 ${seconds(latencyMs.linkShown.p95)}), ${detected.others} others (p50 ${seconds(latencyMs.others.p50)}, p95 ${seconds(latencyMs.others.p95)})`,
+  ];
+}

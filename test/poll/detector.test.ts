@@ -1,0 +1,315 @@
+import { describe, expect, it } from 'vitest';
+import { formatPollStatus, LAST_CLAIM_KVP_PREFIX, REWARDED_EVENT } from '../../src/poll/detector';
+import { createPollHarness, joinPlayers, maxInWindow } from './harness';
+
+const SEC = 1_000;
+const MIN = 60_000;
+const WAITING = 'Your vote was received: type /vote to get your reward.';
+
+const checksOf = (sends: { at: number; path: string }[], from = 0, to = Number.POSITIVE_INFINITY) =>
+  sends.filter((s) => s.path === '/api/v1/vote/check' && s.at >= from && s.at < to);
+
+describe('createVoteDetector', () => {
+  it('tells a player shown the link that their reward is waiting within one check interval of their vote', async () => {
+    const h = createPollHarness();
+    joinPlayers(h.runtime, 1, 200);
+    h.detector.start();
+    await h.runtime.clock.advance(10 * SEC);
+    h.detector.linkShown(7);
+    await h.runtime.clock.advance(40 * SEC);
+    h.vote('Player7');
+    const votedAt = h.runtime.now();
+    await h.runtime.clock.advance(20 * SEC);
+    const told = h.runtime.told.filter((t) => t.source === 7);
+    expect(told.map((t) => t.message)).toEqual([WAITING]);
+    const status = h.detector.status();
+    expect(status.detected).toEqual({ linkShown: 1, others: 0 });
+    expect(status.latencyMs.linkShown.max).toBeLessThanOrEqual(15 * SEC + 2 * SEC);
+    expect(status.latencyMs.linkShown.max).toBeGreaterThan(0);
+    expect(h.runtime.now() - votedAt).toBe(20 * SEC);
+    h.detector.stop();
+  });
+
+  it('checks each joining player once soon after joining, then the others in turn', async () => {
+    const h = createPollHarness();
+    joinPlayers(h.runtime, 1, 3);
+    h.vote('Player2');
+    h.detector.start();
+    await h.runtime.clock.advance(4 * SEC);
+    expect(h.sends).toEqual([]);
+    await h.runtime.clock.advance(6 * SEC);
+    expect(checksOf(h.sends)).toHaveLength(3);
+    expect(h.runtime.told).toEqual([{ source: 2, message: WAITING }]);
+    expect(h.detector.status().detected).toEqual({ linkShown: 0, others: 1 });
+    h.detector.stop();
+  });
+
+  it('never sends more than 60 requests in any 60 s window, nor polls into the claims reserve, over an hour with claims mixed in', async () => {
+    const h = createPollHarness();
+    joinPlayers(h.runtime, 1, 500);
+    h.detector.start();
+    const claimAnswers: unknown[] = [];
+    for (let minute = 0; minute < 60; minute += 1) {
+      for (let i = 0; i < 6; i += 1) h.detector.linkShown(1 + ((minute * 7 + i * 13) % 500));
+      for (let s = 0; s < 60; s += 10) {
+        if (minute % 3 === 0 && s < 30)
+          claimAnswers.push(await h.claim(`Player${minute + s}`).catch((e) => e));
+        await h.runtime.clock.advance(10 * SEC);
+      }
+    }
+    const all = h.sends.map((s) => s.at);
+    expect(maxInWindow(all, 60 * SEC)).toBeLessThanOrEqual(60);
+    expect(
+      maxInWindow(
+        checksOf(h.sends).map((s) => s.at),
+        60 * SEC,
+      ),
+    ).toBeLessThanOrEqual(48);
+    expect(h.limited).toBe(0);
+    expect(claimAnswers.every((a) => !(a instanceof Error))).toBe(true);
+    expect(checksOf(h.sends).length).toBeGreaterThan(60 * 44);
+    h.detector.stop();
+  });
+
+  it('spreads checks evenly: never two checks closer than the pace (62 s / 48)', async () => {
+    const h = createPollHarness();
+    joinPlayers(h.runtime, 1, 300);
+    h.detector.start();
+    await h.runtime.clock.advance(10 * MIN);
+    const times = checksOf(h.sends).map((s) => s.at);
+    const gaps = times.slice(1).map((t, i) => t - (times[i] as number));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(Math.ceil(62_000 / 48));
+    expect(h.detector.status().paceMs).toBe(Math.ceil(62_000 / 48));
+    h.detector.stop();
+  });
+
+  it.each([
+    [500, 'server_error'],
+    [503, 'server_error'],
+  ])('backs off exponentially while the API answers %i, then resumes', async (status) => {
+    const h = createPollHarness();
+    joinPlayers(h.runtime, 1, 100);
+    h.detector.start();
+    await h.runtime.clock.advance(1 * MIN);
+    const healthy = checksOf(h.sends, 0).length;
+    h.fault = () => ({ status, headers: {}, body: null });
+    const failingFrom = h.runtime.now();
+    await h.runtime.clock.advance(5 * MIN);
+    const duringFailure = checksOf(h.sends, failingFrom).length;
+    expect(duringFailure).toBeLessThan(12);
+    expect(duringFailure).toBeGreaterThan(2);
+    const failing = checksOf(h.sends, failingFrom).map((s) => s.at);
+    const gaps = failing.slice(1).map((t, i) => t - (failing[i] as number));
+    expect(gaps.at(-1)).toBeGreaterThan(gaps[0] as number);
+    h.fault = null;
+    await h.runtime.clock.advance(3 * MIN);
+    const recovered = checksOf(h.sends, h.runtime.now() - MIN).length;
+    expect(recovered).toBeGreaterThanOrEqual(healthy - 2);
+    expect(
+      h.runtime.logs.some((l) => l.level === 'warn' && l.message.includes('vote detection check failed')),
+    ).toBe(true);
+    h.detector.stop();
+  });
+
+  it('backs off on transport errors (timeouts, refused connections) the same way', async () => {
+    const h = createPollHarness();
+    joinPlayers(h.runtime, 1, 50);
+    h.detector.start();
+    await h.runtime.clock.advance(30 * SEC);
+    h.fault = () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    const from = h.runtime.now();
+    await h.runtime.clock.advance(5 * MIN);
+    expect(checksOf(h.sends, from).length).toBeLessThan(12);
+    expect(h.detector.status().checks.failed).toBe(checksOf(h.sends, from).length);
+    h.detector.stop();
+  });
+
+  it('pauses every request for the Retry-After of a 429 and sends nothing before it ends', async () => {
+    const h = createPollHarness();
+    joinPlayers(h.runtime, 1, 100);
+    h.detector.start();
+    await h.runtime.clock.advance(30 * SEC);
+    let once = true;
+    h.fault = () => {
+      if (!once) return null;
+      once = false;
+      return { status: 429, headers: { 'retry-after': '45' }, body: null };
+    };
+    await h.runtime.clock.advance(3 * SEC);
+    const limitedAt = h.sends.at(-1)?.at as number;
+    await h.runtime.clock.advance(2 * MIN);
+    const after = h.sends.filter((s) => s.at > limitedAt).map((s) => s.at);
+    expect(after[0]).toBeGreaterThanOrEqual(limitedAt + 45 * SEC);
+    expect(after.length).toBeGreaterThan(40);
+    expect(h.budget.snapshot().rateLimited).toBe(1);
+    h.detector.stop();
+  });
+
+  it('pauses detection for 5 minutes and logs one clear error when the key is refused (401)', async () => {
+    const h = createPollHarness();
+    joinPlayers(h.runtime, 1, 20);
+    h.fault = () => ({
+      status: 401,
+      headers: {},
+      body: JSON.stringify({ error: { code: 'invalid_key', message: 'no' } }),
+    });
+    h.detector.start();
+    await h.runtime.clock.advance(4 * MIN);
+    expect(checksOf(h.sends)).toHaveLength(1);
+    expect(h.runtime.logs.filter((l) => l.level === 'error')).toHaveLength(1);
+    expect(h.runtime.logs[0]?.message).toMatch(/401.*vote_reward_api_key/);
+    await h.runtime.clock.advance(2 * MIN);
+    expect(checksOf(h.sends).length).toBeGreaterThan(1);
+    h.detector.stop();
+  });
+
+  it('never checks players with a pending reward, nor again players already told, nor players cooling down after a claim', async () => {
+    const h = createPollHarness({ detector: { minRecheckMs: 0 } });
+    joinPlayers(h.runtime, 1, 4);
+    h.pending.add(1);
+    h.vote('Player2');
+    h.detector.start();
+    await h.runtime.clock.advance(10 * SEC);
+    h.runtime.dispatch(REWARDED_EVENT, 3, { vote_id: 'x', username: 'Player3', rewards: [] });
+    await h.runtime.clock.advance(10 * MIN);
+    const checked = new Set(checksOf(h.sends, 10 * SEC).map((s) => s.at));
+    expect(checked.size).toBeGreaterThan(100);
+    const names = h.detector.status();
+    expect(names.queues).toMatchObject({ skipped: 1, cooling: 1 });
+    expect(names.checks.skippedPending).toBeGreaterThan(0);
+    expect(h.runtime.told).toEqual([{ source: 2, message: WAITING }]);
+    expect(h.runtime.kvpData.get(`${LAST_CLAIM_KVP_PREFIX}player3`)).toBe(
+      String(h.runtime.clock.now() - 10 * MIN),
+    );
+    h.detector.stop();
+  });
+
+  it('keeps a player who claimed out of round-robin until the site cooldown ends, across a rejoin', async () => {
+    const h = createPollHarness({ poll: { siteCooldownMinutes: 30 }, detector: { minRecheckMs: 0 } });
+    joinPlayers(h.runtime, 1, 1);
+    h.detector.start();
+    await h.runtime.clock.advance(10 * SEC);
+    h.detector.claimed(1);
+    h.runtime.drop(1);
+    joinPlayers(h.runtime, 1, 1);
+    const from = h.runtime.now();
+    await h.runtime.clock.advance(29 * MIN);
+    expect(checksOf(h.sends, from)).toHaveLength(0);
+    await h.runtime.clock.advance(2 * MIN);
+    expect(checksOf(h.sends, from).length).toBeGreaterThan(0);
+    h.detector.stop();
+  });
+
+  it('does not announce a vote the site still reports but that was already claimed (last24h mode)', async () => {
+    const h = createPollHarness();
+    joinPlayers(h.runtime, 1, 1);
+    h.runtime.kvpData.set(`${LAST_CLAIM_KVP_PREFIX}player1`, String(h.runtime.now() - 3 * 60 * MIN));
+    h.votes.set('player1', [{ votedAt: h.runtime.now() - 4 * 60 * MIN, claimed: false }]);
+    h.detector.start();
+    await h.runtime.clock.advance(MIN);
+    expect(checksOf(h.sends).length).toBeGreaterThan(0);
+    expect(h.runtime.told).toEqual([]);
+  });
+
+  it('claims at once instead of telling the player when autoClaim is on', async () => {
+    const h = createPollHarness({ poll: { autoClaim: true } });
+    joinPlayers(h.runtime, 1, 2);
+    h.vote('Player2');
+    h.detector.start();
+    await h.runtime.clock.advance(10 * SEC);
+    expect(h.claimCalls).toEqual([2]);
+    expect(h.runtime.told).toEqual([]);
+  });
+
+  it('also sends an ox_lib notification when ox_lib runs', async () => {
+    const sent: unknown[][] = [];
+    const h = createPollHarness();
+    Object.assign(h.runtime, { emitNet: (...args: unknown[]) => sent.push(args) });
+    h.runtime.resourceStates.set('ox_lib', 'started');
+    joinPlayers(h.runtime, 1, 1);
+    h.vote('Player1');
+    h.detector.start();
+    await h.runtime.clock.advance(10 * SEC);
+    expect(sent).toEqual([['ox_lib:notify', 1, { title: 'Vote', description: WAITING, type: 'success' }]]);
+    h.detector.stop();
+  });
+
+  it('reminds players who can vote every N minutes, never those still in the site cooldown', async () => {
+    const h = createPollHarness({ poll: { reminderMinutes: 10, siteCooldownMinutes: 120 } });
+    h.runtime.kvpData.set(`${LAST_CLAIM_KVP_PREFIX}player2`, String(h.runtime.now() - 60 * MIN));
+    joinPlayers(h.runtime, 1, 2);
+    h.detector.start();
+    await h.runtime.clock.advance(35 * MIN);
+    const reminder = 'You can vote for the server again: https://votes.example/servers/1/vote';
+    expect(h.runtime.told.filter((t) => t.source === 1).map((t) => t.message)).toEqual([
+      reminder,
+      reminder,
+      reminder,
+    ]);
+    expect(h.runtime.told.filter((t) => t.source === 2)).toEqual([]);
+    await h.runtime.clock.advance(30 * MIN);
+    expect(h.runtime.told.filter((t) => t.source === 2).map((t) => t.message)).toEqual([reminder]);
+    expect(h.detector.status().queues.link).toBeGreaterThan(0);
+    h.detector.stop();
+  });
+
+  it('broadcasts one batched count of the players who voted in the window', async () => {
+    const h = createPollHarness({ poll: { broadcast: { enabled: true, windowMinutes: 5 } } });
+    joinPlayers(h.runtime, 1, 10);
+    h.detector.start();
+    await h.runtime.clock.advance(10 * SEC);
+    for (const id of [3, 4, 5]) {
+      h.vote(`Player${id}`);
+      h.detector.linkShown(id);
+    }
+    await h.runtime.clock.advance(6 * MIN);
+    const broadcast = '3 players voted for the server in the last 5 minutes. Vote too: /vote';
+    const lines = h.runtime.told.filter((t) => t.message === broadcast);
+    expect(lines.map((t) => t.source).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    await h.runtime.clock.advance(10 * MIN);
+    expect(h.runtime.told.filter((t) => t.message === broadcast)).toHaveLength(10);
+    h.detector.stop();
+  });
+
+  it('the link command shows the vote link and starts frequent checks of that player', async () => {
+    const h = createPollHarness({ detector: { minRecheckMs: 10 * MIN } });
+    joinPlayers(h.runtime, 1, 1);
+    h.detector.start();
+    await h.runtime.clock.advance(10 * SEC);
+    h.runtime.commands.get('votelink')?.handler(1, [], 'votelink');
+    expect(h.runtime.told.at(-1)?.message).toContain('https://votes.example/servers/1/vote');
+    const from = h.runtime.now();
+    await h.runtime.clock.advance(MIN);
+    expect(checksOf(h.sends, from)).toHaveLength(4);
+    h.detector.stop();
+  });
+
+  it('stops every timer and listener on stop()', async () => {
+    const h = createPollHarness();
+    joinPlayers(h.runtime, 1, 5);
+    h.detector.start();
+    await h.runtime.clock.advance(10 * SEC);
+    h.detector.stop();
+    const count = h.sends.length;
+    joinPlayers(h.runtime, 6, 6);
+    await h.runtime.clock.advance(10 * MIN);
+    expect(h.sends.length).toBe(count);
+    expect(h.runtime.clock.pending()).toBe(0);
+  });
+
+  it('formats readable status lines for votereward status', async () => {
+    const h = createPollHarness();
+    joinPlayers(h.runtime, 1, 3);
+    h.detector.start();
+    await h.runtime.clock.advance(10 * SEC);
+    const lines = formatPollStatus(h.detector.status(), h.runtime.now());
+    expect(lines[0]).toBe('poll: running, one check every 1.3 s');
+    expect(lines[1]).toBe(
+      'budget: 3/60 in the last 60 s (12 kept for claims); sent 0 claims, 3 checks; 429 received: 0',
+    );
+    expect(lines[2]).toMatch(/^queues: 3 players: 0 link-shown, 0 joining, 3 round-robin/);
+    h.detector.stop();
+  });
+});
