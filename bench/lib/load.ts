@@ -1,0 +1,84 @@
+import autocannon, { type AutocannonRequest } from 'autocannon';
+import type { ServerProcess } from './processes';
+
+/** One HTTP load scenario against a running server. */
+export interface LoadScenario {
+  /** Label in tables, e.g. `GET /api/v1/vote/check`. */
+  label: string;
+  /** Request method. */
+  method: 'GET' | 'POST';
+  /** Path and query of the request. */
+  path: string;
+  /** Request headers. */
+  headers?: Record<string, string>;
+  /** Request body (POST). */
+  body?: string;
+  /** Rewrites each request before it is sent (e.g. to cycle through usernames). */
+  nextRequest?: () => { path?: string; body?: string };
+}
+
+/** Timing of one load window. */
+export interface LoadOptions {
+  /** Concurrent connections. */
+  connections: number;
+  /** Seconds of load discarded before measuring. */
+  warmupSeconds: number;
+  /** Seconds measured. */
+  durationSeconds: number;
+}
+
+/** What one measured load window gave. */
+export interface LoadResult {
+  /** Completed requests per second (any status). */
+  rps: number;
+  /** Median latency of 2xx answers, ms (autocannon resolves whole milliseconds). */
+  p50: number;
+  /** 99th percentile latency of 2xx answers, ms. */
+  p99: number;
+  /** Answers with a status outside 2xx. */
+  non2xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  /** Server CPU µs per request over the window (from /proc), or null when unknown. */
+  serverCpuUsPerRequest: number | null;
+}
+
+function toRequests(scenario: LoadScenario): AutocannonRequest[] {
+  const base: AutocannonRequest = { method: scenario.method, path: scenario.path };
+  if (scenario.headers !== undefined) base.headers = scenario.headers;
+  if (scenario.body !== undefined) base.body = scenario.body;
+  const next = scenario.nextRequest;
+  if (next === undefined) return [base];
+  return [{ ...base, setupRequest: (request) => ({ ...request, ...next() }) }];
+}
+
+async function fire(server: ServerProcess, scenario: LoadScenario, connections: number, seconds: number) {
+  return autocannon({
+    url: server.url,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    requests: toRequests(scenario),
+  });
+}
+
+/** Warms the server up, then measures `durationSeconds` of load with autocannon. */
+export async function runLoad(
+  server: ServerProcess,
+  scenario: LoadScenario,
+  options: LoadOptions,
+): Promise<LoadResult> {
+  await fire(server, scenario, options.connections, options.warmupSeconds);
+  const cpuBefore = server.cpuMicros();
+  const result = await fire(server, scenario, options.connections, options.durationSeconds);
+  const cpuAfter = server.cpuMicros();
+  const total = result['2xx'] + result.non2xx;
+  return {
+    rps: total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    serverCpuUsPerRequest: cpuAfter > 0 && total > 0 ? (cpuAfter - cpuBefore) / total : null,
+  };
+}
