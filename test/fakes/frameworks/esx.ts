@@ -41,7 +41,10 @@ export function createFakeEsx(fake: FakeHost, options: FakeEsxOptions = {}) {
   };
 
   const xPlayer = (state: PlayerState, gen: number): Record<string, (...args: never[]) => unknown> => ({
-    getIdentifier: () => (live(gen), state.identifier),
+    getIdentifier: () => {
+      live(gen);
+      return state.identifier;
+    },
     addAccountMoney: (account: string, money: unknown, reason?: string) => {
       live(gen);
       calls.push({ method: 'addAccountMoney', args: [account, money, reason] });
