@@ -1,0 +1,254 @@
+import type { BadgeLang } from '../badge/i18n';
+
+/** Languages of the site pages (the same two as the badge). */
+export type SiteLang = BadgeLang;
+
+/** Every sentence the site pages print, per language. */
+export interface SiteMessages {
+  /** `<html lang>` value. */
+  htmlLang: string;
+  /** Brand shown in the header. */
+  brand: string;
+  /** Header link to the server list. */
+  navServers: string;
+  /** Title of the server list. */
+  serversTitle: string;
+  /** Sentence under the list title. */
+  serversIntro: string;
+  /** Text when no server is listed. */
+  noServers: string;
+  /** Table/stat labels. */
+  rank: string;
+  server: string;
+  game: string;
+  address: string;
+  votesMonth: string;
+  votesTotal: string;
+  players: string;
+  premium: string;
+  verified: string;
+  /** Call to action on the server page. */
+  voteCta: string;
+  /** Heading of the badge section. */
+  badgesTitle: string;
+  /** Sentence introducing the embed snippets. */
+  badgesIntro: string;
+  /** Label of copy buttons. */
+  copy: string;
+  /** Label of copy buttons after copying. */
+  copied: string;
+  /** Alt text of badge images. */
+  badgeAlt(name: string): string;
+  /** Link to the owner's dashboard. */
+  ownerLink: string;
+  /** Title of the vote page. */
+  voteTitle(name: string): string;
+  /** Label of the username field. */
+  usernameLabel: string;
+  /** Help under the username field. */
+  usernameHelp: string;
+  /** Submit button of the vote form. */
+  voteSubmit: string;
+  /** Heading after a recorded vote. */
+  votedTitle: string;
+  /** Sentence after a recorded vote. */
+  votedBody(username: string, server: string): string;
+  /** The in-game instruction after voting. */
+  votedInGame: string;
+  /** Refusal when a vote is inside the cooldown. */
+  cooldown(wait: string, at: string): string;
+  /** Heading of the integrations page. */
+  integrationsTitle: string;
+  /** Sentence introducing API keys. */
+  integrationsIntro: string;
+  /** Key table headings. */
+  keyColumn: string;
+  createdColumn: string;
+  lastUsedColumn: string;
+  statusColumn: string;
+  /** Key states. */
+  active: string;
+  revoked: string;
+  never: string;
+  /** Revoke button. */
+  revoke: string;
+  /** Generate button. */
+  generate: string;
+  /** Text when the server has no key. */
+  noKeys: string;
+  /** Heading above a fresh key. */
+  newKeyTitle: string;
+  /** Warning that a fresh key is shown once. */
+  newKeyOnce: string;
+  /** Notice after revoking. */
+  revokedNotice(masked: string): string;
+  /** Title of error pages. */
+  errorTitle: string;
+  /** Link back to the list on error pages. */
+  backToServers: string;
+  /** Error sentences, by code. */
+  errors: Record<SiteErrorCode, string>;
+}
+
+/** Codes of the errors the pages can show. */
+export type SiteErrorCode =
+  | 'invalid_server_id'
+  | 'server_not_found'
+  | 'invalid_username'
+  | 'vote_cooldown'
+  | 'key_not_found'
+  | 'csrf_rejected'
+  | 'dashboard_disabled'
+  | 'admin_token_required'
+  | 'payload_too_large'
+  | 'not_found';
+
+const en: SiteMessages = {
+  htmlLang: 'en',
+  brand: 'Vote API mock',
+  navServers: 'Servers',
+  serversTitle: 'Servers',
+  serversIntro: 'Ranked by votes this month.',
+  noServers: 'No server is listed yet.',
+  rank: 'Rank',
+  server: 'Server',
+  game: 'Game',
+  address: 'Address',
+  votesMonth: 'Votes this month',
+  votesTotal: 'Votes in total',
+  players: 'Players',
+  premium: 'Premium',
+  verified: 'Verified',
+  voteCta: 'Vote for this server',
+  badgesTitle: 'Badges',
+  badgesIntro: 'Put one of these on your website; it links to this page and refreshes every 5 minutes.',
+  copy: 'Copy',
+  copied: 'Copied',
+  badgeAlt: (name) => `${name}: rank, votes and players`,
+  ownerLink: 'Owner? Manage the API keys',
+  voteTitle: (name) => `Vote for ${name}`,
+  usernameLabel: 'Your in-game name',
+  usernameHelp: 'Exactly as it appears in game, 1 to 64 characters.',
+  voteSubmit: 'Vote',
+  votedTitle: 'Thank you, your vote is recorded',
+  votedBody: (username, server) => `${username} voted for ${server}.`,
+  votedInGame: 'Now join the server and type /vote in game to receive your reward.',
+  cooldown: (wait, at) => `You have already voted. You can vote again in ${wait} (at ${at}).`,
+  integrationsTitle: 'Integrations',
+  integrationsIntro: 'API keys let your game server check and claim votes through /api/v1.',
+  keyColumn: 'Key',
+  createdColumn: 'Created',
+  lastUsedColumn: 'Last used',
+  statusColumn: 'Status',
+  active: 'Active',
+  revoked: 'Revoked',
+  never: 'Never',
+  revoke: 'Revoke',
+  generate: 'Generate a new key',
+  noKeys: 'This server has no API key yet.',
+  newKeyTitle: 'Your new API key',
+  newKeyOnce: 'Copy it now: it is shown only once. Older keys keep working until you revoke them.',
+  revokedNotice: (masked) => `Key ${masked} is revoked; requests using it now get 401.`,
+  errorTitle: 'Something is wrong',
+  backToServers: 'Back to the server list',
+  errors: {
+    invalid_server_id: 'The server id in the address must be a positive whole number.',
+    server_not_found: 'There is no server with this id.',
+    invalid_username: 'The in-game name is not valid.',
+    vote_cooldown: 'You have already voted for this server recently.',
+    key_not_found: 'This server has no such key.',
+    csrf_rejected: 'The form was not sent from this site, so it was refused. Reload the page and try again.',
+    dashboard_disabled: 'The owner dashboard is disabled on this mock (--no-admin).',
+    admin_token_required:
+      'This dashboard needs the admin token: open it once with ?token=<MOCK_ADMIN_TOKEN> in the address.',
+    payload_too_large: 'The form is too large.',
+    not_found: 'This page does not exist.',
+  },
+};
+
+const fr: SiteMessages = {
+  htmlLang: 'fr',
+  brand: 'Maquette de l’API de vote',
+  navServers: 'Serveurs',
+  serversTitle: 'Serveurs',
+  serversIntro: 'Classés par votes du mois.',
+  noServers: 'Aucun serveur n’est encore listé.',
+  rank: 'Rang',
+  server: 'Serveur',
+  game: 'Jeu',
+  address: 'Adresse',
+  votesMonth: 'Votes ce mois-ci',
+  votesTotal: 'Votes au total',
+  players: 'Joueurs',
+  premium: 'Premium',
+  verified: 'Vérifié',
+  voteCta: 'Voter pour ce serveur',
+  badgesTitle: 'Badges',
+  badgesIntro:
+    'Placez l’un de ces badges sur votre site ; il renvoie vers cette page et se met à jour toutes les 5 minutes.',
+  copy: 'Copier',
+  copied: 'Copié',
+  badgeAlt: (name) => `${name} : rang, votes et joueurs`,
+  ownerLink: 'Propriétaire ? Gérer les clés d’API',
+  voteTitle: (name) => `Voter pour ${name}`,
+  usernameLabel: 'Votre pseudo en jeu',
+  usernameHelp: 'Exactement comme en jeu, de 1 à 64 caractères.',
+  voteSubmit: 'Voter',
+  votedTitle: 'Merci, votre vote est enregistré',
+  votedBody: (username, server) => `${username} a voté pour ${server}.`,
+  votedInGame: 'Rejoignez maintenant le serveur et tapez /vote en jeu pour recevoir votre récompense.',
+  cooldown: (wait, at) => `Vous avez déjà voté. Vous pourrez voter de nouveau dans ${wait} (à ${at}).`,
+  integrationsTitle: 'Intégrations',
+  integrationsIntro:
+    'Les clés d’API permettent à votre serveur de jeu de vérifier et réclamer les votes via /api/v1.',
+  keyColumn: 'Clé',
+  createdColumn: 'Créée',
+  lastUsedColumn: 'Dernière utilisation',
+  statusColumn: 'État',
+  active: 'Active',
+  revoked: 'Révoquée',
+  never: 'Jamais',
+  revoke: 'Révoquer',
+  generate: 'Générer une nouvelle clé',
+  noKeys: 'Ce serveur n’a pas encore de clé d’API.',
+  newKeyTitle: 'Votre nouvelle clé d’API',
+  newKeyOnce:
+    'Copiez-la maintenant : elle n’est affichée qu’une fois. Les anciennes clés restent valides tant que vous ne les révoquez pas.',
+  revokedNotice: (masked) => `La clé ${masked} est révoquée ; les requêtes qui l’utilisent reçoivent 401.`,
+  errorTitle: 'Un problème est survenu',
+  backToServers: 'Retour à la liste des serveurs',
+  errors: {
+    invalid_server_id: 'L’identifiant du serveur dans l’adresse doit être un nombre entier positif.',
+    server_not_found: 'Aucun serveur ne porte cet identifiant.',
+    invalid_username: 'Le pseudo en jeu n’est pas valide.',
+    vote_cooldown: 'Vous avez déjà voté récemment pour ce serveur.',
+    key_not_found: 'Ce serveur n’a pas cette clé.',
+    csrf_rejected:
+      'Le formulaire n’a pas été envoyé depuis ce site ; il a été refusé. Rechargez la page et réessayez.',
+    dashboard_disabled: 'Le tableau de bord est désactivé sur cette maquette (--no-admin).',
+    admin_token_required:
+      'Ce tableau de bord demande le jeton d’administration : ouvrez-le une fois avec ?token=<MOCK_ADMIN_TOKEN> dans l’adresse.',
+    payload_too_large: 'Le formulaire est trop volumineux.',
+    not_found: 'Cette page n’existe pas.',
+  },
+};
+
+const MESSAGES: Record<SiteLang, SiteMessages> = { en, fr };
+
+/** The messages of `lang`. */
+export function siteMessages(lang: SiteLang): SiteMessages {
+  return MESSAGES[lang];
+}
+
+/** `2026-11-21 10:15 UTC`: a fixed, unambiguous timestamp for both languages. */
+export function formatTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** A duration rounded up to the minute: `1 h 05 min`, `12 min`, `1 min`. */
+export function formatWait(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return hours > 0 ? `${hours} h ${String(rest).padStart(2, '0')} min` : `${rest} min`;
+}

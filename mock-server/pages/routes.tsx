@@ -1,0 +1,321 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getCookie, setCookie } from 'hono/cookie';
+import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
+import type { Child } from 'hono/jsx';
+import { languageDetector } from 'hono/language';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { type ServerRecord, type Store, USERNAME_MAX_LENGTH, validateUsername } from '../db';
+import { ErrorCard, Layout } from './layout';
+import { formatTime, formatWait, type SiteErrorCode, type SiteLang, siteMessages } from './messages';
+import { IntegrationsView, ServerListView, ServerView, type VoteOutcome, VoteView } from './views';
+
+/** Who may use the owner dashboard; mirrors the control API's `--no-admin` and `MOCK_ADMIN_TOKEN`. */
+export interface DashboardAccess {
+  /** False with `--no-admin`: the dashboard answers 404. */
+  enabled: boolean;
+  /** When set, the dashboard needs this token (once via `?token=`, then an HttpOnly cookie). */
+  token?: string | undefined;
+}
+
+/** What the site pages need. */
+export interface SiteDeps {
+  /** The mock's data. */
+  store: Store;
+  /** Clock in ms since the epoch. */
+  now: () => number;
+  /** One vote per username and per IP per server within this many ms (`--vote-cooldown`). */
+  voteCooldownMs: number;
+  /** Dashboard access rule. */
+  admin: DashboardAccess;
+  /** Base URL written into embed snippets; by default the origin of the request. */
+  publicBaseUrl?: string | undefined;
+  /** Voter IP of a request; by default the socket's remote address (undefined in `app.request()`). */
+  clientIp?: ((c: Context) => string | undefined) | undefined;
+}
+
+type SiteEnv = { Variables: { language: string } };
+
+/** Name of the cookie that carries dashboard access when `MOCK_ADMIN_TOKEN` is set. */
+export const DASHBOARD_COOKIE = 'mock_dashboard';
+/** Largest accepted form body, bytes. */
+export const FORM_MAX_BYTES = 8 * 1024;
+
+const SERVER_ID = /^[1-9][0-9]{0,14}$/;
+
+function defaultClientIp(c: Context): string | undefined {
+  try {
+    const address = getConnInfo(c).remote.address;
+    return address?.startsWith('::ffff:') ? address.slice(7) : address;
+  } catch {
+    return undefined;
+  }
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = createHash('sha256').update(a).digest();
+  const right = createHash('sha256').update(b).digest();
+  return timingSafeEqual(left, right);
+}
+
+/** Explains why a username is refused, in the page language. */
+function usernameProblem(raw: string, lang: SiteLang): string {
+  const trimmed = raw.trim();
+  const length = [...trimmed].length;
+  if (length === 0) return lang === 'fr' ? 'Le pseudo est vide.' : 'The name is empty.';
+  if (length > USERNAME_MAX_LENGTH) {
+    return lang === 'fr'
+      ? `Le pseudo fait ${length} caractères ; le maximum est ${USERNAME_MAX_LENGTH}.`
+      : `The name has ${length} characters; at most ${USERNAME_MAX_LENGTH} are allowed.`;
+  }
+  return lang === 'fr'
+    ? 'Le pseudo contient des caractères de contrôle.'
+    : 'The name contains control characters.';
+}
+
+/**
+ * The site pages: `/servers`, `/servers/:id`, `/servers/:id/vote` and the owner's
+ * `/dashboard/servers/:id/integrations`, server-rendered in English or French (`?lang=`, then Accept-Language).
+ */
+export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
+  if (!Number.isFinite(deps.voteCooldownMs) || deps.voteCooldownMs < 0) {
+    throw new RangeError(`voteCooldownMs must be a number >= 0, got ${String(deps.voteCooldownMs)}`);
+  }
+  const clientIp = deps.clientIp ?? defaultClientIp;
+  const csrfSecret = randomBytes(32);
+  const csrfToken = (serverId: number): string =>
+    createHmac('sha256', csrfSecret).update(`integrations:${serverId}`).digest('base64url');
+  const dashboardCookie = deps.admin.token
+    ? createHash('sha256').update(`vote-reward-dashboard:${deps.admin.token}`).digest('base64url')
+    : undefined;
+
+  const app = new Hono<SiteEnv>();
+  const langOf = (c: Context<SiteEnv>): SiteLang => (c.get('language') === 'fr' ? 'fr' : 'en');
+
+  const page = (c: Context<SiteEnv>, status: ContentfulStatusCode, title: string, body: Child) => {
+    const lang = langOf(c);
+    const html = (
+      <Layout lang={lang} title={title} path={c.req.path}>
+        {body}
+      </Layout>
+    );
+    return c.html(`<!doctype html>${html.toString()}`, status);
+  };
+
+  const errorPage = (
+    c: Context<SiteEnv>,
+    status: ContentfulStatusCode,
+    code: SiteErrorCode,
+    detail?: string,
+  ) => {
+    const lang = langOf(c);
+    const t = siteMessages(lang);
+    c.header('X-Error-Code', code);
+    return page(c, status, t.errorTitle, <ErrorCard lang={lang} message={t.errors[code]} detail={detail} />);
+  };
+
+  /** Resolves `:id` to a server, or answers the error page. */
+  const loadServer = (c: Context<SiteEnv>): ServerRecord | Response => {
+    const raw = c.req.param('id') ?? '';
+    if (!SERVER_ID.test(raw)) return errorPage(c, 400, 'invalid_server_id', `"${raw.slice(0, 32)}"`);
+    const server = deps.store.getServer(Number(raw));
+    return server ?? errorPage(c, 404, 'server_not_found', `#${raw}`);
+  };
+
+  /** hono's `csrf()` (Origin / Sec-Fetch-Site) with its bare-text 403 turned into a readable page. */
+  const originGuard = (): MiddlewareHandler<SiteEnv> => {
+    const checkOrigin = csrf();
+    return async (c, next) => {
+      let reachedNext = false;
+      try {
+        await checkOrigin(c, () => {
+          reachedNext = true;
+          return next();
+        });
+      } catch (error) {
+        if (!reachedNext && error instanceof HTTPException && error.status === 403) {
+          return errorPage(c, 403, 'csrf_rejected');
+        }
+        throw error;
+      }
+    };
+  };
+
+  const dashboardGuard: MiddlewareHandler<SiteEnv> = async (c, next) => {
+    if (!deps.admin.enabled) return errorPage(c, 404, 'dashboard_disabled');
+    if (!dashboardCookie || !deps.admin.token) return next();
+    const presented = c.req.query('token');
+    if (presented !== undefined) {
+      if (!sameSecret(presented, deps.admin.token)) return errorPage(c, 401, 'admin_token_required');
+      setCookie(c, DASHBOARD_COOKIE, dashboardCookie, {
+        path: '/dashboard',
+        httpOnly: true,
+        sameSite: 'Strict',
+      });
+      const url = new URL(c.req.url);
+      url.searchParams.delete('token');
+      return c.redirect(`${url.pathname}${url.search}`, 303);
+    }
+    const cookie = getCookie(c, DASHBOARD_COOKIE);
+    if (cookie !== undefined && sameSecret(cookie, dashboardCookie)) return next();
+    return errorPage(c, 401, 'admin_token_required');
+  };
+
+  app.use(
+    '*',
+    languageDetector({
+      supportedLanguages: ['en', 'fr'],
+      fallbackLanguage: 'en',
+      order: ['querystring', 'header'],
+      lookupQueryString: 'lang',
+      caches: false,
+    }),
+  );
+  app.use('/dashboard/*', dashboardGuard);
+  app.post('*', originGuard());
+  app.post(
+    '*',
+    bodyLimit({
+      maxSize: FORM_MAX_BYTES,
+      onError: (c) =>
+        errorPage(c as Context<SiteEnv>, 413, 'payload_too_large', `${FORM_MAX_BYTES} bytes max`),
+    }),
+  );
+
+  app.get('/servers', (c) => {
+    const lang = langOf(c);
+    const servers = deps.store.listServersRanked({ limit: 100 });
+    return page(c, 200, siteMessages(lang).serversTitle, <ServerListView lang={lang} servers={servers} />);
+  });
+
+  app.get('/servers/:id', (c) => {
+    const server = loadServer(c);
+    if (server instanceof Response) return server;
+    const stats = deps.store.getServerStats(server.id);
+    if (!stats) return errorPage(c, 404, 'server_not_found', `#${server.id}`);
+    const base = deps.publicBaseUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
+    return page(
+      c,
+      200,
+      server.name,
+      <ServerView lang={langOf(c)} server={server} stats={stats} base={base} />,
+    );
+  });
+
+  app.get('/servers/:id/vote', (c) => {
+    const server = loadServer(c);
+    if (server instanceof Response) return server;
+    const lang = langOf(c);
+    return page(
+      c,
+      200,
+      siteMessages(lang).voteTitle(server.name),
+      <VoteView lang={lang} server={server} outcome={{ kind: 'form' }} />,
+    );
+  });
+
+  app.post('/servers/:id/vote', async (c) => {
+    const server = loadServer(c);
+    if (server instanceof Response) return server;
+    const lang = langOf(c);
+    const t = siteMessages(lang);
+    const form = await c.req.parseBody();
+    const raw = typeof form.username === 'string' ? form.username : '';
+    const voteForm = (status: ContentfulStatusCode, outcome: VoteOutcome, username?: string) =>
+      page(
+        c,
+        status,
+        t.voteTitle(server.name),
+        <VoteView lang={lang} server={server} outcome={outcome} username={username} />,
+      );
+
+    const checked = validateUsername(raw);
+    if (!checked.ok) {
+      c.header('X-Error-Code', 'invalid_username');
+      return voteForm(400, {
+        kind: 'error',
+        message: t.errors.invalid_username,
+        detail: usernameProblem(raw, lang),
+      });
+    }
+    const username = checked.username;
+    const ip = clientIp(c) ?? null;
+    const now = deps.now();
+    const latest = Math.max(
+      deps.store.lastVoteBy(server.id, { username }) ?? Number.NEGATIVE_INFINITY,
+      ip ? (deps.store.lastVoteBy(server.id, { ip }) ?? Number.NEGATIVE_INFINITY) : Number.NEGATIVE_INFINITY,
+    );
+    if (now - latest < deps.voteCooldownMs) {
+      const nextAt = latest + deps.voteCooldownMs;
+      c.header('Retry-After', String(Math.ceil((nextAt - now) / 1000)));
+      c.header('X-Error-Code', 'vote_cooldown');
+      return voteForm(
+        429,
+        { kind: 'error', message: t.cooldown(formatWait(nextAt - now), formatTime(nextAt)) },
+        username,
+      );
+    }
+    deps.store.insertVote({ serverId: server.id, username, ip, votedAt: now });
+    return voteForm(200, { kind: 'voted', username });
+  });
+
+  const integrations = (
+    c: Context<SiteEnv>,
+    server: ServerRecord,
+    status: ContentfulStatusCode,
+    extra: { newKey?: string; notice?: string } = {},
+  ) => {
+    const lang = langOf(c);
+    return page(
+      c,
+      status,
+      `${siteMessages(lang).integrationsTitle} · ${server.name}`,
+      <IntegrationsView
+        lang={lang}
+        server={server}
+        keys={deps.store.listKeys(server.id)}
+        csrfToken={csrfToken(server.id)}
+        {...extra}
+      />,
+    );
+  };
+
+  /** Checks the form's CSRF token for this server; undefined when it is valid. */
+  const rejectBadToken = async (c: Context<SiteEnv>, server: ServerRecord): Promise<Response | undefined> => {
+    const form = await c.req.parseBody();
+    const token = typeof form.csrf === 'string' ? form.csrf : '';
+    return sameSecret(token, csrfToken(server.id)) ? undefined : errorPage(c, 403, 'csrf_rejected');
+  };
+
+  app.get('/dashboard/servers/:id/integrations', (c) => {
+    const server = loadServer(c);
+    if (server instanceof Response) return server;
+    return integrations(c, server, 200);
+  });
+
+  app.post('/dashboard/servers/:id/integrations/keys', async (c) => {
+    const server = loadServer(c);
+    if (server instanceof Response) return server;
+    const rejected = await rejectBadToken(c, server);
+    if (rejected) return rejected;
+    const created = deps.store.createKey(server.id);
+    return integrations(c, server, 201, { newKey: created.key });
+  });
+
+  app.post('/dashboard/servers/:id/integrations/keys/:prefix/revoke', async (c) => {
+    const server = loadServer(c);
+    if (server instanceof Response) return server;
+    const rejected = await rejectBadToken(c, server);
+    if (rejected) return rejected;
+    const prefix = c.req.param('prefix');
+    const owned = deps.store.listKeys(server.id).find((key) => key.prefix === prefix);
+    if (!owned) return errorPage(c, 404, 'key_not_found', prefix.slice(0, 40));
+    const revoked = deps.store.revokeKey(prefix) ?? owned;
+    return integrations(c, server, 200, { notice: siteMessages(langOf(c)).revokedNotice(revoked.masked) });
+  });
+
+  return app;
+}
