@@ -463,7 +463,8 @@ export function createStore(db: Db, options: StoreOptions): Store {
     db,
 
     createServer(input) {
-      const fields: ServerFields = { ...SERVER_DEFAULTS, ...input };
+      const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      const fields = { ...SERVER_DEFAULTS, ...given } as ServerFields;
       const params: Record<string, string | number> = { created_at: now() };
       for (const [field, column] of Object.entries(SERVER_COLUMNS)) {
         params[column] = toSqlValue(fields[field as keyof ServerFields]);

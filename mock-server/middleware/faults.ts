@@ -1,0 +1,106 @@
+import type { MiddlewareHandler } from 'hono';
+import { errorBody, sendError } from '../errors';
+
+/** A fault as configured through `POST /__admin/faults`. */
+export interface FaultSpec {
+  /** Path to match exactly, or a prefix when it ends with `*` (`/api/v1/*`). */
+  route: string;
+  /** HTTP method to match (any when absent). */
+  method?: string;
+  /** Status to answer instead of the real one (with the JSON error shape, code `injected_fault`). */
+  status?: number;
+  /** Wait this long (ms) before answering. */
+  delayMs?: number;
+  /** Close the connection without any answer. */
+  drop?: boolean;
+  /** How many matching requests it applies to; until removed when absent. */
+  times?: number;
+  /** Run the real handler first (e.g. the claim happens), then delay, drop or replace the answer. */
+  apply?: boolean;
+  /** `Retry-After` seconds sent with an injected 429 or 503 (default 1). */
+  retryAfter?: number;
+}
+
+/** A stored fault, with its id and remaining uses. */
+export interface Fault extends FaultSpec {
+  /** Sequential id. */
+  id: number;
+  /** Matching requests it has been applied to. */
+  hits: number;
+}
+
+/** The active faults of one app. */
+export interface FaultRegistry {
+  /** Adds a fault; the first matching fault in insertion order wins. */
+  add(spec: FaultSpec): Fault;
+  /** Active faults. */
+  list(): Fault[];
+  /** Removes every fault; returns how many there were. */
+  clear(): number;
+  /** Takes one use of the first fault matching a request, if any. */
+  take(method: string, path: string): Fault | undefined;
+}
+
+/** Creates an empty registry. */
+export function createFaultRegistry(): FaultRegistry {
+  let faults: Fault[] = [];
+  let nextId = 1;
+  const matches = (fault: Fault, method: string, path: string) =>
+    (fault.method === undefined || fault.method.toUpperCase() === method) &&
+    (fault.route.endsWith('*') ? path.startsWith(fault.route.slice(0, -1)) : path === fault.route);
+  return {
+    add(spec) {
+      const fault: Fault = { ...spec, id: nextId++, hits: 0 };
+      faults.push(fault);
+      return fault;
+    },
+    list: () => faults.map((f) => ({ ...f })),
+    clear() {
+      const count = faults.length;
+      faults = [];
+      return count;
+    },
+    take(method, path) {
+      const fault = faults.find((f) => matches(f, method, path));
+      if (!fault) return undefined;
+      fault.hits += 1;
+      if (fault.times !== undefined && fault.hits >= fault.times) faults = faults.filter((f) => f !== fault);
+      return { ...fault };
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Destroys the client's socket (only exists when served by @hono/node-server). */
+function dropConnection(env: unknown): boolean {
+  const socket = (env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming?.socket;
+  if (!socket) return false;
+  socket.destroy();
+  return true;
+}
+
+/** Applies the first matching fault to a request: delay, injected status, or dropped connection. */
+export function faultInjection(registry: FaultRegistry): MiddlewareHandler {
+  return async (c, next) => {
+    const fault = registry.take(c.req.method, c.req.path);
+    if (!fault) return next();
+    if (fault.apply) await next();
+    if (fault.delayMs) await sleep(fault.delayMs);
+    if (fault.drop) {
+      if (dropConnection(c.env)) return new Response(null, { status: 444 });
+      return sendError(c, 500, 'injected_fault', 'dropped connection (no socket in process: answered 500)');
+    }
+    if (fault.status !== undefined) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (fault.status === 429 || fault.status === 503)
+        headers['retry-after'] = String(fault.retryAfter ?? 1);
+      const body = errorBody('injected_fault', `fault #${fault.id} injected by /__admin/faults`);
+      // Clearing first keeps the real answer's headers (content-length among them) off the injected one.
+      c.res = undefined as unknown as Response;
+      c.res = new Response(JSON.stringify(body), { status: fault.status, headers });
+      return c.res;
+    }
+    if (!fault.apply) await next();
+  };
+}
