@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
+import type { Store } from '../db';
 import { type BadgeCache, createBadgeCache } from './cache';
 import {
   BADGE_LANGS,
@@ -19,14 +20,41 @@ export const BADGE_TTL_MS = 5 * 60_000;
 /** `Cache-Control` of a badge, matching the refresh period. */
 export const BADGE_CACHE_CONTROL = 'public, max-age=300';
 
-/** What the badge routes need: a clock and a way to read one server's badge data. */
-export interface BadgeRouteDeps {
+/** The part of the store the badge reads. */
+export type BadgeStore = Pick<Store, 'getServer' | 'getServerStats'>;
+
+/** Clock and cache of the badge routes. */
+export interface BadgeRouteBase {
   /** Current time in ms. */
   now: () => number;
-  /** The badge data of a listed server, or undefined when there is no such server. */
-  badgeData(serverId: number): BadgeData | undefined;
   /** Cache to use; by default 512 entries / 16 MiB with the 5-minute TTL. */
-  cache?: BadgeCache;
+  badgeCache?: BadgeCache | undefined;
+}
+
+/** What the badge routes need: `AppDeps` (data from its store) or a plain data function (benchmarks, previews). */
+export type BadgeRouteDeps = BadgeRouteBase &
+  (
+    | { /** Where servers and their stats come from. */ store: BadgeStore }
+    | {
+        /** Badge data of a server, undefined when unknown. */ badgeData: (
+          serverId: number,
+        ) => BadgeData | undefined;
+      }
+  );
+
+/** Reads what a badge shows: rank and monthly votes from the stats, players from the server record. */
+export function loadBadgeData(store: BadgeStore, serverId: number): BadgeData | undefined {
+  const server = store.getServer(serverId);
+  const stats = server ? store.getServerStats(serverId) : null;
+  if (!server || !stats) return undefined;
+  return {
+    name: server.name,
+    game: server.game,
+    rank: stats.rank,
+    votesMonthly: stats.votesMonthly,
+    playersOnline: server.playersOnline,
+    playersMax: server.playersMax,
+  };
 }
 
 /** A rejected query parameter: the JSON error body the route answers with status 400. */
@@ -77,8 +105,9 @@ const SERVER_FILE = /^([1-9][0-9]{0,14})\.png$/;
 /** `GET /badge/:id.png`: the PNG badge, no key, cached 5 minutes per (server, style, theme, lang). */
 export function createBadgeRoutes(deps: BadgeRouteDeps): Hono {
   const cache =
-    deps.cache ??
+    deps.badgeCache ??
     createBadgeCache({ now: deps.now, ttlMs: BADGE_TTL_MS, maxEntries: 512, maxBytes: 16 << 20 });
+  const dataOf = 'badgeData' in deps ? deps.badgeData : (id: number) => loadBadgeData(deps.store, id);
   const notFound = new Map<string, Buffer>();
   const notFoundPng = (theme: BadgeTheme, lang: BadgeLang): Buffer => {
     const key = `${theme}:${lang}`;
@@ -112,7 +141,7 @@ export function createBadgeRoutes(deps: BadgeRouteDeps): Hono {
 
     let entry = cache.get(key);
     if (!entry) {
-      const data = deps.badgeData(serverId);
+      const data = dataOf(serverId);
       if (!data) {
         return c.body(new Uint8Array(notFoundPng(options.theme, options.lang)), 404, {
           'Content-Type': 'image/png',

@@ -99,6 +99,7 @@ export type SiteErrorCode =
   | 'key_not_found'
   | 'csrf_rejected'
   | 'dashboard_disabled'
+  | 'dashboard_loopback_only'
   | 'admin_token_required'
   | 'payload_too_large'
   | 'not_found';
@@ -159,6 +160,8 @@ const en: SiteMessages = {
     key_not_found: 'This server has no such key.',
     csrf_rejected: 'The form was not sent from this site, so it was refused. Reload the page and try again.',
     dashboard_disabled: 'The owner dashboard is disabled on this mock (--no-admin).',
+    dashboard_loopback_only:
+      'Without MOCK_ADMIN_TOKEN the owner dashboard answers only on this machine (loopback), like the control API.',
     admin_token_required:
       'This dashboard needs the admin token: open it once with ?token=<MOCK_ADMIN_TOKEN> in the address.',
     payload_too_large: 'The form is too large.',
@@ -226,6 +229,8 @@ const fr: SiteMessages = {
     csrf_rejected:
       'Le formulaire n’a pas été envoyé depuis ce site ; il a été refusé. Rechargez la page et réessayez.',
     dashboard_disabled: 'Le tableau de bord est désactivé sur cette maquette (--no-admin).',
+    dashboard_loopback_only:
+      'Sans MOCK_ADMIN_TOKEN, le tableau de bord ne répond que sur cette machine (boucle locale), comme l’API de contrôle.',
     admin_token_required:
       'Ce tableau de bord demande le jeton d’administration : ouvrez-le une fois avec ?token=<MOCK_ADMIN_TOKEN> dans l’adresse.',
     payload_too_large: 'Le formulaire est trop volumineux.',

@@ -1,5 +1,4 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -9,15 +8,19 @@ import type { Child } from 'hono/jsx';
 import { languageDetector } from 'hono/language';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type ServerRecord, type Store, USERNAME_MAX_LENGTH, validateUsername } from '../db';
+import { IN_PROCESS_CLIENT, isLoopback, clientIp as socketIp } from '../middleware/client-ip';
 import { ErrorCard, Layout } from './layout';
 import { formatTime, formatWait, type SiteErrorCode, type SiteLang, siteMessages } from './messages';
 import { IntegrationsView, ServerListView, ServerView, type VoteOutcome, VoteView } from './views';
 
-/** Who may use the owner dashboard; mirrors the control API's `--no-admin` and `MOCK_ADMIN_TOKEN`. */
+/**
+ * Who may use the owner dashboard; the control API's rule (`--no-admin`, `MOCK_ADMIN_TOKEN`, else loopback
+ * clients only), with the token given once in `?token=` and then kept in an HttpOnly cookie.
+ */
 export interface DashboardAccess {
   /** False with `--no-admin`: the dashboard answers 404. */
   enabled: boolean;
-  /** When set, the dashboard needs this token (once via `?token=`, then an HttpOnly cookie). */
+  /** When set, the dashboard needs this token; when unset, only loopback clients may use it. */
   token?: string | undefined;
 }
 
@@ -31,10 +34,10 @@ export interface SiteDeps {
   voteCooldownMs: number;
   /** Dashboard access rule. */
   admin: DashboardAccess;
-  /** Base URL written into embed snippets; by default the origin of the request. */
-  publicBaseUrl?: string | undefined;
-  /** Voter IP of a request; by default the socket's remote address (undefined in `app.request()`). */
-  clientIp?: ((c: Context) => string | undefined) | undefined;
+  /** Public base URL written into embed snippets; by default the origin of the request. */
+  baseUrl?: string | undefined;
+  /** Peer address of a request; by default the socket's remote address (`in-process` in `app.request()`). */
+  clientIp?: ((c: Context) => string) | undefined;
 }
 
 type SiteEnv = { Variables: { language: string } };
@@ -45,15 +48,6 @@ export const DASHBOARD_COOKIE = 'mock_dashboard';
 export const FORM_MAX_BYTES = 8 * 1024;
 
 const SERVER_ID = /^[1-9][0-9]{0,14}$/;
-
-function defaultClientIp(c: Context): string | undefined {
-  try {
-    const address = getConnInfo(c).remote.address;
-    return address?.startsWith('::ffff:') ? address.slice(7) : address;
-  } catch {
-    return undefined;
-  }
-}
 
 function sameSecret(a: string, b: string): boolean {
   const left = createHash('sha256').update(a).digest();
@@ -84,7 +78,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
   if (!Number.isFinite(deps.voteCooldownMs) || deps.voteCooldownMs < 0) {
     throw new RangeError(`voteCooldownMs must be a number >= 0, got ${String(deps.voteCooldownMs)}`);
   }
-  const clientIp = deps.clientIp ?? defaultClientIp;
+  const clientIp = deps.clientIp ?? socketIp;
   const csrfSecret = randomBytes(32);
   const csrfToken = (serverId: number): string =>
     createHmac('sha256', csrfSecret).update(`integrations:${serverId}`).digest('base64url');
@@ -146,7 +140,9 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
 
   const dashboardGuard: MiddlewareHandler<SiteEnv> = async (c, next) => {
     if (!deps.admin.enabled) return errorPage(c, 404, 'dashboard_disabled');
-    if (!dashboardCookie || !deps.admin.token) return next();
+    if (!dashboardCookie || !deps.admin.token) {
+      return isLoopback(clientIp(c)) ? next() : errorPage(c, 403, 'dashboard_loopback_only');
+    }
     const presented = c.req.query('token');
     if (presented !== undefined) {
       if (!sameSecret(presented, deps.admin.token)) return errorPage(c, 401, 'admin_token_required');
@@ -196,7 +192,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     if (server instanceof Response) return server;
     const stats = deps.store.getServerStats(server.id);
     if (!stats) return errorPage(c, 404, 'server_not_found', `#${server.id}`);
-    const base = deps.publicBaseUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
+    const base = deps.baseUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
     return page(
       c,
       200,
@@ -242,7 +238,8 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
       });
     }
     const username = checked.username;
-    const ip = clientIp(c) ?? null;
+    const peer = clientIp(c);
+    const ip = peer === IN_PROCESS_CLIENT ? null : peer.replace(/^::ffff:(?=\d+\.)/, '');
     const now = deps.now();
     const latest = Math.max(
       deps.store.lastVoteBy(server.id, { username }) ?? Number.NEGATIVE_INFINITY,

@@ -150,12 +150,12 @@ describe('badge words and numbers', () => {
   });
 
   it.each([
-    { args: [12352, 64, 128, 'en'], out: '12,352 votes · 64/128 players' },
-    { args: [12352, 64, 128, 'fr'], out: '12 352 votes · 64/128 joueurs' },
-    { args: [1, 1, 10, 'en'], out: '1 vote · 1/10 player' },
-    { args: [1, 0, 0, 'fr'], out: '1 vote · 0 joueur' },
-  ] as const)('summaryLine gives "$out"', ({ args, out }) => {
-    expect(summaryLine(...args)).toBe(out);
+    { votes: 12352, online: 64, max: 128, lang: 'en', out: '12,352 votes · 64/128 players' },
+    { votes: 12352, online: 64, max: 128, lang: 'fr', out: '12 352 votes · 64/128 joueurs' },
+    { votes: 1, online: 1, max: 10, lang: 'en', out: '1 vote · 1/10 player' },
+    { votes: 1, online: 0, max: 0, lang: 'fr', out: '1 vote · 0 joueur' },
+  ] as const)('summaryLine gives "$out"', ({ votes, online, max, lang, out }) => {
+    expect(summaryLine(votes, online, max, lang)).toBe(out);
   });
 
   it('measures text within 4% of what resvg actually draws', () => {

@@ -1,24 +1,25 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import type { BadgeData } from '../../mock-server/badge/render';
 import { BADGE_TTL_MS, createBadgeRoutes, matchesIfNoneMatch } from '../../mock-server/badge/routes';
-
-const SERVERS = new Map<number, BadgeData>([
-  [7, { name: 'Horizon', game: 'fivem', rank: 3, votesMonthly: 12352, playersOnline: 64, playersMax: 128 }],
-]);
+import { createStore, openDatabase } from '../../mock-server/db';
 
 function setup() {
   const clock = { t: Date.UTC(2026, 10, 21, 12) };
+  const store = createStore(openDatabase(':memory:'), { now: () => clock.t });
+  const server = store.createServer({ name: 'Horizon', game: 'fivem', playersOnline: 64, playersMax: 128 });
   const loads: number[] = [];
   const app = createBadgeRoutes({
     now: () => clock.t,
-    badgeData: (id) => {
-      loads.push(id);
-      return SERVERS.get(id);
+    store: {
+      getServer: (id) => {
+        loads.push(id);
+        return store.getServer(id);
+      },
+      getServerStats: (id) => store.getServerStats(id),
     },
   });
   const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
-  return { clock, loads, get };
+  return { clock, store, id: server.id, loads, get };
 }
 
 const size = async (res: Response) => {
@@ -28,14 +29,14 @@ const size = async (res: Response) => {
 
 describe('GET /badge/:id.png', () => {
   it('answers a PNG with the 5-minute cache headers and the defaults button/light/en', async () => {
-    const { get } = setup();
-    const res = await get('/badge/7.png');
+    const { id, get } = setup();
+    const res = await get(`/badge/${id}.png`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     expect(res.headers.get('etag')).toMatch(/^"[\w-]{27}"$/);
     expect(await size(res)).toEqual({ width: 300, height: 60 });
-    const explicit = await get('/badge/7.png?style=button&theme=light&lang=en');
+    const explicit = await get(`/badge/${id}.png?style=button&theme=light&lang=en`);
     expect(explicit.headers.get('etag')).toBe(res.headers.get('etag'));
   });
 
@@ -43,55 +44,52 @@ describe('GET /badge/:id.png', () => {
     ['stats', { width: 360, height: 110 }],
     ['mini', { width: 240, height: 24 }],
   ])('style=%s has its own size', async (style, expected) => {
-    const { get } = setup();
-    expect(await size(await get(`/badge/7.png?style=${style}&theme=dark&lang=fr`))).toEqual(expected);
+    const { id, get } = setup();
+    expect(await size(await get(`/badge/${id}.png?style=${style}&theme=dark&lang=fr`))).toEqual(expected);
   });
 
   it('serves the cached render (same ETag, no new lookup) within 5 minutes', async () => {
-    const { clock, loads, get } = setup();
-    const first = await get('/badge/7.png?style=stats');
+    const { clock, store, id, loads, get } = setup();
+    const first = await get(`/badge/${id}.png?style=stats`);
+    store.insertVote({ serverId: id, username: 'late' });
     clock.t += BADGE_TTL_MS - 1;
-    const second = await get('/badge/7.png?style=stats');
+    const second = await get(`/badge/${id}.png?style=stats`);
     expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
-    expect(loads).toEqual([7]);
+    expect(loads).toEqual([id]);
   });
 
-  it('renders again once 5 minutes have passed, picking up new data', async () => {
-    const { clock, loads, get } = setup();
-    const first = await get('/badge/7.png');
-    const server = SERVERS.get(7) as BadgeData;
-    SERVERS.set(7, { ...server, votesMonthly: server.votesMonthly + 1 });
-    try {
-      clock.t += BADGE_TTL_MS;
-      const second = await get('/badge/7.png');
-      expect(loads).toEqual([7, 7]);
-      expect(second.headers.get('etag')).not.toBe(first.headers.get('etag'));
-    } finally {
-      SERVERS.set(7, server);
-    }
+  it('renders again once 5 minutes have passed, picking up new votes and players', async () => {
+    const { clock, store, id, loads, get } = setup();
+    const first = await get(`/badge/${id}.png`);
+    store.insertVote({ serverId: id, username: 'someone' });
+    store.updateServer(id, { playersOnline: 65 });
+    clock.t += BADGE_TTL_MS;
+    const second = await get(`/badge/${id}.png`);
+    expect(loads).toEqual([id, id]);
+    expect(second.headers.get('etag')).not.toBe(first.headers.get('etag'));
   });
 
   it('caches each (style, theme, lang) separately', async () => {
-    const { loads, get } = setup();
+    const { id, loads, get } = setup();
     const tags = new Set<string | null>();
     for (const query of ['', '?theme=dark', '?lang=fr', '?style=mini', '?theme=dark']) {
-      tags.add((await get(`/badge/7.png${query}`)).headers.get('etag'));
+      tags.add((await get(`/badge/${id}.png${query}`)).headers.get('etag'));
     }
     expect(tags.size).toBe(4);
     expect(loads).toHaveLength(4);
   });
 
   it('answers 304 without a body when If-None-Match matches the ETag', async () => {
-    const { get } = setup();
-    const etag = (await get('/badge/7.png')).headers.get('etag') as string;
+    const { id, get } = setup();
+    const etag = (await get(`/badge/${id}.png`)).headers.get('etag') as string;
     for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
-      const res = await get('/badge/7.png', { 'If-None-Match': header });
+      const res = await get(`/badge/${id}.png`, { 'If-None-Match': header });
       expect(res.status).toBe(304);
       expect(res.headers.get('etag')).toBe(etag);
       expect(res.headers.get('cache-control')).toBe('public, max-age=300');
       expect((await res.arrayBuffer()).byteLength).toBe(0);
     }
-    expect((await get('/badge/7.png', { 'If-None-Match': '"stale"' })).status).toBe(200);
+    expect((await get(`/badge/${id}.png`, { 'If-None-Match': '"stale"' })).status).toBe(200);
   });
 
   it.each([
@@ -100,8 +98,8 @@ describe('GET /badge/:id.png', () => {
     ['lang=de', 'lang must be one of en, fr'],
     ['style=', 'style must be one of'],
   ])('answers 400 with the JSON error shape for %s', async (query, message) => {
-    const { loads, get } = setup();
-    const res = await get(`/badge/7.png?${query}`);
+    const { id, loads, get } = setup();
+    const res = await get(`/badge/${id}.png?${query}`);
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('invalid_parameter');

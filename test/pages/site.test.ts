@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore, openDatabase, type Store } from '../../mock-server/db';
+import { IN_PROCESS_CLIENT } from '../../mock-server/middleware/client-ip';
 import { createSiteRoutes, DASHBOARD_COOKIE, type DashboardAccess } from '../../mock-server/pages/routes';
 
 const ORIGIN = 'http://localhost';
@@ -24,7 +25,7 @@ function setup(options: { admin?: DashboardAccess; cooldownMs?: number } = {}) {
     now: () => clock.t,
     voteCooldownMs: options.cooldownMs ?? 2 * HOUR,
     admin: options.admin ?? { enabled: true },
-    clientIp: (c) => c.req.header('x-test-client-ip'),
+    clientIp: (c) => c.req.header('x-test-client-ip') ?? IN_PROCESS_CLIENT,
   });
   const request = (path: string, init: RequestInit & { ip?: string } = {}) => {
     const headers = new Headers(init.headers);
@@ -268,6 +269,16 @@ describe('site pages: integrations dashboard', () => {
     });
     expect(res.status).toBe(404);
     expect(store.authenticate(foreign.key)).toMatchObject({ ok: true });
+  });
+
+  it('without MOCK_ADMIN_TOKEN answers loopback clients only, like the control API', async () => {
+    const { server, request } = setup();
+    const path = `/dashboard/servers/${server.id}/integrations`;
+    expect((await request(path, { ip: '127.0.0.1' })).status).toBe(200);
+    expect((await request(path, { ip: '::1' })).status).toBe(200);
+    const remote = await request(path, { ip: '203.0.113.9' });
+    expect(remote.status).toBe(403);
+    expect(remote.headers.get('x-error-code')).toBe('dashboard_loopback_only');
   });
 
   it('is disabled with --no-admin', async () => {
