@@ -1,0 +1,14 @@
+/** Colour codes FiveM renders in names (`^0`–`^9`). */
+const COLOUR_CODES = /\^[0-9]/g;
+
+/** The name a player claims with: `GetPlayerName`, colour codes removed, trimmed; null when nothing is left. */
+export function claimNameOf(rawName: string | null): string | null {
+  if (rawName === null) return null;
+  const name = rawName.replace(COLOUR_CODES, '').trim();
+  return name === '' ? null : name;
+}
+
+/** Key under which two spellings of one name are the same (the API matches names case-insensitively). */
+export function nameKey(name: string): string {
+  return name.normalize('NFKC').toLowerCase();
+}

@@ -1,0 +1,493 @@
+import { describe, expect, it } from 'vitest';
+import { createVoteApi } from '../../src/api/client';
+import { NetworkError } from '../../src/api/errors';
+import { createRateBudget } from '../../src/api/rate-budget';
+import { type ClaimFlow, createClaimFlow, REWARDED_EVENT } from '../../src/claim/claim-flow';
+import { createTranslator } from '../../src/i18n/messages';
+import type { PayoutProblem, PayoutResult, Reward, RewardAdapter } from '../../src/rewards/types';
+import { createFakeClock, createFakeRuntime, type FakeClock, type FakeRuntime } from '../fakes/runtime';
+import { createFakeVoteApi, type FakeVoteApi } from '../fakes/transport';
+
+const KEY = 'live_0123456789abcdef0123456789abcdef';
+const ANA = { name: 'Ana', license: 'license:aaa' };
+
+interface FakeAdapter extends RewardAdapter {
+  paid: { source: number; reward: Reward; voteId: string }[];
+  notReady: Set<number>;
+  capacityProblem: PayoutProblem | null;
+  giveProblems: PayoutProblem[];
+  giveThrows: number;
+}
+
+const createFakeAdapter = (): FakeAdapter => {
+  const adapter: FakeAdapter = {
+    name: 'esx',
+    paid: [],
+    notReady: new Set(),
+    capacityProblem: null,
+    giveProblems: [],
+    giveThrows: 0,
+    isPlayerReady: async (source) => !adapter.notReady.has(source),
+    canReceive: async () =>
+      adapter.capacityProblem ? { ok: false, problem: adapter.capacityProblem } : { ok: true },
+    async give(ctx, reward): Promise<PayoutResult> {
+      if (adapter.giveThrows > 0) {
+        adapter.giveThrows -= 1;
+        throw new Error('Lua error');
+      }
+      const problem = adapter.giveProblems.shift();
+      if (problem) return { ok: false, problem };
+      adapter.paid.push({ source: ctx.source, reward, voteId: ctx.voteId });
+      return { ok: true };
+    },
+  };
+  return adapter;
+};
+
+interface World {
+  clock: FakeClock;
+  api: FakeVoteApi;
+  adapter: FakeAdapter;
+  runtime: FakeRuntime;
+  flow: ClaimFlow;
+  linkShown: number[];
+}
+
+const REWARDS: Reward[] = [
+  { type: 'money', amount: 500 },
+  { type: 'item', item: 'bread', count: 2 },
+];
+
+interface WorldOptions {
+  checkMode?: 'unclaimed' | 'last24h';
+  rewards?: Reward[];
+  voteUrl?: string;
+}
+
+const boot = (
+  shared: { clock: FakeClock; api: FakeVoteApi; adapter: FakeAdapter },
+  kvp?: Map<string, string>,
+  options: WorldOptions = {},
+): World => {
+  const runtime = createFakeRuntime({ clock: shared.clock, kvp });
+  const budget = createRateBudget({ now: shared.clock.now });
+  const client = createVoteApi({
+    baseUrl: 'https://votes.example',
+    apiKey: KEY,
+    transport: shared.api,
+    budget,
+    now: shared.clock.now,
+    timeoutMs: 5000,
+  });
+  const linkShown: number[] = [];
+  const flow = createClaimFlow({
+    runtime,
+    api: client,
+    adapter: shared.adapter,
+    rewards: options.rewards ?? REWARDS,
+    translate: createTranslator('en'),
+    checkMode: options.checkMode ?? 'unclaimed',
+    nameLock: true,
+    claimCooldownMs: 10_000,
+    command: 'vote',
+    voteUrl: options.voteUrl ?? 'https://votes.example/servers/1/vote',
+    joinDelayMs: 5_000,
+    onLinkShown: (source) => linkShown.push(source),
+  });
+  return { ...shared, runtime, flow, linkShown };
+};
+
+const world = (options: WorldOptions = {}): World => {
+  const clock = createFakeClock();
+  const api = createFakeVoteApi({ now: clock.now, apiKey: KEY });
+  api.mode = options.checkMode ?? 'unclaimed';
+  return boot({ clock, api, adapter: createFakeAdapter() }, undefined, options);
+};
+
+const lastTold = (w: World) => w.runtime.told.at(-1)?.message;
+const journalKeys = (w: World) => w.runtime.kvp.keys('claim:');
+
+describe('claim flow: /vote', () => {
+  it('checks, claims, pays every reward once, tells the player and emits vote-reward:rewarded', async () => {
+    const w = world();
+    const vote = w.api.addVote('Ana', w.clock.now() - 60_000);
+    w.runtime.join(1, ANA);
+    const outcome = await w.flow.claim(1);
+    expect(outcome).toEqual({ code: 'rewarded', voteId: vote.voteId });
+    expect(w.adapter.paid).toEqual([
+      { source: 1, reward: REWARDS[0], voteId: vote.voteId },
+      { source: 1, reward: REWARDS[1], voteId: vote.voteId },
+    ]);
+    expect(lastTold(w)).toBe('Thanks for voting! You received 500$ in cash, 2 x bread.');
+    expect(w.runtime.emitted).toEqual([
+      { event: REWARDED_EVENT, args: [1, { vote_id: vote.voteId, username: 'Ana', rewards: REWARDS }] },
+    ]);
+    expect(journalKeys(w)).toEqual([]);
+    expect(w.flow.names.holder('ANA')).toBe('license:aaa');
+  });
+
+  it('pays once when /vote is typed ten times at once', async () => {
+    const w = world();
+    w.api.addVote('Ana', w.clock.now() - 60_000);
+    w.runtime.join(1, ANA);
+    w.api.hold();
+    const outcomes = Array.from({ length: 10 }, () => w.flow.claim(1));
+    await w.clock.settle();
+    w.api.release();
+    const codes = (await Promise.all(outcomes)).map((o) => o.code);
+    expect(codes.filter((c) => c === 'rewarded')).toHaveLength(1);
+    expect(codes.filter((c) => c === 'claim_in_progress')).toHaveLength(9);
+    expect(w.adapter.paid).toHaveLength(2);
+    expect(w.api.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('enforces the per-player cooldown, then finds no second vote', async () => {
+    const w = world();
+    w.api.addVote('Ana', w.clock.now() - 60_000);
+    w.runtime.join(1, ANA);
+    await w.flow.claim(1);
+    expect(await w.flow.claim(1)).toMatchObject({ code: 'cooldown', waitMs: 10_000 });
+    expect(lastTold(w)).toBe('Please wait 10 s before typing /vote again.');
+    await w.clock.advance(10_000);
+    expect(await w.flow.claim(1)).toEqual({ code: 'no_vote' });
+    expect(w.adapter.paid).toHaveLength(2);
+  });
+
+  it('tells a player without a vote where to vote and hands them to the poller', async () => {
+    const w = world();
+    w.runtime.join(7, { name: '^1Ana^7 ', license: 'license:aaa' });
+    expect(await w.flow.claim(7)).toEqual({ code: 'no_vote' });
+    expect(lastTold(w)).toBe(
+      'No vote found for "Ana". Vote here: https://votes.example/servers/1/vote then type /vote again.',
+    );
+    expect(w.linkShown).toEqual([7]);
+    expect(w.api.requests[0]?.url).toContain('username=Ana');
+  });
+
+  it('claims with the cleaned in-game name only', async () => {
+    const w = world();
+    w.api.addVote('Ana', w.clock.now() - 60_000);
+    w.runtime.join(3, { name: ' ^2Ana^0', license: 'license:aaa' });
+    expect((await w.flow.claim(3)).code).toBe('rewarded');
+    expect(w.api.requests.find((r) => r.method === 'POST')?.body).toBe('{"username":"Ana"}');
+  });
+
+  it.each([
+    [
+      { name: 'Ana', license: null },
+      'no_license',
+      'Your license could not be read; reconnect and try again.',
+    ],
+    [
+      { name: '^1^2 ', license: 'license:x' },
+      'invalid_name',
+      'Your in-game name is empty once colour codes are removed; set a name and vote with it.',
+    ],
+  ])('refuses %j with %s and sends nothing', async (player, code, message) => {
+    const w = world();
+    w.runtime.join(1, player);
+    expect((await w.flow.claim(1)).code).toBe(code);
+    expect(lastTold(w)).toBe(message);
+    expect(w.api.requests).toHaveLength(0);
+  });
+
+  it('refuses a second license using a bound name, and lets it claim after an admin unbinds', async () => {
+    const w = world();
+    w.api.addVote('Ana', w.clock.now() - 60_000);
+    w.runtime.join(1, ANA);
+    await w.flow.claim(1);
+    w.api.addVote('ana', w.clock.now());
+    w.runtime.join(2, { name: 'ANA', license: 'license:bbb' });
+    expect(await w.flow.claim(2)).toEqual({ code: 'name_locked' });
+    expect(lastTold(w)).toBe(
+      'The name "ANA" is already bound to another player, so its votes cannot be claimed here.',
+    );
+    expect(w.api.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(w.flow.unbind('ana')).toEqual({
+      ok: true,
+      message: 'the name "ana" is no longer bound to license:aaa',
+    });
+    await w.clock.advance(10_000);
+    expect((await w.flow.claim(2)).code).toBe('rewarded');
+    expect(w.flow.names.holder('Ana')).toBe('license:bbb');
+  });
+
+  it.each([
+    [
+      { status: 401 },
+      'Votes cannot be checked right now (server configuration problem). An admin has been told.',
+    ],
+    [
+      { status: 429, headers: { 'retry-after': '42' } },
+      'Too many requests to the vote site; try again in 42 s.',
+    ],
+    [{ status: 500 }, 'The vote site is having problems; nothing was lost, try again later.'],
+    [{ status: 503 }, 'The vote site is having problems; nothing was lost, try again later.'],
+    [{ fail: 'timeout' as const }, 'The vote site cannot be reached; nothing was lost, try again later.'],
+    [{ fail: 'network' as const }, 'The vote site cannot be reached; nothing was lost, try again later.'],
+  ])(
+    'on a check failure %j: tells the player, logs for the admin, pays nothing, loses nothing',
+    async (fault, message) => {
+      const w = world();
+      w.api.addVote('Ana', w.clock.now() - 60_000);
+      w.runtime.join(1, ANA);
+      w.api.faults.push({ path: '/api/v1/vote/check', ...fault });
+      expect((await w.flow.claim(1)).code).toBe('api_error');
+      expect(lastTold(w)).toBe(message);
+      expect(w.runtime.logs.some((l) => l.message.includes('/vote by Ana (#1)'))).toBe(true);
+      expect(w.adapter.paid).toEqual([]);
+      expect(w.api.unclaimed('Ana')).toHaveLength(1);
+      expect(journalKeys(w)).toEqual([]);
+    },
+  );
+
+  it.each([[{ status: 401 }], [{ status: 429, headers: { 'retry-after': '5' } }], [{ status: 400 }]])(
+    'on a definite claim refusal %j: nothing paid, journal cleared, vote still claimable',
+    async (fault) => {
+      const w = world();
+      w.api.addVote('Ana', w.clock.now() - 60_000);
+      w.runtime.join(1, ANA);
+      w.api.faults.push({ path: '/api/v1/vote/claim', ...fault });
+      expect((await w.flow.claim(1)).code).toBe('api_error');
+      expect(w.adapter.paid).toEqual([]);
+      expect(journalKeys(w)).toEqual([]);
+      expect(w.api.unclaimed('Ana')).toHaveLength(1);
+    },
+  );
+
+  it('tells the player the site is busy when the local budget has no slot, without sending', async () => {
+    const w = world();
+    w.runtime.join(1, ANA);
+    w.api.faults.push({ path: '/api/v1/vote/check', status: 429, headers: { 'retry-after': '30' } });
+    await w.flow.claim(1);
+    await w.clock.advance(10_000);
+    const sent = w.api.requests.length;
+    expect((await w.flow.claim(1)).code).toBe('api_error');
+    expect(lastTold(w)).toBe('The vote site is busy; try again in 20 s.');
+    expect(w.api.requests).toHaveLength(sent);
+  });
+
+  it.each([
+    [
+      'the claim happened but its answer was lost',
+      { fail: 'network' as const, apply: true },
+      'rewarded',
+      2,
+      0,
+    ],
+    ['the answer timed out after the claim', { fail: 'timeout' as const, apply: true }, 'rewarded', 2, 0],
+    ['a 500 after the claim was applied', { status: 500, apply: true }, 'rewarded', 2, 0],
+    ['a malformed 200', { body: '{"success":true}', apply: true }, 'rewarded', 2, 0],
+    ['the claim never reached the API', { fail: 'network' as const }, 'api_error', 0, 1],
+    ['a 500 without a claim', { status: 500 }, 'api_error', 0, 1],
+  ])('decides by checking again when %s', async (_label, fault, code, paid, unclaimed) => {
+    const w = world();
+    w.api.addVote('Ana', w.clock.now() - 60_000);
+    w.api.addVote('Ana', w.clock.now() - 30_000);
+    w.runtime.join(1, ANA);
+    w.api.faults.push({ path: '/api/v1/vote/claim', ...fault });
+    expect((await w.flow.claim(1)).code).toBe(code);
+    expect(w.adapter.paid).toHaveLength(paid);
+    expect(w.api.unclaimed('Ana')).toHaveLength(unclaimed + 1);
+    expect(journalKeys(w)).toEqual([]);
+  });
+
+  it('keeps an undecided claim when the re-check fails too, and settles it in the background later', async () => {
+    const w = world();
+    w.api.addVote('Ana', w.clock.now() - 60_000);
+    w.runtime.join(1, ANA);
+    w.api.faults.push({ path: '/api/v1/vote/claim', fail: 'network', apply: true });
+    const original = w.api.request.bind(w.api);
+    let checks = 0;
+    w.api.request = async (request) => {
+      if (request.url.includes('/vote/check') && ++checks === 2) throw new NetworkError(request.url, 'down');
+      return original(request);
+    };
+    expect((await w.flow.claim(1)).code).toBe('uncertain');
+    expect(lastTold(w)).toBe('We could not confirm your claim yet; it will be checked again automatically.');
+    expect(w.flow.pending()).toMatchObject([
+      { state: 'unknown', username: 'Ana', problem: 'recheck_failed' },
+    ]);
+    expect(w.flow.hasPending(1)).toBe(true);
+    w.flow.start();
+    await w.clock.advance(15_000);
+    w.flow.stop();
+    expect(w.adapter.paid).toHaveLength(2);
+    expect(w.flow.pending()).toEqual([]);
+  });
+
+  it('never guesses in last24h mode: a lost answer waits for an admin, who can grant it', async () => {
+    const w = world({ checkMode: 'last24h' });
+    w.api.addVote('Ana', w.clock.now() - 60_000);
+    w.runtime.join(1, ANA);
+    w.api.faults.push({ path: '/api/v1/vote/claim', fail: 'timeout', apply: true });
+    expect((await w.flow.claim(1)).code).toBe('needs_admin');
+    expect(lastTold(w)).toBe('Your previous claim needs an admin check before it can be paid.');
+    const [entry] = w.flow.pending();
+    expect(entry).toMatchObject({
+      state: 'needs_admin',
+      vote_id: null,
+      problem: 'undecidable_in_last24h_mode',
+    });
+    expect(await w.flow.retry(entry?.id ?? '')).toMatchObject({ ok: false });
+    expect(await w.flow.grant(entry?.id ?? '')).toEqual({ ok: true, message: `${entry?.id} granted: paid` });
+    expect(w.adapter.paid).toHaveLength(2);
+  });
+
+  it('lets an admin drop an undecided claim; nothing is paid for it', async () => {
+    const w = world({ checkMode: 'last24h' });
+    w.api.addVote('Ana', w.clock.now() - 60_000);
+    w.runtime.join(1, ANA);
+    w.api.faults.push({ path: '/api/v1/vote/claim', fail: 'timeout', apply: true });
+    await w.flow.claim(1);
+    const id = w.flow.pending()[0]?.id ?? '';
+    expect(w.flow.drop(id)).toEqual({ ok: true, message: `${id} dropped; nothing more will be paid for it` });
+    expect(w.flow.drop(id)).toEqual({
+      ok: false,
+      message: `no open claim "${id}" (see \`votereward pending\`)`,
+    });
+    await w.flow.reconcile();
+    expect(w.adapter.paid).toEqual([]);
+  });
+
+  it('does not claim when the inventory cannot take the item, and says so', async () => {
+    const w = world();
+    w.api.addVote('Ana', w.clock.now() - 60_000);
+    w.runtime.join(1, ANA);
+    w.adapter.capacityProblem = { code: 'inventory_full', item: 'bread', count: 2 };
+    expect(await w.flow.claim(1)).toEqual({ code: 'cannot_receive', problem: 'inventory_full' });
+    expect(lastTold(w)).toBe('Your reward is waiting: make room for 2 x bread and type /vote again.');
+    expect(w.api.unclaimed('Ana')).toHaveLength(1);
+  });
+
+  it('keeps a claimed reward pending when the payout is refused, and pays the rest on the next /vote without a new claim', async () => {
+    const w = world();
+    w.api.addVote('Ana', w.clock.now() - 60_000);
+    w.api.addVote('Ana', w.clock.now() - 30_000);
+    w.runtime.join(1, ANA);
+    const original = w.adapter.give.bind(w.adapter);
+    let gives = 0;
+    w.adapter.give = async (ctx, reward) => {
+      gives += 1;
+      if (gives === 2) return { ok: false, problem: { code: 'inventory_full', item: 'bread', count: 2 } };
+      return original(ctx, reward);
+    };
+    expect(await w.flow.claim(1)).toEqual({ code: 'pending', problem: 'inventory_full' });
+    expect(w.adapter.paid.map((p) => p.reward.type)).toEqual(['money']);
+    expect(w.flow.pending()).toMatchObject([
+      { state: 'claimed', given: 1, total: 2, problem: 'inventory_full' },
+    ]);
+    await w.clock.advance(10_000);
+    expect((await w.flow.claim(1)).code).toBe('rewarded');
+    expect(w.adapter.paid.map((p) => p.reward.type)).toEqual(['money', 'item']);
+    expect(w.api.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(w.api.unclaimed('Ana')).toHaveLength(1);
+  });
+
+  it('treats a throwing framework call as a failed payout that stays owed', async () => {
+    const w = world({ rewards: [{ type: 'bank', amount: 100 }] });
+    w.api.addVote('Ana', w.clock.now() - 60_000);
+    w.runtime.join(1, ANA);
+    w.adapter.giveThrows = 1;
+    expect(await w.flow.claim(1)).toEqual({ code: 'pending', problem: 'framework_error' });
+    expect(lastTold(w)).toBe('Your reward is waiting: it could not be given yet, an admin has been told.');
+    const voteId = w.flow.pending()[0]?.vote_id ?? '';
+    expect(await w.flow.retry(voteId)).toEqual({ ok: true, message: `${voteId}: paid` });
+    expect(w.adapter.paid).toHaveLength(1);
+  });
+
+  it('pays a player who disconnected before the payout when they join again and are loaded', async () => {
+    const w = world({ rewards: [{ type: 'money', amount: 5 }] });
+    w.api.addVote('Ana', w.clock.now() - 60_000);
+    w.runtime.join(1, ANA);
+    w.adapter.giveProblems.push({ code: 'player_not_loaded' });
+    expect((await w.flow.claim(1)).code).toBe('pending');
+    w.runtime.drop(1);
+    await w.flow.reconcile();
+    expect(w.adapter.paid).toEqual([]);
+    w.runtime.join(9, ANA);
+    w.adapter.notReady.add(9);
+    w.flow.playerJoined(9);
+    await w.clock.advance(5_000);
+    expect(w.adapter.paid).toEqual([]);
+    w.adapter.notReady.delete(9);
+    await w.flow.reconcile();
+    expect(w.adapter.paid).toMatchObject([{ source: 9 }]);
+    expect(w.flow.pending()).toEqual([]);
+  });
+
+  it('check(source) reports the vote without claiming it', async () => {
+    const w = world();
+    const at = w.clock.now() - 60_000;
+    w.api.addVote('Ana', at);
+    w.runtime.join(1, ANA);
+    expect(await w.flow.check(1)).toEqual({
+      ok: true,
+      voted: true,
+      voted_at: new Date(at).toISOString(),
+      username: 'Ana',
+    });
+    expect(await w.flow.check(99)).toEqual({ ok: false, code: 'no_license' });
+    expect(w.api.unclaimed('Ana')).toHaveLength(1);
+  });
+
+  it('auto claims (poller) skip the cooldown and stay silent when there is no vote', async () => {
+    const w = world();
+    w.runtime.join(1, ANA);
+    expect(await w.flow.claim(1, { auto: true })).toEqual({ code: 'no_vote' });
+    expect(await w.flow.claim(1, { auto: true })).toEqual({ code: 'no_vote' });
+    expect(w.runtime.told).toEqual([]);
+  });
+});
+
+describe('claim flow: a crash at every journal write pays exactly once after restart', () => {
+  // Writes of a successful two-reward claim: 1 claiming, 2 claimed, 3 name bound, 4 giving #1, 5 given #1,
+  // 6 giving #2, 7 given #2, 8 entry removed.
+  it.each([
+    [1, 'before the claim was recorded', 2, 'none'],
+    [2, 'after the claim, before its answer was recorded', 2, 'none'],
+    [3, 'before the name was bound', 2, 'none'],
+    [4, 'before the first reward', 2, 'none'],
+    [5, 'after the first reward, before it was recorded', 1, 'needs_admin'],
+    [6, 'between the two rewards', 2, 'none'],
+    [7, 'after the second reward, before it was recorded', 2, 'needs_admin'],
+    [8, 'after both rewards, before the entry was removed', 2, 'none'],
+  ])('crash at write %i (%s)', async (n, _label, paidAfter, leftover) => {
+    const first = world();
+    first.api.addVote('Ana', first.clock.now() - 60_000);
+    first.runtime.join(1, ANA);
+    first.runtime.crashOnKvpWrite(n);
+    await first.flow.claim(1);
+    const kvp = first.runtime.snapshot();
+
+    const second = boot({ clock: first.clock, api: first.api, adapter: first.adapter }, kvp);
+    await second.flow.reconcile('claim');
+    second.runtime.join(4, ANA);
+    second.flow.playerJoined(4);
+    await second.clock.advance(10_000);
+    await second.flow.claim(4);
+
+    expect(first.adapter.paid).toHaveLength(paidAfter);
+    expect(new Set(first.adapter.paid.map((p) => p.reward.type)).size).toBe(paidAfter);
+    expect(first.api.votes.filter((v) => v.claimedAt !== null)).toHaveLength(1);
+    const pending = second.flow.pending();
+    if (leftover === 'none') expect(pending).toEqual([]);
+    else expect(pending).toMatchObject([{ state: 'needs_admin', problem: 'payout_interrupted' }]);
+  });
+
+  it('pays a reward owed from before a restart as soon as reconciliation finds the player online', async () => {
+    const first = world();
+    first.api.addVote('Ana', first.clock.now() - 60_000);
+    first.runtime.join(1, ANA);
+    first.runtime.crashOnKvpWrite(3);
+    await first.flow.claim(1);
+    const second = boot(
+      { clock: first.clock, api: first.api, adapter: first.adapter },
+      first.runtime.snapshot(),
+    );
+    second.runtime.join(1, ANA);
+    await second.flow.reconcile();
+    expect(first.adapter.paid).toHaveLength(2);
+    expect(second.runtime.emitted.map((e) => e.event)).toEqual([REWARDED_EVENT]);
+  });
+});
