@@ -2,12 +2,14 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { TrieRouter } from 'hono/router/trie-router';
+import { createBadgeRoutes } from './badge/routes';
 import type { CheckMode, Store } from './db';
 import { ApiError, sendError } from './errors';
 import type { AdminOptions } from './middleware/admin-guard';
 import { createFaultRegistry, type FaultRegistry, faultInjection } from './middleware/faults';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './middleware/rate-limit';
 import { validationHook } from './openapi/validation';
+import { createSiteRoutes } from './pages/routes';
 import { createAdminRoutes } from './routes/admin';
 import { createApiRoutes } from './routes/api';
 import { createDocsRoutes } from './routes/docs';
@@ -78,9 +80,9 @@ export function createApp(deps: AppDeps): MockApp {
     servers: [{ url: deps.baseUrl ?? new URL(c.req.url).origin }],
   }));
 
-  // Mount point for engineer B (issue 5): the badge and the site pages.
-  // app.route('/', createBadgeRoutes(deps));
-  // app.route('/', createSiteRoutes(deps));
+  // Engineer B (issue 5): the badge and the site pages.
+  app.route('/', createBadgeRoutes(deps));
+  app.route('/', createSiteRoutes(deps));
 
   const methodsOf = allowedMethods(app);
   app.notFound((c) => {

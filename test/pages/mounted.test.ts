@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../mock-server/app';
+import { createStore, openDatabase } from '../../mock-server/db';
+
+const ORIGIN = 'http://localhost';
+
+function setup() {
+  const clock = { t: Date.UTC(2026, 10, 21, 10) };
+  const store = createStore(openDatabase(':memory:'), { now: () => clock.t });
+  const app = createApp({
+    store,
+    now: () => clock.t,
+    checkMode: 'unclaimed',
+    rateLimit: 60,
+    admin: { enabled: true },
+    voteCooldownMs: 2 * 3_600_000,
+  });
+  const server = store.createServer({ name: 'Mounted', game: 'fivem', playersOnline: 3, playersMax: 32 });
+  const { key } = store.createKey(server.id);
+  return { app, store, server, key };
+}
+
+describe('badge and pages mounted in createApp', () => {
+  it('serves the badge, the server page and the vote page next to the API', async () => {
+    const { app, server } = setup();
+    const badge = await app.request(`/badge/${server.id}.png?style=mini`);
+    expect(badge.status).toBe(200);
+    expect(badge.headers.get('content-type')).toBe('image/png');
+    expect((await app.request(`/servers/${server.id}`)).status).toBe(200);
+    expect((await app.request('/servers')).status).toBe(200);
+  });
+
+  it('answers bad badge parameters with the app-wide JSON error shape', async () => {
+    const { app, server } = setup();
+    const res = await app.request(`/badge/${server.id}.png?theme=neon`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'invalid_parameter',
+        message: expect.stringContaining('theme must be one of light, dark'),
+      },
+    });
+  });
+
+  it('a vote cast on the page is claimable once through /api/v1/vote/claim', async () => {
+    const { app, key, server } = setup();
+    const vote = await app.request(`${ORIGIN}/servers/${server.id}/vote`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'username=Alice',
+    });
+    expect(vote.status).toBe(200);
+    const claim = () =>
+      app.request('/api/v1/vote/claim', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'alice' }),
+      });
+    const first = await claim();
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ success: true, vote_id: expect.any(String) });
+    expect((await claim()).status).toBe(404);
+  });
+
+  it("the site's CSRF and body-limit guards leave the JSON API and control API alone", async () => {
+    const { app, key } = setup();
+    const plain = await app.request('/api/v1/vote/claim', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'text/plain',
+        Origin: 'https://elsewhere.test',
+      },
+      body: 'username=x',
+    });
+    expect(plain.headers.get('content-type')).toContain('application/json');
+    expect(plain.headers.get('x-error-code')).toBeNull();
+    const bulk = await app.request('/__admin/votes', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        votes: [{ server_id: 1, username: 'y'.repeat(60), ip: '203.0.113.1' }],
+        pad: 'z'.repeat(9000),
+      }),
+    });
+    expect(bulk.headers.get('content-type')).toContain('application/json');
+    expect(bulk.status).not.toBe(403);
+  });
+});
