@@ -44,6 +44,7 @@ export function createFakeVrp(fake: FakeHost, options: FakeVrpOptions = {}) {
   const maxWeight = options.maxWeight ?? 10;
   const calls: { member: string; args: unknown[] }[] = [];
   let reply: VrpReplyMode = options.reply ?? 'sync';
+  const raising = new Set<string>();
   const byId = (id: unknown) => users.get(Number(id));
 
   const addItem = (id: unknown, item: unknown, amount: unknown) => {
@@ -96,7 +97,7 @@ export function createFakeVrp(fake: FakeHost, options: FakeVrpOptions = {}) {
     const args = (options.wrappedArgs ? (rawArgs as unknown[])[0] : rawArgs) as unknown[];
     calls.push({ member: String(member), args });
     const fn = members[String(member)];
-    if (!fn) return;
+    if (!fn || raising.has(String(member))) return;
     let values: unknown[];
     try {
       values = [fn(...args)];
@@ -124,6 +125,10 @@ export function createFakeVrp(fake: FakeHost, options: FakeVrpOptions = {}) {
     /** Changes how replies arrive. */
     setReply(mode: VrpReplyMode) {
       reply = mode;
+    },
+    /** Makes a member raise a Lua error from now on: vRP prints it and never answers. */
+    raise(member: string) {
+      raising.add(member);
     },
     user: (id: number) => users.get(id),
     setWeight(id: number, weight: number) {

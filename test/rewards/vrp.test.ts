@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import type { PayoutContext } from '../../src/rewards/types';
+import { createVrpAdapter, createVrpProxy, proxyReturnValues } from '../../src/rewards/vrp';
+import { createFakeHost } from '../fakes/frameworks/host';
+import { createFakeVrp } from '../fakes/frameworks/vrp';
+
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const ctx: PayoutContext = { source: 2, name: 'Rui', license: 'license:2', voteId: 'vote-3' };
+
+describe('vRP proxy client', () => {
+  it('gets a synchronous answer: the rid is registered before the emit', async () => {
+    const fake = createFakeHost();
+    const vrp = createFakeVrp(fake, { reply: 'sync' });
+    vrp.join(2, 10);
+    const proxy = createVrpProxy({ host: fake.host });
+    expect(await proxy.call('getUserId', 2)).toEqual({ ok: true, value: 10, values: [10] });
+    expect(proxy.pending()).toBe(0);
+    expect(fake.pendingTimers()).toBe(0);
+  });
+
+  it('waits for a delayed answer (a member that yields)', async () => {
+    const fake = createFakeHost();
+    const vrp = createFakeVrp(fake, { reply: 'delayed', delayMs: 300 });
+    vrp.join(2, 10);
+    const proxy = createVrpProxy({ host: fake.host, timeoutMs: 1000 });
+    const call = proxy.call('getUserId', 2);
+    expect(proxy.pending()).toBe(1);
+    fake.advance(300);
+    expect(await call).toEqual({ ok: true, value: 10, values: [10] });
+  });
+
+  it('gives up after the timeout when vRP never answers, and ignores a late answer', async () => {
+    const fake = createFakeHost();
+    createFakeVrp(fake, { reply: 'never' });
+    const proxy = createVrpProxy({ host: fake.host, timeoutMs: 2000 });
+    const call = proxy.call('giveMoney', 10, 5);
+    fake.advance(1999);
+    expect(proxy.pending()).toBe(1);
+    fake.advance(1);
+    const result = await call;
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.detail).toContain('vRP.giveMoney gave no answer within 2000 ms');
+    fake.host.emit('vRP:vote-reward:proxy_res', 1, [true]);
+    expect(proxy.pending()).toBe(0);
+  });
+
+  it('answers to other identifiers or unknown rids are ignored', async () => {
+    const fake = createFakeHost();
+    const proxy = createVrpProxy({ host: fake.host, timeoutMs: 100 });
+    const call = proxy.call('getUserId', 2);
+    fake.host.emit('vRP:someone-else:proxy_res', 1, [99]);
+    fake.host.emit('vRP:vote-reward:proxy_res', 42, [99]);
+    fake.advance(100);
+    expect((await call).ok).toBe(false);
+  });
+
+  it('wraps the args table once more for old forks', async () => {
+    const fake = createFakeHost();
+    const vrp = createFakeVrp(fake, { wrappedArgs: true });
+    vrp.join(2, 10);
+    const proxy = createVrpProxy({ host: fake.host, wrapArgs: true });
+    expect((await proxy.call('getUserId', 2)).values).toEqual([10]);
+    expect(fake.emitted[0]?.args).toEqual(['getUserId', [[2]], 'vote-reward', 1]);
+  });
+
+  it('dispose fails waiting calls and removes the reply handler', async () => {
+    const fake = createFakeHost();
+    const proxy = createVrpProxy({ host: fake.host });
+    const call = proxy.call('getUserId', 2);
+    proxy.dispose();
+    expect((await call).ok).toBe(false);
+    expect(fake.listeners('vRP:vote-reward:proxy_res')).toBe(0);
+  });
+
+  it.each([
+    ['a Lua sequence', [1, 'a'], [1, 'a']],
+    ['a table.pack map', { 1: 7, 2: false, n: 2 }, [7, false]],
+    ['table.pack of nothing', { n: 0 }, []],
+    ['garbage', 'x', []],
+  ])('normalises rets given as %s', (_label, rets, values) => {
+    expect(proxyReturnValues(rets)).toEqual(values);
+  });
+});
+
+describe('vRP 1 / vRPex adapter', () => {
+  const setup = (reply: 'sync' | 'delayed' = 'sync') => {
+    const fake = createFakeHost();
+    const vrp = createFakeVrp(fake, { reply });
+    return { fake, vrp, adapter: createVrpAdapter({ host: fake.host, timeoutMs: 1000 }) };
+  };
+
+  it('a player without a user id is not ready and is not paid', async () => {
+    const { adapter, vrp } = setup();
+    expect(await adapter.isPlayerReady(2)).toBe(false);
+    expect(await adapter.give(ctx, { type: 'money', amount: 5 })).toEqual({
+      ok: false,
+      problem: { code: 'player_not_loaded' },
+    });
+    expect(vrp.calls.map((c) => c.member)).toEqual(['getUserId', 'getUserId']);
+  });
+
+  it('pays wallet with giveMoney and bank with giveBankMoney, by user id', async () => {
+    const { adapter, vrp } = setup();
+    vrp.join(2, 10);
+    expect(await adapter.give(ctx, { type: 'money', amount: 40 })).toEqual({ ok: true });
+    expect(await adapter.give(ctx, { type: 'bank', amount: 60 })).toEqual({ ok: true });
+    expect(vrp.user(10)).toMatchObject({ wallet: 40, bank: 60 });
+    expect(vrp.calls.filter((c) => c.member !== 'getUserId')).toEqual([
+      { member: 'giveMoney', args: [10, 40] },
+      { member: 'giveBankMoney', args: [10, 60] },
+    ]);
+  });
+
+  it('works when every answer is delayed', async () => {
+    const { adapter, vrp, fake } = setup('delayed');
+    vrp.join(2, 10);
+    const pay = adapter.give(ctx, { type: 'bank', amount: 5 });
+    for (let i = 0; i < 5; i++) {
+      await flush();
+      fake.advance(100);
+    }
+    expect(await pay).toEqual({ ok: true });
+    expect(vrp.user(10)?.bank).toBe(5);
+  });
+
+  it('items: weight check then giveInventoryItem; too heavy stays pending', async () => {
+    const { adapter, vrp } = setup();
+    vrp.join(2, 10);
+    expect(await adapter.give(ctx, { type: 'item', item: 'bread', count: 4 })).toEqual({ ok: true });
+    expect(vrp.user(10)?.items.bread).toBe(4);
+    expect(await adapter.canReceive(ctx, [{ type: 'item', item: 'bread', count: 7 }])).toEqual({
+      ok: false,
+      problem: { code: 'inventory_full', item: 'bread', count: 7 },
+    });
+  });
+
+  it('a member that raises (no answer) becomes a framework error after the timeout', async () => {
+    const fake = createFakeHost();
+    const vrp = createFakeVrp(fake);
+    vrp.join(2, 10);
+    const adapter = createVrpAdapter({ host: fake.host, timeoutMs: 500 });
+    expect(await adapter.isPlayerReady(2)).toBe(true);
+    vrp.raise('giveMoney');
+    const pay = adapter.give(ctx, { type: 'money', amount: 5 });
+    await flush();
+    fake.advance(500);
+    expect(await pay).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
+  });
+});
+
+describe('Creative vRP adapter', () => {
+  const setup = () => {
+    const fake = createFakeHost();
+    const vrp = createFakeVrp(fake, { variant: 'creative', rets: 'packed' });
+    return {
+      fake,
+      vrp,
+      adapter: createVrpAdapter({ host: fake.host, variant: 'creative', cashItem: 'dollar' }),
+    };
+  };
+
+  it('Passport false means not loaded', async () => {
+    const { adapter } = setup();
+    expect(await adapter.isPlayerReady(2)).toBe(false);
+  });
+
+  it('bank goes through GiveBank, cash is the configured cash item, items through GenerateItem', async () => {
+    const { adapter, vrp } = setup();
+    vrp.join(2, 77);
+    expect(await adapter.give(ctx, { type: 'bank', amount: 100 })).toEqual({ ok: true });
+    expect(await adapter.give(ctx, { type: 'money', amount: 30 })).toEqual({ ok: true });
+    expect(await adapter.give(ctx, { type: 'item', item: 'bread', count: 2 })).toEqual({ ok: true });
+    expect(vrp.user(77)).toMatchObject({ bank: 100, items: { dollar: 30, bread: 2 } });
+    expect(vrp.calls.map((c) => c.member)).toContain('CheckWeight');
+  });
+
+  it('CheckWeight false is a full inventory', async () => {
+    const { adapter, vrp } = setup();
+    vrp.join(2, 77);
+    vrp.setWeight(77, 10);
+    expect(await adapter.give(ctx, { type: 'item', item: 'bread', count: 1 })).toEqual({
+      ok: false,
+      problem: { code: 'inventory_full', item: 'bread', count: 1 },
+    });
+  });
+});
