@@ -78,7 +78,14 @@ describe('QBCore adapter', () => {
 
   it.each([
     ['weight', (qb: ReturnType<typeof createFakeQbcore>) => qb.load(4), 20],
-    ['slots', (qb: ReturnType<typeof createFakeQbcore>) => (qb.load(4), qb.fillSlots(4)), 1],
+    [
+      'slots',
+      (qb: ReturnType<typeof createFakeQbcore>) => {
+        qb.load(4);
+        qb.fillSlots(4);
+      },
+      1,
+    ],
   ])('items through qb-inventory: [false, %j] is a full inventory', async (_why, prepare, count) => {
     const { adapter, qb } = setup();
     prepare(qb);
