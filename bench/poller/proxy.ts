@@ -67,7 +67,7 @@ export async function startRecordingProxy(target: string, now: () => number): Pr
     log,
     inFlight: () => inFlight,
     async idle() {
-      for (let quiet = 0; quiet < 3; ) {
+      for (let quiet = 0; quiet < 10; ) {
         await turn();
         if (inFlight > 0) {
           quiet = 0;

@@ -1,6 +1,7 @@
 import type { VoteApi } from '../api/client';
 import { RateBudgetError, UnauthorizedError } from '../api/errors';
 import type { RateBudget, RateBudgetSnapshot } from '../api/rate-budget';
+import { nameKey } from '../claim/player-name';
 import type { ResourceConfig } from '../config/schema';
 import type { Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
@@ -149,7 +150,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     return Math.ceil((windowMs + PACE_MARGIN_MS) / Math.max(1, limit - reserved));
   };
 
-  const claimKey = (name: string): string => `${LAST_CLAIM_KVP_PREFIX}${name.toLowerCase()}`;
+  const claimKey = (name: string): string => `${LAST_CLAIM_KVP_PREFIX}${nameKey(name)}`;
 
   const lastClaimAt = (name: string): number => {
     const raw = runtime.kvp.get(claimKey(name));
@@ -166,7 +167,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
 
   const countForBroadcast = (name: string, now: number): void => {
     if (!poll.broadcast.enabled) return;
-    broadcastNames.add(name.toLowerCase());
+    broadcastNames.add(nameKey(name));
     broadcastDueAt ??= now + poll.broadcast.windowMinutes * 60_000;
   };
 

@@ -1,6 +1,7 @@
 import { createVoteApi } from '../../src/api/client';
 import { createRateBudget, type RateBudget } from '../../src/api/rate-budget';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/api/transport';
+import { claimNameOf } from '../../src/claim/player-name';
 import { configSchema, type ResourceConfig } from '../../src/config/schema';
 import { createTranslator } from '../../src/i18n/messages';
 import { createVoteDetector, type VoteDetector, type VoteDetectorOptions } from '../../src/poll/detector';
@@ -127,7 +128,7 @@ export function createPollHarness(
     voteUrl: 'https://votes.example/servers/1/vote',
     command: 'vote',
     translate: createTranslator('en'),
-    claimName: (source) => runtime.playerName(source)?.trim() || null,
+    claimName: (source) => claimNameOf(runtime.playerName(source)),
     hasPending: (source) => harness.pending.has(source),
     claim: async (source) => {
       harness.claimCalls.push(source);
