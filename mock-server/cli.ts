@@ -1,0 +1,145 @@
+import type { CheckMode } from './db';
+
+/** Parsed command line of the mock. */
+export interface CliOptions {
+  /** Port, 0 = any free port. */
+  port: number;
+  /** Interface to listen on. */
+  host: string;
+  /** SQLite file, or `:memory:`. */
+  db: string;
+  /** `demo` seeds a fresh database, `none` leaves it empty. */
+  seed: 'demo' | 'none';
+  /** Rule of `/vote/check`. */
+  checkMode: CheckMode;
+  /** Requests per rolling 60 s per key. */
+  rateLimit: number;
+  /** Cooldown between two votes of a username or IP on the vote page, ms. */
+  voteCooldownMs: number;
+  /** Control API enabled. */
+  admin: boolean;
+  /** `--help` was asked for. */
+  help: boolean;
+}
+
+/** A bad command line; the CLI prints the message and exits with code 2. */
+export class CliError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** Defaults of every flag. */
+export const CLI_DEFAULTS: CliOptions = {
+  port: 8787,
+  host: '127.0.0.1',
+  db: '.mock/vote-api.sqlite',
+  seed: 'demo',
+  checkMode: 'unclaimed',
+  rateLimit: 60,
+  voteCooldownMs: 2 * 3_600_000,
+  admin: true,
+  help: false,
+};
+
+/** Usage text of `--help`. */
+export const USAGE = `Mock of the Vote Verification and Reward API v1
+
+usage: npm start -- [flags]      (or: tsx mock-server/index.ts [flags])
+
+  --port N              port to listen on, 0 = a free port (default 8787)
+  --host HOST           interface to listen on (default 127.0.0.1)
+  --db PATH             SQLite file, created on first run and kept; :memory: for a throw-away one
+                        (default .mock/vote-api.sqlite)
+  --seed demo|none      seed a new database with a demo server and 20 others (default demo)
+  --check-mode MODE     unclaimed (spec variant B, default) or last24h (variant A)
+  --rate-limit N        API requests per key in any rolling 60 s (default 60)
+  --vote-cooldown DUR   time between two votes of one username or IP on the vote page,
+                        e.g. 2h, 90m, 30s, 500ms (default 2h)
+  --no-admin            disable the control API /__admin and the owner dashboard
+  -h, --help            show this text
+
+environment:
+  MOCK_ADMIN_TOKEN      when set, /__admin requires "Authorization: Bearer <token>" (from any address);
+                        otherwise it answers loopback clients only
+`;
+
+const DURATION = /^(\d+)(ms|s|m|h|d)$/;
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Parses a duration such as `2h`, `90m`, `30s`, `500ms`, `1d` into ms. */
+export function parseDuration(flag: string, text: string): number {
+  const match = DURATION.exec(text.trim());
+  if (!match)
+    throw new CliError(`${flag} expects a duration like 2h, 90m, 30s or 500ms, got ${JSON.stringify(text)}`);
+  return Number(match[1]) * (UNIT_MS[match[2] as string] as number);
+}
+
+function parseInteger(flag: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text)) throw new CliError(`${flag} expects a whole number, got ${JSON.stringify(text)}`);
+  const value = Number(text);
+  if (value < min || value > max)
+    throw new CliError(`${flag} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function oneOf<T extends string>(flag: string, text: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(text)) return text as T;
+  throw new CliError(`${flag} must be one of ${allowed.join(', ')}, got ${JSON.stringify(text)}`);
+}
+
+const VALUE_FLAGS = ['--port', '--host', '--db', '--seed', '--check-mode', '--rate-limit', '--vote-cooldown'];
+
+/** Parses argv (without node and script); accepts `--flag value` and `--flag=value`. Throws `CliError`. */
+export function parseCli(argv: readonly string[]): CliOptions {
+  const options: CliOptions = { ...CLI_DEFAULTS };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
+    if (arg === '-h' || arg === '--help') {
+      options.help = true;
+      continue;
+    }
+    if (arg === '--no-admin') {
+      options.admin = false;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    if (!VALUE_FLAGS.includes(flag)) throw new CliError(`unknown flag ${JSON.stringify(arg)}`);
+    let value: string;
+    if (flag !== arg) value = arg.slice(eq + 1);
+    else {
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) throw new CliError(`${flag} needs a value`);
+      value = next;
+      i += 1;
+    }
+    switch (flag) {
+      case '--port':
+        options.port = parseInteger(flag, value, 0, 65535);
+        break;
+      case '--host':
+        if (value.trim() === '') throw new CliError('--host must not be empty');
+        options.host = value;
+        break;
+      case '--db':
+        if (value.trim() === '') throw new CliError('--db must not be empty');
+        options.db = value;
+        break;
+      case '--seed':
+        options.seed = oneOf(flag, value, ['demo', 'none'] as const);
+        break;
+      case '--check-mode':
+        options.checkMode = oneOf(flag, value, ['unclaimed', 'last24h'] as const);
+        break;
+      case '--rate-limit':
+        options.rateLimit = parseInteger(flag, value, 1, 1_000_000);
+        break;
+      case '--vote-cooldown':
+        options.voteCooldownMs = parseDuration(flag, value);
+        break;
+    }
+  }
+  return options;
+}

@@ -1,0 +1,135 @@
+import type { Store, VoteInput } from './db';
+
+/** What the demo seed created. */
+export interface DemoSeed {
+  /** The demo server's id. */
+  serverId: number;
+  /** The demo server's API key (clear; only the hash is in the database). */
+  apiKey: string;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const SERVER_NAMES = [
+  'Los Santos Life',
+  'Paleto Bay RP',
+  'Vinewood Stories',
+  'Sandy Shores Roleplay',
+  'Blaine County Nights',
+  'Mirror Park City',
+  'Del Perro Drift',
+  'Chumash Coast RP',
+  'Grapeseed Farms',
+  'Rockford Hills Elite',
+  'Vespucci Beach Life',
+  'Mount Chiliad Survival',
+  'Alamo Sea Racing',
+  'La Mesa Underground',
+  'Cayo Perico Escape',
+  'Harmony County',
+  'Davis Street Stories',
+  'Zancudo Military RP',
+  'Little Seoul Nights',
+  'Pacific Bluffs Police',
+];
+
+const PLAYER_NAMES = [
+  'Steve',
+  'Alex',
+  'Marie',
+  'Lucas',
+  'Chloé',
+  'Nina',
+  'Tom',
+  'Yuki',
+  'Omar',
+  'Eva',
+  'Jonas',
+  'Lina',
+];
+
+/** mulberry32: a small deterministic generator, so every seeded database looks the same. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Seeds the demo: one "Demo RP" server whose players Steve and Alex hold unclaimed votes (ready for `/vote`),
+ * with older claimed votes, and 20 other servers with votes over the last two months so ranks mean something.
+ */
+export function seedDemo(store: Store, now: () => number): DemoSeed {
+  const rnd = random(20_261_121);
+  const at = now();
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T;
+  const ip = () => `198.51.100.${1 + Math.floor(rnd() * 250)}`;
+
+  return store.db.transaction(() => {
+    const demo = store.createServer({
+      name: 'Demo RP',
+      game: 'fivem',
+      ip: '127.0.0.1',
+      port: 30120,
+      description: 'The mock’s demo server: vote on /servers/1/vote, then type /vote in game.',
+      isPremium: true,
+      isVerified: true,
+      followersCount: 128,
+      playersOnline: 42,
+      playersMax: 64,
+    });
+    const { key } = store.createKey(demo.id);
+
+    const history: VoteInput[] = [];
+    for (let i = 0; i < 45; i += 1) {
+      history.push({
+        serverId: demo.id,
+        username: pick(PLAYER_NAMES.slice(2)),
+        ip: ip(),
+        votedAt: at - 2 * DAY - Math.floor(rnd() * 40 * DAY),
+      });
+    }
+    history.sort((a, b) => (a.votedAt as number) - (b.votedAt as number));
+    store.insertVotes(history);
+    for (const name of PLAYER_NAMES.slice(2)) {
+      while (store.claimOldest(demo.id, name)) {
+        // claims every historic vote, so only the fresh ones below are waiting
+      }
+    }
+    store.insertVotes([
+      { serverId: demo.id, username: 'Steve', ip: '203.0.113.10', votedAt: at - 30 * HOUR },
+      { serverId: demo.id, username: 'Steve', ip: '203.0.113.10', votedAt: at - 3 * HOUR },
+      { serverId: demo.id, username: 'Alex', ip: '203.0.113.11', votedAt: at - 20 * 60_000 },
+    ]);
+
+    SERVER_NAMES.forEach((name, index) => {
+      const server = store.createServer({
+        name,
+        game: 'fivem',
+        ip: `play${index + 1}.example.net`,
+        port: 30120 + index,
+        description: `${name}: a listed server of the mock.`,
+        isPremium: rnd() < 0.25,
+        isVerified: rnd() < 0.5,
+        followersCount: Math.floor(rnd() * 2000),
+        playersOnline: Math.floor(rnd() * 128),
+        playersMax: 128,
+      });
+      const count = Math.floor(rnd() * rnd() * 120);
+      const votes: VoteInput[] = Array.from({ length: count }, () => ({
+        serverId: server.id,
+        username: `player${Math.floor(rnd() * 500)}`,
+        ip: ip(),
+        votedAt: at - Math.floor(rnd() * 60 * DAY),
+      }));
+      votes.sort((a, b) => (a.votedAt as number) - (b.votedAt as number));
+      store.insertVotes(votes);
+    });
+    return { serverId: demo.id, apiKey: key };
+  })();
+}

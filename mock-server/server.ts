@@ -1,0 +1,152 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp, type MockApp } from './app';
+import { type CheckMode, createStore, type Db, openDatabase, type Store } from './db';
+import type { AdminOptions } from './middleware/admin-guard';
+import { type DemoSeed, seedDemo } from './seed';
+
+/** Options of `startMockServer`; everything has a default suited to tests (port 0, in-memory, no seed). */
+export interface MockServerOptions {
+  /** Port, 0 = a free one (default 0). */
+  port?: number;
+  /** Interface (default 127.0.0.1). */
+  host?: string;
+  /** SQLite path or `:memory:` (default `:memory:`); ignored when `store` is given. */
+  db?: string;
+  /** Use this store instead of opening `db` (the caller keeps ownership of its connection). */
+  store?: Store;
+  /** Clock (default `Date.now`). */
+  now?: () => number;
+  /** `/vote/check` rule (default `unclaimed`). */
+  checkMode?: CheckMode;
+  /** Requests per key per rolling 60 s (default 60). */
+  rateLimit?: number;
+  /** Control API access (default enabled, no token). */
+  admin?: AdminOptions;
+  /** Vote page cooldown, ms (default 2 h). */
+  voteCooldownMs?: number;
+  /** `demo` seeds an empty database (default `none`). */
+  seed?: 'demo' | 'none';
+}
+
+/** A running mock. */
+export interface RunningMockServer {
+  /** Base URL, e.g. `http://127.0.0.1:39123` (API paths start with /api/v1). */
+  url: string;
+  /** The port actually bound. */
+  port: number;
+  /** Data access, for arranging tests directly. */
+  store: Store;
+  /** The Hono app (its `faults` and `limiter` are reachable too). */
+  app: MockApp;
+  /** The demo server and key when seeded or remembered from an earlier run, else null. */
+  demo: DemoSeed | null;
+  /** Stops accepting, waits for in-flight requests, closes the database it opened. */
+  close(): Promise<void>;
+}
+
+/** Where the demo key of a database file is remembered (keys are stored hashed, so it cannot be read back). */
+export function demoFilePath(dbPath: string): string {
+  return join(dirname(dbPath), 'demo.json');
+}
+
+function rememberedDemo(store: Store, dbPath: string): DemoSeed | null {
+  const file = demoFilePath(dbPath);
+  const server = store.getServer(1);
+  if (!server) return null;
+  if (existsSync(file)) {
+    try {
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as { server_id?: unknown; api_key?: unknown };
+      if (typeof saved.api_key === 'string' && saved.server_id === server.id) {
+        const auth = store.authenticate(saved.api_key);
+        if (auth.ok && auth.serverId === server.id) return { serverId: server.id, apiKey: saved.api_key };
+      }
+    } catch {
+      // an unreadable file is replaced below with a fresh key
+    }
+  }
+  const fresh = { serverId: server.id, apiKey: store.createKey(server.id).key };
+  writeDemo(dbPath, fresh);
+  return fresh;
+}
+
+function writeDemo(dbPath: string, demo: DemoSeed): void {
+  writeFileSync(
+    demoFilePath(dbPath),
+    `${JSON.stringify({ server_id: demo.serverId, api_key: demo.apiKey }, null, 2)}\n`,
+    { mode: 0o600 },
+  );
+}
+
+/** Starts the mock on a real socket. Used by the CLI, the e2e tests, the simulator and the benchmarks. */
+export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
+  const now = options.now ?? Date.now;
+  let ownDb: Db | undefined;
+  let store = options.store;
+  if (!store) {
+    ownDb = openDatabase(options.db ?? ':memory:');
+    store = createStore(ownDb, { now });
+  }
+  const dbPath = options.store ? ':memory:' : (options.db ?? ':memory:');
+  let demo: DemoSeed | null = null;
+  if (options.seed === 'demo') {
+    if (store.countServers() === 0) {
+      demo = seedDemo(store, now);
+      if (dbPath !== ':memory:') writeDemo(dbPath, demo);
+    } else if (dbPath !== ':memory:') {
+      demo = rememberedDemo(store, dbPath);
+    }
+  }
+
+  const host = options.host ?? '127.0.0.1';
+  const base = {
+    store,
+    now,
+    checkMode: options.checkMode ?? 'unclaimed',
+    rateLimit: options.rateLimit ?? 60,
+  };
+  const deps = {
+    ...base,
+    admin: options.admin ?? { enabled: true },
+    voteCooldownMs: options.voteCooldownMs ?? 2 * 3_600_000,
+  };
+  let app: MockApp | undefined;
+  // The app needs the bound port for its base URL, so it is built once the socket listens.
+  const server = serve({
+    fetch: (req, env) => (app ? app.fetch(req, env) : new Response(null, { status: 503 })),
+    port: options.port ?? 0,
+    hostname: host,
+  }) as Server;
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('listening', () => resolve((server.address() as AddressInfo).port));
+    server.once('error', (error) => {
+      ownDb?.close();
+      reject(error);
+    });
+  });
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  app = createApp({ ...deps, baseUrl: url });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    store,
+    app: app as MockApp,
+    demo,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => {
+          ownDb?.close();
+          if (error) reject(error);
+          else resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}
