@@ -1,16 +1,17 @@
 import { createVoteApi } from '../../src/api/client';
 import { createRateBudget } from '../../src/api/rate-budget';
 import { createFetchTransport } from '../../src/api/transport';
-import { claimNameOf } from '../../src/claim/player-name';
+import { createClaimFlow } from '../../src/claim/claim-flow';
 import { configSchema } from '../../src/config/schema';
 import { createTranslator } from '../../src/i18n/messages';
-import { createVoteDetector, type PollStatus } from '../../src/poll/detector';
+import { createVoteDetector, type PollStatus, type VoteDetector } from '../../src/poll/detector';
+import { createStandaloneAdapter } from '../../src/rewards/standalone';
 import { createFakeClock, createFakeRuntime } from '../../test/fakes/runtime';
 import type { PollerHost } from './host';
 
 /**
- * The detector in this process with the real budget, client and fetch transport, on C1's fake runtime.
- * `/vote` is played as the claim flow does it: a check, then a claim or the vote link.
+ * The detector and the claim flow in this process, wired as `src/index.ts` wires them, with the real budget,
+ * client and fetch transport, on the fake runtime of `test/fakes` (standalone adapter, a custom event reward).
  */
 export function createInProcessHost(options: { start: number; apiUrl: string; apiKey: string }): PollerHost {
   const clock = createFakeClock(options.start);
@@ -30,8 +31,22 @@ export function createInProcessHost(options: { start: number; apiUrl: string; ap
     now: clock.now,
     timeoutMs: config.requestTimeoutMs,
   });
-  const claimName = (source: number) => claimNameOf(runtime.playerName(source));
-  const detector = createVoteDetector({
+  let detector: VoteDetector | null = null;
+  const flow = createClaimFlow({
+    runtime,
+    api,
+    adapter: createStandaloneAdapter({ host: runtime }),
+    rewards: [{ type: 'custom', event: 'bench:rewarded' }],
+    translate,
+    checkMode: config.checkMode,
+    nameLock: config.nameLock,
+    claimCooldownMs: config.claimCooldownSeconds * 1_000,
+    command: config.command,
+    voteUrl: config.voteUrl,
+    joinDelayMs: config.poll.joinCheckDelaySeconds * 1_000,
+    onLinkShown: (source) => detector?.linkShown(source),
+  });
+  detector = createVoteDetector({
     runtime,
     api,
     budget,
@@ -39,8 +54,11 @@ export function createInProcessHost(options: { start: number; apiUrl: string; ap
     voteUrl: config.voteUrl,
     command: config.command,
     translate,
-    claimName,
+    claimName: (source) => flow.claimName(source),
+    hasPending: (source) => flow.hasPending(source),
+    claim: (source) => flow.claim(source, { auto: true }),
   });
+  flow.start();
   detector.start();
   let read = 0;
   return {
@@ -48,22 +66,10 @@ export function createInProcessHost(options: { start: number; apiUrl: string; ap
     now: clock.now,
     join(id, name) {
       runtime.join(id, { name, license: `license:bench${id}` });
+      flow.playerJoined(id);
     },
     async typeVote(id) {
-      const name = claimName(id);
-      if (name === null) return;
-      try {
-        const check = await api.checkVote({ username: name }, { priority: 'claim' });
-        if (!check.voted) {
-          runtime.tell(id, translate('no_vote', { name, url: config.voteUrl, command: config.command }));
-          detector.linkShown(id);
-          return;
-        }
-        const claim = await api.claimVote(name, { priority: 'claim' });
-        if (claim.claimed) detector.claimed(id);
-      } catch (error) {
-        runtime.log.warn(`bench: /vote of ${name} failed: ${String(error)}`);
-      }
+      await flow.claim(id);
     },
     advance: (ms) => clock.advance(ms),
     drainMessages() {
@@ -71,9 +77,10 @@ export function createInProcessHost(options: { start: number; apiUrl: string; ap
       read = runtime.told.length;
       return lines;
     },
-    status: (): PollStatus => detector.status(),
+    status: (): PollStatus => (detector as VoteDetector).status(),
     async close() {
-      detector.stop();
+      detector?.stop();
+      flow.stop();
     },
   };
 }

@@ -1,0 +1,294 @@
+import { join } from 'node:path';
+import { createWorkingCopy, ensureDataset, HOT_SERVER_ID, type WorkingCopy } from './lib/dataset';
+import { type LoadResult, type LoadScenario, runLoad } from './lib/load';
+import { pinSelf } from './lib/machine';
+import { isMain } from './lib/main';
+import { type ServerProcess, startServerProcess, tsxArgs } from './lib/processes';
+import { fmt, printSection, type SectionResult, type TargetResult, table } from './lib/report';
+import { type BenchSettings, readBenchSettings } from './lib/settings';
+import { median, spread } from './lib/stats';
+import { scaleSizes } from './queries';
+
+const root = new URL('..', import.meta.url).pathname;
+/** Rate limit given to the mock under load: raised far above any achievable rate, one key. */
+export const BENCH_RATE_LIMIT = 1_000_000_000;
+/** Claims per second the claim pool is sized for (per measured or warm-up second). */
+const CLAIM_POOL_RATE = 8000;
+
+/** The mock endpoints measured over HTTP. */
+export const ENDPOINTS = ['check', 'claim', 'count', 'info', 'badge'] as const;
+/** One of ENDPOINTS. */
+export type Endpoint = (typeof ENDPOINTS)[number];
+
+const ENDPOINT_LABELS: Record<Endpoint, string> = {
+  check: 'GET /api/v1/vote/check',
+  claim: 'POST /api/v1/vote/claim',
+  count: 'GET /api/v1/vote/count',
+  info: 'GET /api/v1/server/info',
+  badge: 'GET /badge/<id>.png (cached)',
+};
+
+const RATIO_TARGETS: Partial<Record<Endpoint, number>> = { check: 0.5, info: 0.5, claim: 0.35, badge: 0.7 };
+const API_ENDPOINTS: readonly Endpoint[] = ['check', 'claim', 'count', 'info'];
+
+interface MockTarget {
+  votes: number;
+  server: ServerProcess;
+  copy: WorkingCopy;
+  checkUsernames: string[];
+  claimCursor: number;
+}
+
+function scenario(target: MockTarget, endpoint: Endpoint): LoadScenario {
+  const auth = { authorization: `Bearer ${target.copy.apiKey}` };
+  switch (endpoint) {
+    case 'check': {
+      let i = 0;
+      const names = target.checkUsernames;
+      return {
+        label: ENDPOINT_LABELS.check,
+        method: 'GET',
+        path: '/api/v1/vote/check?username=x',
+        headers: auth,
+        nextRequest: () => {
+          i = (i + 1) % names.length;
+          return { path: `/api/v1/vote/check?username=${encodeURIComponent(names[i] as string)}` };
+        },
+      };
+    }
+    case 'claim':
+      return {
+        label: ENDPOINT_LABELS.claim,
+        method: 'POST',
+        path: '/api/v1/vote/claim',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: '{}',
+        nextRequest: () => {
+          const pool = target.copy.claimUsernames;
+          const username = pool[target.claimCursor % pool.length] as string;
+          target.claimCursor += 1;
+          return { body: JSON.stringify({ username }) };
+        },
+      };
+    case 'count':
+      return { label: ENDPOINT_LABELS.count, method: 'GET', path: '/api/v1/vote/count', headers: auth };
+    case 'info':
+      return { label: ENDPOINT_LABELS.info, method: 'GET', path: '/api/v1/server/info', headers: auth };
+    case 'badge':
+      return { label: ENDPOINT_LABELS.badge, method: 'GET', path: `/badge/${HOT_SERVER_ID}.png` };
+  }
+}
+
+async function startMock(votes: number, settings: BenchSettings, core: number | null): Promise<MockTarget> {
+  const dataset = ensureDataset(votes);
+  const pool = Math.ceil(
+    settings.repeats * (settings.warmupSeconds + settings.durationSeconds) * CLAIM_POOL_RATE,
+  );
+  const copy = createWorkingCopy(dataset, `http${votes}`, pool);
+  const server = await startServerProcess({
+    name: `mock (${votes} votes)`,
+    args: tsxArgs(join(root, 'bench/servers/mock.ts'), copy.file, String(BENCH_RATE_LIMIT)),
+    core,
+    cwd: root,
+  });
+  return { votes, server, copy, checkUsernames: dataset.checkUsernames, claimCursor: 0 };
+}
+
+/** Every measurement of one run, by name (`hono`, `http`, `<endpoint>@<votes>`), one entry per round. */
+export type Measurements = Map<string, LoadResult[]>;
+/** Bare-Hono req/s of each round (mean of the runs that open and close the round). */
+export type RoundBaselines = number[];
+
+/** Runs the interleaved rounds: bare Hono, bare node:http, every endpoint at every scale, bare Hono again. */
+export async function measureHttp(settings: BenchSettings): Promise<{
+  runs: Measurements;
+  baselines: RoundBaselines;
+  sizes: number[];
+  claimPools: Map<number, { size: number; used: number }>;
+  pinned: boolean;
+}> {
+  const pinned = pinSelf(1);
+  const core = pinned ? 0 : null;
+  const sizes = scaleSizes(settings);
+  const load = {
+    connections: settings.connections,
+    warmupSeconds: settings.warmupSeconds,
+    durationSeconds: settings.durationSeconds,
+  };
+  const http = await startServerProcess({
+    name: 'bare node:http',
+    args: tsxArgs(join(root, 'bench/servers/bare-http.ts')),
+    core,
+  });
+  const hono = await startServerProcess({
+    name: 'bare Hono',
+    args: tsxArgs(join(root, 'bench/servers/bare-hono.ts')),
+    core,
+  });
+  const mocks: MockTarget[] = [];
+  const runs: Measurements = new Map();
+  const baselines: RoundBaselines = [];
+  const record = (name: string, result: LoadResult) => {
+    const list = runs.get(name) ?? [];
+    list.push(result);
+    runs.set(name, list);
+  };
+  try {
+    for (const votes of sizes) mocks.push(await startMock(votes, settings, core));
+    const hello: LoadScenario = { label: 'GET /hello', method: 'GET', path: '/hello' };
+    for (let round = 0; round < settings.repeats; round++) {
+      const opening = await runLoad(hono, hello, load);
+      record('http', await runLoad(http, hello, load));
+      for (const endpoint of ENDPOINTS) {
+        for (const mock of mocks) {
+          record(`${endpoint}@${mock.votes}`, await runLoad(mock.server, scenario(mock, endpoint), load));
+        }
+      }
+      const closing = await runLoad(hono, hello, load);
+      record('hono', opening);
+      record('hono', closing);
+      baselines.push((opening.rps + closing.rps) / 2);
+      console.error(`round ${round + 1}/${settings.repeats} done`);
+    }
+  } finally {
+    await Promise.all([http.stop(), hono.stop(), ...mocks.map((m) => m.server.stop())]);
+    for (const mock of mocks) mock.copy.remove();
+  }
+  const claimPools = new Map(
+    mocks.map((m) => [m.votes, { size: m.copy.claimUsernames.length, used: m.claimCursor }]),
+  );
+  return { runs, baselines, sizes, claimPools, pinned };
+}
+
+function sizeLabel(votes: number): string {
+  return votes >= 1_000_000 ? `${votes / 1_000_000} M` : `${votes / 1000} k`;
+}
+
+function throughputRow(
+  label: string,
+  results: LoadResult[],
+  baselines: RoundBaselines,
+  perRound: number,
+): string[] {
+  const rps = spread(results.map((r) => r.rps));
+  const ratios = spread(results.map((r, i) => r.rps / (baselines[Math.floor(i / perRound)] as number)));
+  const p99 = spread(results.map((r) => r.p99));
+  const cpu = results.map((r) => r.serverCpuUsPerRequest).filter((v): v is number => v !== null);
+  const bad = results.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+  return [
+    label,
+    `${fmt(rps.min, 0)} / **${fmt(rps.median, 0)}** / ${fmt(rps.max, 0)}`,
+    `${fmt(ratios.min)} / **${fmt(ratios.median)}** / ${fmt(ratios.max)}`,
+    `${fmt(p99.median, 0)} (max ${fmt(p99.max, 0)})`,
+    cpu.length > 0 ? fmt(median(cpu)) : 'n/a',
+    String(bad),
+  ];
+}
+
+/** Sections 1 and 2 (HTTP): throughput and p99 as ratios to bare Hono, then the scale ratios. */
+export async function runHttpBench(settings: BenchSettings = readBenchSettings()): Promise<SectionResult[]> {
+  const { runs, baselines, sizes, claimPools, pinned } = await measureHttp(settings);
+  const small = sizes[0] as number;
+  const get = (name: string) => runs.get(name) ?? [];
+  const header = [
+    'target',
+    'req/s min / **median** / max',
+    '× bare Hono min / **median** / max',
+    'p99 ms median (max)',
+    'server CPU µs/req',
+    'non-2xx + errors',
+  ];
+  const rows = [
+    throughputRow('bare node:http JSON', get('http'), baselines, 1),
+    throughputRow('bare Hono JSON (opening and closing each round)', get('hono'), baselines, 2),
+    ...ENDPOINTS.map((e) => throughputRow(ENDPOINT_LABELS[e], get(`${e}@${small}`), baselines, 1)),
+  ];
+  const targets: TargetResult[] = [];
+  for (const endpoint of ENDPOINTS) {
+    const results = get(`${endpoint}@${small}`);
+    const limit = RATIO_TARGETS[endpoint];
+    if (limit !== undefined) {
+      targets.push({
+        name: `${ENDPOINT_LABELS[endpoint]} ≥ ${limit} × bare Hono (median of rounds)`,
+        value: median(results.map((r, i) => r.rps / (baselines[i] as number))),
+        limit,
+        op: '>=',
+        unit: '×',
+      });
+    }
+  }
+  for (const endpoint of API_ENDPOINTS) {
+    targets.push({
+      name: `${ENDPOINT_LABELS[endpoint]} p99 at ${settings.connections} connections (median of rounds)`,
+      value: median(get(`${endpoint}@${small}`).map((r) => r.p99)),
+      limit: 15,
+      op: '<=',
+      unit: 'ms',
+    });
+  }
+  const pools = [...claimPools.entries()]
+    .map(
+      ([votes, p]) =>
+        `${sizeLabel(votes)}: ${p.size.toLocaleString('en-US')} pooled, ${p.used.toLocaleString('en-US')} sent`,
+    )
+    .join('; ');
+  const method = [
+    `Load: autocannon ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.durationSeconds} s measured per run, ` +
+      `${settings.repeats} interleaved rounds (bare Hono, bare node:http, every endpoint at every scale, bare Hono again). ` +
+      (pinned
+        ? 'Every server is a child process pinned to core 0 (`taskset -c 0`), the load generator is pinned to core 1.'
+        : 'No pinning was possible on this machine (taskset missing or a single core).'),
+    `Ratios divide each run's req/s by the mean of the two bare-Hono runs of the same round. p99 is autocannon's (whole milliseconds, truncated).`,
+    `The mock is \`createApp\` on its SQLite store served by @hono/node-server (\`bench/servers/mock.ts <copy> ${BENCH_RATE_LIMIT}\`, the composition the CLI does, rate limit passed as \`rateLimit\`): **rate limit raised**, one key, ` +
+      `the key of server ${HOT_SERVER_ID}, the most popular of 1 000 (Zipf), on the ${sizeLabel(small)}-vote dataset. ` +
+      `Check cycles through 1 000 players who voted for that server; claim sends a different player each request, ` +
+      `each holding exactly one unclaimed vote, added to the copy before the run (claim pools: ${pools}); these pools add votes to the hot server, so the "${sizeLabel(small)}" database holds more votes than its name while the runs last (the in-process figures in 2b are at the exact sizes).`,
+  ].join('\n');
+  const throughput: SectionResult = {
+    title: '1. Mock throughput over HTTP',
+    markdown: [method, '', table(header, rows)].join('\n'),
+    targets,
+  };
+
+  const scaleRows: string[][] = [];
+  const scaleTargets: TargetResult[] = [];
+  for (const endpoint of ENDPOINTS) {
+    const base = get(`${endpoint}@${small}`);
+    const cells = [ENDPOINT_LABELS[endpoint]];
+    for (const votes of sizes) cells.push(fmt(median(get(`${endpoint}@${votes}`).map((r) => r.rps)), 0));
+    for (const votes of sizes.slice(1)) {
+      const ratios = get(`${endpoint}@${votes}`).map((r, i) => (base[i] as LoadResult).rps / r.rps);
+      const s = spread(ratios);
+      cells.push(`${fmt(s.min)} / **${fmt(s.median)}** / ${fmt(s.max)}`);
+      if (votes === 1_000_000) {
+        scaleTargets.push({
+          name: `1 M / 10 k time, ${ENDPOINT_LABELS[endpoint]} (HTTP)`,
+          value: s.median,
+          limit: 1.3,
+          op: '<=',
+          unit: '×',
+        });
+      }
+    }
+    scaleRows.push(cells);
+  }
+  const scaleHeader = [
+    'endpoint',
+    ...sizes.map((v) => `req/s at ${sizeLabel(v)} (median)`),
+    ...sizes.slice(1).map((v) => `time ${sizeLabel(v)} / ${sizeLabel(small)} min / **median** / max`),
+  ];
+  const scale: SectionResult = {
+    title: '2. Scale over HTTP',
+    markdown: [
+      `Same runs as section 1, with the same endpoints on datasets of ${sizes.map(sizeLabel).join(', ')} votes across 1 000 servers ` +
+        "(Zipf popularity, seeded mulberry32, bulk-inserted through the mock's schema and counter triggers). " +
+        'Time ratio = req/s at the small dataset / req/s at the large one, paired within a round.',
+      '',
+      table(scaleHeader, scaleRows),
+    ].join('\n'),
+    targets: scaleTargets,
+  };
+  return [throughput, scale];
+}
+
+if (isMain(import.meta.url)) for (const section of await runHttpBench()) printSection(section);

@@ -1,0 +1,102 @@
+import { writeFileSync } from 'node:fs';
+import { runBadgeBench } from './badge';
+import { describeMachine, type MachineInfo } from './lib/machine';
+import { formatTarget, printSection, type SectionResult, targetMet } from './lib/report';
+import { type BenchSettings, readBenchSettings } from './lib/settings';
+import { runHttpBench } from './mock';
+import { runPollerSection } from './poller';
+import { runQueryBench } from './queries';
+import { runResourceBench } from './resource';
+
+const root = new URL('..', import.meta.url).pathname;
+
+/** Runs a section; a section that throws is reported as failed instead of stopping the others. */
+async function guarded(
+  title: string,
+  run: () => Promise<SectionResult | SectionResult[]>,
+): Promise<SectionResult[]> {
+  const started = Date.now();
+  console.error(`\n▶ ${title}`);
+  try {
+    const result = await run();
+    const sections = Array.isArray(result) ? result : [result];
+    for (const section of sections) printSection(section);
+    console.error(`  (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    return sections;
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(`${title} failed: ${message}`);
+    return [{ title, markdown: `**Failed:**\n\n\`\`\`\n${message.slice(0, 2000)}\n\`\`\``, targets: [] }];
+  }
+}
+
+function command(settings: BenchSettings): string {
+  const env = [settings.quick ? 'BENCH_QUICK=1' : '', settings.full ? 'BENCH_FULL=1' : '']
+    .filter(Boolean)
+    .join(' ');
+  return `${env ? `${env} ` : ''}npm run bench`;
+}
+
+/** Renders BENCHMARKS.md from the sections of one run. */
+export function renderBenchmarks(
+  sections: SectionResult[],
+  machine: MachineInfo,
+  settings: BenchSettings,
+  seconds: number,
+): string {
+  const targets = sections.flatMap((s) => s.targets);
+  const met = targets.filter(targetMet).length;
+  return [
+    '# Benchmarks',
+    '',
+    `Measured ${machine.date.slice(0, 16).replace('T', ' ')} UTC by \`${command(settings)}\` (total ${Math.round(seconds)} s)` +
+      (settings.quick
+        ? ' — **a quick smoke run: short windows, one round; do not quote these figures**'
+        : '') +
+      '.',
+    '',
+    `Machine: ${machine.cores} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Linux ${machine.kernel}, Node ${machine.node}; ` +
+      `${machine.pinning ? 'servers pinned to core 0, load generator to core 1' : 'no core pinning'}. ` +
+      'The machine is a shared VM (±25 % between identical runs), so throughput is given as a ratio to a bare Hono ' +
+      'server measured in the same round, with min / median / max over rounds.',
+    '',
+    `Reproduce: \`${command(settings)}\` (each section alone: \`npx tsx bench/mock.ts\`, \`bench/queries.ts\`, ` +
+      '`bench/badge.ts`, `bench/resource.ts`, `bench/poller.ts`; `BENCH_QUICK=1` for a smoke run, `BENCH_FULL=1` adds ' +
+      '10 M votes; `BENCH_DURATION`, `BENCH_REPEATS`, `BENCH_WARMUP`, `BENCH_CONNECTIONS` override the load settings).',
+    '',
+    `## Targets (${met} of ${targets.length} met)`,
+    '',
+    ...targets.map((t) => `- ${formatTarget(t)}`),
+    '',
+    ...sections.flatMap((s) => [`## ${s.title}`, '', s.markdown, '']),
+  ].join('\n');
+}
+
+/** Runs every section, prints each target with ✓ or ✗ and writes BENCHMARKS.md. */
+export async function main(): Promise<void> {
+  const settings = readBenchSettings();
+  const machine = describeMachine();
+  const started = Date.now();
+  const sections = [
+    ...(await guarded('resource', () => runResourceBench(settings))),
+    ...(await guarded('badge', () => runBadgeBench(settings))),
+    ...(await guarded('queries', () => runQueryBench(settings))),
+    ...(await guarded('http', () => runHttpBench(settings))),
+    ...(await guarded('poller', () => runPollerSection(settings))),
+  ];
+  const order = ['1.', '2.', '2b.', '3.', '4.', '5.'];
+  sections.sort((a, b) => {
+    const rank = (s: SectionResult) => {
+      const i = order.findIndex((prefix) => s.title.startsWith(prefix));
+      return i === -1 ? order.length : i;
+    };
+    return rank(a) - rank(b);
+  });
+  const markdown = renderBenchmarks(sections, machine, settings, (Date.now() - started) / 1000);
+  writeFileSync(`${root}BENCHMARKS.md`, markdown);
+  console.log('\nTargets:');
+  for (const target of sections.flatMap((s) => s.targets)) console.log(formatTarget(target));
+  console.log(`\nwrote ${root}BENCHMARKS.md`);
+}
+
+await main();
