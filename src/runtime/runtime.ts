@@ -39,6 +39,8 @@ export interface Runtime extends FrameworkHost {
   playerName(source: number): string | null;
   /** The player's `license:` identifier, or null. */
   playerLicense(source: number): string | null;
+  /** `emitNet`: a client event to one player (-1: everyone). */
+  emitNet(event: string, target: number, ...args: unknown[]): void;
   /** Sends a chat line to one player. */
   tell(source: number, message: string): void;
   /** `RegisterCommand`; the handler gets the command source (0 = console) and its arguments. */

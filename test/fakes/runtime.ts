@@ -88,6 +88,7 @@ export interface FakeRuntime extends Runtime {
   join(source: number, player: FakePlayer): void;
   drop(source: number): void;
   told: { source: number; message: string }[];
+  netEvents: { event: string; target: number; args: unknown[] }[];
   logs: { level: 'info' | 'warn' | 'error'; message: string }[];
   emitted: { event: string; args: unknown[] }[];
   executed: string[];
@@ -162,6 +163,7 @@ export function createFakeRuntime(
       for (const handler of dropHandlers) handler(source);
     },
     told: [],
+    netEvents: [],
     logs: [],
     emitted: [],
     executed: [],
@@ -183,6 +185,9 @@ export function createFakeRuntime(
     players: () => [...runtime.onlinePlayers.keys()],
     playerName: (source) => runtime.onlinePlayers.get(source)?.name ?? null,
     playerLicense: (source) => runtime.onlinePlayers.get(source)?.license ?? null,
+    emitNet(event, target, ...args) {
+      runtime.netEvents.push({ event, target, args });
+    },
     tell(source, message) {
       runtime.told.push({ source, message });
     },

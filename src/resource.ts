@@ -1,0 +1,308 @@
+import { createVoteApi, type VoteApi } from './api/client';
+import { UnauthorizedError } from './api/errors';
+import { createNativeTransport } from './api/native-transport';
+import { createRateBudget, type RateBudget } from './api/rate-budget';
+import type { ServerInfo } from './api/schemas';
+import { createFetchTransport } from './api/transport';
+import { type ClaimFlow, createClaimFlow, refOf } from './claim/claim-flow';
+import { ADMIN_COMMAND, runAdminCommand } from './commands/admin';
+import { loadConfig, maskKey, rewardsOf } from './config/load';
+import type { ResourceConfig } from './config/schema';
+import { registerExports } from './exports';
+import { createTranslator, type Translate } from './i18n/messages';
+import { createVoteDetector, formatPollStatus, type VoteDetector } from './poll/detector';
+import { selectAdapter } from './rewards/select';
+import type { DisposableRewardAdapter, FrameworkName } from './rewards/types';
+import type { Runtime } from './runtime/runtime';
+
+/** The running parts, rebuilt on `votereward reload`. */
+interface App {
+  config: ResourceConfig;
+  api: VoteApi;
+  budget: RateBudget;
+  flow: ClaimFlow;
+  adapter: DisposableRewardAdapter;
+  framework: FrameworkName;
+  detector: VoteDetector | null;
+  translate: Translate;
+  stop(): void;
+}
+
+/** Outcome of the start-up call to `/server/info`. */
+type Connection = { ok: true; info: ServerInfo } | { ok: false; reason: string };
+
+/** The whole resource over a Runtime: start-up, commands, exports, reload. */
+export interface VoteRewardResource {
+  /** Validates config, selects the adapter, connects, registers commands and exports. Never throws. */
+  start(): Promise<void>;
+  /** Stops everything and starts again from config.json; returns the lines to print. */
+  reload(): Promise<string[]>;
+  /** True when claims are served (config valid, adapter found, key accepted). */
+  isReady(): boolean;
+}
+
+/** Creates the resource. Nothing happens until `start()`. */
+export function createResource(runtime: Runtime): VoteRewardResource {
+  const log = runtime.log;
+  let app: App | null = null;
+  let connection: Connection | null = null;
+  let registeredCommand: string | null = null;
+  let started = false;
+
+  const printBlock = (title: string, lines: readonly string[]) => {
+    const rule = '-'.repeat(72);
+    log.error(rule);
+    log.error(`vote-reward: ${title}`);
+    for (const line of lines) log.error(`  - ${line}`);
+    log.error('Fix config.json or server.cfg, then run `votereward reload` (or `ensure vote-reward`).');
+    log.error(rule);
+  };
+
+  const registerVoteCommand = (name: string) => {
+    if (registeredCommand === name) return;
+    registeredCommand = name;
+    runtime.registerCommand(
+      name,
+      (source) => {
+        if (source <= 0) {
+          log.info(`vote-reward: /${name} is for players; admins use \`${ADMIN_COMMAND}\``);
+          return;
+        }
+        const current = app;
+        if (!current) {
+          runtime.tell(source, createTranslator('en')('not_ready'));
+          return;
+        }
+        void current.flow.claim(source);
+      },
+      false,
+    );
+  };
+
+  const connect = async (current: App): Promise<Connection> => {
+    try {
+      const info = await current.api.getServerInfo({ priority: 'claim' });
+      log.info(`vote-reward: connected to ${info.name} (#${info.rank}, ${info.votes_total} votes)`);
+      return { ok: true, info };
+    } catch (error) {
+      if (error instanceof UnauthorizedError) {
+        return { ok: false, reason: 'unauthorized' };
+      }
+      const reason = `${current.api.baseUrl}/api/v1/server/info failed: ${(error as Error).message}`;
+      log.warn(`vote-reward: cannot reach the vote API yet (${reason}); claims will be tried anyway`);
+      return { ok: false, reason };
+    }
+  };
+
+  const build = async (): Promise<App | null> => {
+    const loaded = loadConfig({ text: runtime.loadResourceFile('config.json'), convar: runtime.convar });
+    if (!loaded.ok) {
+      printBlock('not started, config.json has problems:', loaded.problems);
+      return null;
+    }
+    const config = loaded.config;
+    const rewards = rewardsOf(config);
+    const selected = selectAdapter({ framework: config.framework, host: runtime, rewards });
+    if (!selected.ok) {
+      printBlock('not started, the framework cannot pay the configured rewards:', selected.problems);
+      return null;
+    }
+    const transport = runtime.fetch ? createFetchTransport(runtime.fetch) : createNativeTransport(runtime);
+    const budget = createRateBudget({
+      limit: config.poll.maxRequestsPerMinute,
+      reserveRatio: config.poll.reservePercent / 100,
+      now: runtime.now,
+    });
+    const api = createVoteApi({
+      baseUrl: config.apiUrl,
+      apiKey: config.apiKey,
+      transport,
+      budget,
+      now: runtime.now,
+      timeoutMs: config.requestTimeoutMs,
+    });
+    const translate = createTranslator(config.locale, config.messages);
+    let detector: VoteDetector | null = null;
+    const flow = createClaimFlow({
+      runtime,
+      api,
+      adapter: selected.adapter,
+      rewards,
+      translate,
+      checkMode: config.checkMode,
+      nameLock: config.nameLock,
+      claimCooldownMs: config.claimCooldownSeconds * 1000,
+      command: config.command,
+      voteUrl: config.voteUrl,
+      joinDelayMs: config.poll.joinCheckDelaySeconds * 1000,
+      onLinkShown: (source) => detector?.linkShown(source),
+    });
+    if (config.poll.enabled) {
+      detector = createVoteDetector({
+        runtime,
+        api,
+        budget,
+        poll: config.poll,
+        voteUrl: config.voteUrl,
+        command: config.command,
+        translate,
+        claimName: flow.claimName,
+        hasPending: flow.hasPending,
+        claim: (source) => flow.claim(source, { auto: true }),
+      });
+    }
+    const unsubscribe = runtime.onPlayerJoining((source) => flow.playerJoined(source));
+    log.info(
+      `vote-reward: framework ${selected.framework}, ${rewards.length} reward(s), API ${api.baseUrl} over ${transport.kind}, key ${maskKey(config.apiKey)}`,
+    );
+    return {
+      config,
+      api,
+      budget,
+      flow,
+      adapter: selected.adapter,
+      framework: selected.framework,
+      detector,
+      translate,
+      stop() {
+        unsubscribe();
+        flow.stop();
+        detector?.stop();
+        selected.adapter.dispose();
+      },
+    };
+  };
+
+  const boot = async (): Promise<string[]> => {
+    const candidate = await build();
+    if (!candidate) return ['vote-reward: not started (see the block above)'];
+    registerVoteCommand(candidate.config.command);
+    connection = await connect(candidate);
+    if (!connection.ok && connection.reason === 'unauthorized') {
+      candidate.stop();
+      printBlock('not started, the API refused the key (401):', [
+        `the key ${maskKey(candidate.config.apiKey)} is wrong or revoked; create a new one in the site's Integrations page and set vote_reward_api_key`,
+      ]);
+      return ['vote-reward: not started, the API key was refused'];
+    }
+    app = candidate;
+    candidate.flow.start();
+    candidate.detector?.start();
+    void candidate.flow.reconcile('claim').catch((error: unknown) => {
+      log.error(`vote-reward: reconciliation at start failed: ${(error as Error).message}`);
+    });
+    return [
+      connection.ok
+        ? `vote-reward: running, connected to ${connection.info.name}`
+        : 'vote-reward: running (API not reached yet)',
+    ];
+  };
+
+  const status = async (): Promise<string[]> => {
+    const current = app;
+    if (!current)
+      return ['vote-reward: inert (see the start-up block); fix the problem then `votereward reload`'];
+    try {
+      const info = await current.api.getServerInfo({ priority: 'poll' });
+      connection = { ok: true, info };
+    } catch (error) {
+      connection = {
+        ok: false,
+        reason:
+          error instanceof UnauthorizedError ? 'the key is wrong or revoked (401)' : (error as Error).message,
+      };
+    }
+    const budget = current.budget.snapshot();
+    const now = runtime.now();
+    const pending = current.flow.pending();
+    const waiting = pending.filter((entry) => entry.state === 'needs_admin').length;
+    const pauses = [
+      budget.pausedUntil ? `paused ${Math.ceil((budget.pausedUntil - now) / 1000)} s after a 429` : '',
+      budget.backoffUntil ? `polling backs off ${Math.ceil((budget.backoffUntil - now) / 1000)} s` : '',
+    ].filter(Boolean);
+    const lines = [
+      'vote-reward status',
+      `  API        ${current.api.baseUrl} over ${current.api.transport}: ${connection.ok ? 'reachable, key valid' : connection.reason}`,
+      `  Key        ${maskKey(current.config.apiKey)}`,
+      `  Server     ${connection.ok ? `${connection.info.name} (#${connection.info.rank}, ${connection.info.votes_total} votes)` : 'unknown'}`,
+      `  Framework  ${current.framework}`,
+      `  Budget     ${budget.usedInWindow}/${budget.limit} in the last minute (${budget.reserved} kept for claims); sent ${budget.sent.claim} claim, ${budget.sent.poll} poll requests; 429s: ${budget.rateLimited}${pauses.length ? `; ${pauses.join(', ')}` : ''}`,
+      `  Pending    ${pending.length} open claim(s)${waiting ? `, ${waiting} waiting for an admin (votereward pending)` : ''}`,
+      `  Names      ${current.flow.names.count()} bound (name lock ${current.config.nameLock ? 'on' : 'off'})`,
+    ];
+    if (current.detector)
+      lines.push(...formatPollStatus(current.detector.status(), now).map((line) => `  ${line}`));
+    else lines.push('  Polling    off');
+    return lines;
+  };
+
+  const pendingLines = (): string[] => {
+    const current = app;
+    if (!current) return ['vote-reward: inert'];
+    const entries = current.flow.pending();
+    if (entries.length === 0) return ['vote-reward: no open claims'];
+    const now = runtime.now();
+    return [
+      `vote-reward: ${entries.length} open claim(s)`,
+      ...entries.map(
+        (entry) =>
+          `  ${refOf({ id: entry.id, voteId: entry.vote_id }).padEnd(36)}  ${entry.username.padEnd(20)}  ${entry.state.padEnd(11)}  ${entry.given}/${entry.total} given  ${entry.problem ?? ''}  ${Math.round((now - entry.created_at) / 60_000)} min ago`,
+      ),
+    ];
+  };
+
+  const withApp = <T>(fallback: T, fn: (current: App) => T): T => (app ? fn(app) : fallback);
+  const inert = { ok: false, message: 'the resource is inert' };
+
+  const reload = async (): Promise<string[]> => {
+    app?.stop();
+    app = null;
+    connection = null;
+    log.info('vote-reward: reloading config.json');
+    return boot();
+  };
+
+  return {
+    async start() {
+      if (started) return;
+      started = true;
+      try {
+        runtime.registerCommand(
+          ADMIN_COMMAND,
+          (source, args) => {
+            void runAdminCommand(
+              {
+                status,
+                pending: pendingLines,
+                retry: (ref) => withApp(Promise.resolve(inert), (current) => current.flow.retry(ref)),
+                grant: (ref) => withApp(Promise.resolve(inert), (current) => current.flow.grant(ref)),
+                drop: (ref) => withApp(inert, (current) => current.flow.drop(ref)),
+                unbind: (name) => withApp(inert, (current) => current.flow.unbind(name)),
+                reload,
+              },
+              args,
+            ).then(
+              (lines) => {
+                for (const line of lines) {
+                  log.info(line);
+                  if (source > 0) runtime.tell(source, line);
+                }
+              },
+              (error: unknown) =>
+                log.error(`vote-reward: ${ADMIN_COMMAND} failed: ${(error as Error).message}`),
+            );
+          },
+          true,
+        );
+        registerExports(runtime, () => app);
+        await boot();
+      } catch (error) {
+        log.error(
+          `vote-reward: start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+      }
+    },
+    reload,
+    isReady: () => app !== null,
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The one file that touches FXServer natives and globals. Everything it reads is looked up on `globalThis` at call
+ * time: FXServer defines them as globals of the resource's script context, and going through `globalThis` keeps
+ * esbuild from mistaking FiveM's `exports` for CommonJS.
+ */
+import type { NativeHttpRequest, Runtime } from './runtime';
+
+type Handler = (...args: unknown[]) => void;
+type TimerHandle = unknown;
+
+/** The FXServer globals this file uses (see `@citizenfx/server` for the full typings). */
+interface CfxGlobals {
+  source: unknown;
+  GetCurrentResourceName(): string;
+  LoadResourceFile(resource: string, file: string): string | null;
+  GetConvar(name: string, fallback: string): string;
+  SetResourceKvp(key: string, value: string): void;
+  GetResourceKvpString(key: string): string | null;
+  DeleteResourceKvp(key: string): void;
+  StartFindKvp(prefix: string): number;
+  FindKvp(handle: number): string | null;
+  EndFindKvp(handle: number): void;
+  getPlayers(): string[];
+  GetPlayerName(source: string): string | null;
+  GetPlayerIdentifierByType(source: string, type: string): string | null;
+  GetResourceState(resource: string): string;
+  RegisterCommand(
+    name: string,
+    handler: (source: number, args: string[], raw: string) => void,
+    restricted: boolean,
+  ): void;
+  ExecuteCommand(command: string): void;
+  emit(event: string, ...args: unknown[]): void;
+  emitNet(event: string, target: number | string, ...args: unknown[]): void;
+  on(event: string, handler: Handler): void;
+  removeEventListener(event: string, handler: Handler): void;
+  exports: ((name: string, fn: (...args: never[]) => unknown) => void) &
+    Record<string, Record<string, (...args: unknown[]) => unknown>>;
+  setTimeout(fn: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+  setInterval(fn: () => void, ms: number): TimerHandle;
+  clearInterval(handle: TimerHandle): void;
+  PerformHttpRequestInternalEx(request: NativeHttpRequest): number;
+  fetch?: typeof fetch;
+}
+
+const UNSET = '\u0000vote-reward-unset';
+
+/** Builds the Runtime over FXServer's natives. */
+export function createFivemRuntime(): Runtime {
+  const g = globalThis as unknown as CfxGlobals;
+  const resource = g.GetCurrentResourceName();
+
+  const on = (event: string, handler: Handler) => {
+    g.on(event, handler);
+    return () => g.removeEventListener(event, handler);
+  };
+
+  // `source` is only set while FXServer dispatches an event synchronously; read it before anything awaits.
+  const onPlayerEvent = (event: string, handler: (source: number) => void) =>
+    on(event, () => {
+      const source = Number(g.source);
+      if (Number.isInteger(source) && source > 0) handler(source);
+    });
+
+  return {
+    now: () => Date.now(),
+    resourceName: () => resource,
+    loadResourceFile: (path) => g.LoadResourceFile(resource, path) ?? null,
+    convar(name) {
+      const value = g.GetConvar(name, UNSET);
+      return value === UNSET ? null : value;
+    },
+    kvp: {
+      get: (key) => g.GetResourceKvpString(key) ?? null,
+      set: (key, value) => g.SetResourceKvp(key, value),
+      delete: (key) => g.DeleteResourceKvp(key),
+      keys(prefix) {
+        const keys: string[] = [];
+        const handle = g.StartFindKvp(prefix);
+        if (handle === -1) return keys;
+        try {
+          for (let key = g.FindKvp(handle); key; key = g.FindKvp(handle)) keys.push(key);
+        } finally {
+          g.EndFindKvp(handle);
+        }
+        return keys.sort();
+      },
+    },
+    players: () => g.getPlayers().map(Number).filter(Number.isInteger),
+    playerName: (source) => g.GetPlayerName(String(source)) ?? null,
+    playerLicense: (source) => g.GetPlayerIdentifierByType(String(source), 'license') ?? null,
+    emitNet: (event, target, ...args) => g.emitNet(event, target, ...args),
+    tell(source, message) {
+      g.emitNet('chat:addMessage', source, {
+        color: [255, 200, 40],
+        multiline: true,
+        args: ['Vote', message],
+      });
+    },
+    registerCommand: (name, handler, restricted) =>
+      g.RegisterCommand(
+        name,
+        (source, args, raw) => handler(Number(source), args ?? [], raw ?? ''),
+        restricted,
+      ),
+    provideExport: (name, fn) => g.exports(name, fn),
+    onPlayerJoining: (handler) => onPlayerEvent('playerJoining', handler),
+    onPlayerDropped: (handler) => onPlayerEvent('playerDropped', handler),
+    setInterval(fn, ms) {
+      const handle = g.setInterval(fn, ms);
+      return () => g.clearInterval(handle);
+    },
+    setTimeout(fn, ms) {
+      const handle = g.setTimeout(fn, ms);
+      return () => g.clearTimeout(handle);
+    },
+    fetch: typeof g.fetch === 'function' ? g.fetch.bind(globalThis) : null,
+    performHttpRequest: (request) => g.PerformHttpRequestInternalEx(request),
+    resourceState: (name) => g.GetResourceState(name),
+    exportsOf: (name) => g.exports[name] as Record<string, (...args: unknown[]) => unknown>,
+    emit: (event, ...args) => g.emit(event, ...args),
+    on,
+    executeCommand: (command) => g.ExecuteCommand(command),
+    log: {
+      info: (message) => console.log(message),
+      warn: (message) => console.log(`^3${message}^7`),
+      error: (message) => console.log(`^1${message}^7`),
+    },
+  };
+}
