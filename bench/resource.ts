@@ -13,6 +13,7 @@ import { isMain } from './lib/main';
 import { fmt, printSection, type SectionResult, type TargetResult, table } from './lib/report';
 import { type BenchSettings, readBenchSettings } from './lib/settings';
 import { median } from './lib/stats';
+import { measureSchedulerCost } from './poller/index';
 
 const root = new URL('..', import.meta.url).pathname;
 const bundle = join(root, 'dist/server.js');
@@ -221,6 +222,12 @@ export async function runResourceBench(
     op: '<=',
     unit: 'ms',
   });
+
+  const decision = measureSchedulerCost(2048, settings.quick ? 20_000 : 200_000);
+  rows.push([
+    `CPU per poller decision (\`createPollScheduler().next()\`, 2 048 players, ${decision.decisions} decisions)`,
+    `${fmt(decision.microsPerDecision)} µs`,
+  ]);
 
   const reconcile = await measureReconcile(1000);
   rows.push([
