@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Body of `GET /api/v1/vote/check`. */
 export const voteCheckBody = z

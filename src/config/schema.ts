@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LOCALES, MESSAGE_KEYS, type MessageKey } from '../i18n/messages';
 
 /** Item names as the frameworks store them (no spaces, no quotes). */
