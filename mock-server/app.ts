@@ -128,7 +128,8 @@ function allowedMethods(app: OpenAPIHono): (path: string) => string[] {
     if (!router || routeCount !== app.routes.length) {
       router = new TrieRouter<string>();
       for (const route of app.routes) {
-        if (route.method !== 'ALL') router.add('ALL', route.path, route.method);
+        // Middleware is registered under wildcard paths (or method ALL); only real endpoints count.
+        if (route.method !== 'ALL' && !route.path.includes('*')) router.add('ALL', route.path, route.method);
       }
       routeCount = app.routes.length;
     }
