@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeVoteApi, type FakeVoteApi } from '../fakes/transport';
+import { createFxServer, type FxServer } from '../fxserver/server';
+import { tempDir } from '../fxserver/test-helpers';
+
+const root = new URL('../..', import.meta.url).pathname;
+const KEY = 'live_0123456789abcdef0123456789abcdef';
+
+/** Copies the built resource (dist/server.js must exist: `npm test` builds first) with the given config. */
+const installResource = (dir: string, config: Record<string, unknown>) => {
+  const target = path.join(dir, 'resources', 'vote-reward');
+  fs.mkdirSync(path.join(target, 'dist'), { recursive: true });
+  fs.copyFileSync(path.join(root, 'fxmanifest.lua'), path.join(target, 'fxmanifest.lua'));
+  fs.copyFileSync(path.join(root, 'dist/server.js'), path.join(target, 'dist/server.js'));
+  fs.writeFileSync(path.join(target, 'config.json'), JSON.stringify(config));
+  return target;
+};
+
+/** Serves the fake API over a real socket so the bundle's fetch transport talks HTTP. */
+const serveFakeApi = async (api: FakeVoteApi): Promise<{ server: Server; url: string }> => {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', async () => {
+      const answer = await api.request({
+        method: req.method as 'GET' | 'POST',
+        url: `http://local${req.url}`,
+        headers: { authorization: String(req.headers.authorization ?? '') },
+        body,
+        timeoutMs: 5000,
+      });
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body ?? '');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+};
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0)) await fn();
+});
+
+const boot = (
+  config: Record<string, unknown>,
+  convars: Record<string, string> = {},
+  profile: 'node22' | 'node16' = 'node22',
+): FxServer => {
+  const dir = tempDir('vote-reward-bundle-');
+  const sim = createFxServer({ dataDir: path.join(dir, 'data'), clock: 'real', profile });
+  for (const [name, value] of Object.entries(convars)) sim.setConvar(name, value);
+  sim.addResourceFolder('vote-reward', installResource(dir, config));
+  cleanup.push(() => sim.shutdown());
+  return sim;
+};
+
+const lines = (sim: FxServer) => sim.consoleLines.filter((line) => line.includes('vote-reward'));
+
+describe('dist/server.js in the simulated FXServer', () => {
+  it('prints one clear block and stays inert without an API key, without throwing into the server', async () => {
+    const sim = boot({
+      apiUrl: 'http://127.0.0.1:1',
+      reward: { type: 'custom', event: 'x:y' },
+      framework: 'standalone',
+    });
+    expect(sim.start('vote-reward')).toBe(true);
+    await sim.advance(200);
+    const output = lines(sim).join('\n');
+    expect(output).toContain('vote-reward: not started, config.json has problems:');
+    expect(output).toContain('apiKey: missing; put `set vote_reward_api_key "live_..."` in server.cfg');
+    expect(output).not.toContain('SCRIPT ERROR');
+    expect(sim.resourceState('vote-reward')).toBe('started');
+  });
+
+  it.each(['node22', 'node16'] as const)(
+    'on %s: connects with the convar key, never prints it, and pays a standalone custom reward once',
+    async (profile) => {
+      const api = createFakeVoteApi({ now: () => Date.now(), apiKey: KEY });
+      const { server, url } = await serveFakeApi(api);
+      cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+      const sim = boot(
+        {
+          apiUrl: url,
+          framework: 'standalone',
+          reward: { type: 'custom', event: 'test:rewarded' },
+          poll: { enabled: false },
+        },
+        { vote_reward_api_key: KEY },
+        profile,
+      );
+      sim.start('vote-reward');
+      await sim.until(() => lines(sim).some((l) => l.includes('connected to')), { timeoutMs: 5000 });
+      expect(lines(sim).join('\n')).toContain('vote-reward: connected to Test City (#2, 0 votes)');
+      expect(sim.consoleLines.join('\n')).not.toContain(KEY);
+      api.addVote('Ana', Date.now() - 60_000);
+      const id = await sim.join({ name: 'Ana', identifiers: ['license:aaa'] });
+      sim.command(id, 'vote');
+      sim.command(id, 'vote');
+      await sim.until(() => api.votes[0]?.claimedAt !== null, { timeoutMs: 5000 });
+      await sim.advance(500);
+      const chat = sim.clientEvents(id).filter((event) => event.name === 'chat:addMessage');
+      expect(chat.map((event) => (event.args[0] as { args: string[] }).args[1])).toEqual([
+        'Your vote is already being checked, please wait.',
+        'Thanks for voting! You received a special reward.',
+      ]);
+      expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+      expect(lines(sim).join('\n')).toContain(`over ${profile === 'node22' ? 'fetch' : 'native'}`);
+    },
+  );
+});
