@@ -1,0 +1,420 @@
+/**
+ * End-to-end harness: the BUILT resource (`dist/server.js`) running in the simulated FXServer, talking to the real
+ * mock over loopback. A scenario arranges votes on the mock, joins players, types commands and reads what each side
+ * recorded: the mock's database, the framework fakes' payout ledger, the player's chat and the server console.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createStore, openDatabase, type Store, type VoteRecord } from '../../mock-server/db';
+import type { FaultSpec } from '../../mock-server/middleware/faults';
+import { type RunningMockServer, startMockServer } from '../../mock-server/server';
+import { createFxServer, type FxServer, type NodeProfile, type PayoutEntry } from '../fxserver';
+import {
+  createChatFake,
+  createEsxFake,
+  createOxInventoryFake,
+  createOxLibFake,
+  createQbCoreFake,
+  createQbInventoryFake,
+  createQbxCoreFake,
+  createVrpFake,
+  type EsxFake,
+  type FakeInventory,
+  type InventoryFake,
+  type QbFake,
+  type VrpFake,
+} from '../fxserver/resources';
+
+/** Frameworks a scenario can run the resource on. */
+export type Framework = 'esx' | 'qbcore' | 'qbox' | 'vrp' | 'standalone';
+
+/** The repository root (the built bundle and the shipped manifest live there). */
+export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+/** Name the resource runs under, as a server owner would install it. */
+export const RESOURCE = 'vote-reward';
+/** Console channel of the resource's own prints. */
+const RESOURCE_CHANNEL = `[script:${RESOURCE}] `;
+/** The fixed start of simulated time (a Monday noon, UTC), so every run sees the same dates. */
+export const START_TIME = Date.UTC(2025, 5, 2, 12, 0, 0);
+
+/** Options of {@link createE2e}. */
+export interface E2eOptions {
+  /** Framework fakes to start before the resource (default standalone: chat only). */
+  framework?: Framework;
+  /** Fields merged over the default config.json; `apiUrl` is filled with the mock's URL unless given. */
+  config?: Record<string, unknown>;
+  /** Exact config.json text, instead of the generated one (for broken-file scenarios). */
+  configText?: string;
+  /** Node runtime profile of the simulated server (default node22). */
+  profile?: NodeProfile;
+  /** API key put in the convar; default: a fresh valid key of the test server. `null` sets no convar. */
+  apiKey?: string | null;
+  /** Start the resource right away (default true). */
+  start?: boolean;
+}
+
+/** A connected player, as the harness knows them. */
+export interface E2ePlayer {
+  /** Server id. */
+  id: number;
+  /** In-game name (GetPlayerName). */
+  name: string;
+  /** `license:` identifier. */
+  license: string;
+}
+
+/** Options of {@link E2e.join}. */
+export interface E2eJoinOptions {
+  /** `license:` identifier (default derived from the name). */
+  license?: string;
+  /** Load the character in the framework right after joining (default true). */
+  load?: boolean;
+}
+
+/** The framework fakes of one simulated server run. */
+export interface FrameworkFakes {
+  /** es_extended, when the framework is esx. */
+  esx: EsxFake | null;
+  /** qb-core or qbx_core, when the framework is qbcore or qbox. */
+  qb: QbFake | null;
+  /** vrp, when the framework is vrp. */
+  vrp: VrpFake | null;
+  /** ox_inventory (qbox) or qb-inventory (qbcore). */
+  inventory: InventoryFake | null;
+}
+
+/** A custom-reward command run by the `shop` test resource: what FXServer handed to its handler. */
+export interface ShopCommand {
+  /** Command source (0 = console / a resource). */
+  source: number;
+  /** Parsed arguments. */
+  args: string[];
+  /** Raw command text. */
+  raw: string;
+}
+
+/** A running end-to-end world: mock + simulated FXServer + resource. */
+export interface E2e {
+  /** The real mock on a loopback port. */
+  readonly mock: RunningMockServer;
+  /** The mock's data (the same database across mock restarts). */
+  readonly store: Store;
+  /** The simulated server of the current run (replaced by restart()). */
+  readonly server: FxServer;
+  /** Framework fakes of the current run. */
+  readonly fakes: FrameworkFakes;
+  /** The test server's id on the mock. */
+  readonly serverId: number;
+  /** The valid API key of the test server. */
+  readonly apiKey: string;
+  /** Records a vote on the mock through its control API (`POST /__admin/votes`). */
+  vote(username: string, options?: { agoMs?: number }): Promise<VoteRecord>;
+  /** Joins a player and, unless told otherwise, loads their character in the framework. */
+  join(name: string, options?: E2eJoinOptions): Promise<E2ePlayer>;
+  /** Loads an already joined player's character in the framework. */
+  load(player: E2ePlayer): void;
+  /** The player types a chat line (`/vote`). */
+  type(player: E2ePlayer, line: string): void;
+  /** Drops a player. */
+  drop(player: E2ePlayer): void;
+  /** Moves simulated time forward, letting real I/O (HTTP to the mock) complete. */
+  advance(ms: number): Promise<void>;
+  /** Advances until the predicate holds (default limit 30 s of simulated time). */
+  until(predicate: () => boolean, timeoutMs?: number): Promise<void>;
+  /** Waits real time without moving the simulated clock (for mock-side delays). */
+  realWait(ms: number): Promise<void>;
+  /** Every payout recorded by framework fakes, across kills and restarts. */
+  ledger(player?: E2ePlayer): PayoutEntry[];
+  /** Chat lines the resource sent to a player (the text of `chat:addMessage`). */
+  messages(player: E2ePlayer): string[];
+  /** The resource's console lines (without the channel prefix), for the current run. */
+  output(): string[];
+  /** Every console line of the current run. */
+  consoleLines(): string[];
+  /** The mock's votes for a username (oldest first). */
+  votes(username: string): VoteRecord[];
+  /** Unclaimed votes of a username on the mock. */
+  unclaimed(username: string): VoteRecord[];
+  /** Installs a fault on the mock through its control API (`POST /__admin/faults`). */
+  fault(spec: FaultSpec): Promise<void>;
+  /** Removes every fault. */
+  clearFaults(): Promise<void>;
+  /** Stops the mock (connections refused) while keeping its database. */
+  mockDown(): Promise<void>;
+  /** Starts the mock again on the same port and database. */
+  mockUp(): Promise<void>;
+  /** Commands the `shop` test resource received from custom rewards. */
+  shopCommands(): ShopCommand[];
+  /** Events `shop:voteGift` the `shop` resource received (source, payload). */
+  shopEvents(): unknown[][];
+  /** Kills the whole simulated server (no flush, in-flight HTTP lost). */
+  kill(): void;
+  /** Starts a fresh simulated server on the same data folder, with fresh fakes, and the resource. */
+  restart(): Promise<void>;
+  /** Runs a console line on the server. */
+  console(line: string): void;
+  /** Stops everything and removes the temp folder. */
+  close(): Promise<void>;
+}
+
+/** The path of the built bundle; the e2e suite needs `node build.mjs` to have run. */
+export const BUNDLE = path.join(REPO_ROOT, 'dist', 'server.js');
+
+/** Throws a clear error when the bundle is missing. */
+export function requireBundle(): string {
+  if (!fs.existsSync(BUNDLE)) {
+    throw new Error(`${BUNDLE} is missing: run \`node build.mjs\` (npm test does) before the e2e suite`);
+  }
+  return fs.readFileSync(BUNDLE, 'utf8');
+}
+
+/** Text the resource's `tell` puts in chat: `chat:addMessage` with args [prefix, text]. */
+function chatText(args: unknown[]): string | null {
+  const message = args[0] as { args?: unknown[] } | undefined;
+  const parts = message?.args;
+  if (!Array.isArray(parts) || parts.length === 0) return null;
+  return String(parts[parts.length - 1]);
+}
+
+/** Creates the world: mock (with a server and key), resource folder, simulated server with the fakes. */
+export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
+  const bundle = requireBundle();
+  const framework = options.framework ?? 'standalone';
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vote-e2e-'));
+  const dataDir = path.join(root, 'data');
+
+  // One simulated clock drives both sides, so votes, claims and rate windows agree on the time.
+  let server: FxServer | null = null;
+  let lastTime = START_TIME;
+  const now = (): number => {
+    if (server && !server.dead) lastTime = server.now();
+    return lastTime;
+  };
+
+  const db = openDatabase(':memory:');
+  const store = createStore(db, { now });
+  let mock = await startMockServer({ store, now });
+  const port = mock.port;
+  const testServer = store.createServer({ name: 'Harbor City RP', game: 'fivem' });
+  const apiKey = store.createKey(testServer.id).key;
+
+  const resourceDir = path.join(root, 'resources', RESOURCE);
+  fs.mkdirSync(path.join(resourceDir, 'dist'), { recursive: true });
+  fs.copyFileSync(path.join(REPO_ROOT, 'fxmanifest.lua'), path.join(resourceDir, 'fxmanifest.lua'));
+  fs.writeFileSync(path.join(resourceDir, 'dist', 'server.js'), bundle);
+  const config = {
+    apiUrl: mock.url,
+    voteUrl: `${mock.url}/servers/${testServer.id}/vote`,
+    framework: 'auto',
+    ...(options.config ?? {}),
+  };
+  fs.writeFileSync(
+    path.join(resourceDir, 'config.json'),
+    options.configText ?? `${JSON.stringify(config, null, 2)}\n`,
+  );
+
+  const ledgers: PayoutEntry[][] = [];
+  const shopCommands: ShopCommand[] = [];
+  const shopEvents: unknown[][] = [];
+  let fakes: FrameworkFakes = { esx: null, qb: null, vrp: null, inventory: null };
+  const keyConvar = options.apiKey === undefined ? apiKey : options.apiKey;
+
+  const boot = (startResource: boolean): FxServer => {
+    const sim = createFxServer({ dataDir, profile: options.profile ?? 'node22', startTime: lastTime });
+    ledgers.push(sim.ledger);
+    if (keyConvar !== null) sim.setConvar('vote_reward_api_key', keyConvar);
+    const chat = createChatFake();
+    sim.addFakeResource('chat', chat.definition);
+    sim.start('chat');
+    // A server owner's shop: a console command and an event a custom reward can use; both pay into the ledger.
+    sim.addFakeResource('shop', {
+      setup(g, api) {
+        g.RegisterCommand(
+          'vote_gift',
+          (source: number, args: string[], raw: string) => {
+            shopCommands.push({ source, args, raw });
+            api.payout({
+              framework: 'shop',
+              player: Number(args[0]),
+              kind: 'custom',
+              name: 'command',
+              amount: 1,
+            });
+          },
+          true,
+        );
+        g.on('shop:voteGift', (...args: unknown[]) => {
+          shopEvents.push(args);
+          api.payout({
+            framework: 'shop',
+            player: Number(args[0]),
+            kind: 'custom',
+            name: 'event',
+            amount: 1,
+          });
+        });
+      },
+    });
+    sim.start('shop');
+    sim.addAce(`resource.${RESOURCE}`, 'command.vote_gift', true);
+    fakes = { esx: null, qb: null, vrp: null, inventory: null };
+    if (framework === 'esx') {
+      fakes.esx = createEsxFake();
+      sim.addFakeResource('es_extended', fakes.esx.definition);
+      sim.start('es_extended');
+    } else if (framework === 'qbcore') {
+      fakes.qb = createQbCoreFake();
+      fakes.inventory = createQbInventoryFake();
+      sim.addFakeResource('qb-core', fakes.qb.definition);
+      sim.addFakeResource('qb-inventory', fakes.inventory.definition);
+      sim.start('qb-core');
+      sim.start('qb-inventory');
+    } else if (framework === 'qbox') {
+      fakes.qb = createQbxCoreFake();
+      fakes.inventory = createOxInventoryFake();
+      sim.addFakeResource('ox_lib', createOxLibFake());
+      sim.addFakeResource('qbx_core', fakes.qb.definition);
+      sim.addFakeResource('ox_inventory', fakes.inventory.definition);
+      sim.start('ox_lib');
+      sim.start('qbx_core');
+      sim.start('ox_inventory');
+    } else if (framework === 'vrp') {
+      fakes.vrp = createVrpFake();
+      sim.addFakeResource('vrp', fakes.vrp.definition);
+      sim.start('vrp');
+    }
+    sim.addResourceFolder(RESOURCE, resourceDir);
+    if (startResource) sim.start(RESOURCE);
+    return sim;
+  };
+
+  server = boot(options.start ?? true);
+  const current = (): FxServer => {
+    if (!server) throw new Error('e2e: no simulated server');
+    return server;
+  };
+
+  const adminPost = async (route: string, body: unknown): Promise<unknown> => {
+    const res = await fetch(`${mock.url}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as unknown;
+    if (!res.ok) throw new Error(`e2e: POST ${route} answered ${res.status}: ${JSON.stringify(json)}`);
+    return json;
+  };
+
+  const e2e: E2e = {
+    get mock() {
+      return mock;
+    },
+    store,
+    get server() {
+      return current();
+    },
+    get fakes() {
+      return fakes;
+    },
+    serverId: testServer.id,
+    apiKey,
+    async vote(username, voteOptions = {}) {
+      const body: Record<string, unknown> = { server_id: testServer.id, username };
+      if (voteOptions.agoMs !== undefined) body.voted_at = now() - voteOptions.agoMs;
+      const json = (await adminPost('/__admin/votes', body)) as { votes: { vote_id: string }[] };
+      const id = json.votes[0]?.vote_id;
+      const record = store.listVotes({ serverId: testServer.id, username }).find((v) => v.voteId === id);
+      if (!record)
+        throw new Error(`e2e: vote ${String(id)} for ${username} not found in the mock's database`);
+      return record;
+    },
+    async join(name, joinOptions = {}) {
+      const license = joinOptions.license ?? `license:${Buffer.from(name).toString('hex').slice(0, 40)}`;
+      const id = await current().join({ name, identifiers: [license] });
+      const player = { id, name, license };
+      if (joinOptions.load ?? true) e2e.load(player);
+      return player;
+    },
+    load(player) {
+      if (fakes.esx)
+        fakes.esx.loadPlayer(player.id, { identifier: player.license.slice(8), name: player.name });
+      if (fakes.qb) fakes.qb.loadPlayer(player.id, { license: player.license, name: player.name });
+      if (fakes.vrp) fakes.vrp.loadPlayer(player.id, 100 + player.id);
+    },
+    type(player, line) {
+      current().chat(player.id, line);
+    },
+    drop(player) {
+      current().drop(player.id, 'Exiting');
+    },
+    advance: (ms) => current().advance(ms),
+    until: (predicate, timeoutMs = 30_000) => current().until(predicate, { timeoutMs }),
+    realWait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    ledger(player) {
+      const all = ledgers.flat();
+      return player ? all.filter((entry) => entry.player === player.id) : all;
+    },
+    messages(player) {
+      return current()
+        .clientEvents(player.id)
+        .filter((event) => event.name === 'chat:addMessage')
+        .map((event) => chatText(event.args))
+        .filter((text): text is string => text !== null);
+    },
+    output: () =>
+      current()
+        .consoleLines.filter((line) => line.startsWith(RESOURCE_CHANNEL))
+        .map((line) => line.slice(RESOURCE_CHANNEL.length)),
+    consoleLines: () => [...current().consoleLines],
+    votes: (username) => store.listVotes({ serverId: testServer.id, username }),
+    unclaimed: (username) =>
+      store.listVotes({ serverId: testServer.id, username }).filter((vote) => vote.claimedAt === null),
+    async fault(spec) {
+      await adminPost('/__admin/faults', spec);
+    },
+    async clearFaults() {
+      const res = await fetch(`${mock.url}/__admin/faults`, { method: 'DELETE' });
+      if (!res.ok) throw new Error(`e2e: DELETE /__admin/faults answered ${res.status}`);
+    },
+    async mockDown() {
+      const closing = mock.close();
+      await closing;
+    },
+    async mockUp() {
+      mock = await startMockServer({ store, now, port });
+    },
+    shopCommands: () => shopCommands,
+    shopEvents: () => shopEvents,
+    kill() {
+      now();
+      current().kill();
+    },
+    async restart() {
+      now();
+      if (server && !server.dead) server.kill();
+      server = boot(true);
+      await server.advance(0);
+    },
+    console(line) {
+      current().consoleCommand(line);
+    },
+    async close() {
+      if (server && !server.dead) server.kill();
+      server = null;
+      await Promise.race([mock.close(), new Promise((resolve) => setTimeout(resolve, 3000))]);
+      db.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+  await current().advance(0);
+  return e2e;
+}
+
+/** Inventory of a player in whichever inventory the framework uses (ESX's own, ox_inventory, qb-inventory). */
+export function inventoryOf(e2e: E2e, player: E2ePlayer): FakeInventory {
+  const esxPlayer = e2e.fakes.esx?.players.get(player.id);
+  if (esxPlayer) return esxPlayer.inventory;
+  if (e2e.fakes.inventory) return e2e.fakes.inventory.inventory(player.id);
+  throw new Error(`e2e: no inventory for player ${player.id} (framework without items)`);
+}
