@@ -14,9 +14,10 @@ a{color:var(--accent)}
 main{max-width:880px;margin:0 auto;padding:1.5rem}
 h1{font-size:1.6rem;margin:.2rem 0 .6rem}
 h2{font-size:1.15rem;margin:1.6rem 0 .6rem}
+.card>h2:first-child{margin-top:0}
 .card{background:var(--card);border:1px solid var(--border);border-radius:10px;padding:1.1rem 1.25rem;margin:1rem 0}
 .muted{color:var(--muted)}
-.chip{display:inline-block;font-size:.75rem;font-weight:600;padding:.1rem .55rem;border-radius:99px;background:var(--chip);color:var(--accent);margin-left:.35rem;vertical-align:middle}
+.chip{display:inline-block;white-space:nowrap;font-size:.75rem;font-weight:600;padding:.1rem .55rem;border-radius:99px;background:var(--chip);color:var(--accent);margin-left:.35rem;vertical-align:middle}
 .stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:.75rem}
 .stat b{display:block;font-size:1.4rem}
 table{width:100%;border-collapse:collapse}

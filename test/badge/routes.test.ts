@@ -137,3 +137,17 @@ describe('matchesIfNoneMatch', () => {
     expect(matchesIfNoneMatch(header, '"a"')).toBe(expected);
   });
 });
+
+describe('createBadgeRoutes with a plain data function', () => {
+  it('serves what the function returns and 404 for undefined', async () => {
+    const app = createBadgeRoutes({
+      now: () => 0,
+      badgeData: (id) =>
+        id === 1
+          ? { name: 'Fn', game: 'fivem', rank: 1, votesMonthly: 5, playersOnline: 1, playersMax: 2 }
+          : undefined,
+    });
+    expect((await app.request('/badge/1.png?style=stats')).status).toBe(200);
+    expect((await app.request('/badge/2.png')).status).toBe(404);
+  });
+});
