@@ -1,5 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { type Db, openDatabase } from '../../mock-server/db/open-database';
 import { createStore } from '../../mock-server/db/store';
@@ -160,6 +168,12 @@ export function ensureDataset(votes: number, now: () => number = Date.now): Data
   if (existsSync(file) && existsSync(metaFile)) {
     const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as DatasetMeta;
     return { ...meta, file, cached: true };
+  }
+  // Datasets built for an older schema are useless now and large: drop them.
+  for (const name of readdirSync(cacheDir())) {
+    if (name.startsWith(`votes-${votes}-`) && !name.startsWith(`votes-${votes}-${schemaFingerprint()}`)) {
+      rmSync(join(cacheDir(), name), { force: true });
+    }
   }
   const started = process.hrtime.bigint();
   const generatedAt = Math.floor(now() / 3_600_000) * 3_600_000;

@@ -10,8 +10,8 @@ export interface PollerHost {
   typeVote(id: number): Promise<void>;
   /** Moves virtual time forward, running the resource's timers. */
   advance(ms: number): Promise<void>;
-  /** Chat lines sent to players since the previous call. */
-  drainMessages(): { source: number; message: string }[];
+  /** Chat lines sent to these players (ids as given to `join`) since the previous call. */
+  messagesFor(ids: readonly number[]): { source: number; message: string }[];
   /** The resource's poll status (what `votereward status` prints), when the host can read it. */
   status(): unknown;
   /** Stops the resource. */

@@ -72,8 +72,9 @@ export function createInProcessHost(options: { start: number; apiUrl: string; ap
       await flow.claim(id);
     },
     advance: (ms) => clock.advance(ms),
-    drainMessages() {
-      const lines = runtime.told.slice(read);
+    messagesFor(ids) {
+      const wanted = new Set(ids);
+      const lines = runtime.told.slice(read).filter((line) => wanted.has(line.source));
       read = runtime.told.length;
       return lines;
     },

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { MESSAGES } from '../../src/i18n/messages';
 import { createPollScheduler } from '../../src/poll/scheduler';
+import { createFxServerHost } from './fxserver-host';
 import type { PollerHost } from './host';
 import { createInProcessHost } from './in-process-host';
 import { startBenchMock } from './mock';
@@ -25,8 +26,8 @@ export interface PollerBenchOptions {
   tailMs?: number;
   /** Seed of the voters' plan (default 1). */
   seed?: number;
-  /** What runs the resource (default in-process). */
-  host?: 'in-process';
+  /** What runs the resource: the built bundle on the simulated FXServer (default) or the modules in process. */
+  host?: PollerHost['kind'];
   /** Progress lines (default: none). */
   log?: (line: string) => void;
 }
@@ -80,12 +81,19 @@ interface BenchEvent {
 }
 
 /** Plays one simulated hour (or `durationMs`) with `players` players and returns its figures. */
-async function runOnce(players: number, durationMs: number, tailMs: number, seed: number): Promise<PollerBenchRun> {
+async function runOnce(
+  kind: PollerHost['kind'],
+  players: number,
+  durationMs: number,
+  tailMs: number,
+  seed: number,
+): Promise<PollerBenchRun> {
   const wallStart = performance.now();
   const clock = { now: () => START };
   const mock = await startBenchMock(() => clock.now());
   const proxy = await startRecordingProxy(mock.url, () => clock.now());
-  const host = createInProcessHost({ start: START, apiUrl: proxy.url, apiKey: mock.apiKey });
+  const hostOptions = { start: START, apiUrl: proxy.url, apiKey: mock.apiKey };
+  const host = kind === 'fxserver' ? await createFxServerHost(hostOptions) : createInProcessHost(hostOptions);
   clock.now = host.now;
   const waiting = MESSAGES.en.reward_waiting.replace('{command}', 'vote');
 
@@ -99,6 +107,7 @@ async function runOnce(players: number, durationMs: number, tailMs: number, seed
   const byId = new Map<number, PlannedVoter & { toldAt: number | null }>(
     voters.map((v) => [v.id, { ...v, toldAt: null }]),
   );
+  const voterIds = voters.map((v) => v.id);
   const events: BenchEvent[] = [];
   const add = (event: BenchEvent) => {
     let index = events.length;
@@ -121,7 +130,7 @@ async function runOnce(players: number, durationMs: number, tailMs: number, seed
       await (events.shift() as BenchEvent).run();
     await host.advance(STEP_MS);
     await proxy.idle();
-    for (const line of host.drainMessages()) {
+    for (const line of host.messagesFor(voterIds)) {
       const voter = byId.get(line.source);
       if (!voter || voter.toldAt !== null || line.message !== waiting) continue;
       if (host.now() - START < voter.voteAt) continue;
@@ -195,7 +204,15 @@ export async function runPollerBench(options: PollerBenchOptions = {}): Promise<
   const runs: PollerBenchRun[] = [];
   for (const players of counts) {
     options.log?.(`poller: ${players} players, ${durationMs / 60_000} simulated minutes…`);
-    runs.push(await runOnce(players, durationMs, options.tailMs ?? 60 * 60_000, options.seed ?? 1));
+    runs.push(
+      await runOnce(
+        options.host ?? 'fxserver',
+        players,
+        durationMs,
+        options.tailMs ?? 60 * 60_000,
+        options.seed ?? 1,
+      ),
+    );
   }
   return { runs, scheduler: counts.map((players) => measureSchedulerCost(players)) };
 }
@@ -220,6 +237,12 @@ export function formatPollerBench(result: PollerBenchResult): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const counts = process.argv.slice(2).map(Number).filter(Number.isFinite);
+  const { spawnSync } = await import('node:child_process');
+  const build = spawnSync(process.execPath, ['build.mjs'], {
+    cwd: new URL('../..', import.meta.url).pathname,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('node build.mjs failed');
   const result = await runPollerBench({
     playerCounts: counts.length > 0 ? counts : undefined,
     log: (line) => console.log(line),
