@@ -1,5 +1,5 @@
 import { createVoteApi, type VoteApi } from './api/client';
-import { UnauthorizedError } from './api/errors';
+import { NetworkError, TimeoutError, UnauthorizedError } from './api/errors';
 import { createNativeTransport } from './api/native-transport';
 import { createRateBudget, type RateBudget } from './api/rate-budget';
 import type { ServerInfo } from './api/schemas';
@@ -88,7 +88,12 @@ export function createResource(runtime: Runtime): VoteRewardResource {
       if (error instanceof UnauthorizedError) {
         return { ok: false, reason: 'unauthorized' };
       }
-      const reason = `${current.api.baseUrl}/api/v1/server/info failed: ${(error as Error).message}`;
+      const detail = (error as Error).message;
+      // Network and timeout errors already name the URL; others (HTTP status, bad body) do not.
+      const reason =
+        error instanceof NetworkError || error instanceof TimeoutError
+          ? detail
+          : `${current.api.baseUrl}/api/v1/server/info: ${detail}`;
       log.warn(`vote-reward: cannot reach the vote API yet (${reason}); claims will be tried anyway`);
       return { ok: false, reason };
     }

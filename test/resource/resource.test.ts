@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../../src/commands/admin';
+import { createResource } from '../../src/resource';
+import { createFakeRuntime, type FakeRuntime } from '../fakes/runtime';
+import { createFakeVoteApi, type FakeVoteApi } from '../fakes/transport';
+
+const KEY = 'live_0123456789abcdef0123456789abcdef';
+
+/** A runtime whose `fetch` is answered by the fake API. */
+const setup = (config: Record<string, unknown>, key = KEY) => {
+  const runtime = createFakeRuntime();
+  const api = createFakeVoteApi({ now: runtime.now, apiKey: KEY });
+  runtime.convars.set('vote_reward_api_key', key);
+  runtime.files.set('config.json', JSON.stringify({ apiUrl: 'https://votes.example', ...config }));
+  runtime.fetch = async (input, init) => {
+    // Real fetch reports a refused connection as TypeError('fetch failed') with the cause attached.
+    const answer = await api
+      .request({
+        method: (init?.method ?? 'GET') as 'GET' | 'POST',
+        url: String(input),
+        headers: init?.headers as Record<string, string>,
+        body: init?.body as string | undefined,
+        timeoutMs: 5000,
+      })
+      .catch((error: Error) => {
+        throw new TypeError('fetch failed', { cause: new Error(error.message.replace(/^.*: /, '')) });
+      });
+    return new Response(answer.status === 204 ? null : answer.body, {
+      status: answer.status,
+      headers: answer.headers,
+    });
+  };
+  return { runtime, api, resource: createResource(runtime) };
+};
+
+const STANDALONE = {
+  framework: 'standalone',
+  reward: { type: 'custom', event: 'x:paid' },
+  poll: { enabled: false },
+};
+
+const console_ = (runtime: FakeRuntime) => runtime.logs.map((l) => l.message);
+const admin = async (runtime: FakeRuntime, line: string) => {
+  const before = runtime.logs.length;
+  runtime.commands.get('votereward')?.handler(0, line.split(' '), `votereward ${line}`);
+  await runtime.clock.settle();
+  return runtime.logs.slice(before).map((l) => l.message);
+};
+
+describe('createResource start-up', () => {
+  it('connects, prints the server line with a masked key, and registers /vote, votereward and the exports', async () => {
+    const { runtime, resource } = setup(STANDALONE);
+    await resource.start();
+    expect(console_(runtime)).toContain('vote-reward: connected to Test City (#2, 0 votes)');
+    expect(console_(runtime).join('\n')).toContain('key live_****cdef');
+    expect(console_(runtime).join('\n')).not.toContain(KEY);
+    expect([...runtime.commands.entries()].map(([name, c]) => [name, c.restricted])).toEqual([
+      ['votereward', true],
+      ['vote', false],
+    ]);
+    expect([...runtime.exportsProvided.keys()]).toEqual([
+      'claim',
+      'check',
+      'getPending',
+      'getServerInfo',
+      'getVoteCount',
+    ]);
+    expect(resource.isReady()).toBe(true);
+  });
+
+  it('stays inert with one block when the key is refused (401), and /vote says rewards are unavailable', async () => {
+    const { runtime, resource } = setup(STANDALONE, 'live_wrongwrongwrongwrongwrongwrong');
+    await resource.start();
+    const output = console_(runtime).join('\n');
+    expect(output).toContain('vote-reward: not started, the API refused the key (401):');
+    expect(output).toContain('the key live_****rong is wrong or revoked');
+    expect(resource.isReady()).toBe(false);
+    runtime.join(1, { name: 'Ana', license: 'license:a' });
+    runtime.commands.get('vote')?.handler(1, [], 'vote');
+    expect(runtime.told.at(-1)?.message).toBe('Vote rewards are not available on this server right now.');
+  });
+
+  it('names the URL that failed when the API cannot be reached, and keeps serving claims', async () => {
+    const { runtime, api, resource } = setup(STANDALONE);
+    api.faults.push({ path: '/api/v1/server/info', fail: 'network' });
+    await resource.start();
+    expect(console_(runtime).join('\n')).toContain(
+      'vote-reward: cannot reach the vote API yet (https://votes.example/api/v1/server/info: fetch failed (connect ECONNREFUSED)); claims will be tried anyway',
+    );
+    expect(resource.isReady()).toBe(true);
+  });
+
+  it('refuses money rewards when auto-detection finds no framework, naming the problem', async () => {
+    const { runtime, resource } = setup({ reward: { type: 'money', amount: 5 } });
+    await resource.start();
+    const output = console_(runtime).join('\n');
+    expect(output).toContain('vote-reward: not started, the framework cannot pay the configured rewards:');
+    expect(output).toContain('needs a framework');
+    expect(resource.isReady()).toBe(false);
+  });
+
+  it('reloads config.json: fixing the file brings an inert resource up', async () => {
+    const { runtime, resource } = setup({ reward: { type: 'gold' } });
+    await resource.start();
+    expect(console_(runtime).join('\n')).toContain(
+      'reward.type: expected one of money, bank, item, custom, got "gold"',
+    );
+    runtime.files.set('config.json', JSON.stringify({ apiUrl: 'https://votes.example', ...STANDALONE }));
+    const lines = await admin(runtime, 'reload');
+    expect(lines).toContain('vote-reward: running, connected to Test City');
+    expect(resource.isReady()).toBe(true);
+  });
+});
+
+describe('votereward admin command', () => {
+  it('shows a readable status', async () => {
+    const { runtime, resource } = setup(STANDALONE);
+    await resource.start();
+    const lines = await admin(runtime, 'status');
+    expect(lines[0]).toBe('vote-reward status');
+    expect(lines.join('\n')).toMatch(/API\s+https:\/\/votes\.example over fetch: reachable, key valid/);
+    expect(lines.join('\n')).toMatch(/Server\s+Test City \(#2, 0 votes\)/);
+    expect(lines.join('\n')).toMatch(/Framework\s+standalone/);
+    expect(lines.join('\n')).toMatch(/Budget\s+\d+\/60 in the last minute \(12 kept for claims\)/);
+    expect(lines.join('\n')).toMatch(/Pending\s+0 open claim\(s\)/);
+  });
+
+  it('lists, retries and drops open claims by vote_id', async () => {
+    const { runtime, api, resource } = setup({ ...STANDALONE, checkMode: 'last24h' });
+    api.mode = 'last24h';
+    await resource.start();
+    api.addVote('Ana', runtime.now() - 1000);
+    runtime.join(1, { name: 'Ana', license: 'license:a' });
+    api.faults.push({ path: '/api/v1/vote/claim', fail: 'timeout', apply: true });
+    runtime.commands.get('vote')?.handler(1, [], 'vote');
+    await runtime.clock.settle();
+    const pending = await admin(runtime, 'pending');
+    expect(pending[0]).toBe('vote-reward: 1 open claim(s)');
+    expect(pending[1]).toMatch(/Ana\s+needs_admin\s+0\/1 given\s+undecidable_in_last24h_mode/);
+    const id = pending[1]?.trim().split(/\s+/)[0] ?? '';
+    expect(await admin(runtime, `retry ${id}`)).toEqual([
+      `votereward retry: ${id} needs a decision: \`votereward grant ${id}\` or \`votereward drop ${id}\``,
+    ]);
+    expect(await admin(runtime, `drop ${id}`)).toContain(
+      `votereward drop: ${id} dropped; nothing more will be paid for it`,
+    );
+    expect(await admin(runtime, 'pending')).toEqual(['vote-reward: no open claims']);
+  });
+
+  it.each([
+    [['retry'], 'votereward retry: missing <vote_id>'],
+    [['grant'], 'votereward grant: missing <vote_id>'],
+    [['unbind'], 'votereward unbind: missing <name>'],
+    [['frobnicate'], 'votereward: unknown subcommand "frobnicate"'],
+    [[], 'usage: votereward <subcommand>'],
+  ])('answers %j with "%s" and the usage', async (args, first) => {
+    const fail = () => {
+      throw new Error('must not be called');
+    };
+    const lines = await runAdminCommand(
+      { status: fail, pending: fail, retry: fail, grant: fail, drop: fail, unbind: fail, reload: fail },
+      args,
+    );
+    expect(lines[0]).toBe(first);
+    expect(lines).toContain('  reload              reload config.json');
+  });
+});
+
+describe('exports', () => {
+  it('claim(source), check(source), getPending(), getServerInfo(), getVoteCount() work for other resources', async () => {
+    const { runtime, api, resource } = setup(STANDALONE);
+    await resource.start();
+    api.addVote('Ana', runtime.now() - 1000);
+    runtime.join(4, { name: 'Ana', license: 'license:a' });
+    const call = (name: string, ...args: unknown[]) =>
+      (runtime.exportsProvided.get(name) as (...a: unknown[]) => unknown)(...args);
+    expect(await call('check', 4)).toMatchObject({ ok: true, voted: true, username: 'Ana' });
+    expect(await call('claim', '4')).toMatchObject({ code: 'rewarded' });
+    expect(call('getPending')).toEqual([]);
+    expect(await call('getServerInfo')).toMatchObject({ name: 'Test City', rank: 2 });
+    expect(await call('getVoteCount')).toMatchObject({ votes_total: 1 });
+    expect(runtime.emitted.map((e) => e.event)).toContain('vote-reward:rewarded');
+  });
+
+  it('answers not_ready while the resource is inert', async () => {
+    const { runtime, resource } = setup({ reward: { type: 'gold' } });
+    await resource.start();
+    const call = (name: string, ...args: unknown[]) =>
+      (runtime.exportsProvided.get(name) as (...a: unknown[]) => unknown)(...args);
+    expect(await call('claim', 1)).toEqual({ code: 'not_ready' });
+    expect(await call('getServerInfo')).toBeNull();
+    expect(call('getPending')).toEqual([]);
+  });
+});
