@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the FiveM resource: `node build.mjs` → dist/server.js and config.schema.json;
 // `node build.mjs --package` also writes release/vote-reward.zip.
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { zipSync } from 'fflate';
 
@@ -74,6 +74,8 @@ function writePackage() {
     'README.md',
     'LICENSE',
   ];
+  const missing = files.filter((file) => !existsSync(`${root}${file}`));
+  if (missing.length > 0) throw new Error(`cannot package, missing: ${missing.join(', ')}`);
   const entries = {};
   for (const file of files) entries[`vote-reward/${file}`] = new Uint8Array(readFileSync(`${root}${file}`));
   mkdirSync(`${root}release`, { recursive: true });

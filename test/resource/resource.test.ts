@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/commands/admin';
 import { createResource } from '../../src/resource';
 import { createFakeRuntime, type FakeRuntime } from '../fakes/runtime';
-import { createFakeVoteApi, type FakeVoteApi } from '../fakes/transport';
+import { createFakeVoteApi } from '../fakes/transport';
 
 const KEY = 'live_0123456789abcdef0123456789abcdef';
 
