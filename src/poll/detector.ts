@@ -1,6 +1,7 @@
 import type { VoteApi } from '../api/client';
 import { RateBudgetError, UnauthorizedError } from '../api/errors';
 import type { RateBudget, RateBudgetSnapshot } from '../api/rate-budget';
+import { REWARDED_EVENT } from '../claim/claim-flow';
 import { nameKey } from '../claim/player-name';
 import type { ResourceConfig } from '../config/schema';
 import type { Translate } from '../i18n/messages';
@@ -99,9 +100,6 @@ export interface VoteDetector {
   /** Current figures. */
   status(): PollStatus;
 }
-
-/** Event the claim flow emits after a payout: `(source, { vote_id, username, rewards })`. */
-export const REWARDED_EVENT = 'vote-reward:rewarded';
 
 /** KVP key prefix of the last claim time per player name. */
 export const LAST_CLAIM_KVP_PREFIX = 'poll:last_claim:';

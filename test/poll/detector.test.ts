@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPollStatus, LAST_CLAIM_KVP_PREFIX, REWARDED_EVENT } from '../../src/poll/detector';
+import { REWARDED_EVENT } from '../../src/claim/claim-flow';
+import { formatPollStatus, LAST_CLAIM_KVP_PREFIX } from '../../src/poll/detector';
 import { createPollHarness, joinPlayers, maxInWindow } from './harness';
 
 const SEC = 1_000;
