@@ -1,4 +1,5 @@
 import type { FakeResourceDefinition } from '../server';
+import { DEFAULT_ITEMS } from './inventory-model';
 
 /** A vRP user. */
 export interface VrpUser {
@@ -16,6 +17,10 @@ export interface VrpUser {
 export interface VrpFakeOptions {
   /** Delay proxy replies by this many ms (a yielding Lua function); 0 replies during the emit. */
   replyDelayMs?: number;
+  /** Item weights in kg, as vRP 1's cfg/items.lua gives them (default: the shared catalogue in kg). */
+  itemWeights?: Record<string, number>;
+  /** getInventoryMaxWeight in kg (vRP 1: strength level x cfg.inventory_weight_per_strength; default 30). */
+  maxWeight?: number;
 }
 
 /** The vRP fake: definition plus controls. */
@@ -32,10 +37,15 @@ export interface VrpFake {
  * vRP 1 proxy interface (vRP-framework/vRP 1.x vrp/lib/Proxy.lua + modules/money.lua, inventory.lua): the event
  * `vRP:proxy` (member, args, identifier, rid) calls vRP[member](...args); when rid ~= -1 the results are sent with
  * `vRP:<identifier>:proxy_res` (rid, rets). Members: getUserId, getUserSource, giveMoney, giveBankMoney, getMoney,
- * getBankMoney, giveInventoryItem.
+ * getBankMoney, giveInventoryItem, and the weight functions of modules/inventory.lua: getItemWeight(idname),
+ * getInventoryWeight(user_id), getInventoryMaxWeight(user_id) (kg; giveInventoryItem itself does not check weight).
  */
 export function createVrpFake(options: VrpFakeOptions = {}): VrpFake {
   const users = new Map<number, VrpUser>();
+  const itemWeights =
+    options.itemWeights ??
+    Object.fromEntries(Object.entries(DEFAULT_ITEMS).map(([name, def]) => [name, def.weight / 1000]));
+  const itemWeight = (name: unknown): number => itemWeights[String(name)] ?? 0;
   const bySource = (src: unknown) => users.get(Number(src));
   const byUserId = (uid: unknown): [number, VrpUser] | undefined => {
     for (const [src, u] of users) if (u.userId === Number(uid)) return [src, u];
@@ -49,6 +59,10 @@ export function createVrpFake(options: VrpFakeOptions = {}): VrpFake {
         getUserSource: (uid) => byUserId(uid)?.[0],
         getMoney: (uid) => byUserId(uid)?.[1].wallet ?? 0,
         getBankMoney: (uid) => byUserId(uid)?.[1].bank ?? 0,
+        getItemWeight: (item) => itemWeight(item),
+        getInventoryWeight: (uid) =>
+          [...(byUserId(uid)?.[1].items ?? [])].reduce((sum, [name, n]) => sum + itemWeight(name) * n, 0),
+        getInventoryMaxWeight: () => options.maxWeight ?? 30,
         giveMoney: (uid, amount) => {
           const found = byUserId(uid);
           if (!found) return undefined;
