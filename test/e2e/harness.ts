@@ -148,6 +148,8 @@ export interface E2e {
   shopCommands(): ShopCommand[];
   /** Events `shop:voteGift` the `shop` resource received (source, payload). */
   shopEvents(): unknown[][];
+  /** `vote-reward:rewarded` events another resource received (source, { vote_id, username, rewards }). */
+  rewardedEvents(): unknown[][];
   /** Kills the whole simulated server (no flush, in-flight HTTP lost). */
   kill(): void;
   /** Starts a fresh simulated server on the same data folder, with fresh fakes, and the resource. */
@@ -217,6 +219,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
   const ledgers: PayoutEntry[][] = [];
   const shopCommands: ShopCommand[] = [];
   const shopEvents: unknown[][] = [];
+  const rewardedEvents: unknown[][] = [];
   let fakes: FrameworkFakes = { esx: null, qb: null, vrp: null, inventory: null };
   const keyConvar = options.apiKey === undefined ? apiKey : options.apiKey;
 
@@ -244,6 +247,9 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
           },
           true,
         );
+        g.on('vote-reward:rewarded', (...args: unknown[]) => {
+          rewardedEvents.push(args);
+        });
         g.on('shop:voteGift', (...args: unknown[]) => {
           shopEvents.push(args);
           api.payout({
@@ -386,6 +392,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     },
     shopCommands: () => shopCommands,
     shopEvents: () => shopEvents,
+    rewardedEvents: () => rewardedEvents,
     kill() {
       now();
       current().kill();

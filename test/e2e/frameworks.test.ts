@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createE2e, type E2e, type Framework } from './harness';
+
+type RewardType = 'money' | 'bank' | 'item' | 'custom';
+
+const REWARDS: Record<RewardType, Record<string, unknown>> = {
+  money: { type: 'money', amount: 500 },
+  bank: { type: 'bank', amount: 750 },
+  item: { type: 'item', item: 'bread', count: 3 },
+  custom: { type: 'custom', command: 'vote_gift {source} {name}', event: 'shop:voteGift' },
+};
+
+/** What the framework fakes must record for one claim: [resource, kind, account or item, amount]. */
+const PAID: Record<Framework, Partial<Record<RewardType, [string, string, string, number][]>>> = {
+  esx: {
+    money: [['es_extended', 'money', 'money', 500]],
+    bank: [['es_extended', 'bank', 'bank', 750]],
+    item: [['es_extended', 'item', 'bread', 3]],
+  },
+  qbcore: {
+    money: [['qb-core', 'money', 'cash', 500]],
+    bank: [['qb-core', 'bank', 'bank', 750]],
+    item: [['qb-inventory', 'item', 'bread', 3]],
+  },
+  qbox: {
+    money: [['qbx_core', 'money', 'cash', 500]],
+    bank: [['qbx_core', 'bank', 'bank', 750]],
+    item: [['ox_inventory', 'item', 'bread', 3]],
+  },
+  vrp: {
+    money: [['vrp', 'money', 'wallet', 500]],
+    bank: [['vrp', 'bank', 'bank', 750]],
+    item: [['vrp', 'item', 'bread', 3]],
+  },
+  standalone: {},
+};
+
+const CUSTOM_PAID: [string, string, string, number][] = [
+  ['shop', 'custom', 'command', 1],
+  ['shop', 'custom', 'event', 1],
+];
+
+const THANKS: Record<'en' | 'fr', Record<RewardType, string>> = {
+  en: {
+    money: 'Thanks for voting! You received 500$ in cash.',
+    bank: 'Thanks for voting! You received 750$ in the bank.',
+    item: 'Thanks for voting! You received 3 x bread.',
+    custom: 'Thanks for voting! You received a special reward.',
+  },
+  fr: {
+    money: 'Merci pour ton vote ! Tu as reçu 500 $ en liquide.',
+    bank: 'Merci pour ton vote ! Tu as reçu 750 $ en banque.',
+    item: 'Merci pour ton vote ! Tu as reçu 3 x bread.',
+    custom: 'Merci pour ton vote ! Tu as reçu une récompense spéciale.',
+  },
+};
+
+const noVote = (locale: 'en' | 'fr', url: string) =>
+  locale === 'en'
+    ? `No vote found for "Steve". Vote here: ${url} then type /vote again.`
+    : `Aucun vote trouvé pour « Steve ». Vote ici : ${url} puis tape /vote à nouveau.`;
+
+const CASES: { framework: Framework; reward: RewardType }[] = [
+  ...(['esx', 'qbcore', 'qbox', 'vrp'] as const).flatMap((framework) =>
+    (['money', 'bank', 'item', 'custom'] as const).map((reward) => ({ framework, reward })),
+  ),
+  { framework: 'standalone', reward: 'custom' },
+];
+
+let world: E2e | null = null;
+afterEach(async () => {
+  await world?.close();
+  world = null;
+});
+
+describe.each(['en', 'fr'] as const)('locale %s', (locale) => {
+  it.each(CASES)(
+    '$framework pays a $reward reward once for one vote, and a second /vote pays nothing',
+    async ({ framework, reward }) => {
+      const w = await createE2e({ framework, config: { locale, reward: REWARDS[reward] } });
+      world = w;
+      const vote = await w.vote('Steve');
+      const steve = await w.join('Steve');
+
+      w.type(steve, '/vote');
+      await w.until(() => w.messages(steve).length > 0);
+      await w.advance(1000);
+
+      expect(w.messages(steve)).toEqual([THANKS[locale][reward]]);
+      const expected = reward === 'custom' ? CUSTOM_PAID : (PAID[framework][reward] ?? []);
+      expect(w.ledger().map((e) => [e.framework, e.kind, e.name, e.amount])).toEqual(expected);
+      expect(w.ledger().every((e) => e.player === steve.id)).toBe(true);
+      const [stored] = w.votes('Steve');
+      expect(stored?.voteId).toBe(vote.voteId);
+      expect(stored?.claimedAt).not.toBeNull();
+      expect(w.rewardedEvents()).toEqual([
+        [steve.id, expect.objectContaining({ vote_id: vote.voteId, username: 'Steve' })],
+      ]);
+      if (reward === 'custom') {
+        expect(w.shopCommands()).toEqual([
+          { source: 0, args: [String(steve.id), 'Steve'], raw: `vote_gift ${steve.id} Steve` },
+        ]);
+        expect(w.shopEvents()).toEqual([
+          [steve.id, expect.objectContaining({ vote_id: vote.voteId, username: 'Steve' })],
+        ]);
+      }
+
+      await w.advance(11_000);
+      w.type(steve, '/vote');
+      await w.until(() => w.messages(steve).length > 1);
+      await w.advance(1000);
+
+      const voteUrl = `${w.mock.url}/servers/${w.serverId}/vote`;
+      expect(w.messages(steve).slice(1)).toEqual([noVote(locale, voteUrl)]);
+      expect(w.ledger()).toHaveLength(expected.length);
+      expect(w.votes('Steve')).toEqual([stored]);
+    },
+  );
+});
