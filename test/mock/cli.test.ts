@@ -1,0 +1,170 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { CLI_DEFAULTS, CliError, parseCli, parseDuration } from '../../mock-server/cli';
+
+const root = new URL('../..', import.meta.url).pathname;
+const tsx = join(root, 'node_modules/.bin/tsx');
+
+describe('parseCli', () => {
+  it('applies the defaults', () => {
+    expect(parseCli([])).toEqual(CLI_DEFAULTS);
+  });
+
+  it('reads every flag in both --flag value and --flag=value forms', () => {
+    expect(
+      parseCli([
+        '--port',
+        '0',
+        '--host=0.0.0.0',
+        '--db',
+        ':memory:',
+        '--seed=none',
+        '--check-mode',
+        'last24h',
+        '--rate-limit=120',
+        '--vote-cooldown',
+        '90m',
+        '--no-admin',
+      ]),
+    ).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      db: ':memory:',
+      seed: 'none',
+      checkMode: 'last24h',
+      rateLimit: 120,
+      voteCooldownMs: 90 * 60_000,
+      admin: false,
+      help: false,
+    });
+  });
+
+  it.each([
+    [['--bogus'], 'unknown flag "--bogus"'],
+    [['--port'], '--port needs a value'],
+    [['--port', 'abc'], '--port expects a whole number, got "abc"'],
+    [['--port', '70000'], '--port must be between 0 and 65535, got 70000'],
+    [['--rate-limit', '0'], '--rate-limit must be between 1 and 1000000, got 0'],
+    [['--check-mode', 'strict'], '--check-mode must be one of unclaimed, last24h, got "strict"'],
+    [['--seed', 'lots'], '--seed must be one of demo, none, got "lots"'],
+    [
+      ['--vote-cooldown', '2 hours'],
+      '--vote-cooldown expects a duration like 2h, 90m, 30s or 500ms, got "2 hours"',
+    ],
+    [['--db='], '--db must not be empty'],
+  ])('refuses %j with a clear message', (argv, message) => {
+    expect(() => parseCli(argv)).toThrow(new CliError(message));
+  });
+
+  it.each([
+    ['2h', 7_200_000],
+    ['90m', 5_400_000],
+    ['30s', 30_000],
+    ['500ms', 500],
+    ['1d', 86_400_000],
+  ])('parses the duration %s', (text, ms) => {
+    expect(parseDuration('--vote-cooldown', text)).toBe(ms);
+  });
+});
+
+/** Spawns the CLI (without npm, so signals reach it directly) and resolves once it printed its first line. */
+function startCli(args: string[], runner: 'tsx' | 'node' = 'tsx', env: NodeJS.ProcessEnv = {}) {
+  const command = runner === 'tsx' ? tsx : process.execPath;
+  const prefix = runner === 'tsx' ? [] : ['--import', 'tsx'];
+  const child = spawn(command, [...prefix, 'mock-server/index.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const firstLine = new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout as NonNullable<ChildProcess['stdout']> });
+    rl.on('line', (line) => {
+      lines.push(line);
+      if (lines.length === 1) resolve(line);
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before printing`)));
+  });
+  // Runs that are expected to fail never print; their rejection is not an error of the test.
+  firstLine.catch(() => undefined);
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return { child, firstLine, exit, lines, stderr: () => stderr };
+}
+
+describe('mock CLI process', () => {
+  it('prints "listening on" first, serves the API, and exits 0 on SIGTERM', async () => {
+    const cli = startCli(
+      ['--port', '0', '--db', ':memory:', '--seed', 'none', '--check-mode', 'last24h'],
+      'node',
+    );
+    const first = await cli.firstLine;
+    expect(first).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+    const url = first.slice('listening on '.length);
+    expect(await (await fetch(`${url}/health`)).json()).toMatchObject({
+      status: 'ok',
+      check_mode: 'last24h',
+      servers: 0,
+    });
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
+  });
+
+  it('through the tsx binary, seeds a demo database, remembers its key and prints the server.cfg lines', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+    try {
+      const db = join(dir, 'vote-api.sqlite');
+      const cli = startCli(['--port', '0', '--db', db]);
+      const url = (await cli.firstLine).slice('listening on '.length);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const output = cli.lines.join('\n');
+      const key = /demo API key: (live_[A-Za-z0-9]+)/.exec(output)?.[1] as string;
+      expect(key).toBeDefined();
+      expect(output).toContain(`set vote_reward_api_key "${key}"`);
+      expect(output).toContain(`set vote_reward_api_url "${url}"`);
+      expect(output).toContain('ensure vote-reward');
+      expect(output).toContain(`${url}/openapi.json`);
+      expect(JSON.parse(readFileSync(join(dir, 'demo.json'), 'utf8'))).toEqual({
+        server_id: 1,
+        api_key: key,
+      });
+      const info = await fetch(`${url}/api/v1/server/info`, { headers: { authorization: `Bearer ${key}` } });
+      expect(await info.json()).toMatchObject({ name: 'Demo RP', rank: expect.any(Number) });
+      const check = await fetch(`${url}/api/v1/vote/check?username=Steve`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(await check.json()).toMatchObject({ voted: true, username: 'Steve' });
+      cli.child.kill('SIGINT');
+      await cli.exit;
+      expect(existsSync(db)).toBe(true);
+
+      const again = startCli(['--port', '0', '--db', db]);
+      await again.firstLine;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(again.lines.join('\n')).toContain(`demo API key: ${key}`);
+      again.child.kill('SIGINT');
+      await again.exit;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([[['--port', 'x']], [['--bogus']]])('exits 2 with a message for %j', async (args) => {
+    const cli = startCli(args);
+    expect(await cli.exit).toBe(2);
+    expect(cli.stderr()).toMatch(/^error: .+\nrun with --help/);
+  });
+
+  it('prints the usage with --help and exits 0', async () => {
+    const cli = startCli(['--help']);
+    expect(await cli.exit).toBe(0);
+    expect(cli.lines.join('\n')).toContain('--check-mode MODE');
+  });
+});

@@ -1,0 +1,117 @@
+import { request as httpRequest } from 'node:http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningMockServer, startMockServer } from '../../mock-server/server';
+
+let mock: RunningMockServer;
+let key: string;
+let serverId: number;
+
+beforeEach(async () => {
+  mock = await startMockServer({ rateLimit: 1000 });
+  serverId = mock.store.createServer({ name: 'Socket RP', game: 'fivem' }).id;
+  key = mock.store.createKey(serverId).key;
+});
+afterEach(() => mock.close());
+
+/** One request on its own connection, so concurrent claims really race on separate sockets. */
+function send(method: string, path: string, body?: unknown): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = httpRequest(
+      `${mock.url}${path}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const claim = () => send('POST', '/api/v1/vote/claim', { username: 'Steve' });
+const addFault = (fault: Record<string, unknown>) => send('POST', '/__admin/faults', fault);
+
+describe('over real sockets', () => {
+  it('gives exactly one 200 and 49 × 404 for 50 simultaneous claims of one vote', async () => {
+    const vote = mock.store.insertVote({ serverId, username: 'Steve' });
+    const results = await Promise.all(Array.from({ length: 50 }, claim));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(1);
+    expect(JSON.parse(ok[0]?.body ?? '{}')).toEqual({ success: true, vote_id: vote.voteId });
+    const notFound = results.filter((r) => r.status === 404);
+    expect(notFound).toHaveLength(49);
+    for (const r of notFound) expect(JSON.parse(r.body).error.code).toBe('no_unclaimed_vote');
+  });
+
+  it('drops the connection without an answer and leaves the vote unclaimed', async () => {
+    mock.store.insertVote({ serverId, username: 'Steve' });
+    expect((await addFault({ route: '/api/v1/vote/claim', drop: true, times: 1 })).status).toBe(201);
+    await expect(claim()).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect(mock.store.listVotes()[0]?.claimedAt).toBeNull();
+    expect((await claim()).status).toBe(200);
+  });
+
+  it('with apply, claims the vote and then drops the connection (the answer is lost)', async () => {
+    mock.store.insertVote({ serverId, username: 'Steve' });
+    await addFault({ route: '/api/v1/vote/claim', drop: true, apply: true, times: 1 });
+    await expect(claim()).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect(mock.store.listVotes()[0]?.claimedAt).not.toBeNull();
+    expect((await claim()).status).toBe(404);
+  });
+
+  it('delays matching requests by delay_ms, the given number of times', async () => {
+    await addFault({ route: '/api/v1/vote/count', delay_ms: 300, times: 2 });
+    for (let i = 0; i < 2; i += 1) {
+      const started = performance.now();
+      expect((await send('GET', '/api/v1/vote/count')).status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    }
+    expect(mock.app.faults.list()).toEqual([]);
+  });
+
+  it('answers an injected status for `times` requests, then the real answer', async () => {
+    await addFault({ route: '/api/v1/server/info', status: 503, times: 2, retry_after: 3 });
+    const first = await send('GET', '/api/v1/server/info');
+    expect(first.status).toBe(503);
+    expect(JSON.parse(first.body)).toEqual({
+      error: { code: 'injected_fault', message: expect.stringContaining('injected') },
+    });
+    expect((await send('GET', '/api/v1/server/info')).status).toBe(503);
+    expect((await send('GET', '/api/v1/server/info')).status).toBe(200);
+  });
+
+  it('with apply and a delay, claims at once and answers late', async () => {
+    mock.store.insertVote({ serverId, username: 'Steve' });
+    await addFault({ route: '/api/v1/vote/claim', delay_ms: 400, apply: true, times: 1 });
+    const pending = claim();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(mock.store.listVotes()[0]?.claimedAt).not.toBeNull();
+    expect((await pending).status).toBe(200);
+  });
+
+  it('finishes an in-flight request when closed', async () => {
+    await addFault({ route: '/health', delay_ms: 300, times: 1 });
+    const pending = send('GET', '/health');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closed = mock.close();
+    expect((await pending).status).toBe(200);
+    await closed;
+    await expect(send('GET', '/health')).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
