@@ -22,7 +22,7 @@ export async function runPollerSection(
       value: run.rateLimited,
       limit: 0,
       op: '<=',
-      unit: '',
+      unit: 'responses',
     },
     {
       name: `poller ${run.players} players: link-shown voters detected, p95`,
