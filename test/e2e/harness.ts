@@ -377,7 +377,8 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     unclaimed: (username) =>
       store.listVotes({ serverId: testServer.id, username }).filter((vote) => vote.claimedAt === null),
     async fault(spec) {
-      await adminPost('/__admin/faults', spec);
+      const { delayMs, retryAfter, ...rest } = spec;
+      await adminPost('/__admin/faults', { ...rest, delay_ms: delayMs, retry_after: retryAfter });
     },
     async clearFaults() {
       const res = await fetch(`${mock.url}/__admin/faults`, { method: 'DELETE' });
