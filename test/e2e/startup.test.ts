@@ -1,0 +1,213 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createE2e, type E2e, RESOURCE } from './harness';
+
+const RULE = '-'.repeat(72);
+const FIX = 'Fix config.json or server.cfg, then run `votereward reload` (or `ensure vote-reward`).';
+
+let world: E2e | null = null;
+afterEach(async () => {
+  await world?.close();
+  world = null;
+});
+
+/** The lines between the first pair of rules the resource printed, or null when it printed no block. */
+function block(lines: string[]): string[] | null {
+  const start = lines.indexOf(RULE);
+  const end = lines.indexOf(RULE, start + 1);
+  return start === -1 || end === -1 ? null : lines.slice(start + 1, end);
+}
+
+const scriptErrors = (w: E2e) => w.consoleLines().filter((l) => l.includes('SCRIPT ERROR'));
+
+describe('API key refused at start', () => {
+  it.each([
+    { what: 'an unknown key', key: (w: E2e) => `live_${'x'.repeat(w.apiKey.length - 5)}` },
+    {
+      what: 'a revoked key',
+      key: (w: E2e) => {
+        const revoked = w.store.createKey(w.serverId).key;
+        const prefix = w.store.listKeys(w.serverId).find((k) => revoked.startsWith(k.prefix))?.prefix;
+        if (!prefix || !w.store.revokeKey(prefix)) throw new Error('could not revoke the key');
+        return revoked;
+      },
+    },
+  ])(
+    '$what prints one clear block, keeps the resource up and inert, and never prints the key',
+    async ({ key }) => {
+      const w = await createE2e({ framework: 'esx', start: false });
+      world = w;
+      const badKey = key(w);
+      w.server.setConvar('vote_reward_api_key', badKey);
+      await w.vote('Steve');
+      w.server.start(RESOURCE);
+      await w.advance(2000);
+
+      const shown = block(w.output());
+      expect(shown).toEqual([
+        'vote-reward: not started, the API refused the key (401):',
+        `  - the key live_****${badKey.slice(-4)} is wrong or revoked; create a new one in the site's Integrations page and set vote_reward_api_key`,
+        FIX,
+      ]);
+      expect(w.output().filter((l) => l === RULE)).toHaveLength(2);
+      expect(w.consoleLines().some((l) => l.includes(badKey))).toBe(false);
+      expect(w.server.resourceState(RESOURCE)).toBe('started');
+      expect(scriptErrors(w)).toEqual([]);
+
+      const steve = await w.join('Steve');
+      w.type(steve, '/vote');
+      await w.advance(2000);
+      expect(w.messages(steve)).toEqual(['Vote rewards are not available on this server right now.']);
+      expect(w.ledger()).toEqual([]);
+      expect(w.unclaimed('Steve')).toHaveLength(1);
+
+      w.console('votereward status');
+      await w.advance(500);
+      expect(w.output().at(-1)).toBe(
+        'vote-reward: inert (see the start-up block); fix the problem then `votereward reload`',
+      );
+    },
+  );
+});
+
+describe('bad config.json', () => {
+  const CASES: {
+    what: string;
+    config?: Record<string, unknown>;
+    text?: string;
+    key?: null;
+    problems: (string | RegExp)[];
+  }[] = [
+    {
+      what: 'a file that is not JSON',
+      text: '{ "reward": { "type": "money", "amount": 500 ',
+      problems: [/^config\.json: not valid JSON \(.+\)$/],
+    },
+    {
+      what: 'an unknown reward type',
+      config: { reward: { type: 'gold', amount: 5 } },
+      problems: ['reward.type: expected one of money, bank, item, custom, got "gold"'],
+    },
+    {
+      what: 'a negative amount',
+      config: { reward: { type: 'money', amount: -5 } },
+      problems: ['reward.amount: expected a number ≥ 1, got -5'],
+    },
+    {
+      what: 'an item without a name',
+      config: {
+        reward: [
+          { type: 'money', amount: 5 },
+          { type: 'item', count: 2 },
+        ],
+      },
+      problems: ['reward[1].item: expected string, got nothing'],
+    },
+    {
+      what: 'a misspelt setting',
+      config: { rewards: { type: 'money', amount: 5 } },
+      problems: ['rewards: unknown setting (check the spelling)'],
+    },
+    {
+      what: 'an unsupported locale',
+      config: { locale: 'de' },
+      problems: ['locale: expected one of "en", "fr", got "de"'],
+    },
+    {
+      what: 'an apiUrl that is not http(s)',
+      config: { apiUrl: 'ftp://votes.example' },
+      problems: ['apiUrl: expected an http(s) URL, got "ftp://votes.example"'],
+    },
+    {
+      what: 'no key anywhere',
+      key: null,
+      problems: [
+        'apiKey: missing; put `set vote_reward_api_key "live_..."` in server.cfg or "apiKey" in config.json',
+      ],
+    },
+    {
+      what: 'money on standalone',
+      config: { framework: 'standalone', reward: { type: 'money', amount: 500 } },
+      problems: [
+        'reward.type: "money" needs a framework (esx, qbcore, qbox, vrp); standalone can only give "custom" rewards',
+      ],
+    },
+  ];
+
+  it.each(CASES)(
+    '$what: the exact problems, no crash, the resource inert',
+    async ({ config, text, key, problems }) => {
+      const w = await createE2e({
+        framework: 'esx',
+        config: config ?? {},
+        configText: text,
+        apiKey: key,
+      });
+      world = w;
+      await w.advance(1000);
+
+      const shown = block(w.output());
+      expect(shown?.[0]).toBe('vote-reward: not started, config.json has problems:');
+      expect(shown?.at(-1)).toBe(FIX);
+      const lines = (shown ?? []).slice(1, -1).map((l) => l.replace(/^ {2}- /, ''));
+      expect(lines).toHaveLength(problems.length);
+      problems.forEach((problem, i) => {
+        expect(lines[i]).toMatch(typeof problem === 'string' ? new RegExp(`^${escape(problem)}$`) : problem);
+      });
+      expect(w.server.resourceState(RESOURCE)).toBe('started');
+      expect(scriptErrors(w)).toEqual([]);
+
+      await w.vote('Steve');
+      const steve = await w.join('Steve');
+      w.type(steve, '/vote');
+      await w.advance(1000);
+      expect(w.ledger()).toEqual([]);
+      expect(w.unclaimed('Steve')).toHaveLength(1);
+      w.console('votereward status');
+      await w.advance(200);
+      expect(w.output().at(-1)).toMatch(/^vote-reward: inert/);
+    },
+  );
+
+  it('a framework that is not running is named, and the resource stays inert', async () => {
+    const w = await createE2e({ framework: 'standalone', config: { framework: 'qbox' } });
+    world = w;
+    await w.advance(1000);
+    const shown = block(w.output());
+    expect(shown?.[0]).toBe('vote-reward: not started, the framework cannot pay the configured rewards:');
+    expect((shown ?? []).slice(1, -1).join('\n')).toMatch(/qbx_core/);
+    expect(scriptErrors(w)).toEqual([]);
+  });
+});
+
+describe('Node 16 profile (no fetch)', () => {
+  it('claims and pays through PerformHttpRequestInternalEx', async () => {
+    const w = await createE2e({ framework: 'qbox', profile: 'node16' });
+    world = w;
+    await w.advance(500);
+    expect(w.output().some((l) => / over native, key live_\*{4}/.test(l))).toBe(true);
+    expect(w.output()).toContain('vote-reward: connected to Harbor City RP (#1, 0 votes)');
+    const vote = await w.vote('Steve');
+    const steve = await w.join('Steve');
+
+    w.type(steve, '/vote');
+    await w.until(() => w.ledger().length > 0);
+    await w.advance(11_000);
+    w.type(steve, '/vote');
+    await w.advance(3000);
+
+    expect(w.ledger().map((e) => [e.framework, e.player, e.kind, e.name, e.amount])).toEqual([
+      ['qbx_core', steve.id, 'money', 'cash', 500],
+    ]);
+    expect(w.votes('Steve')).toEqual([
+      expect.objectContaining({ voteId: vote.voteId, claimedAt: expect.any(Number) }),
+    ]);
+    expect(w.messages(steve)).toEqual([
+      'Thanks for voting! You received 500$ in cash.',
+      `No vote found for "Steve". Vote here: ${w.mock.url}/servers/${w.serverId}/vote then type /vote again.`,
+    ]);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
