@@ -20,7 +20,7 @@ import {
 export interface PollerBenchOptions {
   /** Players online in each run (default 32, 256, 2048). */
   playerCounts?: number[];
-  /** Simulated time during which players vote, in ms (default one hour; votes fall in its first 45 minutes). */
+  /** Simulated time during which players vote, in ms (default one hour; no vote in its last quarter, 15 min at most). */
   durationMs?: number;
   /** Extra simulated time after it, ended early once every voter was told (default one hour). */
   tailMs?: number;
@@ -101,7 +101,7 @@ async function runOnce(
     players,
     voters: Math.max(16, Math.min(200, Math.round(players * 0.1))),
     warmupMs: 60_000,
-    voteUntilMs: Math.max(60_000, durationMs - 15 * 60_000),
+    voteUntilMs: Math.max(120_000, durationMs - Math.min(15 * 60_000, durationMs / 4)),
     seed,
   });
   const byId = new Map<number, PlannedVoter & { toldAt: number | null }>(
