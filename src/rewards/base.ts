@@ -5,6 +5,7 @@
 import {
   describeError,
   frameworkError,
+  outcomeUnknown,
   PAID,
   payoutReason,
   refuse,
@@ -117,7 +118,9 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
             return await giveCustomReward(parts.host, { ...ctx, source }, reward);
         }
       } catch (error) {
-        return frameworkError(`${parts.name} payout failed: ${describeError(error)}`);
+        // The primitives return values for every expected failure: a throw escaped mid-payout, after which
+        // nothing says whether the framework paid.
+        return outcomeUnknown(`${parts.name} payout threw: ${describeError(error)}`);
       }
     },
     dispose() {

@@ -6,7 +6,14 @@
 import type { FrameworkHost, PayoutProblem, PayoutResult, Reward } from './types';
 
 /** Outcome of a cross-resource call: the value it returned, or why it failed (never a throw). */
-export type CallOutcome = { ok: true; value: unknown } | { ok: false; detail: string };
+export type CallOutcome =
+  | { ok: true; value: unknown }
+  | {
+      ok: false;
+      detail: string;
+      /** True when the callee was entered (it threw, its Promise rejected, or a request went out unanswered). */
+      invoked?: boolean;
+    };
 
 /** A successful payout or capacity check. */
 export const PAID: PayoutResult = { ok: true };
@@ -19,6 +26,21 @@ export function refuse(problem: PayoutProblem): PayoutResult {
 /** Builds a `framework_error` result with a human-readable detail. */
 export function frameworkError(detail: string): PayoutResult {
   return refuse({ code: 'framework_error', detail });
+}
+
+/** Builds an `outcome_unknown` result: the framework may or may not have paid. */
+export function outcomeUnknown(detail: string): PayoutResult {
+  return refuse({ code: 'outcome_unknown', detail });
+}
+
+/**
+ * The result of a call that pays, when it failed: `outcome_unknown` once the callee was entered (it may have paid
+ * before failing), `framework_error` when it was never reached (nothing happened; safe to try again).
+ */
+export function payingCallFailed(outcome: { detail: string; invoked?: boolean }): PayoutResult {
+  return outcome.invoked
+    ? outcomeUnknown(`${outcome.detail}; it may or may not have paid`)
+    : frameworkError(outcome.detail);
 }
 
 /** The message of anything thrown, without assuming it is an `Error`. */
@@ -78,7 +100,7 @@ export async function callFunction(
     const value: unknown = await (fn as (...a: unknown[]) => unknown)(...args);
     return { ok: true, value };
   } catch (error) {
-    return { ok: false, detail: `${label} failed: ${describeError(error)}` };
+    return { ok: false, detail: `${label} failed: ${describeError(error)}`, invoked: true };
   }
 }
 

@@ -7,7 +7,7 @@
  * characters (after NFKC, so full-width `；` or `＂` cannot sneak back in as `;` or `"`), and a value with a space
  * that sits outside quotes in the template is wrapped in quotes so it stays one argument.
  */
-import { describeError, frameworkError, PAID } from './call';
+import { describeError, frameworkError, outcomeUnknown, PAID } from './call';
 import type { CustomReward, FrameworkHost, PayoutContext, PayoutResult } from './types';
 
 /** Placeholders a command template may contain. */
@@ -124,7 +124,11 @@ export interface CustomRewardEventPayload {
   license: string;
 }
 
-/** Runs a custom reward: the command (filled safely) first, then the event. */
+/**
+ * Runs a custom reward: the command (filled safely) first, then the event. A command that could not be run is a
+ * `framework_error` (nothing happened); an event whose emit threw is `outcome_unknown`, since listeners run
+ * synchronously and some may have acted, and the command before it has run anyway.
+ */
 export async function giveCustomReward(
   host: FrameworkHost,
   ctx: PayoutContext,
@@ -161,7 +165,10 @@ export async function giveCustomReward(
       host.emit(reward.event, ctx.source, payload);
     }
   } catch (error) {
-    return frameworkError(`event ${reward.event} failed: ${describeError(error)}`);
+    const ran = command !== undefined ? `the console command ran, then ` : '';
+    return outcomeUnknown(
+      `${ran}event ${reward.event} failed: ${describeError(error)}; its listeners may or may not have acted`,
+    );
   }
   return PAID;
 }

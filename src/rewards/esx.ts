@@ -20,6 +20,7 @@ import {
   hasExport,
   isStarted,
   PAID,
+  payingCallFailed,
   refuse,
   returnValues,
 } from './call';
@@ -83,7 +84,8 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
       return { loaded: true, ...outcome };
     }
     const xPlayer = await getXPlayer(source);
-    if (!xPlayer.ok) return { loaded: true, ...xPlayer };
+    // A failed look-up never reached the method: whatever it threw, nothing was paid.
+    if (!xPlayer.ok) return { loaded: true, ok: false, detail: xPlayer.detail };
     if (xPlayer.value === undefined || xPlayer.value === null) return { loaded: false };
     const outcome = await callFunction(`xPlayer.${method}`, field(xPlayer.value, method), args);
     return { loaded: true, ...outcome };
@@ -105,7 +107,7 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
     async addItem(source, item, count): Promise<PayoutResult> {
       const call = await callPlayer(source, 'addInventoryItem', item, count);
       if (!call.loaded) return refuse({ code: 'player_not_loaded' });
-      if (!call.ok) return frameworkError(call.detail);
+      if (!call.ok) return payingCallFailed(call);
       if (returnValues(call.value)[0] === false)
         return frameworkError(`xPlayer.addInventoryItem refused ${item}`);
       return PAID;
@@ -123,6 +125,8 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
     async giveMoney(source: number, account: MoneyAccount, amount: number, reason: string) {
       const call = await callPlayer(source, 'addAccountMoney', account, amount, reason);
       if (!call.loaded) return refuse({ code: 'player_not_loaded' });
+      // addAccountMoney raises on a bad amount or account before touching the balance, and RunStaticPlayerMethod
+      // raises on a missing method before calling it: a raise here means nothing was paid.
       if (!call.ok) return frameworkError(call.detail);
       if (returnValues(call.value)[0] === false) {
         return frameworkError(`xPlayer.addAccountMoney('${account}', ${amount}) returned false`);

@@ -4,7 +4,7 @@
  * `AddItem(inv, item, count, metadata?, slot?)` answers Lua `success, response`, which JS receives as an array
  * (`[false, 'invalid_item' | 'invalid_count' | 'negative_count' | 'invalid_inventory' | 'inventory_full']`).
  */
-import { callExport, frameworkError, PAID, refuse, returnValues } from './call';
+import { callExport, frameworkError, PAID, payingCallFailed, refuse, returnValues } from './call';
 import type { FrameworkHost, InventoryBackend, PayoutResult } from './types';
 
 /** Resource name of ox_inventory. */
@@ -29,7 +29,7 @@ export function createOxInventory(host: FrameworkHost): InventoryBackend {
     },
     async addItem(source, item, count): Promise<PayoutResult> {
       const outcome = await callExport(host, OX_INVENTORY, 'AddItem', source, item, count);
-      if (!outcome.ok) return frameworkError(outcome.detail);
+      if (!outcome.ok) return payingCallFailed(outcome);
       const [success, response] = returnValues(outcome.value);
       if (success === true) return PAID;
       if (response === 'inventory_full') return refuse({ code: 'inventory_full', item, count });

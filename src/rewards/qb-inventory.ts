@@ -4,7 +4,7 @@
  * `false, 'weight' | 'slots'`, which JS receives as `[false, 'weight']`;
  * `AddItem(identifier, item, amount, slot, info, reason)` answers a boolean.
  */
-import { callExport, frameworkError, PAID, refuse, returnValues } from './call';
+import { callExport, frameworkError, PAID, payingCallFailed, refuse, returnValues } from './call';
 import type { FrameworkHost, InventoryBackend, PayoutResult } from './types';
 
 /** Resource name of qb-inventory. */
@@ -29,7 +29,7 @@ export function createQbInventory(host: FrameworkHost): InventoryBackend {
     },
     async addItem(source, item, count, reason): Promise<PayoutResult> {
       const outcome = await callExport(host, QB_INVENTORY, 'AddItem', source, item, count, false, {}, reason);
-      if (!outcome.ok) return frameworkError(outcome.detail);
+      if (!outcome.ok) return payingCallFailed(outcome);
       const [answer] = returnValues(outcome.value);
       if (answer === true) return PAID;
       return frameworkError(

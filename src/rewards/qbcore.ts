@@ -17,6 +17,7 @@ import {
   frameworkError,
   isStarted,
   PAID,
+  payingCallFailed,
   refuse,
   returnValues,
 } from './call';
@@ -79,7 +80,7 @@ export function createQbcoreAdapter(options: QbcoreAdapterOptions): DisposableRe
       const moneyType = QBCORE_MONEY_TYPES[account];
       const addMoney = field(field(player.value, 'Functions'), 'AddMoney');
       const outcome = await callFunction('Player.Functions.AddMoney', addMoney, [moneyType, amount, reason]);
-      if (!outcome.ok) return frameworkError(outcome.detail);
+      if (!outcome.ok) return payingCallFailed(outcome);
       const [answer] = returnValues(outcome.value);
       if (answer === true) return PAID;
       return frameworkError(

@@ -5,7 +5,7 @@
  * which is why detection looks for qbx_core before qb-core. Items go through ox_inventory.
  */
 import { createAdapter } from './base';
-import { callExport, frameworkError, isStarted, PAID, returnValues } from './call';
+import { callExport, frameworkError, isStarted, PAID, payingCallFailed, returnValues } from './call';
 import { createOxInventory, OX_INVENTORY } from './ox-inventory';
 import { QBCORE_MONEY_TYPES } from './qbcore';
 import type { DisposableRewardAdapter, FrameworkHost } from './types';
@@ -33,7 +33,7 @@ export function createQboxAdapter(options: QboxAdapterOptions): DisposableReward
     async giveMoney(source, account, amount, reason) {
       const moneyType = QBCORE_MONEY_TYPES[account];
       const outcome = await callExport(host, QBX_CORE, 'AddMoney', source, moneyType, amount, reason);
-      if (!outcome.ok) return frameworkError(outcome.detail);
+      if (!outcome.ok) return payingCallFailed(outcome);
       const [answer] = returnValues(outcome.value);
       if (answer === true) return PAID;
       return frameworkError(

@@ -49,11 +49,20 @@ export interface PayoutContext {
   voteId: string;
 }
 
-/** Why a reward could not be given now. Every case leaves the reward pending, never lost. */
+/**
+ * Why a reward could not be given now. Every case leaves the reward owed, never lost. `framework_error` means the
+ * framework refused or could not be reached before acting (safe to try again); `outcome_unknown` means it may or
+ * may not have paid, so it is never retried automatically: an admin decides.
+ */
 export type PayoutProblem =
   | { code: 'player_not_loaded' }
   | { code: 'inventory_full'; item: string; count: number }
-  | { code: 'framework_error'; detail: string };
+  | { code: 'framework_error'; detail: string }
+  | {
+      /** The framework may or may not have paid (no answer, or a failure after acting); never retried automatically. */
+      code: 'outcome_unknown';
+      detail: string;
+    };
 
 /** Result of a capacity check or a payout: a value, never a throw, for expected problems. */
 export type PayoutResult = { ok: true } | { ok: false; problem: PayoutProblem };
@@ -65,7 +74,10 @@ export interface RewardAdapter {
   isPlayerReady(source: number): Promise<boolean>;
   /** Checks that every reward of the list can be received now (item capacity, loaded player). */
   canReceive(ctx: PayoutContext, rewards: readonly Reward[]): Promise<PayoutResult>;
-  /** Gives one reward. Resolves `{ ok: false }` when the framework refused or failed (the reward stays pending). */
+  /**
+   * Gives one reward. Resolves `{ ok: false }` when the framework refused or failed (the reward stays owed), with
+   * `outcome_unknown` when it may have paid anyway.
+   */
   give(ctx: PayoutContext, reward: Reward): Promise<PayoutResult>;
 }
 

@@ -13,7 +13,7 @@
  * `CheckWeight(Passport, Item, Amount)`; cash in hand is an item there (`dollar` by default, configurable).
  */
 import { createAdapter } from './base';
-import { type CallOutcome, frameworkError, isStarted, PAID, refuse } from './call';
+import { type CallOutcome, frameworkError, isStarted, PAID, payingCallFailed, refuse } from './call';
 import { createOxInventory, OX_INVENTORY } from './ox-inventory';
 import type {
   DisposableRewardAdapter,
@@ -32,6 +32,9 @@ export type VrpVariant = 'vrp' | 'creative';
 /** Default time to wait for a proxy answer. */
 export const VRP_DEFAULT_TIMEOUT_MS = 5000;
 
+/** How many timed-out calls are remembered, so a late answer can still be reported to admins. */
+const LATE_ANSWERS_REMEMBERED = 64;
+
 /** Options of the proxy client. */
 export interface VrpProxyOptions {
   /** The FiveM boundary. */
@@ -48,7 +51,10 @@ export interface VrpProxyOptions {
 
 /** A client of the vRP Proxy event protocol. */
 export interface VrpProxy {
-  /** Calls a member of the interface; resolves with its return values, never rejects. */
+  /**
+   * Calls a member of the interface; resolves with its return values, never rejects. A failure after the request
+   * went out (no answer in time, proxy closed, the emit threw) has `invoked: true`: the member may have run.
+   */
   call(member: string, ...args: unknown[]): Promise<CallOutcome & { values?: unknown[] }>;
   /** Number of calls still waiting for an answer. */
   pending(): number;
@@ -74,11 +80,22 @@ export function createVrpProxy(options: VrpProxyOptions): VrpProxy {
   const identifier = options.identifier ?? 'vote-reward';
   const timeoutMs = options.timeoutMs ?? VRP_DEFAULT_TIMEOUT_MS;
   const waiting = new Map<number, { resolve: (rets: unknown) => void; fail: (detail: string) => void }>();
+  const timedOut = new Map<number, string>();
   let nextRid = 1;
 
   const off = host.on(`${interfaceName}:${identifier}:proxy_res`, (rid, rets) => {
-    const entry = typeof rid === 'number' ? waiting.get(rid) : undefined;
-    entry?.resolve(rets);
+    if (typeof rid !== 'number') return;
+    const entry = waiting.get(rid);
+    if (entry) {
+      entry.resolve(rets);
+      return;
+    }
+    const late = timedOut.get(rid);
+    if (late === undefined) return;
+    timedOut.delete(rid);
+    host.log.warn(
+      `vote-reward: ${late} answered after the ${timeoutMs} ms timeout (request ${rid}): it did run, so what it gave was given`,
+    );
   });
 
   return {
@@ -97,9 +114,18 @@ export function createVrpProxy(options: VrpProxyOptions): VrpProxy {
             const values = proxyReturnValues(rets);
             settle({ ok: true, value: values[0], values });
           },
-          fail: (detail) => settle({ ok: false, detail }),
+          fail: (detail) => settle({ ok: false, detail, invoked: true }),
         });
         cancelTimer = host.setTimeout(() => {
+          if (!waiting.has(rid)) return;
+          timedOut.set(
+            rid,
+            `${interfaceName}.${member}(${args.map((arg) => JSON.stringify(arg) ?? String(arg)).join(', ')})`,
+          );
+          for (const old of timedOut.keys()) {
+            if (timedOut.size <= LATE_ANSWERS_REMEMBERED) break;
+            timedOut.delete(old);
+          }
           waiting
             .get(rid)
             ?.fail(
@@ -109,14 +135,19 @@ export function createVrpProxy(options: VrpProxyOptions): VrpProxy {
         try {
           host.emit(`${interfaceName}:proxy`, member, options.wrapArgs ? [args] : args, identifier, rid);
         } catch (error) {
-          waiting.get(rid)?.fail(`${interfaceName}.${member} could not be called: ${String(error)}`);
+          waiting
+            .get(rid)
+            ?.fail(
+              `${interfaceName}.${member} raised while being called (${String(error)}); whether it ran is unknown`,
+            );
         }
       });
     },
     pending: () => waiting.size,
     dispose() {
       off();
-      for (const entry of [...waiting.values()]) entry.fail(`${interfaceName} proxy closed`);
+      for (const entry of [...waiting.values()])
+        entry.fail(`${interfaceName} proxy closed before an answer; whether it ran is unknown`);
     },
   };
 }
@@ -159,8 +190,9 @@ export function createVrpAdapter(options: VrpAdapterOptions): DisposableRewardAd
     return run(id.value);
   };
 
+  // Only for members that pay: a request that went out unanswered may have paid, so it is never retried blindly.
   const answered = (outcome: CallOutcome, what: string): PayoutResult => {
-    if (!outcome.ok) return frameworkError(outcome.detail);
+    if (!outcome.ok) return payingCallFailed(outcome);
     return outcome.value === false ? frameworkError(`${what} returned false`) : PAID;
   };
 

@@ -63,7 +63,7 @@ describe.each([false, true])('ox_inventory backend (answers as Promises: %s)', (
     expect(ox.count(1, 'bread')).toBe(3);
   });
 
-  it('a throwing export is a framework error naming the export', async () => {
+  it('an AddItem that throws has an unknown outcome naming the export: it may have added before failing', async () => {
     const fake = createFakeHost();
     fake.addResource('ox_inventory', {
       AddItem: () => {
@@ -74,9 +74,30 @@ describe.each([false, true])('ox_inventory backend (answers as Promises: %s)', (
     expect(result).toEqual({
       ok: false,
       problem: {
-        code: 'framework_error',
-        detail: 'ox_inventory.AddItem failed: attempt to index a nil value',
+        code: 'outcome_unknown',
+        detail: 'ox_inventory.AddItem failed: attempt to index a nil value; it may or may not have paid',
       },
+    });
+  });
+
+  it('an AddItem export that cannot be reached is a framework error: nothing was called', async () => {
+    const fake = createFakeHost();
+    fake.addResource('ox_inventory', {}, 'stopped');
+    const result = await createOxInventory(fake.host).addItem(1, 'bread', 1, 'r');
+    expect(result).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
+    expect(JSON.stringify(result)).toContain('ox_inventory has no export AddItem');
+  });
+
+  it('a CanCarryItem that throws is a framework error: a capacity check pays nothing', async () => {
+    const fake = createFakeHost();
+    fake.addResource('ox_inventory', {
+      CanCarryItem: () => {
+        throw new Error('attempt to index a nil value');
+      },
+    });
+    expect(await createOxInventory(fake.host).canCarry(1, 'bread', 1)).toMatchObject({
+      ok: false,
+      problem: { code: 'framework_error' },
     });
   });
 });

@@ -135,7 +135,7 @@ describe('vRP 1 / vRPex adapter', () => {
     });
   });
 
-  it('a member that raises (no answer) becomes a framework error after the timeout', async () => {
+  it('a paying member that raises (no answer) has an unknown outcome after the timeout, never a retryable error', async () => {
     const fake = createFakeHost();
     const vrp = createFakeVrp(fake);
     vrp.join(2, 10);
@@ -145,7 +145,7 @@ describe('vRP 1 / vRPex adapter', () => {
     const pay = adapter.give(ctx, { type: 'money', amount: 5 });
     await flush();
     fake.advance(500);
-    expect(await pay).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
+    expect(await pay).toMatchObject({ ok: false, problem: { code: 'outcome_unknown' } });
   });
 });
 
