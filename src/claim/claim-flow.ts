@@ -194,7 +194,30 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     if (problem.code === 'inventory_full')
       return ['pending_inventory_full', { item: problem.item, count: problem.count }];
     if (problem.code === 'player_not_loaded') return ['pending_not_loaded', {}];
+    if (problem.code === 'outcome_unknown') return ['pending_unconfirmed', {}];
     return ['pending_framework_error', {}];
+  };
+
+  /** What a player with an entry waiting for an admin is told. */
+  const adminWaitMessage = (entry: JournalEntry): MessageKey =>
+    entry.problem === 'outcome_unknown' ? 'pending_unconfirmed' : 'pending_admin';
+
+  /**
+   * The framework may or may not have paid reward `index`: park the entry for an admin. Retrying could pay twice
+   * and dropping could lose the reward, so neither happens automatically.
+   */
+  const awaitAdmin = (entry: JournalEntry, index: number, source: number, detail: string): ClaimOutcome => {
+    entry.state = 'needs_admin';
+    entry.giving = index;
+    entry.problem = 'outcome_unknown';
+    journal.save(entry);
+    const reward = entry.rewards[index];
+    const given = entry.given.filter(Boolean).length;
+    log.error(
+      `vote-reward: vote ${refOf(entry)} of ${entry.name} (${entry.license}): reward #${index + 1} of ${entry.rewards.length} (${reward ? describeForAdmin(reward) : 'unknown'}) may or may not have been given (${detail}); ${given} other reward(s) given. It is not retried automatically: check in game, then decide with \`votereward grant ${refOf(entry)}\` (gives reward #${index + 1} again and any reward not yet given) or \`votereward drop ${refOf(entry)}\` (gives nothing more).`,
+    );
+    tell(source, 'pending_unconfirmed');
+    return { code: 'needs_admin' };
   };
 
   /** Pays what `entry` still owes to the online player `source`. */
@@ -244,10 +267,17 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       if (entry.given[index] || !reward) continue;
       entry.giving = index;
       journal.save(entry);
+      // Adapters return every expected failure as a value: a throw escaped mid-payout, so it may have paid.
       const result = await safely(
         () => adapter.give(context, reward),
-        (detail) => ({ ok: false as const, problem: { code: 'framework_error' as const, detail } }),
+        (detail) => ({
+          ok: false as const,
+          problem: { code: 'outcome_unknown' as const, detail: `the adapter threw: ${detail}` },
+        }),
       );
+      if (!result.ok && result.problem.code === 'outcome_unknown') {
+        return awaitAdmin(entry, index, source, result.problem.detail);
+      }
       entry.giving = null;
       if (result.ok) {
         entry.given[index] = true;
@@ -336,6 +366,17 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     return pay(entry, source, quiet);
   };
 
+  /** Settles an entry of a player who is online, telling them once why it waits for an admin if it does. */
+  const settleForPlayer = async (entry: JournalEntry, source: number): Promise<ClaimOutcome | null> => {
+    const wasWaiting = entry.state === 'needs_admin';
+    const outcome = await settle(entry, 'claim', false);
+    // A payout parked just now has told the player already.
+    const parkedNow =
+      !wasWaiting && (entry.problem === 'payout_interrupted' || entry.problem === 'outcome_unknown');
+    if (outcome?.code === 'needs_admin' && !parkedNow) tell(source, adminWaitMessage(entry));
+    return outcome;
+  };
+
   const apiFailure = (identity: Identity, error: unknown): ClaimOutcome => {
     log.warn(
       `vote-reward: /${options.command} by ${identity.name} (#${identity.source}): ${describe(error)}`,
@@ -364,9 +405,8 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     }
     for (const entry of openEntriesOf(identity)) {
       if (entry.license !== license) continue;
-      const outcome = await settle(entry, 'claim', false);
+      const outcome = await settleForPlayer(entry, source);
       if (outcome === null) continue;
-      if (outcome.code === 'needs_admin') tell(source, 'pending_admin');
       if (outcome.code === 'uncertain') tell(source, 'claim_uncertain');
       return outcome;
     }
@@ -523,8 +563,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
             const unlock = tryLock(entry.name, entry.license);
             if (!unlock) continue;
             try {
-              const outcome = await settle(entry, 'claim', false);
-              if (outcome?.code === 'needs_admin') tell(source, 'pending_admin');
+              await settleForPlayer(entry, source);
             } catch (error) {
               log.error(`vote-reward: reconciling ${refOf(entry)} on join failed: ${describe(error)}`);
             } finally {
@@ -635,6 +674,18 @@ export function refOf(entry: Pick<JournalEntry, 'id' | 'voteId'>): string {
 /** Reads the state afresh: helpers called in between may have moved it. */
 function stateOf(entry: JournalEntry): JournalEntry['state'] {
   return entry.state;
+}
+
+function describeForAdmin(reward: Reward): string {
+  switch (reward.type) {
+    case 'money':
+    case 'bank':
+      return `${reward.type} ${reward.amount}`;
+    case 'item':
+      return `item ${reward.count} x ${reward.item}`;
+    default:
+      return `custom${reward.command ? ` command "${reward.command}"` : ''}${reward.event ? ` event ${reward.event}` : ''}`;
+  }
 }
 
 function outcomeText(outcome: ClaimOutcome | null): string {

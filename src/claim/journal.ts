@@ -9,7 +9,8 @@ export const JOURNAL_PREFIX = 'claim:';
  * - `claiming`: written before the claim request; found at start it means the answer was lost.
  * - `unknown`: the answer was lost; decided by checking again.
  * - `claimed`: the API claimed the vote; the rewards not yet `given` are owed.
- * - `needs_admin`: cannot be decided without a person (last24h mode, or a crash in the middle of a payout).
+ * - `needs_admin`: cannot be decided without a person (last24h mode, a crash in the middle of a payout, or a
+ *   framework that may or may not have paid: problem `outcome_unknown`). Never retried automatically.
  */
 export type JournalState = 'claiming' | 'unknown' | 'claimed' | 'needs_admin';
 

@@ -22,6 +22,8 @@ const en = {
   pending_not_loaded: 'Your reward is waiting: it will be given once your character is loaded.',
   pending_framework_error: 'Your reward is waiting: it could not be given yet, an admin has been told.',
   pending_admin: 'Your previous claim needs an admin check before it can be paid.',
+  pending_unconfirmed:
+    'Your reward could not be confirmed: the server did not say whether it was given. An admin must check and confirm it; nothing is lost and nothing more is paid until then.',
   claim_uncertain: 'We could not confirm your claim yet; it will be checked again automatically.',
   api_unauthorized:
     'Votes cannot be checked right now (server configuration problem). An admin has been told.',
@@ -62,6 +64,8 @@ const fr: Record<MessageKey, string> = {
   pending_framework_error:
     'Ta récompense t’attend : elle n’a pas encore pu être donnée, un admin est prévenu.',
   pending_admin: 'Ta réclamation précédente doit être vérifiée par un admin avant d’être payée.',
+  pending_unconfirmed:
+    'Ta récompense n’a pas pu être confirmée : le serveur n’a pas dit si elle a été donnée. Un admin doit vérifier et confirmer ; rien n’est perdu et rien de plus n’est payé d’ici là.',
   claim_uncertain: 'Ta réclamation n’a pas encore pu être confirmée ; elle sera revérifiée automatiquement.',
   api_unauthorized:
     'Les votes ne peuvent pas être vérifiés (problème de configuration du serveur). Un admin est prévenu.',

@@ -5,6 +5,9 @@ import { createRateBudget } from '../../src/api/rate-budget';
 import { type ClaimFlow, createClaimFlow, REWARDED_EVENT } from '../../src/claim/claim-flow';
 import { createTranslator } from '../../src/i18n/messages';
 import type { PayoutProblem, PayoutResult, Reward, RewardAdapter } from '../../src/rewards/types';
+import { createVrpAdapter } from '../../src/rewards/vrp';
+import { createFakeHost, type FakeHost } from '../fakes/frameworks/host';
+import { createFakeVrp } from '../fakes/frameworks/vrp';
 import { createFakeClock, createFakeRuntime, type FakeClock, type FakeRuntime } from '../fakes/runtime';
 import { createFakeVoteApi, type FakeVoteApi } from '../fakes/transport';
 
@@ -44,10 +47,10 @@ const createFakeAdapter = (): FakeAdapter => {
   return adapter;
 };
 
-interface World {
+interface World<A extends RewardAdapter = FakeAdapter> {
   clock: FakeClock;
   api: FakeVoteApi;
-  adapter: FakeAdapter;
+  adapter: A;
   runtime: FakeRuntime;
   flow: ClaimFlow;
   linkShown: number[];
@@ -64,11 +67,11 @@ interface WorldOptions {
   voteUrl?: string;
 }
 
-const boot = (
-  shared: { clock: FakeClock; api: FakeVoteApi; adapter: FakeAdapter },
+const boot = <A extends RewardAdapter = FakeAdapter>(
+  shared: { clock: FakeClock; api: FakeVoteApi; adapter: A },
   kvp?: Map<string, string>,
   options: WorldOptions = {},
-): World => {
+): World<A> => {
   const runtime = createFakeRuntime({ clock: shared.clock, kvp });
   const budget = createRateBudget({ now: shared.clock.now });
   const client = createVoteApi({
@@ -384,15 +387,37 @@ describe('claim flow: /vote', () => {
     expect(w.api.unclaimed('Ana')).toHaveLength(1);
   });
 
-  it('treats a throwing framework call as a failed payout that stays owed', async () => {
+  it('keeps a reward the framework refused before acting owed, and pays it on retry', async () => {
     const w = world({ rewards: [{ type: 'bank', amount: 100 }] });
     w.api.addVote('Ana', w.clock.now() - 60_000);
     w.runtime.join(1, ANA);
-    w.adapter.giveThrows = 1;
+    w.adapter.giveProblems.push({ code: 'framework_error', detail: 'qbx_core has no export AddMoney' });
     expect(await w.flow.claim(1)).toEqual({ code: 'pending', problem: 'framework_error' });
     expect(lastTold(w)).toBe('Your reward is waiting: it could not be given yet, an admin has been told.');
     const voteId = w.flow.pending()[0]?.vote_id ?? '';
     expect(await w.flow.retry(voteId)).toEqual({ ok: true, message: `${voteId}: paid` });
+    expect(w.adapter.paid).toHaveLength(1);
+  });
+
+  it.each([
+    ['an adapter that reports outcome_unknown', 'report'],
+    ['an adapter that throws mid-payout', 'throw'],
+  ])('parks a payout through %s for an admin instead of retrying it', async (_label, how) => {
+    const w = world({ rewards: [{ type: 'bank', amount: 100 }] });
+    w.api.addVote('Ana', w.clock.now() - 60_000);
+    w.runtime.join(1, ANA);
+    if (how === 'throw') w.adapter.giveThrows = 1;
+    else w.adapter.giveProblems.push({ code: 'outcome_unknown', detail: 'vRP.giveBankMoney gave no answer' });
+    expect(await w.flow.claim(1)).toEqual({ code: 'needs_admin' });
+    expect(lastTold(w)).toBe(
+      'Your reward could not be confirmed: the server did not say whether it was given. An admin must check and confirm it; nothing is lost and nothing more is paid until then.',
+    );
+    const voteId = w.flow.pending()[0]?.vote_id ?? '';
+    expect(w.flow.pending()).toMatchObject([{ state: 'needs_admin', problem: 'outcome_unknown', given: 0 }]);
+    expect(await w.flow.retry(voteId)).toMatchObject({ ok: false });
+    await w.flow.reconcile();
+    expect(w.adapter.paid).toEqual([]);
+    expect(await w.flow.grant(voteId)).toEqual({ ok: true, message: `${voteId} granted: paid` });
     expect(w.adapter.paid).toHaveLength(1);
   });
 
@@ -489,5 +514,155 @@ describe('claim flow: a crash at every journal write pays exactly once after res
     await second.flow.reconcile();
     expect(first.adapter.paid).toHaveLength(2);
     expect(second.runtime.emitted.map((e) => e.event)).toEqual([REWARDED_EVENT]);
+  });
+});
+
+describe('claim flow: a vRP payout that times out (outcome unknown) waits for an admin', () => {
+  const RUI = { name: 'Rui', license: 'license:rui' };
+  const TIMEOUT_MS = 5_000;
+  const PAYING = ['giveMoney', 'giveBankMoney', 'giveInventoryItem'];
+  const rewards: Reward[] = [
+    { type: 'money', amount: 500 },
+    { type: 'bank', amount: 100 },
+  ];
+
+  /** vRP runs `member` but its answer never comes back, as when the reply is lost or arrives after the timeout. */
+  const loseAnswersOf = (fake: FakeHost, member: string) => {
+    const emit = fake.host.emit;
+    const lost = new Set<unknown>();
+    const state = { on: true };
+    fake.host.emit = (event, ...args) => {
+      if (event === 'vRP:proxy' && state.on && args[0] === member) lost.add(args[3]);
+      if (event === 'vRP:vote-reward:proxy_res' && lost.has(args[0])) return;
+      emit(event, ...args);
+    };
+    return state;
+  };
+
+  const setup = () => {
+    const clock = createFakeClock();
+    const api = createFakeVoteApi({ now: clock.now, apiKey: KEY });
+    const fake = createFakeHost();
+    const vrp = createFakeVrp(fake);
+    const adapter = createVrpAdapter({ host: fake.host, timeoutMs: TIMEOUT_MS });
+    const w = boot({ clock, api, adapter }, undefined, { rewards });
+    const vote = api.addVote('Rui', clock.now() - 60_000);
+    w.runtime.join(1, RUI);
+    vrp.join(1, 10);
+    const losing = loseAnswersOf(fake, 'giveBankMoney');
+    const payingCalls = () => vrp.calls.filter((c) => PAYING.includes(c.member));
+    return { w, fake, vrp, vote, losing, payingCalls };
+  };
+
+  /** Runs a claim while moving both clocks, so the vRP proxy timer can fire. */
+  const claimThroughTimeout = async (w: World<RewardAdapter>, fake: FakeHost, source: number) => {
+    let done = false;
+    const outcome = w.flow.claim(source).finally(() => {
+      done = true;
+    });
+    for (let i = 0; i < 20 && !done; i += 1) {
+      await w.clock.settle();
+      fake.advance(TIMEOUT_MS / 4);
+    }
+    return outcome;
+  };
+
+  const timedOut = async () => {
+    const s = setup();
+    expect(await claimThroughTimeout(s.w, s.fake, 1)).toEqual({ code: 'needs_admin' });
+    return s;
+  };
+
+  it('parks the claim with an admin line naming the vote, player, reward and the grant/drop commands', async () => {
+    const { w, vrp, vote, payingCalls } = await timedOut();
+    expect(vrp.user(10)).toMatchObject({ wallet: 500, bank: 100 });
+    expect(payingCalls().map((c) => c.member)).toEqual(['giveMoney', 'giveBankMoney']);
+    expect(w.flow.pending()).toMatchObject([
+      { vote_id: vote.voteId, state: 'needs_admin', problem: 'outcome_unknown', given: 1, total: 2 },
+    ]);
+    const line = w.runtime.logs.find((l) => l.level === 'error')?.message ?? '';
+    for (const part of [
+      `vote ${vote.voteId} of Rui (license:rui)`,
+      'reward #2 of 2 (bank 100)',
+      'vRP.giveBankMoney gave no answer within 5000 ms',
+      `votereward grant ${vote.voteId}`,
+      `votereward drop ${vote.voteId}`,
+    ]) {
+      expect(line).toContain(part);
+    }
+    expect(w.runtime.told.at(-1)).toEqual({
+      source: 1,
+      message:
+        'Your reward could not be confirmed: the server did not say whether it was given. An admin must check and confirm it; nothing is lost and nothing more is paid until then.',
+    });
+    expect(w.runtime.emitted).toEqual([]);
+  });
+
+  it('makes zero automatic retries across /vote x3, background reconciliation, a rejoin and a restart', async () => {
+    const { w, fake, vrp, vote, losing, payingCalls } = await timedOut();
+    // From here vRP answers everything: any retry would reach giveBankMoney and be counted.
+    losing.on = false;
+    for (let i = 0; i < 3; i += 1) {
+      await w.clock.advance(10_000);
+      expect(await claimThroughTimeout(w, fake, 1)).toEqual({ code: 'needs_admin' });
+      expect(w.runtime.told.at(-1)?.message).toContain('An admin must check and confirm it');
+    }
+    await w.flow.reconcile();
+    await w.flow.reconcile('claim');
+
+    w.runtime.drop(1);
+    w.runtime.join(2, RUI);
+    vrp.join(2, 10);
+    w.flow.playerJoined(2);
+    await w.clock.advance(5_000);
+    expect(w.runtime.told.at(-1)).toMatchObject({ source: 2 });
+    expect(w.runtime.told.at(-1)?.message).toContain('An admin must check and confirm it');
+
+    const restarted = boot({ clock: w.clock, api: w.api, adapter: w.adapter }, w.runtime.snapshot(), {
+      rewards,
+    });
+    await restarted.flow.reconcile('claim');
+    restarted.runtime.join(3, RUI);
+    vrp.join(3, 10);
+    restarted.flow.playerJoined(3);
+    restarted.flow.start();
+    await restarted.clock.advance(60_000);
+    expect(await claimThroughTimeout(restarted, fake, 3)).toEqual({ code: 'needs_admin' });
+    restarted.flow.stop();
+
+    expect(payingCalls().map((c) => c.member)).toEqual(['giveMoney', 'giveBankMoney']);
+    expect(w.api.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(restarted.flow.pending()).toMatchObject([
+      { vote_id: vote.voteId, state: 'needs_admin', problem: 'outcome_unknown' },
+    ]);
+  });
+
+  it('grant pays the unconfirmed reward once (and only it), then the claim is settled', async () => {
+    const { w, vrp, vote, losing, payingCalls } = await timedOut();
+    losing.on = false;
+    expect(await w.flow.grant(vote.voteId)).toEqual({ ok: true, message: `${vote.voteId} granted: paid` });
+    expect(payingCalls().map((c) => c.member)).toEqual(['giveMoney', 'giveBankMoney', 'giveBankMoney']);
+    expect(vrp.user(10)).toMatchObject({ wallet: 500, bank: 200 });
+    expect(w.flow.pending()).toEqual([]);
+    expect(w.runtime.emitted.map((e) => e.event)).toEqual([REWARDED_EVENT]);
+    await w.flow.reconcile();
+    await w.clock.advance(10_000);
+    expect((await w.flow.claim(1)).code).toBe('no_vote');
+    expect(payingCalls()).toHaveLength(3);
+  });
+
+  it('drop pays nothing more, now or later', async () => {
+    const { w, vrp, vote, losing, payingCalls } = await timedOut();
+    losing.on = false;
+    expect(w.flow.drop(vote.voteId)).toEqual({
+      ok: true,
+      message: `${vote.voteId} dropped; nothing more will be paid for it`,
+    });
+    await w.flow.reconcile();
+    await w.clock.advance(10_000);
+    expect((await w.flow.claim(1)).code).toBe('no_vote');
+    expect(payingCalls().map((c) => c.member)).toEqual(['giveMoney', 'giveBankMoney']);
+    expect(vrp.user(10)).toMatchObject({ wallet: 500, bank: 100 });
+    expect(w.flow.pending()).toEqual([]);
   });
 });
