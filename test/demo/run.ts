@@ -114,14 +114,14 @@ async function main(): Promise<void> {
     say.note(
       'the mock claims the vote but holds its answer (fault apply + delay), and the server dies meanwhile',
     );
-    await world.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 300, times: 1 });
+    await world.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 800, times: 1 });
     world.type(steve, '/vote');
     await world.advance(100);
     for (let i = 0; i < 200 && world.unclaimed('Steve').length > 0; i++) await world.realWait(5);
     say.flush();
     world.kill();
     say.note('*** FXServer killed: memory gone, the claim answer never arrived, nothing was paid ***');
-    await world.realWait(400);
+    await world.realWait(900);
     say.database('Steve');
 
     say.step('The server restarts; vote-reward finds the open claim in its KVP journal');

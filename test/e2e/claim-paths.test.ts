@@ -18,7 +18,7 @@ async function esxWorld(config: Record<string, unknown> = {}): Promise<E2e> {
 /** Waits (real time, clock still) until the mock has claimed the player's vote while its answer is held back. */
 async function waitForClaim(w: E2e, username: string): Promise<void> {
   await w.advance(100);
-  for (let i = 0; i < 200 && w.unclaimed(username).length > 0; i++) await w.realWait(5);
+  for (let i = 0; i < 400 && w.unclaimed(username).length > 0; i++) await w.realWait(5);
   expect(w.unclaimed(username)).toHaveLength(0);
 }
 
@@ -94,12 +94,12 @@ describe('exactly once', () => {
     const vote = await w.vote('Steve');
     const steve = await w.join('Steve');
     // The mock claims, then holds its answer (real time); the whole server dies meanwhile.
-    await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 300, times: 1 });
+    await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 800, times: 1 });
 
     w.type(steve, '/vote');
     await waitForClaim(w, 'Steve');
     w.kill();
-    await w.realWait(400);
+    await w.realWait(900);
     expect(w.ledger()).toEqual([]);
 
     await w.restart();
@@ -126,12 +126,12 @@ describe('exactly once', () => {
     const w = await esxWorld();
     await w.vote('Steve');
     const steve = await w.join('Steve');
-    await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 300, times: 1 });
+    await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 800, times: 1 });
 
     w.type(steve, '/vote');
     await waitForClaim(w, 'Steve');
     w.drop(steve);
-    await w.realWait(400);
+    await w.realWait(900);
     await w.advance(1000);
     w.kill();
 
@@ -173,12 +173,12 @@ describe('exactly once', () => {
     await w.vote('Steve');
     const steve = await w.join('Steve');
     // The mock claims the vote, then holds the answer for a while (real time): the player leaves meanwhile.
-    await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 400, times: 1 });
+    await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 800, times: 1 });
 
     w.type(steve, '/vote');
     await waitForClaim(w, 'Steve');
     w.drop(steve);
-    await w.realWait(600);
+    await w.realWait(900);
     await w.advance(30_000);
 
     expect(w.ledger()).toEqual([]);

@@ -49,13 +49,13 @@ describe('full inventory', () => {
     await w.vote('Steve');
     const steve = await w.join('Steve');
     // The mock claims, then holds its answer; the inventory fills up in the meantime.
-    await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 300, times: 1 });
+    await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 800, times: 1 });
 
     w.type(steve, '/vote');
     await w.advance(100);
     for (let i = 0; i < 200 && w.unclaimed('Steve').length > 0; i++) await w.realWait(5);
     inventoryOf(w, steve).add('gold_bar', 3);
-    await w.realWait(400);
+    await w.realWait(900);
     await w.until(() => w.messages(steve).length > 0);
     await w.advance(2000);
 
