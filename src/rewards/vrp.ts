@@ -93,8 +93,9 @@ export function createVrpProxy(options: VrpProxyOptions): VrpProxy {
     const late = timedOut.get(rid);
     if (late === undefined) return;
     timedOut.delete(rid);
+    const refused = proxyReturnValues(rets)[0] === false;
     host.log.warn(
-      `vote-reward: ${late} answered after the ${timeoutMs} ms timeout (request ${rid}): it did run, so what it gave was given`,
+      `vote-reward: ${late} answered after the ${timeoutMs} ms timeout (request ${rid}): ${refused ? 'it ran and answered false (refused)' : 'it did run'}; this helps an admin decide the reward it carried`,
     );
   });
 

@@ -1,0 +1,350 @@
+import { describe, expect, it } from 'vitest';
+import { createAdapter } from '../../src/rewards/base';
+import { giveCustomReward } from '../../src/rewards/custom';
+import { createEsxAdapter } from '../../src/rewards/esx';
+import { createQbcoreAdapter } from '../../src/rewards/qbcore';
+import { createQboxAdapter } from '../../src/rewards/qbox';
+import type { PayoutContext, PayoutResult, Reward } from '../../src/rewards/types';
+import { createVrpAdapter, type VrpVariant } from '../../src/rewards/vrp';
+import { createFakeHost, type FakeHost } from '../fakes/frameworks/host';
+import { createFakeVrp } from '../fakes/frameworks/vrp';
+
+const ctx: PayoutContext = { source: 2, name: 'Rui', license: 'license:2', voteId: 'vote-7' };
+const TIMEOUT_MS = 1000;
+
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Lets vRP run `member` but loses its answer, as when the reply is dropped or comes after the timeout. */
+const loseAnswersOf = (fake: FakeHost, member: string, deliverLateAfterMs?: number) => {
+  const emit = fake.host.emit;
+  const lost = new Set<unknown>();
+  fake.host.emit = (event, ...args) => {
+    if (event === 'vRP:proxy' && args[0] === member) lost.add(args[3]);
+    if (event === 'vRP:vote-reward:proxy_res' && lost.has(args[0])) {
+      lost.delete(args[0]);
+      if (deliverLateAfterMs !== undefined) {
+        fake.host.setTimeout(() => emit(event, ...args), deliverLateAfterMs);
+      }
+      return;
+    }
+    emit(event, ...args);
+  };
+};
+
+/** Awaits a payout while moving the fake host clock past the proxy timeout. */
+const throughTimeout = async (fake: FakeHost, payout: Promise<PayoutResult>) => {
+  for (let i = 0; i < 10; i++) {
+    await flush();
+    fake.advance(TIMEOUT_MS / 2);
+  }
+  return payout;
+};
+
+const vrpSetup = (variant: VrpVariant) => {
+  const fake = createFakeHost();
+  const vrp = createFakeVrp(fake, { variant, rets: variant === 'creative' ? 'packed' : 'sequence' });
+  vrp.join(2, 10);
+  const warnings: string[] = [];
+  fake.host.log = { ...fake.host.log, warn: (message) => warnings.push(message) };
+  const adapter = createVrpAdapter({ host: fake.host, variant, timeoutMs: TIMEOUT_MS });
+  return { fake, vrp, adapter, warnings };
+};
+
+describe('vRP: a paying member whose answer never comes may have paid', () => {
+  it.each([
+    { variant: 'vrp', reward: { type: 'money', amount: 40 }, member: 'giveMoney', paid: { wallet: 40 } },
+    { variant: 'vrp', reward: { type: 'bank', amount: 60 }, member: 'giveBankMoney', paid: { bank: 60 } },
+    {
+      variant: 'vrp',
+      reward: { type: 'item', item: 'bread', count: 2 },
+      member: 'giveInventoryItem',
+      paid: { items: { bread: 2 } },
+    },
+    { variant: 'creative', reward: { type: 'bank', amount: 60 }, member: 'GiveBank', paid: { bank: 60 } },
+    {
+      variant: 'creative',
+      reward: { type: 'money', amount: 30 },
+      member: 'GenerateItem',
+      paid: { items: { dollar: 30 } },
+    },
+  ] as { variant: VrpVariant; reward: Reward; member: string; paid: object }[])(
+    '$variant $member: outcome_unknown, and vRP did pay (so a retry would pay twice)',
+    async ({ variant, reward, member, paid }) => {
+      const { fake, vrp, adapter } = vrpSetup(variant);
+      loseAnswersOf(fake, member);
+      const result = await throughTimeout(fake, adapter.give(ctx, reward));
+      expect(result).toMatchObject({ ok: false, problem: { code: 'outcome_unknown' } });
+      expect(result.ok ? '' : result.problem.code === 'outcome_unknown' && result.problem.detail).toContain(
+        `vRP.${member} gave no answer within ${TIMEOUT_MS} ms`,
+      );
+      expect(vrp.user(10)).toMatchObject(paid);
+      expect(vrp.calls.filter((c) => c.member === member)).toHaveLength(1);
+    },
+  );
+
+  it('reports a late answer to admins: the member did run', async () => {
+    const { fake, adapter, warnings } = vrpSetup('vrp');
+    loseAnswersOf(fake, 'giveBankMoney', TIMEOUT_MS * 2);
+    const result = await throughTimeout(fake, adapter.give(ctx, { type: 'bank', amount: 60 }));
+    expect(result).toMatchObject({ ok: false, problem: { code: 'outcome_unknown' } });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('vRP.giveBankMoney(10, 60) answered after the 1000 ms timeout');
+    expect(warnings[0]).toContain('it did run');
+  });
+
+  it('a payout still waiting when the proxy is disposed (resource reload) has an unknown outcome', async () => {
+    const { fake, adapter } = vrpSetup('vrp');
+    loseAnswersOf(fake, 'giveMoney');
+    const payout = adapter.give(ctx, { type: 'money', amount: 5 });
+    await flush();
+    adapter.dispose();
+    expect(await payout).toMatchObject({ ok: false, problem: { code: 'outcome_unknown' } });
+  });
+
+  it.each([
+    {
+      label: 'before vRP answered',
+      reaches: false,
+      expected: { ok: false, problem: { code: 'outcome_unknown' } },
+    },
+    { label: 'after vRP answered', reaches: true, expected: { ok: true } },
+  ])(
+    'an emit of a paying request that throws $label: the answer decides, else unknown',
+    async ({ reaches, expected }) => {
+      const { fake, adapter } = vrpSetup('vrp');
+      const emit = fake.host.emit;
+      fake.host.emit = (event, ...args) => {
+        if (event === 'vRP:proxy' && args[0] === 'giveMoney') {
+          if (reaches) emit(event, ...args);
+          throw new Error('a listener raised');
+        }
+        emit(event, ...args);
+      };
+      expect(await adapter.give(ctx, { type: 'money', amount: 5 })).toMatchObject(expected);
+    },
+  );
+
+  it.each([
+    { label: 'getUserId (who the player is)', member: 'getUserId', expected: 'player_not_loaded' },
+    { label: 'getInventoryWeight (capacity)', member: 'getInventoryWeight', expected: 'framework_error' },
+  ])(
+    'a read that times out, $label, is never outcome_unknown and sends nothing that pays',
+    async ({ member, expected }) => {
+      const { fake, vrp, adapter } = vrpSetup('vrp');
+      loseAnswersOf(fake, member);
+      const result = await throughTimeout(fake, adapter.give(ctx, { type: 'item', item: 'bread', count: 1 }));
+      expect(result).toMatchObject({ ok: false, problem: { code: expected } });
+      expect(vrp.calls.map((c) => c.member)).not.toContain('giveInventoryItem');
+    },
+  );
+
+  it('Creative CheckWeight timing out is a framework error: a capacity check pays nothing', async () => {
+    const { fake, adapter } = vrpSetup('creative');
+    loseAnswersOf(fake, 'CheckWeight');
+    const result = await throughTimeout(
+      fake,
+      adapter.canReceive(ctx, [{ type: 'item', item: 'bread', count: 1 }]),
+    );
+    expect(result).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
+  });
+});
+
+describe('custom rewards: a step failing after something ran', () => {
+  const raising = (fake: FakeHost, event: string) => {
+    let ran = 0;
+    fake.host.on(event, () => {
+      ran += 1;
+    });
+    fake.host.on(event, () => {
+      throw new Error('shop listener raised');
+    });
+    return () => ran;
+  };
+
+  it('the command ran, then the event failed: outcome_unknown naming both', async () => {
+    const fake = createFakeHost();
+    const listenerRuns = raising(fake, 'shop:voted');
+    const result = await giveCustomReward(fake.host, ctx, {
+      type: 'custom',
+      command: 'givecar {source} adder',
+      event: 'shop:voted',
+    });
+    expect(fake.commands).toEqual(['givecar 2 adder']);
+    expect(listenerRuns()).toBe(1);
+    expect(result).toEqual({
+      ok: false,
+      problem: {
+        code: 'outcome_unknown',
+        detail:
+          'the console command ran, then event shop:voted failed: shop listener raised; its listeners may or may not have acted',
+      },
+    });
+  });
+
+  it('an event-only reward whose listeners raised is outcome_unknown: earlier listeners already acted', async () => {
+    const fake = createFakeHost();
+    const listenerRuns = raising(fake, 'shop:voted');
+    const result = await giveCustomReward(fake.host, ctx, { type: 'custom', event: 'shop:voted' });
+    expect(listenerRuns()).toBe(1);
+    expect(result).toMatchObject({ ok: false, problem: { code: 'outcome_unknown' } });
+  });
+
+  it('ExecuteCommand refusing the command is a framework error and the event is not emitted', async () => {
+    const fake = createFakeHost();
+    fake.host.executeCommand = () => {
+      throw new Error('invalid command');
+    };
+    const result = await giveCustomReward(fake.host, ctx, {
+      type: 'custom',
+      command: 'givecar {source}',
+      event: 'shop:voted',
+    });
+    expect(result).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
+    expect(fake.emitted).toEqual([]);
+  });
+});
+
+describe('exports: entered and failed means unknown, never reached means framework_error', () => {
+  const loaded = { PlayerData: { source: 2, money: { cash: 0, bank: 0 } } };
+
+  it('Qbox AddMoney raising after it added (a logger failing) is outcome_unknown', async () => {
+    const fake = createFakeHost();
+    let bank = 0;
+    fake.addResource('qbx_core', {
+      GetPlayer: () => loaded,
+      AddMoney: (_id: unknown, _type: unknown, amount: unknown) => {
+        bank += Number(amount);
+        throw new Error('logger: attempt to index a nil value');
+      },
+    });
+    const result = await createQboxAdapter({ host: fake.host }).give(ctx, { type: 'bank', amount: 9 });
+    expect(result).toMatchObject({ ok: false, problem: { code: 'outcome_unknown' } });
+    expect(bank).toBe(9);
+  });
+
+  it('Qbox without an AddMoney export is a framework error: nothing was called', async () => {
+    const fake = createFakeHost();
+    fake.addResource('qbx_core', { GetPlayer: () => loaded });
+    const result = await createQboxAdapter({ host: fake.host }).give(ctx, { type: 'bank', amount: 9 });
+    expect(result).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
+  });
+
+  it('QBCore Player.Functions.AddMoney raising after it added is outcome_unknown', async () => {
+    const fake = createFakeHost();
+    let cash = 0;
+    const player = {
+      PlayerData: { source: 2 },
+      Functions: {
+        AddMoney: (_type: unknown, amount: unknown) => {
+          cash += Number(amount);
+          throw new Error('UpdatePlayerData failed');
+        },
+      },
+    };
+    fake.addResource('qb-core', { GetCoreObject: () => ({ Functions: { GetPlayer: () => player } }) });
+    const result = await createQbcoreAdapter({ host: fake.host }).give(ctx, { type: 'money', amount: 3 });
+    expect(result).toMatchObject({ ok: false, problem: { code: 'outcome_unknown' } });
+    expect(cash).toBe(3);
+  });
+
+  it('qb-inventory AddItem raising is outcome_unknown; CanAddItem raising is a framework error', async () => {
+    const fake = createFakeHost();
+    const player = { PlayerData: { source: 2 }, Functions: {} };
+    fake.addResource('qb-core', { GetCoreObject: () => ({ Functions: { GetPlayer: () => player } }) });
+    let canAddRaises = false;
+    fake.addResource('qb-inventory', {
+      CanAddItem: () => {
+        if (canAddRaises) throw new Error('inventory not found');
+        return true;
+      },
+      AddItem: () => {
+        throw new Error('TriggerClientEvent failed');
+      },
+    });
+    const adapter = createQbcoreAdapter({ host: fake.host });
+    const bread: Reward = { type: 'item', item: 'bread', count: 1 };
+    expect(await adapter.give(ctx, bread)).toMatchObject({ ok: false, problem: { code: 'outcome_unknown' } });
+    canAddRaises = true;
+    expect(await adapter.give(ctx, bread)).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
+  });
+
+  describe('ESX', () => {
+    const esx = (method: (name: string, ...args: unknown[]) => unknown) => {
+      const fake = createFakeHost();
+      fake.addResource('es_extended', {
+        RunStaticPlayerMethod: (_src: unknown, name: unknown, ...args: unknown[]) =>
+          name === 'getIdentifier' ? 'char1:abc' : method(String(name), ...args),
+      });
+      return createEsxAdapter({ host: fake.host, inventory: 'framework' });
+    };
+
+    it('addAccountMoney raising stays a framework error: ESX raises before touching the balance', async () => {
+      const adapter = esx(() => {
+        throw new Error('Tried To Set Add To Invalid Account bank');
+      });
+      expect(await adapter.give(ctx, { type: 'bank', amount: 5 })).toMatchObject({
+        ok: false,
+        problem: { code: 'framework_error' },
+      });
+    });
+
+    it('addInventoryItem raising after it added is outcome_unknown', async () => {
+      let bread = 0;
+      const adapter = esx((name, ...args) => {
+        if (name === 'canCarryItem') return true;
+        bread += Number(args[1]);
+        throw new Error('esx:onAddInventoryItem handler failed');
+      });
+      expect(await adapter.give(ctx, { type: 'item', item: 'bread', count: 2 })).toMatchObject({
+        ok: false,
+        problem: { code: 'outcome_unknown' },
+      });
+      expect(bread).toBe(2);
+    });
+
+    it('an xPlayer look-up that throws never reached addInventoryItem: framework error', async () => {
+      const fake = createFakeHost();
+      let lookUps = 0;
+      const added: unknown[] = [];
+      const xPlayer = {
+        getIdentifier: () => 'char1:abc',
+        canCarryItem: () => true,
+        addInventoryItem: (...args: unknown[]) => added.push(args),
+      };
+      fake.addResource('es_extended', {
+        getSharedObject: () => ({
+          GetPlayerFromId: () => {
+            lookUps += 1;
+            // Ready check and capacity check succeed; the look-up before addInventoryItem fails.
+            if (lookUps > 2) throw new Error('function reference is no longer valid');
+            return xPlayer;
+          },
+        }),
+      });
+      const adapter = createEsxAdapter({ host: fake.host, inventory: 'framework' });
+      const result = await adapter.give(ctx, { type: 'item', item: 'bread', count: 1 });
+      expect(result).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
+      expect(JSON.stringify(result)).toContain('ESX.GetPlayerFromId failed');
+      expect(added).toEqual([]);
+    });
+  });
+
+  it('a primitive that throws mid-payout (a bug, not a refusal) is outcome_unknown', async () => {
+    const fake = createFakeHost();
+    const adapter = createAdapter({
+      name: 'qbox',
+      host: fake.host,
+      isPlayerReady: async () => true,
+      giveMoney: async () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'money')");
+      },
+    });
+    expect(await adapter.give(ctx, { type: 'money', amount: 1 })).toEqual({
+      ok: false,
+      problem: {
+        code: 'outcome_unknown',
+        detail: "qbox payout threw: Cannot read properties of undefined (reading 'money')",
+      },
+    });
+  });
+});
