@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FaultSpec } from '../../mock-server/middleware/faults';
 import { createE2e, type E2e } from './harness';
 
 const THANKS = 'Thanks for voting! You received 500$ in cash.';
@@ -168,6 +169,32 @@ describe('exactly once', () => {
     expect(w.messages(again).at(-1)).toBe(THANKS);
   });
 
+  it('a server killed right after the framework paid does not pay again: the admin is told and can drop it', async () => {
+    const w = await esxWorld();
+    const vote = await w.vote('Steve');
+    const steve = await w.join('Steve');
+    w.server.payoutHook = () => 'kill-after';
+
+    w.type(steve, '/vote');
+    await w.until(() => w.server.dead).catch(() => undefined);
+    expect(w.server.dead).toBe(true);
+    expect(cash(w)).toEqual([['es_extended', steve.id, 'money', 500]]);
+
+    await w.restart();
+    const again = await w.join('Steve', { license: steve.license });
+    await w.advance(30_000);
+    expect(w.ledger()).toHaveLength(1);
+    expect(w.messages(again)).toEqual(['Your previous claim needs an admin check before it can be paid.']);
+
+    w.console(`votereward drop ${vote.voteId}`);
+    await w.advance(1000);
+    w.console('votereward pending');
+    await w.advance(1000);
+    expect(w.output().at(-1)).toBe('vote-reward: no open claims');
+    await w.advance(30_000);
+    expect(w.ledger()).toHaveLength(1);
+  });
+
   it('a player who disconnects between the claim and the payout is paid on the next join, once', async () => {
     const w = await esxWorld();
     await w.vote('Steve');
@@ -200,83 +227,119 @@ describe('exactly once', () => {
   });
 });
 
-describe('the API failing', () => {
-  const CASES = [
-    {
-      what: 'answers 500',
-      fault: { route: '/api/v1/*', status: 500 },
-      message: 'The vote site is having problems; nothing was lost, try again later.',
-      waitAfterMs: 11_000,
-    },
-    {
-      what: 'answers 503 with Retry-After',
-      fault: { route: '/api/v1/*', status: 503, retryAfter: 20 },
-      message: 'The vote site is having problems; nothing was lost, try again later.',
-      waitAfterMs: 21_000,
-    },
-    {
-      what: 'answers 429 with Retry-After',
-      fault: { route: '/api/v1/*', status: 429, retryAfter: 30 },
-      message: 'Too many requests to the vote site; try again in 30 s.',
-      waitAfterMs: 31_000,
-    },
-    {
-      what: 'hangs past the request timeout',
-      fault: { route: '/api/v1/*', delayMs: 1500, drop: true },
-      message: 'The vote site cannot be reached; nothing was lost, try again later.',
-      waitAfterMs: 11_000,
-    },
-  ];
+/** One failure scenario: the fault installed on every /api/v1 route, the player's message, the wait before retrying. */
+interface FailureCase {
+  what: string;
+  fault: FaultSpec;
+  message: string;
+  waitAfterMs: number;
+}
 
-  it.each(CASES)(
+const FAILURES: FailureCase[] = [
+  {
+    what: 'answers 500',
+    fault: { route: '/api/v1/*', status: 500 },
+    message: 'The vote site is having problems; nothing was lost, try again later.',
+    waitAfterMs: 11_000,
+  },
+  {
+    what: 'answers 503 with Retry-After',
+    fault: { route: '/api/v1/*', status: 503, retryAfter: 20 },
+    message: 'The vote site is having problems; nothing was lost, try again later.',
+    waitAfterMs: 21_000,
+  },
+  {
+    what: 'answers 429 with Retry-After',
+    fault: { route: '/api/v1/*', status: 429, retryAfter: 30 },
+    message: 'Too many requests to the vote site; try again in 30 s.',
+    waitAfterMs: 31_000,
+  },
+  {
+    what: 'hangs past the request timeout',
+    fault: { route: '/api/v1/*', delayMs: 1500, drop: true },
+    message: 'The vote site cannot be reached; nothing was lost, try again later.',
+    waitAfterMs: 11_000,
+  },
+];
+
+// FXServer's native HTTP gives no headers for a status >= 400, so Retry-After cannot be read on that path.
+const NATIVE_FAILURES: FailureCase[] = FAILURES.map((c) =>
+  c.fault.status === 429
+    ? { ...c, message: 'Too many requests to the vote site; try again in 60 s.', waitAfterMs: 61_000 }
+    : c,
+);
+
+/** Fails the player's /vote with the fault, checks nothing moved, then clears it and checks the vote is paid. */
+async function failThenRecover(w: E2e, { fault, message, waitAfterMs }: FailureCase): Promise<void> {
+  await w.vote('Steve');
+  const steve = await w.join('Steve');
+  await w.fault(fault);
+
+  w.type(steve, '/vote');
+  await w.until(() => w.messages(steve).length > 0);
+  await w.advance(2000);
+
+  expect(w.messages(steve)).toEqual([message]);
+  expect(w.ledger()).toEqual([]);
+  expect(w.unclaimed('Steve')).toHaveLength(1);
+  expect(w.output().some((l) => l.includes('/vote by Steve'))).toBe(true);
+
+  await w.clearFaults();
+  // A held request stays open on the mock until its delay ends (real time).
+  if (fault.delayMs) await w.realWait(fault.delayMs + 100);
+  await w.advance(waitAfterMs);
+  w.type(steve, '/vote');
+  await w.until(() => w.ledger().length > 0);
+  await w.advance(2000);
+  expect(cash(w)).toEqual([['es_extended', steve.id, 'money', 500]]);
+  expect(w.messages(steve).at(-1)).toBe(THANKS);
+  expect(w.unclaimed('Steve')).toHaveLength(0);
+}
+
+describe('the API failing', () => {
+  it.each(FAILURES)(
     'when the mock $what: no payout, a clear message, the vote still claimable',
-    async ({ fault, message, waitAfterMs }) => {
-      const w = await esxWorld({ poll: { enabled: false } });
+    async (c) => {
+      await failThenRecover(await esxWorld({ poll: { enabled: false } }), c);
+    },
+  );
+
+  it.each(NATIVE_FAILURES)(
+    'Node 16 native HTTP: when the mock $what: no payout, a clear message, the vote still claimable',
+    async (c) => {
+      world = await createE2e({
+        framework: 'esx',
+        profile: 'node16',
+        config: { ...CASH, poll: { enabled: false } },
+      });
+      await failThenRecover(world, c);
+    },
+  );
+
+  it.each(['node22', 'node16'] as const)(
+    '%s: when the mock is down: no payout, a clear message, paid once it is back',
+    async (profile) => {
+      world = await createE2e({ framework: 'esx', profile, config: { ...CASH, poll: { enabled: false } } });
+      const w = world;
       await w.vote('Steve');
       const steve = await w.join('Steve');
-      await w.fault(fault);
+      await w.mockDown();
 
       w.type(steve, '/vote');
       await w.until(() => w.messages(steve).length > 0);
-      await w.advance(2000);
-
-      expect(w.messages(steve)).toEqual([message]);
+      expect(w.messages(steve)).toEqual([
+        'The vote site cannot be reached; nothing was lost, try again later.',
+      ]);
       expect(w.ledger()).toEqual([]);
       expect(w.unclaimed('Steve')).toHaveLength(1);
-      expect(w.output().some((l) => l.includes('/vote by Steve'))).toBe(true);
 
-      await w.clearFaults();
-      await w.realWait(1600);
-      await w.advance(waitAfterMs);
+      await w.mockUp();
+      await w.advance(11_000);
       w.type(steve, '/vote');
       await w.until(() => w.ledger().length > 0);
       await w.advance(2000);
       expect(cash(w)).toEqual([['es_extended', steve.id, 'money', 500]]);
-      expect(w.messages(steve).at(-1)).toBe(THANKS);
       expect(w.unclaimed('Steve')).toHaveLength(0);
     },
   );
-
-  it('when the mock is down: no payout, a clear message, paid once it is back', async () => {
-    const w = await esxWorld({ poll: { enabled: false } });
-    await w.vote('Steve');
-    const steve = await w.join('Steve');
-    await w.mockDown();
-
-    w.type(steve, '/vote');
-    await w.until(() => w.messages(steve).length > 0);
-    expect(w.messages(steve)).toEqual([
-      'The vote site cannot be reached; nothing was lost, try again later.',
-    ]);
-    expect(w.ledger()).toEqual([]);
-    expect(w.unclaimed('Steve')).toHaveLength(1);
-
-    await w.mockUp();
-    await w.advance(11_000);
-    w.type(steve, '/vote');
-    await w.until(() => w.ledger().length > 0);
-    await w.advance(2000);
-    expect(cash(w)).toEqual([['es_extended', steve.id, 'money', 500]]);
-    expect(w.unclaimed('Steve')).toHaveLength(0);
-  });
 });

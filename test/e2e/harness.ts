@@ -35,6 +35,8 @@ export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).path
 export const RESOURCE = 'vote-reward';
 /** Console channel of the resource's own prints. */
 const RESOURCE_CHANNEL = `[script:${RESOURCE}] `;
+/** A line the resource prints once its start-up is over, whichever way it ended. */
+const STARTED = /^(vote-reward: connected to |vote-reward: cannot reach the vote API yet|-{72}$)/;
 /** The fixed start of simulated time (a Monday noon, UTC), so every run sees the same dates. */
 export const START_TIME = Date.UTC(2025, 5, 2, 12, 0, 0);
 
@@ -154,6 +156,8 @@ export interface E2e {
   kill(): void;
   /** Starts a fresh simulated server on the same data folder, with fresh fakes, and the resource. */
   restart(): Promise<void>;
+  /** Advances until the resource's start-up is over (connected, API unreachable, or a problem block printed). */
+  started(): Promise<void>;
   /** Runs a console line on the server. */
   console(line: string): void;
   /** Stops everything and removes the temp folder. */
@@ -402,7 +406,15 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       now();
       if (server && !server.dead) server.kill();
       server = boot(true);
-      await server.advance(0);
+      await e2e.started();
+    },
+    async started() {
+      const sim = current();
+      const done = () =>
+        sim.consoleLines.some(
+          (line) => line.startsWith(RESOURCE_CHANNEL) && STARTED.test(line.slice(RESOURCE_CHANNEL.length)),
+        );
+      await sim.until(done, { timeoutMs: 20_000 });
     },
     console(line) {
       current().consoleCommand(line);
@@ -415,7 +427,8 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
-  await current().advance(0);
+  if (options.start ?? true) await e2e.started();
+  else await current().advance(0);
   return e2e;
 }
 
