@@ -11,7 +11,9 @@ const en = {
   no_vote: 'No vote found for "{name}". Vote here: {url} then type /{command} again.',
   no_vote_no_link: 'No vote found for "{name}". Vote for the server, then type /{command} again.',
   reward_waiting: 'Your vote was received: type /{command} to get your reward.',
+  vote_link: 'Vote for the server here: {url} then type /{command} to get your reward.',
   vote_reminder: 'You can vote for the server again: {url}',
+  vote_broadcast_one: '1 player voted for the server in the last {minutes} minutes. Vote too: /{command}',
   vote_broadcast: '{count} players voted for the server in the last {minutes} minutes. Vote too: /{command}',
   claim_in_progress: 'Your vote is already being checked, please wait.',
   cooldown: 'Please wait {seconds} s before typing /{command} again.',
@@ -49,7 +51,10 @@ const fr: Record<MessageKey, string> = {
   no_vote: 'Aucun vote trouvé pour « {name} ». Vote ici : {url} puis tape /{command} à nouveau.',
   no_vote_no_link: 'Aucun vote trouvé pour « {name} ». Vote pour le serveur, puis tape /{command} à nouveau.',
   reward_waiting: 'Ton vote a été reçu : tape /{command} pour recevoir ta récompense.',
+  vote_link: 'Vote pour le serveur ici : {url} puis tape /{command} pour recevoir ta récompense.',
   vote_reminder: 'Tu peux de nouveau voter pour le serveur : {url}',
+  vote_broadcast_one:
+    '1 joueur a voté pour le serveur ces {minutes} dernières minutes. Vote aussi : /{command}',
   vote_broadcast:
     '{count} joueurs ont voté pour le serveur ces {minutes} dernières minutes. Vote aussi : /{command}',
   claim_in_progress: 'Ton vote est déjà en cours de vérification, patiente.',

@@ -294,7 +294,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     broadcastNames.clear();
     broadcastDueAt = null;
     if (count === 0) return;
-    const message = translate('vote_broadcast', {
+    const message = translate(count === 1 ? 'vote_broadcast_one' : 'vote_broadcast', {
       count,
       minutes: poll.broadcast.windowMinutes,
       command: options.command,
@@ -367,10 +367,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
         `${options.command}link`,
         (source) => {
           if (source <= 0) return;
-          runtime.tell(
-            source,
-            translate('vote_reminder', { url: options.voteUrl, command: options.command }),
-          );
+          runtime.tell(source, translate('vote_link', { url: options.voteUrl, command: options.command }));
           linkShown(source);
         },
         false,

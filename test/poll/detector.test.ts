@@ -274,13 +274,28 @@ describe('createVoteDetector', () => {
     h.detector.stop();
   });
 
+  it('says "1 player" when a single player voted in the broadcast window', async () => {
+    const h = createPollHarness({ poll: { broadcast: { enabled: true, windowMinutes: 5 } } });
+    joinPlayers(h.runtime, 1, 3);
+    h.detector.start();
+    await h.runtime.clock.advance(10 * SEC);
+    h.vote('Player2');
+    h.detector.linkShown(2);
+    await h.runtime.clock.advance(6 * MIN);
+    const broadcast = '1 player voted for the server in the last 5 minutes. Vote too: /vote';
+    expect(h.runtime.told.filter((t) => t.message === broadcast).map((t) => t.source)).toEqual([1, 2, 3]);
+    h.detector.stop();
+  });
+
   it('the link command shows the vote link and starts frequent checks of that player', async () => {
     const h = createPollHarness({ detector: { minRecheckMs: 10 * MIN } });
     joinPlayers(h.runtime, 1, 1);
     h.detector.start();
     await h.runtime.clock.advance(10 * SEC);
     h.runtime.commands.get('votelink')?.handler(1, [], 'votelink');
-    expect(h.runtime.told.at(-1)?.message).toContain('https://votes.example/servers/1/vote');
+    expect(h.runtime.told.at(-1)?.message).toBe(
+      'Vote for the server here: https://votes.example/servers/1/vote then type /vote to get your reward.',
+    );
     const from = h.runtime.now();
     await h.runtime.clock.advance(MIN);
     expect(checksOf(h.sends, from)).toHaveLength(4);
