@@ -43,6 +43,13 @@ async function main(): Promise<void> {
     lines.push(`demo server id: ${mock.demo.serverId}`);
     const where = options.db === ':memory:' ? 'only shown here' : `remembered in ${demoFilePath(options.db)}`;
     lines.push(`demo API key: ${mock.demo.apiKey} (stored hashed in the database; ${where})`);
+    const page = `${mock.url}/servers/${mock.demo.serverId}`;
+    lines.push(
+      `server page: ${page}`,
+      `vote page: ${page}/vote (vote with your in-game name, then /vote in game)`,
+    );
+    if (options.admin)
+      lines.push(`owner dashboard: ${mock.url}/dashboard/servers/${mock.demo.serverId}/integrations`);
   }
   lines.push(`OpenAPI: ${mock.url}/openapi.json`, `docs: ${mock.url}/docs`, `health: ${mock.url}/health`);
   lines.push(adminLine(options.admin, token, mock.url));
@@ -52,6 +59,7 @@ async function main(): Promise<void> {
       `  set vote_reward_api_key "${mock.demo.apiKey}"`,
       `  set vote_reward_api_url "${mock.url}"`,
       '  ensure vote-reward',
+      `and in resources/vote-reward/config.json: "voteUrl": "${mock.url}/servers/${mock.demo.serverId}/vote"`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
