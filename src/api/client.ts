@@ -21,11 +21,16 @@ import {
 } from './schemas';
 import type { HttpResponse, HttpTransport } from './transport';
 
-/** Result of `/vote/check`. `votedAt` is the vote a claim would take (in `unclaimed` mode). */
+/** Result of `/vote/check` by username. `votedAt` is the vote a claim would take (in `unclaimed` mode). */
 export interface VoteCheck {
   voted: boolean;
   votedAt: string | null;
   username: string;
+}
+
+/** Result of `/vote/check` by IP: without a vote there is no username to report, so it is null. */
+export interface IpVoteCheck extends Omit<VoteCheck, 'username'> {
+  username: string | null;
 }
 
 /** Result of `/vote/claim`: the claimed vote, or the expected "nothing to claim". */
@@ -42,8 +47,10 @@ export interface VoteApi {
   readonly baseUrl: string;
   /** The transport in use. */
   readonly transport: HttpTransport['kind'];
-  /** `GET /vote/check` by username or by IP. */
-  checkVote(query: { username: string } | { ip: string }, opts: CallOptions): Promise<VoteCheck>;
+  /** `GET /vote/check` by username. */
+  checkVote(query: { username: string }, opts: CallOptions): Promise<VoteCheck>;
+  /** `GET /vote/check` by IP. */
+  checkVote(query: { ip: string }, opts: CallOptions): Promise<IpVoteCheck>;
   /** `POST /vote/claim`; 404 `no_unclaimed_vote` is a value, not an error. */
   claimVote(username: string, opts: CallOptions): Promise<ClaimResult>;
   /** `GET /vote/count`. */
@@ -127,18 +134,29 @@ export function createVoteApi(options: VoteApiOptions): VoteApi {
     return parseBody(path, response.body, schema);
   };
 
+  async function checkVote(query: { username: string }, opts: CallOptions): Promise<VoteCheck>;
+  async function checkVote(query: { ip: string }, opts: CallOptions): Promise<IpVoteCheck>;
+  async function checkVote(
+    query: { username: string } | { ip: string },
+    opts: CallOptions,
+  ): Promise<VoteCheck | IpVoteCheck> {
+    const params =
+      'username' in query
+        ? `username=${encodeURIComponent(query.username)}`
+        : `ip=${encodeURIComponent(query.ip)}`;
+    const path = '/api/v1/vote/check';
+    const body = expect200(path, await send('GET', `${path}?${params}`, opts.priority), voteCheckBody);
+    const votedAt = body.voted ? body.voted_at : null;
+    if (!('username' in query)) return { voted: body.voted, votedAt, username: body.username };
+    if (body.username === null)
+      throw new ResponseValidationError(path, 'username: null for a lookup by name');
+    return { voted: body.voted, votedAt, username: body.username };
+  }
+
   return {
     baseUrl,
     transport: transport.kind,
-    async checkVote(query, opts) {
-      const params =
-        'username' in query
-          ? `username=${encodeURIComponent(query.username)}`
-          : `ip=${encodeURIComponent(query.ip)}`;
-      const path = '/api/v1/vote/check';
-      const body = expect200(path, await send('GET', `${path}?${params}`, opts.priority), voteCheckBody);
-      return { voted: body.voted, votedAt: body.voted ? body.voted_at : null, username: body.username };
-    },
+    checkVote,
     async claimVote(username, opts) {
       const path = '/api/v1/vote/claim';
       const response = await send('POST', path, opts.priority, { username });

@@ -5,7 +5,8 @@ export const voteCheckBody = z
   .object({
     voted: z.boolean(),
     voted_at: z.iso.datetime({ offset: true }).nullable(),
-    username: z.string(),
+    // null when an IP lookup finds no vote: there is then no username to report.
+    username: z.string().nullable(),
   })
   .refine((body) => !body.voted || body.voted_at !== null, {
     message: 'voted is true but voted_at is null',
