@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
-import { errorBody, sendError } from '../errors';
+import type { Context, MiddlewareHandler } from 'hono';
+import { errorBody } from '../errors';
 
 /** A fault as configured through `POST /__admin/faults`. */
 export interface FaultSpec {
@@ -80,6 +80,22 @@ function dropConnection(env: unknown): boolean {
   return true;
 }
 
+/** Sets a JSON answer in place of whatever the handler answered (or would have answered). */
+function replaceAnswer(
+  c: Context,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  // Clearing first keeps the real answer's headers (content-length among them) off the injected one.
+  c.res = undefined as unknown as Response;
+  c.res = new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+  return c.res;
+}
+
 /** Applies the first matching fault to a request: delay, injected status, or dropped connection. */
 export function faultInjection(registry: FaultRegistry): MiddlewareHandler {
   return async (c, next) => {
@@ -89,17 +105,19 @@ export function faultInjection(registry: FaultRegistry): MiddlewareHandler {
     if (fault.delayMs) await sleep(fault.delayMs);
     if (fault.drop) {
       if (dropConnection(c.env)) return new Response(null, { status: 444 });
-      return sendError(c, 500, 'injected_fault', 'dropped connection (no socket in process: answered 500)');
+      // After `apply` the real answer is already set, and Hono ignores a returned one: replace it.
+      return replaceAnswer(
+        c,
+        500,
+        errorBody('injected_fault', 'dropped connection (no socket in process: answered 500)'),
+      );
     }
     if (fault.status !== undefined) {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const headers: Record<string, string> = {};
       if (fault.status === 429 || fault.status === 503)
         headers['retry-after'] = String(fault.retryAfter ?? 1);
       const body = errorBody('injected_fault', `fault #${fault.id} injected by /__admin/faults`);
-      // Clearing first keeps the real answer's headers (content-length among them) off the injected one.
-      c.res = undefined as unknown as Response;
-      c.res = new Response(JSON.stringify(body), { status: fault.status, headers });
-      return c.res;
+      return replaceAnswer(c, fault.status, body, headers);
     }
     if (!fault.apply) await next();
   };

@@ -238,6 +238,28 @@ describe('control API: faults and reset', () => {
     expect(h.store.listVotes()[0]?.claimedAt).toBe(T0);
   });
 
+  it.each([
+    [false, null],
+    [true, T0],
+  ])(
+    'in process (no socket to close), drop answers 500 injected_fault; apply %s leaves claimed_at %s',
+    async (apply, claimedAt) => {
+      const h = createHarness();
+      h.vote('Steve');
+      await h.app.request(
+        '/__admin/faults',
+        json({ route: '/api/v1/vote/claim', drop: true, apply, times: 1 }),
+      );
+      const res = await h.post('/api/v1/vote/claim', { username: 'Steve' });
+      expect(res.status).toBe(500);
+      expect(await errorOf(res)).toMatchObject({
+        code: 'injected_fault',
+        message: expect.stringContaining('dropped'),
+      });
+      expect(h.store.listVotes()[0]?.claimedAt).toBe(claimedAt);
+    },
+  );
+
   it('empties the database on reset', async () => {
     const h = createHarness();
     h.vote('Steve');
