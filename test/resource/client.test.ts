@@ -13,68 +13,106 @@ import {
 import { createNativeTransport } from '../../src/api/native-transport';
 import { createRateBudget } from '../../src/api/rate-budget';
 import { createFetchTransport, type HttpResponse } from '../../src/api/transport';
+import { createMockVoteApi } from '../fakes/mock-transport';
 import { createFakeClock, createFakeRuntime, type NativeAnswer } from '../fakes/runtime';
-import { createFakeVoteApi } from '../fakes/transport';
 
-const KEY = 'live_0123456789abcdef0123456789abcdef';
-
-const setup = () => {
+const setup = (options: { apiKey?: string } = {}) => {
   const clock = createFakeClock();
-  const fake = createFakeVoteApi({ now: clock.now, apiKey: KEY });
+  const mock = createMockVoteApi({ now: clock.now });
   const budget = createRateBudget({ now: clock.now });
   const api = createVoteApi({
     baseUrl: 'https://votes.example/',
-    apiKey: KEY,
-    transport: fake,
+    apiKey: options.apiKey ?? mock.apiKey,
+    transport: mock,
     budget,
     now: clock.now,
     timeoutMs: 5000,
   });
-  return { clock, fake, budget, api };
+  return { clock, mock, budget, api };
 };
 
 const claim = { priority: 'claim' } as const;
+/** A key for the native-transport tests, which answer from a fake native instead of the mock. */
+const KEY = 'live_0123456789abcdef0123456789abcdef';
 
-describe('createVoteApi against the fake API', () => {
+describe('createVoteApi against the real mock (in process)', () => {
   it('checks a vote by username, sending the bearer key, and reports the vote a claim would take', async () => {
-    const { clock, fake, api } = setup();
-    fake.addVote('Ana', clock.now() - 60_000);
-    fake.addVote('Ana', clock.now() - 30_000);
+    const { clock, mock, api } = setup();
+    mock.addVote('Ana', clock.now() - 60_000);
+    mock.addVote('Ana', clock.now() - 30_000);
     const result = await api.checkVote({ username: 'Ana' }, claim);
     expect(result).toEqual({
       voted: true,
       votedAt: new Date(clock.now() - 60_000).toISOString(),
       username: 'Ana',
     });
-    expect(fake.requests[0]).toMatchObject({
+    expect(mock.requests[0]).toMatchObject({
       method: 'GET',
       url: 'https://votes.example/api/v1/vote/check?username=Ana',
-      headers: { authorization: `Bearer ${KEY}` },
+      headers: { authorization: `Bearer ${mock.apiKey}` },
     });
   });
 
-  it('encodes names and IPs in the query', async () => {
-    const { fake, api } = setup();
-    await api.checkVote({ username: 'a&b=c d' }, claim);
-    await api.checkVote({ ip: '::1' }, claim).catch(() => undefined);
-    expect(fake.requests.map((r) => r.url)).toEqual([
+  it('encodes names and IPs in the query, so the API reads them back unchanged', async () => {
+    const { mock, api } = setup();
+    expect(await api.checkVote({ username: 'a&b=c d' }, claim)).toEqual({
+      voted: false,
+      votedAt: null,
+      username: 'a&b=c d',
+    });
+    await api.checkVote({ ip: '::1' }, claim);
+    expect(mock.requests.map((r) => r.url)).toEqual([
       'https://votes.example/api/v1/vote/check?username=a%26b%3Dc%20d',
       'https://votes.example/api/v1/vote/check?ip=%3A%3A1',
     ]);
+    expect(mock.exchanges.map((e) => e.status)).toEqual([200, 200]);
+  });
+
+  it('checks by IP: the vote cast from that address, and username null when there is none', async () => {
+    const { clock, mock, api } = setup();
+    expect(await api.checkVote({ ip: '203.0.113.9' }, claim)).toEqual({
+      voted: false,
+      votedAt: null,
+      username: null,
+    });
+    mock.store.insertVote({
+      serverId: mock.server.id,
+      username: 'Ana',
+      ip: '203.0.113.9',
+      votedAt: clock.now() - 1000,
+    });
+    expect(await api.checkVote({ ip: '203.0.113.9' }, claim)).toEqual({
+      voted: true,
+      votedAt: new Date(clock.now() - 1000).toISOString(),
+      username: 'Ana',
+    });
   });
 
   it('claims the oldest vote and returns its vote_id; a second claim is the value no_unclaimed_vote', async () => {
-    const { clock, fake, api } = setup();
-    const vote = fake.addVote('Ana', clock.now() - 1000);
+    const { clock, mock, api } = setup();
+    const vote = mock.addVote('Ana', clock.now() - 1000);
     expect(await api.claimVote('Ana', claim)).toEqual({ claimed: true, voteId: vote.voteId });
     expect(await api.claimVote('Ana', claim)).toEqual({ claimed: false, code: 'no_unclaimed_vote' });
-    expect(fake.requests[0]).toMatchObject({ method: 'POST', body: '{"username":"Ana"}' });
+    expect(mock.requests[0]).toMatchObject({ method: 'POST', body: '{"username":"Ana"}' });
+    expect(mock.exchanges.map((e) => [e.status, e.code])).toEqual([
+      [200, null],
+      [404, 'no_unclaimed_vote'],
+    ]);
   });
 
   it('reads vote counts and server info', async () => {
-    const { api } = setup();
-    expect(await api.getServerInfo(claim)).toMatchObject({ name: 'Test City', rank: 2 });
-    expect(await api.getVoteCount(claim)).toMatchObject({ server_name: 'Test City', votes_total: 0 });
+    const { clock, mock, api } = setup();
+    const rival = mock.store.createServer({ name: 'Rival RP', game: 'gta5' });
+    for (const username of ['Bo', 'Cy'])
+      mock.store.insertVote({ serverId: rival.id, username, votedAt: clock.now() - 1000 });
+    mock.addVote('Ana', clock.now() - 2 * 86_400_000);
+    expect(await api.getServerInfo(claim)).toMatchObject({ name: 'Test City', rank: 2, votes_total: 1 });
+    expect(await api.getVoteCount(claim)).toMatchObject({
+      server_name: 'Test City',
+      votes_total: 1,
+      votes_24h: 0,
+      votes_7d: 1,
+    });
   });
 
   it.each([
@@ -85,51 +123,98 @@ describe('createVoteApi against the fake API', () => {
     [502, ServerError],
     [503, ServerError],
   ])('throws the right error for HTTP %i', async (status, type) => {
-    const { fake, api } = setup();
-    fake.faults.push({ path: '/api/v1/vote/check', status });
+    const { mock, api } = setup();
+    await mock.fault({ route: '/api/v1/vote/check', status, times: 1 });
     const error = await api.checkVote({ username: 'Ana' }, claim).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(type);
-    expect((error as HttpError).status).toBe(status);
+    expect(error).toMatchObject({ status, code: 'injected_fault' });
   });
 
-  it('throws UnauthorizedError for a wrong key', async () => {
-    const { fake, api } = setup();
-    fake.apiKey = 'live_other';
-    await expect(api.getServerInfo(claim)).rejects.toThrow(UnauthorizedError);
+  it('throws HttpError with the mock’s code for a name the API refuses (400 invalid_parameter)', async () => {
+    const { api } = setup();
+    const error = await api.checkVote({ username: 'x'.repeat(65) }, claim).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_parameter' });
+  });
+
+  it.each([
+    ['an unknown key', 'live_00000000000000000000000000000000', 'invalid_api_key'],
+    ['a malformed key', 'live_short', 'malformed_api_key'],
+  ])('throws UnauthorizedError for %s', async (_label, apiKey, code) => {
+    const { api } = setup({ apiKey });
+    const error = await api.getServerInfo(claim).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(error).toMatchObject({ status: 401, code });
+  });
+
+  it('throws UnauthorizedError once the key is revoked', async () => {
+    const { mock, api } = setup();
+    await api.getServerInfo(claim);
+    mock.revokeKey(mock.apiKey);
+    await expect(api.getServerInfo(claim)).rejects.toMatchObject({ status: 401, code: 'revoked_api_key' });
   });
 
   it('treats a 404 with another error code as an HTTP error, not as "no vote"', async () => {
-    const { fake, api } = setup();
-    fake.faults.push({ path: '/api/v1/vote/claim', status: 404 });
+    const { mock, api } = setup();
+    mock.addVote('Ana');
+    await mock.fault({ route: '/api/v1/vote/claim', status: 404, times: 1 });
     await expect(api.claimVote('Ana', claim)).rejects.toThrow(HttpError);
   });
 
   it('reads Retry-After on 429 and pauses the budget for that long', async () => {
-    const { clock, fake, api, budget } = setup();
-    fake.faults.push({ path: '/api/v1/vote/check', status: 429, headers: { 'retry-after': '17' } });
+    const { clock, mock, api, budget } = setup();
+    await mock.fault({ route: '/api/v1/vote/check', status: 429, retry_after: 17, times: 1 });
     const error = await api.checkVote({ username: 'Ana' }, claim).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).retryAfterMs).toBe(17_000);
     expect(budget.snapshot().pausedUntil).toBe(clock.now() + 17_000);
   });
 
+  it('reads the Retry-After of the mock’s own limit: the seconds until the oldest request leaves the window', async () => {
+    const { clock, mock, budget } = setup();
+    const free = createVoteApi({
+      baseUrl: 'https://votes.example',
+      apiKey: mock.apiKey,
+      transport: mock,
+      budget: createRateBudget({ now: clock.now, limit: 1_000 }),
+      now: clock.now,
+      timeoutMs: 5000,
+    });
+    for (let i = 0; i < 60; i += 1) {
+      await free.checkVote({ username: 'Ana' }, claim);
+      await clock.advance(500);
+    }
+    const error = await free.checkVote({ username: 'Ana' }, claim).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfterMs: 30_000 });
+    expect(budget.snapshot().rateLimited).toBe(0);
+  });
+
   it('refuses without sending when the budget says no', async () => {
-    const { fake, api, budget } = setup();
+    const { mock, api, budget } = setup();
     budget.record('rate_limited', 3000);
     const error = await api.claimVote('Ana', claim).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateBudgetError);
     expect((error as RateBudgetError).waitMs).toBe(3000);
-    expect(fake.requests).toHaveLength(0);
+    expect(mock.requests).toHaveLength(0);
   });
 
   it.each([
     ['network', NetworkError],
     ['timeout', TimeoutError],
   ] as const)('passes a %s failure through and backs polling off', async (fail, type) => {
-    const { fake, api, budget } = setup();
-    fake.faults.push({ path: '/api/v1/vote/check', fail });
+    const { mock, api, budget } = setup();
+    mock.wire({ path: '/api/v1/vote/check', fail });
     await expect(api.checkVote({ username: 'Ana' }, claim)).rejects.toThrow(type);
     expect(budget.snapshot().backoffUntil).not.toBeNull();
+  });
+
+  it('reports the mock’s in-process "dropped connection" (500 injected_fault) as a ServerError', async () => {
+    const { mock, api } = setup();
+    mock.addVote('Ana');
+    await mock.fault({ route: '/api/v1/vote/claim', drop: true, apply: true, times: 1 });
+    await expect(api.claimVote('Ana', claim)).rejects.toMatchObject({ status: 500, code: 'injected_fault' });
+    expect(mock.unclaimed('Ana')).toEqual([]);
   });
 
   it.each([
@@ -138,13 +223,14 @@ describe('createVoteApi against the fake API', () => {
     ['/api/v1/vote/check', '{"voted":"yes","voted_at":null,"username":"Ana"}', 'voted'],
     ['/api/v1/vote/check', '{"voted":true,"voted_at":null,"username":"Ana"}', 'voted_at'],
     ['/api/v1/vote/check', '{"voted":true,"voted_at":"yesterday","username":"Ana"}', 'voted_at'],
+    ['/api/v1/vote/check', '{"voted":false,"voted_at":null,"username":null}', 'username: null'],
     ['/api/v1/vote/claim', '{"success":false,"vote_id":"x"}', 'success'],
     ['/api/v1/vote/claim', '{"success":true}', 'vote_id'],
     ['/api/v1/server/info', '{"name":"x"}', 'game'],
     ['/api/v1/vote/count', '[]', 'expected object'],
   ])('rejects a malformed 200 body from %s (%s)', async (path, body, detail) => {
-    const { fake, api } = setup();
-    fake.faults.push({ path, body });
+    const { mock, api } = setup();
+    mock.wire({ path, reply: { status: 200, body } });
     const call =
       path === '/api/v1/vote/check'
         ? api.checkVote({ username: 'Ana' }, claim)
@@ -159,9 +245,9 @@ describe('createVoteApi against the fake API', () => {
   });
 
   it.each([['', 'apiKey must not be empty']])('refuses bad options (%s)', (apiKey, message) => {
-    const { fake, budget, clock } = setup();
+    const { mock, budget, clock } = setup();
     expect(() =>
-      createVoteApi({ baseUrl: 'https://x', apiKey, transport: fake, budget, now: clock.now, timeoutMs: 1 }),
+      createVoteApi({ baseUrl: 'https://x', apiKey, transport: mock, budget, now: clock.now, timeoutMs: 1 }),
     ).toThrow(message);
   });
 });
