@@ -48,6 +48,12 @@ export interface WireFault {
   times?: number;
 }
 
+/** A one-shot fault: a status injected by the mock's control API, or a wire failure or raw reply. */
+export type OneShotFault =
+  | { status: number; retry_after?: number; apply?: boolean }
+  | { fail: 'network' | 'timeout'; apply?: boolean }
+  | { reply: string; apply?: boolean };
+
 /** One request as the client sent it and what came back to the client. */
 export interface Exchange {
   /** Send time on the shared clock. */
@@ -104,6 +110,8 @@ export interface MockVoteApi extends HttpTransport {
   clearFaults(): Promise<number>;
   /** Adds a wire fault (checked before the request reaches the mock). */
   wire(fault: WireFault): void;
+  /** Breaks the next request to `path` with a one-shot fault, through the control API when it is a status. */
+  breakNext(path: string, fault: OneShotFault): Promise<void>;
   /** Removes every wire fault. */
   clearWire(): void;
   /** Holds every request until `release()` (for "two claims at once" tests). */
@@ -209,6 +217,11 @@ export function createMockVoteApi(options: MockVoteApiOptions): MockVoteApi {
     },
     wire(fault) {
       wireFaults.push({ ...fault, left: fault.times ?? 1 });
+    },
+    async breakNext(path, fault) {
+      if ('status' in fault) await mock.fault({ route: path, times: 1, ...fault });
+      else if ('fail' in fault) mock.wire({ path, ...fault });
+      else mock.wire({ path, apply: fault.apply, reply: { status: 200, body: fault.reply } });
     },
     clearWire() {
       wireFaults.length = 0;

@@ -8,10 +8,9 @@ import type { PayoutProblem, PayoutResult, Reward, RewardAdapter } from '../../s
 import { createVrpAdapter } from '../../src/rewards/vrp';
 import { createFakeHost, type FakeHost } from '../fakes/frameworks/host';
 import { createFakeVrp } from '../fakes/frameworks/vrp';
+import { createMockVoteApi, type MockVoteApi } from '../fakes/mock-transport';
 import { createFakeClock, createFakeRuntime, type FakeClock, type FakeRuntime } from '../fakes/runtime';
-import { createFakeVoteApi, type FakeVoteApi } from '../fakes/transport';
 
-const KEY = 'live_0123456789abcdef0123456789abcdef';
 const ANA = { name: 'Ana', license: 'license:aaa' };
 
 interface FakeAdapter extends RewardAdapter {
@@ -49,7 +48,7 @@ const createFakeAdapter = (): FakeAdapter => {
 
 interface World<A extends RewardAdapter = FakeAdapter> {
   clock: FakeClock;
-  api: FakeVoteApi;
+  api: MockVoteApi;
   adapter: A;
   runtime: FakeRuntime;
   flow: ClaimFlow;
@@ -68,7 +67,7 @@ interface WorldOptions {
 }
 
 const boot = <A extends RewardAdapter = FakeAdapter>(
-  shared: { clock: FakeClock; api: FakeVoteApi; adapter: A },
+  shared: { clock: FakeClock; api: MockVoteApi; adapter: A },
   kvp?: Map<string, string>,
   options: WorldOptions = {},
 ): World<A> => {
@@ -76,7 +75,7 @@ const boot = <A extends RewardAdapter = FakeAdapter>(
   const budget = createRateBudget({ now: shared.clock.now });
   const client = createVoteApi({
     baseUrl: 'https://votes.example',
-    apiKey: KEY,
+    apiKey: shared.api.apiKey,
     transport: shared.api,
     budget,
     now: shared.clock.now,
@@ -102,8 +101,7 @@ const boot = <A extends RewardAdapter = FakeAdapter>(
 
 const world = (options: WorldOptions = {}): World => {
   const clock = createFakeClock();
-  const api = createFakeVoteApi({ now: clock.now, apiKey: KEY });
-  api.mode = options.checkMode ?? 'unclaimed';
+  const api = createMockVoteApi({ now: clock.now, checkMode: options.checkMode ?? 'unclaimed' });
   return boot({ clock, api, adapter: createFakeAdapter() }, undefined, options);
 };
 
@@ -220,10 +218,7 @@ describe('claim flow: /vote', () => {
       { status: 401 },
       'Votes cannot be checked right now (server configuration problem). An admin has been told.',
     ],
-    [
-      { status: 429, headers: { 'retry-after': '42' } },
-      'Too many requests to the vote site; try again in 42 s.',
-    ],
+    [{ status: 429, retry_after: 42 }, 'Too many requests to the vote site; try again in 42 s.'],
     [{ status: 500 }, 'The vote site is having problems; nothing was lost, try again later.'],
     [{ status: 503 }, 'The vote site is having problems; nothing was lost, try again later.'],
     [{ fail: 'timeout' as const }, 'The vote site cannot be reached; nothing was lost, try again later.'],
@@ -234,7 +229,7 @@ describe('claim flow: /vote', () => {
       const w = world();
       w.api.addVote('Ana', w.clock.now() - 60_000);
       w.runtime.join(1, ANA);
-      w.api.faults.push({ path: '/api/v1/vote/check', ...fault });
+      await w.api.breakNext('/api/v1/vote/check', fault);
       expect((await w.flow.claim(1)).code).toBe('api_error');
       expect(lastTold(w)).toBe(message);
       expect(w.runtime.logs.some((l) => l.message.includes('/vote by Ana (#1)'))).toBe(true);
@@ -244,13 +239,13 @@ describe('claim flow: /vote', () => {
     },
   );
 
-  it.each([[{ status: 401 }], [{ status: 429, headers: { 'retry-after': '5' } }], [{ status: 400 }]])(
+  it.each([[{ status: 401 }], [{ status: 429, retry_after: 5 }], [{ status: 400 }]])(
     'on a definite claim refusal %j: nothing paid, journal cleared, vote still claimable',
     async (fault) => {
       const w = world();
       w.api.addVote('Ana', w.clock.now() - 60_000);
       w.runtime.join(1, ANA);
-      w.api.faults.push({ path: '/api/v1/vote/claim', ...fault });
+      await w.api.breakNext('/api/v1/vote/claim', fault);
       expect((await w.flow.claim(1)).code).toBe('api_error');
       expect(w.adapter.paid).toEqual([]);
       expect(journalKeys(w)).toEqual([]);
@@ -261,7 +256,7 @@ describe('claim flow: /vote', () => {
   it('tells the player the site is busy when the local budget has no slot, without sending', async () => {
     const w = world();
     w.runtime.join(1, ANA);
-    w.api.faults.push({ path: '/api/v1/vote/check', status: 429, headers: { 'retry-after': '30' } });
+    await w.api.breakNext('/api/v1/vote/check', { status: 429, retry_after: 30 });
     await w.flow.claim(1);
     await w.clock.advance(10_000);
     const sent = w.api.requests.length;
@@ -280,7 +275,7 @@ describe('claim flow: /vote', () => {
     ],
     ['the answer timed out after the claim', { fail: 'timeout' as const, apply: true }, 'rewarded', 2, 0],
     ['a 500 after the claim was applied', { status: 500, apply: true }, 'rewarded', 2, 0],
-    ['a malformed 200', { body: '{"success":true}', apply: true }, 'rewarded', 2, 0],
+    ['a malformed 200', { reply: '{"success":true}', apply: true }, 'rewarded', 2, 0],
     ['the claim never reached the API', { fail: 'network' as const }, 'api_error', 0, 1],
     ['a 500 without a claim', { status: 500 }, 'api_error', 0, 1],
   ])('decides by checking again when %s', async (_label, fault, code, paid, unclaimed) => {
@@ -288,7 +283,7 @@ describe('claim flow: /vote', () => {
     w.api.addVote('Ana', w.clock.now() - 60_000);
     w.api.addVote('Ana', w.clock.now() - 30_000);
     w.runtime.join(1, ANA);
-    w.api.faults.push({ path: '/api/v1/vote/claim', ...fault });
+    await w.api.breakNext('/api/v1/vote/claim', fault);
     expect((await w.flow.claim(1)).code).toBe(code);
     expect(w.adapter.paid).toHaveLength(paid);
     expect(w.api.unclaimed('Ana')).toHaveLength(unclaimed + 1);
@@ -299,7 +294,7 @@ describe('claim flow: /vote', () => {
     const w = world();
     w.api.addVote('Ana', w.clock.now() - 60_000);
     w.runtime.join(1, ANA);
-    w.api.faults.push({ path: '/api/v1/vote/claim', fail: 'network', apply: true });
+    await w.api.breakNext('/api/v1/vote/claim', { fail: 'network', apply: true });
     const original = w.api.request.bind(w.api);
     let checks = 0;
     w.api.request = async (request) => {
@@ -323,7 +318,7 @@ describe('claim flow: /vote', () => {
     const w = world({ checkMode: 'last24h' });
     w.api.addVote('Ana', w.clock.now() - 60_000);
     w.runtime.join(1, ANA);
-    w.api.faults.push({ path: '/api/v1/vote/claim', fail: 'timeout', apply: true });
+    await w.api.breakNext('/api/v1/vote/claim', { fail: 'timeout', apply: true });
     expect((await w.flow.claim(1)).code).toBe('needs_admin');
     expect(lastTold(w)).toBe('Your previous claim needs an admin check before it can be paid.');
     const [entry] = w.flow.pending();
@@ -341,7 +336,7 @@ describe('claim flow: /vote', () => {
     const w = world({ checkMode: 'last24h' });
     w.api.addVote('Ana', w.clock.now() - 60_000);
     w.runtime.join(1, ANA);
-    w.api.faults.push({ path: '/api/v1/vote/claim', fail: 'timeout', apply: true });
+    await w.api.breakNext('/api/v1/vote/claim', { fail: 'timeout', apply: true });
     await w.flow.claim(1);
     const id = w.flow.pending()[0]?.id ?? '';
     expect(w.flow.drop(id)).toEqual({ ok: true, message: `${id} dropped; nothing more will be paid for it` });
@@ -494,7 +489,7 @@ describe('claim flow: a crash at every journal write pays exactly once after res
 
     expect(first.adapter.paid).toHaveLength(paidAfter);
     expect(new Set(first.adapter.paid.map((p) => p.reward.type)).size).toBe(paidAfter);
-    expect(first.api.votes.filter((v) => v.claimedAt !== null)).toHaveLength(1);
+    expect(first.api.votes().filter((v) => v.claimedAt !== null)).toHaveLength(1);
     const pending = second.flow.pending();
     if (leftover === 'none') expect(pending).toEqual([]);
     else expect(pending).toMatchObject([{ state: 'needs_admin', problem: 'payout_interrupted' }]);
@@ -541,7 +536,7 @@ describe('claim flow: a vRP payout that times out (outcome unknown) waits for an
 
   const setup = () => {
     const clock = createFakeClock();
-    const api = createFakeVoteApi({ now: clock.now, apiKey: KEY });
+    const api = createMockVoteApi({ now: clock.now });
     const fake = createFakeHost();
     const vrp = createFakeVrp(fake);
     const adapter = createVrpAdapter({ host: fake.host, timeoutMs: TIMEOUT_MS });
