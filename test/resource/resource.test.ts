@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/commands/admin';
 import { createResource } from '../../src/resource';
+import { createMockVoteApi } from '../fakes/mock-transport';
 import { createFakeRuntime, type FakeRuntime } from '../fakes/runtime';
-import { createFakeVoteApi } from '../fakes/transport';
 
-const KEY = 'live_0123456789abcdef0123456789abcdef';
-
-/** A runtime whose `fetch` is answered by the fake API. */
-const setup = (config: Record<string, unknown>, key = KEY) => {
+/** A runtime whose `fetch` is answered by the real mock in process; `key` replaces the mock's valid key. */
+const setup = (
+  config: Record<string, unknown>,
+  options: { key?: string; checkMode?: 'unclaimed' | 'last24h' } = {},
+) => {
   const runtime = createFakeRuntime();
-  const api = createFakeVoteApi({ now: runtime.now, apiKey: KEY });
-  runtime.convars.set('vote_reward_api_key', key);
+  const api = createMockVoteApi({ now: runtime.now, checkMode: options.checkMode ?? 'unclaimed' });
+  runtime.convars.set('vote_reward_api_key', options.key ?? api.apiKey);
   runtime.files.set('config.json', JSON.stringify({ apiUrl: 'https://votes.example', ...config }));
   runtime.fetch = async (input, init) => {
     // Real fetch reports a refused connection as TypeError('fetch failed') with the cause attached.
@@ -49,11 +50,11 @@ const admin = async (runtime: FakeRuntime, line: string) => {
 
 describe('createResource start-up', () => {
   it('connects, prints the server line with a masked key, and registers /vote, votereward and the exports', async () => {
-    const { runtime, resource } = setup(STANDALONE);
+    const { runtime, api, resource } = setup(STANDALONE);
     await resource.start();
-    expect(console_(runtime)).toContain('vote-reward: connected to Test City (#2, 0 votes)');
-    expect(console_(runtime).join('\n')).toContain('key live_****cdef');
-    expect(console_(runtime).join('\n')).not.toContain(KEY);
+    expect(console_(runtime)).toContain('vote-reward: connected to Test City (#1, 0 votes)');
+    expect(console_(runtime).join('\n')).toContain(`key live_****${api.apiKey.slice(-4)}`);
+    expect(console_(runtime).join('\n')).not.toContain(api.apiKey);
     expect([...runtime.commands.entries()].map(([name, c]) => [name, c.restricted])).toEqual([
       ['votereward', true],
       ['vote', false],
@@ -69,7 +70,7 @@ describe('createResource start-up', () => {
   });
 
   it('stays inert with one block when the key is refused (401), and /vote says rewards are unavailable', async () => {
-    const { runtime, resource } = setup(STANDALONE, 'live_wrongwrongwrongwrongwrongwrong');
+    const { runtime, resource } = setup(STANDALONE, { key: 'live_wrongwrongwrongwrongwrongwrongwrong' });
     await resource.start();
     const output = console_(runtime).join('\n');
     expect(output).toContain('vote-reward: not started, the API refused the key (401):');
@@ -82,7 +83,7 @@ describe('createResource start-up', () => {
 
   it('names the URL that failed when the API cannot be reached, and keeps serving claims', async () => {
     const { runtime, api, resource } = setup(STANDALONE);
-    api.faults.push({ path: '/api/v1/server/info', fail: 'network' });
+    api.wire({ path: '/api/v1/server/info', fail: 'network' });
     await resource.start();
     expect(console_(runtime).join('\n')).toContain(
       'vote-reward: cannot reach the vote API yet (https://votes.example/api/v1/server/info: fetch failed (connect ECONNREFUSED)); claims will be tried anyway',
@@ -119,19 +120,21 @@ describe('votereward admin command', () => {
     const lines = await admin(runtime, 'status');
     expect(lines[0]).toBe('vote-reward status');
     expect(lines.join('\n')).toMatch(/API\s+https:\/\/votes\.example over fetch: reachable, key valid/);
-    expect(lines.join('\n')).toMatch(/Server\s+Test City \(#2, 0 votes\)/);
+    expect(lines.join('\n')).toMatch(/Server\s+Test City \(#1, 0 votes\)/);
     expect(lines.join('\n')).toMatch(/Framework\s+standalone/);
     expect(lines.join('\n')).toMatch(/Budget\s+\d+\/60 in the last minute \(12 kept for claims\)/);
     expect(lines.join('\n')).toMatch(/Pending\s+0 open claim\(s\)/);
   });
 
   it('lists, retries and drops open claims by vote_id', async () => {
-    const { runtime, api, resource } = setup({ ...STANDALONE, checkMode: 'last24h' });
-    api.mode = 'last24h';
+    const { runtime, api, resource } = setup(
+      { ...STANDALONE, checkMode: 'last24h' },
+      { checkMode: 'last24h' },
+    );
     await resource.start();
     api.addVote('Ana', runtime.now() - 1000);
     runtime.join(1, { name: 'Ana', license: 'license:a' });
-    api.faults.push({ path: '/api/v1/vote/claim', fail: 'timeout', apply: true });
+    api.wire({ path: '/api/v1/vote/claim', fail: 'timeout', apply: true });
     runtime.commands.get('vote')?.handler(1, [], 'vote');
     await runtime.clock.settle();
     const pending = await admin(runtime, 'pending');
@@ -177,7 +180,7 @@ describe('exports', () => {
     expect(await call('check', 4)).toMatchObject({ ok: true, voted: true, username: 'Ana' });
     expect(await call('claim', '4')).toMatchObject({ code: 'rewarded' });
     expect(call('getPending')).toEqual([]);
-    expect(await call('getServerInfo')).toMatchObject({ name: 'Test City', rank: 2 });
+    expect(await call('getServerInfo')).toMatchObject({ name: 'Test City', rank: 1 });
     expect(await call('getVoteCount')).toMatchObject({ votes_total: 1 });
     expect(runtime.emitted.map((e) => e.event)).toContain('vote-reward:rewarded');
   });
