@@ -1,14 +1,11 @@
 import fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeVoteApi, type FakeVoteApi } from '../fakes/transport';
+import { startMockServer } from '../../mock-server/server';
 import { createFxServer, type FxServer } from '../fxserver/server';
 import { tempDir } from '../fxserver/test-helpers';
 
 const root = new URL('../..', import.meta.url).pathname;
-const KEY = 'live_0123456789abcdef0123456789abcdef';
 
 /** Copies the built resource (dist/server.js must exist: `npm test` builds first) with the given config. */
 const installResource = (dir: string, config: Record<string, unknown>) => {
@@ -18,29 +15,6 @@ const installResource = (dir: string, config: Record<string, unknown>) => {
   fs.copyFileSync(path.join(root, 'dist/server.js'), path.join(target, 'dist/server.js'));
   fs.writeFileSync(path.join(target, 'config.json'), JSON.stringify(config));
   return target;
-};
-
-/** Serves the fake API over a real socket so the bundle's fetch transport talks HTTP. */
-const serveFakeApi = async (api: FakeVoteApi): Promise<{ server: Server; url: string }> => {
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', async () => {
-      const answer = await api.request({
-        method: req.method as 'GET' | 'POST',
-        url: `http://local${req.url}`,
-        headers: { authorization: String(req.headers.authorization ?? '') },
-        body,
-        timeoutMs: 5000,
-      });
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body ?? '');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 };
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -82,35 +56,38 @@ describe('dist/server.js in the simulated FXServer', () => {
   it.each(['node22', 'node16'] as const)(
     'on %s: connects with the convar key, never prints it, and pays a standalone custom reward once',
     async (profile) => {
-      const api = createFakeVoteApi({ now: () => Date.now(), apiKey: KEY });
-      const { server, url } = await serveFakeApi(api);
-      cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+      const mock = await startMockServer();
+      cleanup.push(() => mock.close());
+      const server = mock.store.createServer({ name: 'Test City', game: 'gta5' });
+      const key = mock.store.createKey(server.id).key;
+      // A fault that changes nothing (apply, no delay) but counts the claims that reach the mock.
+      mock.app.faults.add({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 0 });
       const sim = boot(
         {
-          apiUrl: url,
+          apiUrl: mock.url,
           framework: 'standalone',
           reward: { type: 'custom', event: 'test:rewarded' },
           poll: { enabled: false },
         },
-        { vote_reward_api_key: KEY },
+        { vote_reward_api_key: key },
         profile,
       );
       sim.start('vote-reward');
       await sim.until(() => lines(sim).some((l) => l.includes('connected to')), { timeoutMs: 5000 });
-      expect(lines(sim).join('\n')).toContain('vote-reward: connected to Test City (#2, 0 votes)');
-      expect(sim.consoleLines.join('\n')).not.toContain(KEY);
-      api.addVote('Ana', Date.now() - 60_000);
+      expect(lines(sim).join('\n')).toContain('vote-reward: connected to Test City (#1, 0 votes)');
+      expect(sim.consoleLines.join('\n')).not.toContain(key);
+      mock.store.insertVote({ serverId: server.id, username: 'Ana', votedAt: Date.now() - 60_000 });
       const id = await sim.join({ name: 'Ana', identifiers: ['license:aaa'] });
       sim.command(id, 'vote');
       sim.command(id, 'vote');
-      await sim.until(() => api.votes[0]?.claimedAt !== null, { timeoutMs: 5000 });
+      await sim.until(() => mock.store.listVotes()[0]?.claimedAt !== null, { timeoutMs: 5000 });
       await sim.advance(500);
       const chat = sim.clientEvents(id).filter((event) => event.name === 'chat:addMessage');
       expect(chat.map((event) => (event.args[0] as { args: string[] }).args[1])).toEqual([
         'Your vote is already being checked, please wait.',
         'Thanks for voting! You received a special reward.',
       ]);
-      expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+      expect(mock.app.faults.list().map((f) => f.hits)).toEqual([1]);
       expect(lines(sim).join('\n')).toContain(`over ${profile === 'node22' ? 'fetch' : 'native'}`);
     },
   );
