@@ -7,8 +7,11 @@ const SEC = 1_000;
 const MIN = 60_000;
 const WAITING = 'Your vote was received: type /vote to get your reward.';
 
-const checksOf = (sends: { at: number; path: string }[], from = 0, to = Number.POSITIVE_INFINITY) =>
-  sends.filter((s) => s.path === '/api/v1/vote/check' && s.at >= from && s.at < to);
+const checksOf = <T extends { at: number; path: string }>(
+  sends: readonly T[],
+  from = 0,
+  to = Number.POSITIVE_INFINITY,
+) => sends.filter((s) => s.path === '/api/v1/vote/check' && s.at >= from && s.at < to);
 
 describe('createVoteDetector', () => {
   it('tells a player shown the link that their reward is waiting within one check interval of their vote', async () => {
@@ -93,7 +96,7 @@ describe('createVoteDetector', () => {
     h.detector.start();
     await h.runtime.clock.advance(1 * MIN);
     const healthy = checksOf(h.sends, 0).length;
-    h.fault = () => ({ status, headers: {}, body: null });
+    await h.mock.fault({ route: '/api/v1/vote/check', status });
     const failingFrom = h.runtime.now();
     await h.runtime.clock.advance(5 * MIN);
     const duringFailure = checksOf(h.sends, failingFrom).length;
@@ -102,7 +105,7 @@ describe('createVoteDetector', () => {
     const failing = checksOf(h.sends, failingFrom).map((s) => s.at);
     const gaps = failing.slice(1).map((t, i) => t - (failing[i] as number));
     expect(gaps.at(-1)).toBeGreaterThan(gaps[0] as number);
-    h.fault = null;
+    expect(await h.mock.clearFaults()).toBe(1);
     await h.runtime.clock.advance(3 * MIN);
     const recovered = checksOf(h.sends, h.runtime.now() - MIN).length;
     expect(recovered).toBeGreaterThanOrEqual(healthy - 2);
@@ -117,9 +120,7 @@ describe('createVoteDetector', () => {
     joinPlayers(h.runtime, 1, 50);
     h.detector.start();
     await h.runtime.clock.advance(30 * SEC);
-    h.fault = () => {
-      throw new Error('connect ECONNREFUSED');
-    };
+    h.mock.wire({ path: '/api/v1/vote/check', fail: 'network', times: Number.POSITIVE_INFINITY });
     const from = h.runtime.now();
     await h.runtime.clock.advance(5 * MIN);
     expect(checksOf(h.sends, from).length).toBeLessThan(12);
@@ -132,12 +133,7 @@ describe('createVoteDetector', () => {
     joinPlayers(h.runtime, 1, 100);
     h.detector.start();
     await h.runtime.clock.advance(30 * SEC);
-    let once = true;
-    h.fault = () => {
-      if (!once) return null;
-      once = false;
-      return { status: 429, headers: { 'retry-after': '45' }, body: null };
-    };
+    await h.mock.fault({ route: '/api/v1/vote/check', status: 429, retry_after: 45, times: 1 });
     await h.runtime.clock.advance(3 * SEC);
     const limitedAt = h.sends.at(-1)?.at as number;
     await h.runtime.clock.advance(2 * MIN);
@@ -148,14 +144,27 @@ describe('createVoteDetector', () => {
     h.detector.stop();
   });
 
+  it('waits out the mock’s own Retry-After when another user of the same key filled its 60 s window', async () => {
+    const h = createPollHarness();
+    joinPlayers(h.runtime, 1, 50);
+    const filledAt = h.runtime.now();
+    const other = { headers: { authorization: `Bearer ${h.mock.apiKey}` } };
+    for (let i = 0; i < 60; i += 1) await h.mock.app.request('http://mock/api/v1/vote/count', other);
+    h.detector.start();
+    await h.runtime.clock.advance(2 * MIN);
+    expect(h.limited).toBe(1);
+    const [refused, next] = h.sends;
+    expect(refused).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(next?.at).toBeGreaterThanOrEqual(filledAt + MIN);
+    expect(next?.status).toBe(200);
+    expect(h.budget.snapshot().rateLimited).toBe(1);
+    h.detector.stop();
+  });
+
   it('pauses detection for 5 minutes and logs one clear error when the key is refused (401)', async () => {
     const h = createPollHarness();
     joinPlayers(h.runtime, 1, 20);
-    h.fault = () => ({
-      status: 401,
-      headers: {},
-      body: JSON.stringify({ error: { code: 'invalid_key', message: 'no' } }),
-    });
+    h.mock.revokeKey(h.mock.apiKey);
     h.detector.start();
     await h.runtime.clock.advance(4 * MIN);
     expect(checksOf(h.sends)).toHaveLength(1);
@@ -204,13 +213,20 @@ describe('createVoteDetector', () => {
   });
 
   it('does not announce a vote the site still reports but that was already claimed (last24h mode)', async () => {
-    const h = createPollHarness();
+    const h = createPollHarness({ checkMode: 'last24h' });
     joinPlayers(h.runtime, 1, 1);
-    h.runtime.kvpData.set(`${LAST_CLAIM_KVP_PREFIX}player1`, String(h.runtime.now() - 3 * 60 * MIN));
-    h.votes.set('player1', [{ votedAt: h.runtime.now() - 4 * 60 * MIN, claimed: false }]);
+    h.vote('Player1');
+    await h.runtime.clock.advance(60 * MIN);
+    expect(await h.claim('Player1')).toMatchObject({ claimed: true });
+    h.runtime.kvpData.set(`${LAST_CLAIM_KVP_PREFIX}player1`, String(h.runtime.now()));
+    await h.runtime.clock.advance(3 * 60 * MIN);
+    const from = h.runtime.now();
     h.detector.start();
     await h.runtime.clock.advance(MIN);
-    expect(checksOf(h.sends).length).toBeGreaterThan(0);
+    expect(checksOf(h.sends, from).map((s) => s.status)).toContain(200);
+    expect(h.mock.store.findCheckVote('last24h', h.mock.server.id, { username: 'Player1' })).toMatchObject({
+      votedAt: from - 4 * 60 * MIN,
+    });
     expect(h.runtime.told).toEqual([]);
   });
 
