@@ -53,7 +53,10 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const fail = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
   json(status, { error: { code, message } }, headers);
 
-/** Creates the fake API; `now` is the test clock. */
+/**
+ * Creates the fake API; `now` is the test clock. Only bench/resource.ts uses it (CPU per claim without the
+ * mock's own cost); tests talk to the real mock through `createMockVoteApi` (./mock-transport).
+ */
 export function createFakeVoteApi(options: { now: () => number; apiKey?: string }): FakeVoteApi {
   const held: (() => void)[] = [];
   let holding = false;
