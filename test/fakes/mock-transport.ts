@@ -216,6 +216,10 @@ export function createMockVoteApi(options: MockVoteApiOptions): MockVoteApi {
       return ((await control('DELETE', '/__admin/faults')) as { cleared: number }).cleared;
     },
     wire(fault) {
+      if ((fault.fail === undefined) === (fault.reply === undefined))
+        throw new TypeError(`wire fault on ${fault.path}: give exactly one of fail and reply`);
+      if (fault.times !== undefined && !(fault.times >= 1))
+        throw new RangeError(`wire fault on ${fault.path}: times must be at least 1, got ${fault.times}`);
       wireFaults.push({ ...fault, left: fault.times ?? 1 });
     },
     async breakNext(path, fault) {
@@ -250,7 +254,7 @@ export function createMockVoteApi(options: MockVoteApiOptions): MockVoteApi {
       const answer = fault?.reply
         ? { status: fault.reply.status, headers: fault.reply.headers ?? {}, body: fault.reply.body }
         : applied;
-      if (!answer) throw new Error(`wire fault on ${path} needs fail or reply`);
+      if (!answer) throw new Error(`wire fault on ${path} gave neither a failure nor an answer`);
       exchange.status = answer.status;
       exchange.code = errorCode(answer.body);
       return answer;
