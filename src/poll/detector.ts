@@ -404,19 +404,15 @@ const seconds = (ms: number | null): string => (ms === null ? '-' : `${(ms / 100
 
 /** Readable lines of a status, for the `votereward status` console command. */
 export function formatPollStatus(status: PollStatus, now: number): string[] {
-  const { budget, queues, checks, latencyMs, detected } = status;
-  const pause = [
+  const { queues, checks, latencyMs, detected } = status;
+  const paused =
     status.pausedUntil && status.pausedUntil > now
-      ? `key refused, paused ${seconds(status.pausedUntil - now)}`
-      : '',
-    budget.pausedUntil && budget.pausedUntil > now ? `429 pause ${seconds(budget.pausedUntil - now)}` : '',
-    budget.backoffUntil && budget.backoffUntil > now ? `backoff ${seconds(budget.backoffUntil - now)}` : '',
-  ].filter(Boolean);
+      ? `, key refused: paused ${seconds(status.pausedUntil - now)}`
+      : '';
   return [
-    `poll: ${status.running ? 'running' : 'off'}${status.autoClaim ? ' (auto-claim)' : ''}, one check every ${seconds(status.paceMs)}${pause.length ? `, ${pause.join(', ')}` : ''}`,
-    `budget: ${budget.usedInWindow}/${budget.limit} in the last ${budget.windowMs / 1000} s (${budget.reserved} kept for claims); sent ${budget.sent.claim} claims, ${budget.sent.poll} checks; 429 received: ${budget.rateLimited}`,
-    `queues: ${queues.players} players: ${queues.link} link-shown, ${queues.join} joining, ${queues.roundRobin} round-robin, ${queues.cooling} cooling down, ${queues.skipped} skipped; ${queues.reminders} reminders planned`,
-    `checks: ${checks.sent} sent, ${checks.failed} failed, ${checks.refused} refused by the budget, ${checks.skippedPending} skipped (reward pending)`,
-    `detected: ${detected.linkShown} after the link (p50 ${seconds(latencyMs.linkShown.p50)}, p95 ${seconds(latencyMs.linkShown.p95)}), ${detected.others} others (p50 ${seconds(latencyMs.others.p50)}, p95 ${seconds(latencyMs.others.p95)})`,
+    `Polling    ${status.running ? 'running' : 'off'}${status.autoClaim ? ' (auto-claim)' : ''}, one check every ${seconds(status.paceMs)}${paused}`,
+    `Queues     ${queues.players} players: ${queues.link} link-shown, ${queues.join} joining, ${queues.roundRobin} round-robin, ${queues.cooling} cooling down, ${queues.skipped} skipped; ${queues.reminders} reminders planned`,
+    `Checks     ${checks.sent} sent, ${checks.failed} failed, ${checks.refused} refused by the budget, ${checks.skippedPending} skipped (reward pending)`,
+    `Detected   ${detected.linkShown} after the link (p50 ${seconds(latencyMs.linkShown.p50)}, p95 ${seconds(latencyMs.linkShown.p95)}), ${detected.others} others (p50 ${seconds(latencyMs.others.p50)}, p95 ${seconds(latencyMs.others.p95)})`,
   ];
 }

@@ -337,11 +337,10 @@ describe('createVoteDetector', () => {
     h.detector.start();
     await h.runtime.clock.advance(10 * SEC);
     const lines = formatPollStatus(h.detector.status(), h.runtime.now());
-    expect(lines[0]).toBe('poll: running, one check every 1.3 s');
-    expect(lines[1]).toBe(
-      'budget: 3/60 in the last 60 s (12 kept for claims); sent 0 claims, 3 checks; 429 received: 0',
-    );
-    expect(lines[2]).toMatch(/^queues: 3 players: 0 link-shown, 0 joining, 3 round-robin/);
+    expect(lines[0]).toBe('Polling    running, one check every 1.3 s');
+    expect(lines[1]).toMatch(/^Queues {5}3 players: 0 link-shown, 0 joining, 3 round-robin/);
+    expect(lines[2]).toBe('Checks     3 sent, 0 failed, 0 refused by the budget, 0 skipped (reward pending)');
+    expect(lines).toHaveLength(4);
     h.detector.stop();
   });
 });
