@@ -45,6 +45,8 @@ export interface VoteRewardResource {
 export function createResource(runtime: Runtime): VoteRewardResource {
   const log = runtime.log;
   let app: App | null = null;
+  /** The app being started while its first `/server/info` is in flight, so players get a "starting" answer. */
+  let starting: App | null = null;
   let connection: Connection | null = null;
   let registeredCommand: string | null = null;
   let started = false;
@@ -70,7 +72,12 @@ export function createResource(runtime: Runtime): VoteRewardResource {
         }
         const current = app;
         if (!current) {
-          runtime.tell(source, createTranslator('en')('not_ready'));
+          runtime.tell(
+            source,
+            starting
+              ? starting.translate('starting', { command: starting.config.command })
+              : createTranslator('en')('not_ready'),
+          );
           return;
         }
         void current.flow.claim(source);
@@ -182,7 +189,10 @@ export function createResource(runtime: Runtime): VoteRewardResource {
     const candidate = await build();
     if (!candidate) return ['vote-reward: not started (see the block above)'];
     registerVoteCommand(candidate.config.command);
-    connection = await connect(candidate);
+    starting = candidate;
+    connection = await connect(candidate).finally(() => {
+      starting = null;
+    });
     if (!connection.ok && connection.reason === 'unauthorized') {
       candidate.stop();
       printBlock('not started, the API refused the key (401):', [

@@ -81,6 +81,22 @@ describe('createResource start-up', () => {
     expect(runtime.told.at(-1)?.message).toBe('Vote rewards are not available on this server right now.');
   });
 
+  it('answers "starting" in the configured language while the first /server/info is in flight', async () => {
+    const { runtime, api, resource } = setup({ ...STANDALONE, locale: 'fr' });
+    api.hold();
+    const started = resource.start();
+    await runtime.clock.settle();
+    runtime.join(1, { name: 'Ana', license: 'license:a' });
+    runtime.commands.get('vote')?.handler(1, [], 'vote');
+    expect(runtime.told.at(-1)?.message).toBe(
+      'Les récompenses de vote démarrent ; retape /vote dans quelques secondes.',
+    );
+    expect(resource.isReady()).toBe(false);
+    api.release();
+    await started;
+    expect(resource.isReady()).toBe(true);
+  });
+
   it('names the URL that failed when the API cannot be reached, and keeps serving claims', async () => {
     const { runtime, api, resource } = setup(STANDALONE);
     api.wire({ path: '/api/v1/server/info', fail: 'network' });
