@@ -3,7 +3,8 @@ import { generateKey, hashKey, isWellFormedKey, maskKey } from './api-keys';
 import type { Db } from './open-database';
 import { usernameKey } from './username';
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 /** How often at most a key's `last_used_at` is written (ms); reads are hot, writes are not needed that often. */
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 
@@ -344,8 +345,15 @@ export function createStore(db: Db, options: StoreOptions): Store {
   const rankedPageStmt = db.prepare<[number, number], ServerRow>(
     `SELECT * FROM servers ORDER BY rank_month_votes DESC, votes_total DESC, created_at, id LIMIT ? OFFSET ?`,
   );
-  const votesSinceStmt = db
-    .prepare<[number, number], number>('SELECT count(*) FROM votes WHERE server_id = ? AND voted_at > ?')
+  const hourVotesAfterStmt = db
+    .prepare<[number, number], number>(
+      'SELECT coalesce(sum(votes), 0) FROM server_hour_votes WHERE server_id = ? AND hour > ?',
+    )
+    .pluck();
+  const votesBetweenStmt = db
+    .prepare<[number, number, number], number>(
+      'SELECT count(*) FROM votes WHERE server_id = ? AND voted_at > ? AND voted_at < ?',
+    )
     .pluck();
 
   const insertKeyStmt = db.prepare<[number, Buffer, string, string, number]>(
@@ -440,6 +448,18 @@ export function createStore(db: Db, options: StoreOptions): Store {
     }) as number;
   }
 
+  /**
+   * Votes of a server after `since` (exclusive): the whole hours after the one holding `since` come from the
+   * hour counters, the rest of that hour from the votes index, so the cost never grows with the window's votes.
+   */
+  function votesSince(serverId: number, since: number): number {
+    const hour = Math.floor(since / HOUR_MS);
+    return (
+      (hourVotesAfterStmt.get(serverId, hour) as number) +
+      (votesBetweenStmt.get(serverId, since, (hour + 1) * HOUR_MS) as number)
+    );
+  }
+
   function requireServer(id: number): void {
     if (!getServerStmt.get(id)) throw new StoreError('server_not_found', `server ${id} does not exist`);
   }
@@ -505,8 +525,8 @@ export function createStore(db: Db, options: StoreOptions): Store {
       return {
         votesTotal: row.votes_total,
         votesMonthly: row.rank_month_votes,
-        votes24h: votesSinceStmt.get(id, at - DAY_MS) as number,
-        votes7d: votesSinceStmt.get(id, at - 7 * DAY_MS) as number,
+        votes24h: votesSince(id, at - DAY_MS),
+        votes7d: votesSince(id, at - 7 * DAY_MS),
         rank: rankOf(row),
       };
     },
@@ -611,7 +631,7 @@ export function createStore(db: Db, options: StoreOptions): Store {
     reset() {
       db.transaction(() => {
         db.exec(
-          'DELETE FROM votes; DELETE FROM server_month_votes; DELETE FROM api_keys; DELETE FROM servers;',
+          'DELETE FROM votes; DELETE FROM server_month_votes; DELETE FROM server_hour_votes; DELETE FROM api_keys; DELETE FROM servers;',
         );
       })();
     },
