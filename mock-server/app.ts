@@ -62,8 +62,7 @@ export function createApp(deps: AppDeps): MockApp {
   app.faults = faults;
   app.limiter = limiter;
 
-  const injection = faultInjection(faults);
-  app.use('*', async (c, next) => (c.req.path.startsWith('/__admin') ? next() : injection(c, next)));
+  app.use('*', faultInjection(faults, '/__admin'));
 
   app.route('/', createApiRoutes({ store: deps.store, checkMode: deps.checkMode, limiter }));
   app.route('/', createAdminRoutes({ store: deps.store, now: deps.now, admin: deps.admin, faults, limiter }));

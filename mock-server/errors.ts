@@ -1,5 +1,6 @@
-import type { Context } from 'hono';
+import type { Context, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { JSONParsed } from 'hono/utils/types';
 
 /** The one error body of the mock: `{ "error": { "code", "message" } }`. */
 export interface ErrorBody {
@@ -40,7 +41,14 @@ export function errorBody(code: string, message: string): ErrorBody {
   return { error: { code, message } };
 }
 
-/** Answers with the JSON error shape (headers already set on `c` are kept). */
+/** Context variable holding the `RateLimit-*` headers of an `/api/v1` request (set by the API guard). */
+export const RATE_LIMIT_HEADERS = 'rateLimitHeaders';
+
+function rateLimitHeaders(c: Context): Record<string, string> | undefined {
+  return c.get(RATE_LIMIT_HEADERS) as Record<string, string> | undefined;
+}
+
+/** Answers with the JSON error shape, with the request's `RateLimit-*` headers if it has any (and headers set on `c`). */
 export function sendError(
   c: Context,
   status: ContentfulStatusCode,
@@ -48,6 +56,21 @@ export function sendError(
   message: string,
   headers: Record<string, string> = {},
 ): Response {
-  for (const [name, value] of Object.entries(headers)) c.header(name, value);
-  return c.json(errorBody(code, message), status);
+  const rate = rateLimitHeaders(c);
+  return c.json(errorBody(code, message), status, rate ? { ...rate, ...headers } : headers);
+}
+
+/**
+ * A JSON answer of an `/api/v1` route with the request's `RateLimit-*` headers, built from a plain header object:
+ * on @hono/node-server that stays on its fast path, where `c.header()` would build a `Headers` per request.
+ */
+export function apiJson<T, S extends ContentfulStatusCode>(
+  c: Context,
+  body: T,
+  status: S,
+): Response & TypedResponse<JSONParsed<T>, S, 'json'> {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...rateLimitHeaders(c) },
+  }) as Response & TypedResponse<JSONParsed<T>, S, 'json'>;
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** The fixed prefix of every live key. */
 export const LIVE_KEY_PREFIX = 'live_';
@@ -42,7 +42,7 @@ export function generateKey(): GeneratedKey {
 
 /** SHA-256 of a key, as stored. */
 export function hashKey(key: string): Buffer {
-  return createHash('sha256').update(key, 'utf8').digest();
+  return hash('sha256', key, 'buffer');
 }
 
 /** True when a string has the shape of a live key (`live_` + 32 to 128 letters or digits). */

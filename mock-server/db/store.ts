@@ -364,6 +364,7 @@ export function createStore(db: Db, options: StoreOptions): Store {
   const keysOfServerStmt = db.prepare<[number], KeyRow>(
     'SELECT * FROM api_keys WHERE server_id = ? ORDER BY created_at, id',
   );
+  const dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
   const touchKeyStmt = db.prepare<[number, number]>('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
   const revokeKeyStmt = db.prepare<[number, string], KeyRow>(
     'UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE prefix = ? RETURNING *',
@@ -424,6 +425,27 @@ export function createStore(db: Db, options: StoreOptions): Store {
     `SELECT ${VOTE_COLUMNS} FROM votes WHERE server_id = ? AND username_key = ?
       ORDER BY voted_at, id LIMIT ? OFFSET ?`,
   );
+
+  // Keys that authenticated, by SHA-256 (base64): a request then costs a hash and a map lookup, not a query.
+  // Emptied whenever keys may have changed: a revocation or reset through this store, or any commit by another
+  // connection (`PRAGMA data_version` moves), so a key revoked anywhere is refused on its next request.
+  const knownKeys = new Map<string, KeyRow>();
+  let knownKeysVersion = -1;
+
+  function cachedKey(digest: string, hash: Buffer): KeyRow | undefined {
+    const version = dataVersionStmt.get() as number;
+    if (version !== knownKeysVersion) {
+      knownKeys.clear();
+      knownKeysVersion = version;
+    }
+    let row = knownKeys.get(digest);
+    if (!row) {
+      row = keyByHashStmt.get(hash);
+      if (!row || !timingSafeEqual(row.key_hash, hash)) return undefined;
+      knownKeys.set(digest, row);
+    }
+    return row;
+  }
 
   let syncedRankMonth: string | null = null;
   /** Makes `servers.rank_month_votes` describe the month of `now()`; rewrites it once per month change. */
@@ -558,6 +580,7 @@ export function createStore(db: Db, options: StoreOptions): Store {
     },
 
     revokeKey(prefix) {
+      knownKeys.clear();
       const row = revokeKeyStmt.get(now(), prefix);
       return row ? toKey(row) : null;
     },
@@ -569,12 +592,13 @@ export function createStore(db: Db, options: StoreOptions): Store {
     authenticate(key) {
       if (!isWellFormedKey(key)) return { ok: false, reason: 'malformed' };
       const hash = hashKey(key);
-      const row = keyByHashStmt.get(hash);
-      if (!row || !timingSafeEqual(row.key_hash, hash)) return { ok: false, reason: 'unknown' };
+      const row = cachedKey(hash.toString('base64'), hash);
+      if (!row) return { ok: false, reason: 'unknown' };
       if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
       const at = now();
       if (row.last_used_at === null || at - row.last_used_at >= LAST_USED_WRITE_INTERVAL_MS) {
         touchKeyStmt.run(at, row.id);
+        row.last_used_at = at;
       }
       return { ok: true, serverId: row.server_id, prefix: row.prefix };
     },
@@ -629,6 +653,7 @@ export function createStore(db: Db, options: StoreOptions): Store {
     },
 
     reset() {
+      knownKeys.clear();
       db.transaction(() => {
         db.exec(
           'DELETE FROM votes; DELETE FROM server_month_votes; DELETE FROM server_hour_votes; DELETE FROM api_keys; DELETE FROM servers;',

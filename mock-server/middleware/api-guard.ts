@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Store } from '../db';
-import { sendError } from '../errors';
+import { RATE_LIMIT_HEADERS, sendError } from '../errors';
 import { clientIp } from './client-ip';
 import type { SlidingWindowLimiter } from './rate-limit';
 
@@ -8,6 +8,8 @@ import type { SlidingWindowLimiter } from './rate-limit';
 export interface ApiGuardVariables {
   /** The server the presented key belongs to. */
   serverId: number;
+  /** `RateLimit-*` headers of this request (lowercase, as sent), added to every answer. */
+  [RATE_LIMIT_HEADERS]: Record<string, string>;
 }
 
 const UNAUTHORIZED: Record<'missing' | 'malformed' | 'unknown' | 'revoked', [string, string]> = {
@@ -28,8 +30,8 @@ function presentedKey(authorization: string | undefined, query: string | undefin
 
 /**
  * Authenticates every `/api/v1` request and applies the rate limit: per key when the key is valid, per client
- * IP otherwise (so keys cannot be guessed at speed). Sets `RateLimit-*` before the handler runs, so every API
- * answer carries them, and `Retry-After` on 429.
+ * IP otherwise (so keys cannot be guessed at speed). Puts the `RateLimit-*` headers on the context before the
+ * handler runs, so every API answer carries them, and `Retry-After` on 429.
  */
 export function apiGuard(
   store: Store,
@@ -41,21 +43,23 @@ export function apiGuard(
     const key = presentedKey(c.req.header('authorization'), c.req.query('key'));
     const auth = key === undefined ? ({ ok: false, reason: 'missing' } as const) : store.authenticate(key);
     const decision = limiter.hit(auth.ok ? `key:${auth.prefix}` : `ip:${clientIp(c)}`);
-    c.header('RateLimit-Limit', String(decision.limit));
-    c.header('RateLimit-Remaining', String(decision.remaining));
-    c.header('RateLimit-Reset', String(decision.resetSeconds));
+    c.set(RATE_LIMIT_HEADERS, {
+      'ratelimit-limit': String(decision.limit),
+      'ratelimit-remaining': String(decision.remaining),
+      'ratelimit-reset': String(decision.resetSeconds),
+    });
     if (!decision.allowed) {
       return sendError(
         c,
         429,
         'rate_limited',
         `more than ${decision.limit} requests in 60 seconds; retry in ${decision.resetSeconds} s`,
-        { 'Retry-After': String(decision.resetSeconds) },
+        { 'retry-after': String(decision.resetSeconds) },
       );
     }
     if (!auth.ok) {
       const [code, message] = UNAUTHORIZED[auth.reason];
-      return sendError(c, 401, code, message, { 'WWW-Authenticate': 'Bearer realm="vote-api"' });
+      return sendError(c, 401, code, message, { 'www-authenticate': 'Bearer realm="vote-api"' });
     }
     c.set('serverId', auth.serverId);
     await next();

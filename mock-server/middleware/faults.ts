@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { errorBody } from '../errors';
 
 /** A fault as configured through `POST /__admin/faults`. */
@@ -37,6 +37,8 @@ export interface FaultRegistry {
   list(): Fault[];
   /** Removes every fault; returns how many there were. */
   clear(): number;
+  /** True when no fault is active. */
+  isEmpty(): boolean;
   /** Takes one use of the first fault matching a request, if any. */
   take(method: string, path: string): Fault | undefined;
 }
@@ -55,6 +57,7 @@ export function createFaultRegistry(): FaultRegistry {
       return fault;
     },
     list: () => faults.map((f) => ({ ...f })),
+    isEmpty: () => faults.length === 0,
     clear() {
       const count = faults.length;
       faults = [];
@@ -96,29 +99,37 @@ function replaceAnswer(
   return c.res;
 }
 
-/** Applies the first matching fault to a request: delay, injected status, or dropped connection. */
-export function faultInjection(registry: FaultRegistry): MiddlewareHandler {
-  return async (c, next) => {
+/** Applies a fault taken for this request: delay, injected status, or dropped connection. */
+async function applyFault(c: Context, next: Next, fault: Fault): Promise<Response | undefined> {
+  if (fault.apply) await next();
+  if (fault.delayMs) await sleep(fault.delayMs);
+  if (fault.drop) {
+    if (dropConnection(c.env)) return new Response(null, { status: 444 });
+    // After `apply` the real answer is already set, and Hono ignores a returned one: replace it.
+    return replaceAnswer(
+      c,
+      500,
+      errorBody('injected_fault', 'dropped connection (no socket in process: answered 500)'),
+    );
+  }
+  if (fault.status !== undefined) {
+    const headers: Record<string, string> = {};
+    if (fault.status === 429 || fault.status === 503) headers['retry-after'] = String(fault.retryAfter ?? 1);
+    const body = errorBody('injected_fault', `fault #${fault.id} injected by /__admin/faults`);
+    return replaceAnswer(c, fault.status, body, headers);
+  }
+  if (!fault.apply) await next();
+  return undefined;
+}
+
+/**
+ * Applies the first matching fault to a request: delay, injected status, or dropped connection. Paths under
+ * `skipPrefix` are never faulted. Without faults the request goes straight on (no extra async step).
+ */
+export function faultInjection(registry: FaultRegistry, skipPrefix?: string): MiddlewareHandler {
+  return (c, next) => {
+    if (registry.isEmpty() || (skipPrefix !== undefined && c.req.path.startsWith(skipPrefix))) return next();
     const fault = registry.take(c.req.method, c.req.path);
-    if (!fault) return next();
-    if (fault.apply) await next();
-    if (fault.delayMs) await sleep(fault.delayMs);
-    if (fault.drop) {
-      if (dropConnection(c.env)) return new Response(null, { status: 444 });
-      // After `apply` the real answer is already set, and Hono ignores a returned one: replace it.
-      return replaceAnswer(
-        c,
-        500,
-        errorBody('injected_fault', 'dropped connection (no socket in process: answered 500)'),
-      );
-    }
-    if (fault.status !== undefined) {
-      const headers: Record<string, string> = {};
-      if (fault.status === 429 || fault.status === 503)
-        headers['retry-after'] = String(fault.retryAfter ?? 1);
-      const body = errorBody('injected_fault', `fault #${fault.id} injected by /__admin/faults`);
-      return replaceAnswer(c, fault.status, body, headers);
-    }
-    if (!fault.apply) await next();
+    return fault ? applyFault(c, next, fault) : next();
   };
 }

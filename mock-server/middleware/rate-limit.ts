@@ -33,10 +33,18 @@ export interface SlidingWindowOptions {
   now: () => number;
 }
 
+/** The accepted request times of one bucket, oldest first, in a ring that grows up to the limit. */
+interface Log {
+  times: Float64Array;
+  head: number;
+  size: number;
+}
+
 /**
  * Exact sliding log: each bucket keeps the times of its accepted requests in the last window, so there is
  * never a burst of 2×limit across a minute boundary. Refused requests are not counted, so a client that
- * keeps retrying recovers as soon as old requests age out.
+ * keeps retrying recovers as soon as old requests age out. Each log is a ring buffer, so a hit costs O(1)
+ * even with a limit raised to millions (an array's `shift()` copies the whole log once it is that large).
  */
 export function createSlidingWindowLimiter(options: SlidingWindowOptions): SlidingWindowLimiter {
   const { limit, now } = options;
@@ -45,14 +53,30 @@ export function createSlidingWindowLimiter(options: SlidingWindowOptions): Slidi
     throw new RangeError(`limit must be a positive integer, got ${limit}`);
   if (!Number.isFinite(windowMs) || windowMs <= 0)
     throw new RangeError(`windowMs must be positive, got ${windowMs}`);
-  const logs = new Map<string, number[]>();
+  const logs = new Map<string, Log>();
   let hitsSinceSweep = 0;
+
+  function newest(log: Log): number | undefined {
+    if (log.size === 0) return undefined;
+    return log.times[(log.head + log.size - 1) % log.times.length];
+  }
 
   function sweep(at: number): void {
     for (const [bucket, log] of logs) {
-      const newest = log[log.length - 1];
-      if (newest === undefined || newest <= at - windowMs) logs.delete(bucket);
+      const last = newest(log);
+      if (last === undefined || last <= at - windowMs) logs.delete(bucket);
     }
+  }
+
+  function push(log: Log, at: number): void {
+    if (log.size === log.times.length) {
+      const grown = new Float64Array(Math.min(limit, log.times.length * 2));
+      for (let i = 0; i < log.size; i += 1) grown[i] = log.times[(log.head + i) % log.times.length] as number;
+      log.times = grown;
+      log.head = 0;
+    }
+    log.times[(log.head + log.size) % log.times.length] = at;
+    log.size += 1;
   }
 
   return {
@@ -66,15 +90,19 @@ export function createSlidingWindowLimiter(options: SlidingWindowOptions): Slidi
       }
       let log = logs.get(bucket);
       if (!log) {
-        log = [];
+        log = { times: new Float64Array(Math.min(limit, 16)), head: 0, size: 0 };
         logs.set(bucket, log);
       }
-      while (log.length > 0 && (log[0] as number) <= at - windowMs) log.shift();
-      const allowed = log.length < limit;
-      if (allowed) log.push(at);
-      const oldest = log[0];
-      const resetSeconds = oldest === undefined ? 0 : Math.max(1, Math.ceil((oldest + windowMs - at) / 1000));
-      return { allowed, limit, remaining: limit - log.length, resetSeconds };
+      const expired = at - windowMs;
+      while (log.size > 0 && (log.times[log.head] as number) <= expired) {
+        log.head = (log.head + 1) % log.times.length;
+        log.size -= 1;
+      }
+      const allowed = log.size < limit;
+      if (allowed) push(log, at);
+      const oldest = log.times[log.head] as number;
+      const resetSeconds = Math.max(1, Math.ceil((oldest + windowMs - at) / 1000));
+      return { allowed, limit, remaining: limit - log.size, resetSeconds };
     },
     clear() {
       logs.clear();

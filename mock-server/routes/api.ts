@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CheckMode, Store, VoteRecord } from '../db';
-import { ApiError, sendError } from '../errors';
+import { ApiError, apiJson, sendError } from '../errors';
 import { type ApiGuardVariables, apiGuard } from '../middleware/api-guard';
 import type { SlidingWindowLimiter } from '../middleware/rate-limit';
 import {
@@ -98,6 +98,23 @@ const jsonBody: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
+const payloadTooLarge = (c: Context) =>
+  sendError(c, 413, 'payload_too_large', `the body must be at most ${CLAIM_BODY_LIMIT} bytes`);
+const limitStreamedBody = bodyLimit({ maxSize: CLAIM_BODY_LIMIT, onError: payloadTooLarge });
+
+/**
+ * 413 over 4 KiB. With a Content-Length (which Node's parser holds the body to) the number decides, and the
+ * body is later read once straight from the socket; only bodies without one are counted while they stream in
+ * (`bodyLimit` wraps the body in a stream, which costs far more than the claim itself).
+ */
+const claimBodyLimit: MiddlewareHandler = async (c, next) => {
+  const length = c.req.header('content-length');
+  if (length === undefined || c.req.header('transfer-encoding') !== undefined)
+    return limitStreamedBody(c, next);
+  if (Number(length) > CLAIM_BODY_LIMIT) return payloadTooLarge(c);
+  await next();
+};
+
 const claimRoute = createRoute({
   method: 'post',
   path: '/api/v1/vote/claim',
@@ -105,14 +122,7 @@ const claimRoute = createRoute({
   summary: 'Claim the player’s oldest unclaimed vote',
   description: 'Atomic: N concurrent claims of one vote give one 200 and N−1 × 404. Body at most 4 KiB.',
   security,
-  middleware: [
-    bodyLimit({
-      maxSize: CLAIM_BODY_LIMIT,
-      onError: (c) =>
-        sendError(c, 413, 'payload_too_large', `the body must be at most ${CLAIM_BODY_LIMIT} bytes`),
-    }),
-    jsonBody,
-  ] as const,
+  middleware: [claimBodyLimit, jsonBody] as const,
   request: { body: { required: true, content: { 'application/json': { schema: ClaimBodySchema } } } },
   responses: {
     200: {
@@ -184,10 +194,10 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
     const serverId = c.get('serverId');
     if (query.username !== undefined) {
       const username = query.username.trim();
-      return c.json(checkBody(store.findCheckVote(checkMode, serverId, { username }), username), 200);
+      return apiJson(c, checkBody(store.findCheckVote(checkMode, serverId, { username }), username), 200);
     }
     const ip = query.ip as string;
-    return c.json(checkBody(store.findCheckVote(checkMode, serverId, { ip }), null), 200);
+    return apiJson(c, checkBody(store.findCheckVote(checkMode, serverId, { ip }), null), 200);
   });
 
   app.openapi(claimRoute, (c) => {
@@ -199,7 +209,7 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
         'no_unclaimed_vote',
         `${username.trim()} has no unclaimed vote for this server`,
       );
-    return c.json({ success: true as const, vote_id: vote.voteId }, 200);
+    return apiJson(c, { success: true as const, vote_id: vote.voteId }, 200);
   });
 
   app.openapi(countRoute, (c) => {
@@ -207,7 +217,8 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
     const server = serverOf(serverId);
     const stats = store.getServerStats(serverId);
     if (!stats) throw new ApiError(401, 'invalid_api_key', 'the API key is not known');
-    return c.json(
+    return apiJson(
+      c,
       {
         votes_total: stats.votesTotal,
         votes_24h: stats.votes24h,
@@ -225,7 +236,8 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
     const server = serverOf(serverId);
     const stats = store.getServerStats(serverId);
     if (!stats) throw new ApiError(401, 'invalid_api_key', 'the API key is not known');
-    return c.json(
+    return apiJson(
+      c,
       {
         name: server.name,
         game: server.game,

@@ -321,13 +321,21 @@ describe('GET /api/v1/server/info', () => {
 
 describe('responses in general', () => {
   it.each([
-    ['a 200', '/api/v1/vote/count', 200],
-    ['a 400', '/api/v1/vote/check', 400],
-    ['a 404 of an unknown API route', '/api/v1/nothing', 404],
-  ])('sets RateLimit headers on %s', async (_label, path, status) => {
+    ['a 200 of check', 'GET', '/api/v1/vote/check?username=Steve', undefined, 200],
+    ['a 200 of claim', 'POST', '/api/v1/vote/claim', { username: 'Steve' }, 200],
+    ['a 200 of count', 'GET', '/api/v1/vote/count', undefined, 200],
+    ['a 200 of info', 'GET', '/api/v1/server/info', undefined, 200],
+    ['a 400 of a missing parameter', 'GET', '/api/v1/vote/check', undefined, 400],
+    ['a 400 of a bad body', 'POST', '/api/v1/vote/claim', { username: '' }, 400],
+    ['a 404 of a claim with nothing to claim', 'POST', '/api/v1/vote/claim', { username: 'Nobody' }, 404],
+    ['a 404 of an unknown API route', 'GET', '/api/v1/nothing', undefined, 404],
+    ['a 405 of a wrong method', 'GET', '/api/v1/vote/claim', undefined, 405],
+  ])('sets RateLimit headers and the JSON type on %s', async (_label, method, path, body, status) => {
     const h = createHarness({ deps: { rateLimit: 60 } });
-    const res = await h.get(path);
+    h.vote('Steve');
+    const res = method === 'GET' ? await h.get(path) : await h.post(path, body);
     expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toBe('application/json');
     expect(res.headers.get('ratelimit-limit')).toBe('60');
     expect(res.headers.get('ratelimit-remaining')).toBe('59');
     expect(res.headers.get('ratelimit-reset')).toBe('60');

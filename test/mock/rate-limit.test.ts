@@ -21,6 +21,28 @@ describe('sliding-window limiter', () => {
     expect(limiter.hit('k').allowed).toBe(true);
   });
 
+  it.each([1, 7, 100])(
+    'with limit %i gives the same decisions as a plain list of request times while its ring wraps and grows',
+    (limit) => {
+      let now = 0;
+      let seed = limit;
+      const random = () => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+        return seed / 2_147_483_648;
+      };
+      const limiter = createSlidingWindowLimiter({ limit, now: () => now });
+      let accepted: number[] = [];
+      for (let i = 0; i < 5000; i += 1) {
+        now += Math.floor(random() * random() * (120_000 / limit));
+        accepted = accepted.filter((at) => at > now - 60_000);
+        const allowed = accepted.length < limit;
+        if (allowed) accepted.push(now);
+        const resetSeconds = Math.max(1, Math.ceil(((accepted[0] as number) + 60_000 - now) / 1000));
+        expect(limiter.hit('k')).toEqual({ allowed, limit, remaining: limit - accepted.length, resetSeconds });
+      }
+    },
+  );
+
   it('keeps buckets apart and forgets idle buckets', () => {
     let now = 0;
     const limiter = createSlidingWindowLimiter({ limit: 1, now: () => now });

@@ -44,6 +44,40 @@ function send(method: string, path: string, body?: unknown): Promise<{ status: n
   });
 }
 
+/** A raw claim body sent with a Content-Length, or chunked (no length) in pieces of at most 1 KiB. */
+function sendClaimBody(
+  payload: string,
+  framing: 'content-length' | 'chunked',
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${mock.url}/api/v1/vote/claim`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          ...(framing === 'content-length' ? { 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', reject);
+      },
+    );
+    // The server may answer 413 and close before the whole body is written.
+    req.on('error', (error) => (/EPIPE|ECONNRESET/.test(String(error)) ? undefined : reject(error)));
+    for (let at = 0; at < payload.length; at += 1024) req.write(payload.slice(at, at + 1024));
+    req.end();
+  });
+}
+
 const claim = () => send('POST', '/api/v1/vote/claim', { username: 'Steve' });
 const addFault = (fault: Record<string, unknown>) => send('POST', '/__admin/faults', fault);
 
@@ -58,6 +92,24 @@ describe('over real sockets', () => {
     expect(notFound).toHaveLength(49);
     for (const r of notFound) expect(JSON.parse(r.body).error.code).toBe('no_unclaimed_vote');
   });
+
+  it.each(['content-length', 'chunked'] as const)(
+    'with a %s body: claims at 4 KiB, answers 413 payload_too_large at 4 KiB + 1 without claiming',
+    async (framing) => {
+      const vote = mock.store.insertVote({ serverId, username: 'Steve' });
+      const body = (size: number) => {
+        const head = '{"username":"Steve","pad":"';
+        return `${head}${'x'.repeat(size - head.length - 2)}"}`;
+      };
+      const over = await sendClaimBody(body(4097), framing);
+      expect(over.status).toBe(413);
+      expect(JSON.parse(over.body).error.code).toBe('payload_too_large');
+      expect(mock.store.listVotes()[0]?.claimedAt).toBeNull();
+      const atLimit = await sendClaimBody(body(4096), framing);
+      expect(atLimit.status).toBe(200);
+      expect(JSON.parse(atLimit.body)).toEqual({ success: true, vote_id: vote.voteId });
+    },
+  );
 
   it('drops the connection without an answer and leaves the vote unclaimed', async () => {
     mock.store.insertVote({ serverId, username: 'Steve' });

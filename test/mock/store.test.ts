@@ -150,6 +150,32 @@ describe('api keys', () => {
     expect(store.revokeKey('live_nothere')).toBeNull();
   });
 
+  it('refuses a key on its next use after another connection revoked it or a reset emptied the keys', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vote-db-'));
+    try {
+      const path = join(dir, 'mock.sqlite');
+      const mine = openDatabase(path);
+      const other = openDatabase(path);
+      try {
+        const fileStore = createStore(mine, { now: () => clock });
+        const { id } = fileStore.createServer({ name: 'Alpha', game: 'fivem' });
+        const { key, prefix } = fileStore.createKey(id);
+        expect(fileStore.authenticate(key).ok).toBe(true);
+        createStore(other, { now: () => clock }).revokeKey(prefix);
+        expect(fileStore.authenticate(key)).toEqual({ ok: false, reason: 'revoked' });
+        const fresh = fileStore.createKey(id);
+        expect(fileStore.authenticate(fresh.key).ok).toBe(true);
+        fileStore.reset();
+        expect(fileStore.authenticate(fresh.key)).toEqual({ ok: false, reason: 'unknown' });
+      } finally {
+        other.close();
+        mine.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('writes last use at most once a minute per key', () => {
     const { id } = store.createServer({ name: 'Alpha', game: 'fivem' });
     const { key } = store.createKey(id);
