@@ -163,6 +163,8 @@ export interface Store {
   getServer(id: number): ServerRecord | null;
   /** Counters and rank of a server at `now()`, or null when it does not exist. */
   getServerStats(id: number): ServerStats | null;
+  /** A server with its counters and rank at `now()`, read by one statement; null when it does not exist. */
+  getServerWithStats(id: number): { server: ServerRecord; stats: ServerStats } | null;
   /** Number of servers. */
   countServers(): number;
   /** Servers in rank order, with their rank and counters. */
@@ -332,29 +334,31 @@ export function createStore(db: Db, options: StoreOptions): Store {
     `UPDATE servers SET rank_month_votes = coalesce(
        (SELECT votes FROM server_month_votes WHERE server_id = servers.id AND month = @month), 0)`,
   );
-  const rankStmt = db
-    .prepare<{ m: number; t: number; c: number; id: number }, number>(
-      `SELECT 1
-         + (SELECT count(*) FROM servers WHERE rank_month_votes > @m)
-         + (SELECT count(*) FROM servers WHERE rank_month_votes = @m AND votes_total > @t)
-         + (SELECT count(*) FROM servers WHERE rank_month_votes = @m AND votes_total = @t AND created_at < @c)
-         + (SELECT count(*) FROM servers
-             WHERE rank_month_votes = @m AND votes_total = @t AND created_at = @c AND id < @id)`,
-    )
-    .pluck();
+  // Rolling window counts: whole hours after the one holding the window start come from the hour counters,
+  // the rest of that hour from the votes index, so the cost never grows with the window's votes.
+  const windowCount = (edge: string) =>
+    `(SELECT coalesce(sum(votes), 0) FROM server_hour_votes WHERE server_id = s.id AND hour > @hour${edge})
+       + (SELECT count(*) FROM votes
+           WHERE server_id = s.id AND voted_at > @since${edge} AND voted_at < (@hour${edge} + 1) * ${HOUR_MS})`;
+  // Everything /vote/count and /server/info need in one statement (each statement opens a read transaction).
+  const statsStmt = db.prepare<
+    { id: number; since24: number; hour24: number; since7: number; hour7: number },
+    ServerRow & { rank: number; votes_24h: number; votes_7d: number }
+  >(
+    `SELECT s.*,
+       1 + (SELECT count(*) FROM servers WHERE rank_month_votes > s.rank_month_votes)
+         + (SELECT count(*) FROM servers WHERE rank_month_votes = s.rank_month_votes AND votes_total > s.votes_total)
+         + (SELECT count(*) FROM servers WHERE rank_month_votes = s.rank_month_votes
+             AND votes_total = s.votes_total AND created_at < s.created_at)
+         + (SELECT count(*) FROM servers WHERE rank_month_votes = s.rank_month_votes
+             AND votes_total = s.votes_total AND created_at = s.created_at AND id < s.id) AS rank,
+       ${windowCount('24')} AS votes_24h,
+       ${windowCount('7')} AS votes_7d
+     FROM servers s WHERE s.id = @id`,
+  );
   const rankedPageStmt = db.prepare<[number, number], ServerRow>(
     `SELECT * FROM servers ORDER BY rank_month_votes DESC, votes_total DESC, created_at, id LIMIT ? OFFSET ?`,
   );
-  const hourVotesAfterStmt = db
-    .prepare<[number, number], number>(
-      'SELECT coalesce(sum(votes), 0) FROM server_hour_votes WHERE server_id = ? AND hour > ?',
-    )
-    .pluck();
-  const votesBetweenStmt = db
-    .prepare<[number, number, number], number>(
-      'SELECT count(*) FROM votes WHERE server_id = ? AND voted_at > ? AND voted_at < ?',
-    )
-    .pluck();
 
   const insertKeyStmt = db.prepare<[number, Buffer, string, string, number]>(
     'INSERT INTO api_keys (server_id, key_hash, prefix, suffix, created_at) VALUES (?, ?, ?, ?, ?)',
@@ -461,27 +465,6 @@ export function createStore(db: Db, options: StoreOptions): Store {
     syncedRankMonth = month;
   }
 
-  function rankOf(row: ServerRow): number {
-    return rankStmt.get({
-      m: row.rank_month_votes,
-      t: row.votes_total,
-      c: row.created_at,
-      id: row.id,
-    }) as number;
-  }
-
-  /**
-   * Votes of a server after `since` (exclusive): the whole hours after the one holding `since` come from the
-   * hour counters, the rest of that hour from the votes index, so the cost never grows with the window's votes.
-   */
-  function votesSince(serverId: number, since: number): number {
-    const hour = Math.floor(since / HOUR_MS);
-    return (
-      (hourVotesAfterStmt.get(serverId, hour) as number) +
-      (votesBetweenStmt.get(serverId, since, (hour + 1) * HOUR_MS) as number)
-    );
-  }
-
   function requireServer(id: number): void {
     if (!getServerStmt.get(id)) throw new StoreError('server_not_found', `server ${id} does not exist`);
   }
@@ -540,16 +523,31 @@ export function createStore(db: Db, options: StoreOptions): Store {
     },
 
     getServerStats(id) {
+      return this.getServerWithStats(id)?.stats ?? null;
+    },
+
+    getServerWithStats(id) {
       syncRankMonth();
-      const row = getServerStmt.get(id);
-      if (!row) return null;
       const at = now();
+      const since24 = at - DAY_MS;
+      const since7 = at - 7 * DAY_MS;
+      const row = statsStmt.get({
+        id,
+        since24,
+        hour24: Math.floor(since24 / HOUR_MS),
+        since7,
+        hour7: Math.floor(since7 / HOUR_MS),
+      });
+      if (!row) return null;
       return {
-        votesTotal: row.votes_total,
-        votesMonthly: row.rank_month_votes,
-        votes24h: votesSince(id, at - DAY_MS),
-        votes7d: votesSince(id, at - 7 * DAY_MS),
-        rank: rankOf(row),
+        server: toServer(row),
+        stats: {
+          votesTotal: row.votes_total,
+          votesMonthly: row.rank_month_votes,
+          votes24h: row.votes_24h,
+          votes7d: row.votes_7d,
+          rank: row.rank,
+        },
       };
     },
 

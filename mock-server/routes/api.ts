@@ -182,11 +182,11 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
   const app = new OpenAPIHono<{ Variables: ApiGuardVariables }>({ defaultHook: validationHook });
   app.use('/api/v1/*', apiGuard(store, deps.limiter));
 
-  const serverOf = (id: number) => {
-    const server = store.getServer(id);
-    // A key outlives nothing: servers are never deleted one by one, so this only happens after a reset race.
-    if (!server) throw new ApiError(401, 'invalid_api_key', 'the API key is not known');
-    return server;
+  const serverWithStats = (id: number) => {
+    const found = store.getServerWithStats(id);
+    // Servers are never deleted one by one, so a valid key without its server only happens after a reset race.
+    if (!found) throw new ApiError(401, 'invalid_api_key', 'the API key is not known');
+    return found;
   };
 
   app.openapi(checkRoute, (c) => {
@@ -213,10 +213,7 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
   });
 
   app.openapi(countRoute, (c) => {
-    const serverId = c.get('serverId');
-    const server = serverOf(serverId);
-    const stats = store.getServerStats(serverId);
-    if (!stats) throw new ApiError(401, 'invalid_api_key', 'the API key is not known');
+    const { server, stats } = serverWithStats(c.get('serverId'));
     return apiJson(
       c,
       {
@@ -232,10 +229,7 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
   });
 
   app.openapi(infoRoute, (c) => {
-    const serverId = c.get('serverId');
-    const server = serverOf(serverId);
-    const stats = store.getServerStats(serverId);
-    if (!stats) throw new ApiError(401, 'invalid_api_key', 'the API key is not known');
+    const { server, stats } = serverWithStats(c.get('serverId'));
     return apiJson(
       c,
       {

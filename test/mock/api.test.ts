@@ -361,7 +361,7 @@ describe('responses in general', () => {
     const h = createHarness();
     const broken: Store = {
       ...h.store,
-      getServerStats: () => {
+      getServerWithStats: () => {
         throw new Error('secret database detail');
       },
     };

@@ -38,7 +38,12 @@ describe('sliding-window limiter', () => {
         const allowed = accepted.length < limit;
         if (allowed) accepted.push(now);
         const resetSeconds = Math.max(1, Math.ceil(((accepted[0] as number) + 60_000 - now) / 1000));
-        expect(limiter.hit('k')).toEqual({ allowed, limit, remaining: limit - accepted.length, resetSeconds });
+        expect(limiter.hit('k')).toEqual({
+          allowed,
+          limit,
+          remaining: limit - accepted.length,
+          resetSeconds,
+        });
       }
     },
   );
