@@ -46,10 +46,14 @@ export function renderBenchmarks(
 ): string {
   const targets = sections.flatMap((s) => s.targets);
   const met = targets.filter(targetMet).length;
+  // The machine is described as the run starts; the run's span is that time plus its duration.
+  const minute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+  const startedAt = Date.parse(machine.date);
+  const span = `${minute(startedAt)} to ${minute(startedAt + seconds * 1000).slice(11)}`;
   return [
     '# Benchmarks',
     '',
-    `Measured ${machine.date.slice(0, 16).replace('T', ' ')} UTC by \`${command(settings)}\` (total ${Math.round(seconds)} s)` +
+    `Measured ${span} UTC by \`${command(settings)}\` (total ${Math.round(seconds)} s)` +
       (settings.quick
         ? ' — **a quick smoke run: short windows, one round; do not quote these figures**'
         : '') +
