@@ -93,7 +93,8 @@ async function runOnce(
   const mock = await startBenchMock(() => clock.now());
   const proxy = await startRecordingProxy(mock.url, () => clock.now());
   const hostOptions = { start: START, apiUrl: proxy.url, apiKey: mock.apiKey };
-  const host = kind === 'fxserver' ? await createFxServerHost(hostOptions) : createInProcessHost(hostOptions);
+  const host =
+    kind === 'fxserver' ? await createFxServerHost(hostOptions) : await createInProcessHost(hostOptions);
   clock.now = host.now;
   const waiting = MESSAGES.en.reward_waiting.replace('{command}', 'vote');
 
