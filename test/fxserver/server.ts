@@ -49,7 +49,7 @@ export interface PayoutEntry {
 }
 
 /** What a payout hook may ask for: fail the call, or kill the whole server before/after recording it. */
-export type PayoutHookResult = 'fail' | 'kill-before' | 'kill-after' | undefined | void;
+export type PayoutHookResult = 'fail' | 'kill-before' | 'kill-after' | undefined | undefined;
 
 /** Services the simulator gives to fake resources. */
 export interface FakeApi {
@@ -480,6 +480,7 @@ export function createFxServer(options: FxServerOptions): FxServer {
       const full = path.resolve(d.dir, file);
       return full.startsWith(path.resolve(d.dir) + path.sep) ? full : null;
     };
+    // biome-ignore lint/suspicious/noExplicitAny: a table of natives with unrelated signatures, called by name from the resource
     const natives: Record<string, (...args: any[]) => unknown> = {
       GetCurrentResourceName: () => res.name,
       GetInvokingResource: () => invokerStack[invokerStack.length - 1] ?? null,

@@ -60,7 +60,7 @@
         },
       });
     global.fetch = async function fetch(input, init) {
-      const done = host.ioStart(`fetch ${String(input && input.url ? input.url : input)}`);
+      const done = host.ioStart(`fetch ${String(input?.url ? input.url : input)}`);
       try {
         return wrapResponse(await host.fetch(input, init));
       } catch (e) {
