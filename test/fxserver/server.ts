@@ -49,7 +49,7 @@ export interface PayoutEntry {
 }
 
 /** What a payout hook may ask for: fail the call, or kill the whole server before/after recording it. */
-export type PayoutHookResult = 'fail' | 'kill-before' | 'kill-after' | undefined | undefined;
+export type PayoutHookResult = 'fail' | 'kill-before' | 'kill-after' | undefined;
 
 /** Services the simulator gives to fake resources. */
 export interface FakeApi {
