@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FaultSpec } from '../../mock-server/middleware/faults';
-import { createE2e, type E2e } from './harness';
+import { createE2e, type E2e, type E2ePlayer } from './harness';
 
 const THANKS = 'Thanks for voting! You received 500$ in cash.';
 const CASH = { reward: { type: 'money', amount: 500 } };
@@ -21,6 +21,16 @@ async function waitForClaim(w: E2e, username: string): Promise<void> {
   await w.advance(100);
   for (let i = 0; i < 400 && w.unclaimed(username).length > 0; i++) await w.realWait(5);
   expect(w.unclaimed(username)).toHaveLength(0);
+}
+
+/**
+ * The player types /vote; the mock claims the vote at once but holds its answer for 800 ms of real time, and this
+ * returns as soon as the claim is in the mock's database (the answer is still on its way).
+ */
+async function typeVoteWithHeldAnswer(w: E2e, player: E2ePlayer, username: string): Promise<void> {
+  await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 800, times: 1 });
+  w.type(player, '/vote');
+  await waitForClaim(w, username);
 }
 
 const cash = (w: E2e) => w.ledger().map((e) => [e.framework, e.player, e.kind, e.amount]);
@@ -95,10 +105,7 @@ describe('exactly once', () => {
     const vote = await w.vote('Steve');
     const steve = await w.join('Steve');
     // The mock claims, then holds its answer (real time); the whole server dies meanwhile.
-    await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 800, times: 1 });
-
-    w.type(steve, '/vote');
-    await waitForClaim(w, 'Steve');
+    await typeVoteWithHeldAnswer(w, steve, 'Steve');
     w.kill();
     await w.realWait(900);
     expect(w.ledger()).toEqual([]);
@@ -127,10 +134,7 @@ describe('exactly once', () => {
     const w = await esxWorld();
     await w.vote('Steve');
     const steve = await w.join('Steve');
-    await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 800, times: 1 });
-
-    w.type(steve, '/vote');
-    await waitForClaim(w, 'Steve');
+    await typeVoteWithHeldAnswer(w, steve, 'Steve');
     w.drop(steve);
     await w.realWait(900);
     await w.advance(1000);
@@ -200,10 +204,7 @@ describe('exactly once', () => {
     await w.vote('Steve');
     const steve = await w.join('Steve');
     // The mock claims the vote, then holds the answer for a while (real time): the player leaves meanwhile.
-    await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 800, times: 1 });
-
-    w.type(steve, '/vote');
-    await waitForClaim(w, 'Steve');
+    await typeVoteWithHeldAnswer(w, steve, 'Steve');
     w.drop(steve);
     await w.realWait(900);
     await w.advance(30_000);
