@@ -2,13 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './schema';
+import { usernameKey } from './username';
 
 /** A better-sqlite3 connection. */
 export type Db = Database.Database;
 
 /**
  * Opens (and creates if needed) the mock's SQLite database, sets the connection pragmas and runs any
- * migration newer than the file's `user_version`. `':memory:'` gives a private in-memory database.
+ * migration newer than the file's `user_version`. `name_key(text)` is the username match key, for migrations. `':memory:'` gives a private in-memory database.
  */
 export function openDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -17,6 +18,7 @@ export function openDatabase(path: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
+  db.function('name_key', { deterministic: true }, (username) => usernameKey(String(username)));
   migrate(db);
   return db;
 }

@@ -102,4 +102,9 @@ export const MIGRATIONS: readonly string[] = [
       ON CONFLICT (server_id, hour) DO UPDATE SET votes = votes + 1;
   END;
   `,
+  // 3: usernames are matched with full Unicode case folding (the resource's name key); keys stored by an older
+  // mock are recomputed with that function, which openDatabase registers as name_key().
+  `
+  UPDATE votes SET username_key = name_key(username) WHERE username_key IS NOT name_key(username);
+  `,
 ];

@@ -1,3 +1,5 @@
+import { nameKey } from '../../src/claim/name-key';
+
 /** Longest accepted username, in code points, after trimming. */
 export const USERNAME_MAX_LENGTH = 64;
 
@@ -25,10 +27,7 @@ export function validateUsername(
   return { ok: true, username };
 }
 
-/**
- * The key usernames are matched by: trimmed, Unicode NFKC, then case-folded with an upper-then-lower
- * round trip (so `ß` matches `SS`, `Ｐｌａｙｅｒ` matches `player`).
- */
+/** The key usernames are matched by: the resource's own name key (trimmed, NFKC and full Unicode case folding). */
 export function usernameKey(username: string): string {
-  return username.trim().normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
+  return nameKey(username);
 }

@@ -1,3 +1,5 @@
+export { nameKey } from './name-key';
+
 /** Colour codes FiveM renders in names (`^0`–`^9`). */
 const COLOUR_CODES = /\^[0-9]/g;
 
@@ -6,9 +8,4 @@ export function claimNameOf(rawName: string | null): string | null {
   if (rawName === null) return null;
   const name = rawName.replace(COLOUR_CODES, '').trim();
   return name === '' ? null : name;
-}
-
-/** Key under which two spellings of one name are the same (the API matches names case-insensitively). */
-export function nameKey(name: string): string {
-  return name.normalize('NFKC').toLowerCase();
 }
