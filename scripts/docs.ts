@@ -1,0 +1,15 @@
+/** `npm run docs`: writes docs/config.md and docs/messages.md from the schema and the message table. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { renderDocs } from './generate-docs';
+
+const root = new URL('..', import.meta.url).pathname;
+for (const [file, text] of Object.entries(renderDocs())) {
+  let previous = '';
+  try {
+    previous = readFileSync(`${root}${file}`, 'utf8');
+  } catch {
+    // A page not written yet is simply created.
+  }
+  writeFileSync(`${root}${file}`, text);
+  console.log(`docs: ${file} ${previous === text ? 'unchanged' : 'written'}`);
+}
