@@ -5,6 +5,7 @@ import { createRateBudget, type RateBudget } from './api/rate-budget';
 import type { ServerInfo } from './api/schemas';
 import { createFetchTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow, refOf } from './claim/claim-flow';
+import { nameKeyUpgradeLines, upgradeNameKeys } from './claim/name-key-upgrade';
 import { ADMIN_COMMAND, runAdminCommand } from './commands/admin';
 import { loadConfig, maskKey, rewardsOf } from './config/load';
 import type { ResourceConfig } from './config/schema';
@@ -282,6 +283,7 @@ export function createResource(runtime: Runtime): VoteRewardResource {
       if (started) return;
       started = true;
       try {
+        for (const line of nameKeyUpgradeLines(upgradeNameKeys(runtime.kvp))) log.info(line);
         runtime.registerCommand(
           ADMIN_COMMAND,
           (source, args) => {
