@@ -1,12 +1,18 @@
 #!/usr/bin/env node
-// Builds the FiveM resource: `node build.mjs` → dist/server.js and config.schema.json;
-// `node build.mjs --package` also writes release/vote-reward.zip.
+// Builds the FiveM resource: `node build.mjs` → dist/server.js, config.schema.json, and fxmanifest.lua's
+// version/author/description/repository from package.json.
+// `node build.mjs --package` also writes release/vote-reward.zip;
+// `node build.mjs --package-only [--out=FILE]` zips the files as they are, without building.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { zipSync } from 'fflate';
 
 const root = new URL('.', import.meta.url).pathname;
 const MAX_BUNDLE_BYTES = 300 * 1024;
+const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+/** The folder inside the zip: the owner unzips the zip into resources/, giving resources/vote-reward/. */
+const RESOURCE_FOLDER = 'vote-reward';
 
 /** The resource bundle: one classic script, everything private to one function scope. */
 async function bundleResource() {
@@ -24,6 +30,8 @@ async function bundleResource() {
     minifyWhitespace: true,
     legalComments: 'none',
     charset: 'utf8',
+    // The version printed at start-up comes from package.json, like the manifest's.
+    define: { 'process.env.VOTE_REWARD_VERSION': JSON.stringify(pkg.version) },
     metafile: true,
     logLevel: 'warning',
   });
@@ -64,33 +72,89 @@ async function writeConfigSchema() {
   writeFileSync(`${root}config.schema.json`, `${JSON.stringify(schema, null, 2)}\n`);
 }
 
-/** release/vote-reward.zip: what a server owner drops into resources/. */
-function writePackage() {
-  const files = [
-    'fxmanifest.lua',
-    'config.json',
-    'config.schema.json',
-    'dist/server.js',
-    'README.md',
-    'LICENSE',
+/** A Lua single-quoted string literal. */
+function luaString(value) {
+  return `'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+}
+
+/** fxmanifest.lua with `version`, `author`, `description` and `repository` taken from package.json. */
+function stampedManifest() {
+  const repository = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
+  const fields = [
+    ['version', pkg.version],
+    ['author', typeof pkg.author === 'string' ? pkg.author : pkg.author?.name],
+    ['description', pkg.description],
+    ['repository', repository?.replace(/^git\+/, '').replace(/\.git$/, '')],
   ];
-  const missing = files.filter((file) => !existsSync(`${root}${file}`));
+  let text = readFileSync(`${root}fxmanifest.lua`, 'utf8');
+  for (const [key, value] of fields) {
+    if (typeof value !== 'string' || value === '')
+      throw new Error(`package.json has no ${key} for fxmanifest.lua`);
+    const line = `${key} ${luaString(value)}`;
+    const existing = new RegExp(`^${key}\\s+(['"]).*\\1\\s*$`, 'm');
+    if (existing.test(text)) text = text.replace(existing, line);
+    else {
+      const anchor = /^version\s/m.test(text) ? /^version\s+.*$/m : /^name\s+.*$/m;
+      if (!anchor.test(text)) throw new Error(`fxmanifest.lua has no name line to put ${key} after`);
+      text = text.replace(anchor, (previous) => `${previous}\n${line}`);
+    }
+  }
+  return text;
+}
+
+/** Rewrites fxmanifest.lua when package.json changed one of the fields it carries. */
+function syncManifest() {
+  const text = stampedManifest();
+  if (text === readFileSync(`${root}fxmanifest.lua`, 'utf8')) return false;
+  writeFileSync(`${root}fxmanifest.lua`, text);
+  return true;
+}
+
+/** Zip path → repository file: what a server owner drops into resources/ (no development files). */
+const PACKAGE_FILES = {
+  'fxmanifest.lua': 'fxmanifest.lua',
+  'config.json': 'config.json',
+  'config.schema.json': 'config.schema.json',
+  'dist/server.js': 'dist/server.js',
+  'README.md': 'docs/owner/README.md',
+  'docs/config.md': 'docs/config.md',
+  'docs/messages.md': 'docs/messages.md',
+  'CHANGELOG.md': 'CHANGELOG.md',
+  LICENSE: 'LICENSE',
+};
+
+/** Writes the release zip: one `vote-reward/` folder holding PACKAGE_FILES, the manifest stamped from package.json. */
+function writePackage(out) {
+  const missing = Object.values(PACKAGE_FILES).filter((file) => !existsSync(`${root}${file}`));
   if (missing.length > 0) throw new Error(`cannot package, missing: ${missing.join(', ')}`);
   const entries = {};
-  for (const file of files) entries[`vote-reward/${file}`] = new Uint8Array(readFileSync(`${root}${file}`));
-  mkdirSync(`${root}release`, { recursive: true });
+  for (const [inZip, file] of Object.entries(PACKAGE_FILES)) {
+    const bytes = file === 'fxmanifest.lua' ? Buffer.from(stampedManifest()) : readFileSync(`${root}${file}`);
+    entries[`${RESOURCE_FOLDER}/${inZip}`] = new Uint8Array(bytes);
+  }
+  mkdirSync(dirname(out), { recursive: true });
   const zip = zipSync(entries, { level: 9, mtime: new Date('2026-01-01T00:00:00Z') });
-  writeFileSync(`${root}release/vote-reward.zip`, zip);
+  writeFileSync(out, zip);
   return zip.length;
 }
 
+const outArg = process.argv.find((arg) => arg.startsWith('--out='));
+const zipPath = outArg ? resolve(outArg.slice('--out='.length)) : `${root}release/vote-reward.zip`;
+
 try {
-  await writeConfigSchema();
-  const size = await bundleResource();
-  console.log(`build: dist/server.js ${(size / 1024).toFixed(1)} KiB, config.schema.json written`);
-  if (process.argv.includes('--package')) {
-    const zipSize = writePackage();
-    console.log(`package: release/vote-reward.zip ${(zipSize / 1024).toFixed(1)} KiB`);
+  if (!process.argv.includes('--package-only')) {
+    await writeConfigSchema();
+    const size = await bundleResource();
+    const stamped = syncManifest() ? ', fxmanifest.lua updated from package.json' : '';
+    console.log(
+      `build: dist/server.js ${(size / 1024).toFixed(1)} KiB, config.schema.json written${stamped}`,
+    );
+  }
+  if (process.argv.includes('--package') || process.argv.includes('--package-only')) {
+    const zipSize = writePackage(zipPath);
+    console.log(
+      `package: ${zipPath.replace(root, '')} ${(zipSize / 1024).toFixed(1)} KiB (version ${pkg.version})`,
+    );
   }
 } catch (error) {
   console.error(`build failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -2,8 +2,10 @@ fx_version 'cerulean'
 game 'gta5'
 
 name 'vote-reward'
-description 'Pays players for voting for the server (Vote Verification and Reward API v1)'
+description 'Pays FiveM players for voting for the server (Vote Verification and Reward API v1)'
 version '0.1.0'
+author 'vote-reward contributors'
+repository 'https://github.com/vote-reward/vote-reward'
 license 'MIT'
 
 server_only 'yes'

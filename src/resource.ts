@@ -165,8 +165,9 @@ export function createResource(runtime: Runtime): VoteRewardResource {
       });
     }
     const unsubscribe = runtime.onPlayerJoining((source) => flow.playerJoined(source));
+    // build.mjs replaces process.env.VOTE_REWARD_VERSION with package.json's version; 'dev' when run from source.
     log.info(
-      `vote-reward: framework ${selected.framework}, ${rewards.length} reward(s), API ${api.baseUrl} over ${transport.kind}, key ${maskKey(config.apiKey)}`,
+      `vote-reward: version ${process.env.VOTE_REWARD_VERSION ?? 'dev'}, framework ${selected.framework}, ${rewards.length} reward(s), API ${api.baseUrl} over ${transport.kind}, key ${maskKey(config.apiKey)}`,
     );
     return {
       config,

@@ -1,0 +1,225 @@
+/**
+ * The owner's first start, proven: `build.mjs --package-only` zips the built resource, the zip is unpacked the way
+ * its own README says, FXServer finds the resource the way it scans `resources/`, the server.cfg lines of the README
+ * are run, and a player on ESX who voted types /vote and is paid by the real mock's claim.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningMockServer, startMockServer } from '../../mock-server/server';
+import { requireBundle } from '../e2e/harness';
+import { createFxServer, type FxServer } from '../fxserver';
+import { createChatFake, createEsxFake, type EsxFake } from '../fxserver/resources';
+import { tempDir } from '../fxserver/test-helpers';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+
+/** Files of the zip, under its one folder. */
+const EXPECTED_ENTRIES = [
+  'CHANGELOG.md',
+  'LICENSE',
+  'README.md',
+  'config.json',
+  'config.schema.json',
+  'dist/server.js',
+  'docs/config.md',
+  'docs/messages.md',
+  'fxmanifest.lua',
+].map((file) => `vote-reward/${file}`);
+
+/** Builds the zip from the current files (dist/server.js comes from `npm test`'s build) into a temp folder. */
+function packageZip(dir: string): Uint8Array {
+  requireBundle();
+  const out = path.join(dir, 'vote-reward.zip');
+  const run = spawnSync(process.execPath, ['build.mjs', '--package-only', `--out=${out}`], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`build.mjs --package-only failed: ${run.stderr}${run.stdout}`);
+  return new Uint8Array(fs.readFileSync(out));
+}
+
+/** Writes every entry of the zip under `dest`, as an unzip tool does. */
+function unzipInto(zip: Uint8Array, dest: string): void {
+  for (const [name, bytes] of Object.entries(unzipSync(zip))) {
+    if (name.endsWith('/')) continue;
+    const target = path.resolve(dest, name);
+    if (!target.startsWith(`${path.resolve(dest)}${path.sep}`)) throw new Error(`zip entry escapes: ${name}`);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, bytes);
+  }
+}
+
+/**
+ * FXServer's resource scan: every folder of `resources/` holding an fxmanifest.lua is a resource named after the
+ * folder; `[category]` folders are searched inside; any other folder is not a resource and is not searched.
+ */
+function scanResources(server: FxServer, dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const folder = path.join(dir, entry.name);
+    if (/^\[.*\]$/.test(entry.name)) found.push(...scanResources(server, folder));
+    else if (fs.existsSync(path.join(folder, 'fxmanifest.lua'))) {
+      server.addResourceFolder(entry.name, folder);
+      found.push(entry.name);
+    }
+  }
+  return found;
+}
+
+/** The text of the README's section starting at the heading `## title`, up to the next `## `. */
+function section(readme: string, title: string): string {
+  const start = readme.indexOf(`\n## ${title}\n`);
+  if (start < 0) throw new Error(`the packaged README has no "## ${title}" section`);
+  const end = readme.indexOf('\n## ', start + 1);
+  return readme.slice(start, end < 0 ? undefined : end);
+}
+
+/** The first fenced block of a language in a text, without its fence and list indentation. */
+function fenced(text: string, lang: string): string {
+  const match = new RegExp(`^( *)\`\`\`${lang}\\n([\\s\\S]*?)^\\1\`\`\``, 'm').exec(text);
+  if (!match) throw new Error(`no \`\`\`${lang} block`);
+  const indent = match[1]?.length ?? 0;
+  return (match[2] ?? '')
+    .split('\n')
+    .map((line) => line.slice(indent))
+    .join('\n');
+}
+
+describe('release/vote-reward.zip, installed as its README says', () => {
+  let dir: string;
+  let zip: Uint8Array;
+  let readme: string;
+  let mock: RunningMockServer;
+  let server: FxServer | null = null;
+
+  beforeAll(async () => {
+    dir = tempDir('vote-reward-release-');
+    zip = packageZip(dir);
+    readme = new TextDecoder().decode(unzipSync(zip)['vote-reward/README.md']);
+    mock = await startMockServer();
+  });
+
+  afterAll(async () => {
+    await server?.shutdown();
+    await mock?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('holds one vote-reward/ folder with the resource, its docs, licence and changelog, and nothing else', () => {
+    expect(Object.keys(unzipSync(zip)).sort()).toEqual(EXPECTED_ENTRIES);
+  });
+
+  it('carries the version of package.json in its manifest and has a changelog entry for it', () => {
+    const files = unzipSync(zip);
+    const manifest = new TextDecoder().decode(files['vote-reward/fxmanifest.lua']);
+    expect(manifest).toMatch(new RegExp(`^version '${pkg.version.replace(/\./g, '\\.')}'$`, 'm'));
+    for (const key of ['author', 'description', 'repository'])
+      expect(manifest).toMatch(new RegExp(`^${key} '.+'$`, 'm'));
+    const changelog = new TextDecoder().decode(files['vote-reward/CHANGELOG.md']);
+    expect(changelog).toContain(`\n## ${pkg.version}\n`);
+  });
+
+  it('has a README whose links all lead to files inside the zip, and no development instructions', () => {
+    const files = unzipSync(zip);
+    const links = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1] as string);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(link, `${link} leaves the zip`).not.toMatch(/^(\.\.\/|\/|[a-z]+:)/);
+      expect(Object.keys(files), `${link} is not in the zip`).toContain(`vote-reward/${link}`);
+    }
+    for (const developerOnly of ['npm ', 'node_modules', 'vitest', 'build.mjs', 'mock-server'])
+      expect(readme).not.toContain(developerOnly);
+    for (const page of ['docs/config.md', 'docs/messages.md']) {
+      for (const link of new TextDecoder().decode(files[`vote-reward/${page}`]).matchAll(/\]\(([^)#\s]+)/g)) {
+        expect(Object.keys(files), `${page} links ${link[1]}`).toContain(`vote-reward/docs/${link[1]}`);
+      }
+    }
+  });
+
+  it("boots on ESX in a fresh resources/ folder and pays a player who voted and typed /vote: the owner's first start", async () => {
+    const install = section(readme, 'Install');
+    // Step 1: where to unzip, and what must exist afterwards, as the README words them.
+    const into = /Unzip `vote-reward\.zip` into your server's `([^`]+)` folder/.exec(install)?.[1];
+    const expected = /you should now have `([^`]+)`/.exec(install)?.[1];
+    expect(into, 'the README says where to unzip').toBeDefined();
+    expect(expected, 'the README says which file the owner should then see').toBeDefined();
+    const serverDir = path.join(dir, 'server');
+    fs.mkdirSync(path.join(serverDir, into as string), { recursive: true });
+    unzipInto(zip, path.join(serverDir, into as string));
+    expect(fs.existsSync(path.join(serverDir, expected as string)), `${expected} after unzipping`).toBe(true);
+
+    // The site: a listed server with its key; the player votes on it before joining.
+    const listed = mock.store.createServer({ name: 'Harbor City RP', game: 'fivem' });
+    const key = mock.store.createKey(listed.id).key;
+
+    // Step 3: config.json as the README's example, pointing at this site instead of vote.example.com.
+    const example = fenced(install, 'json').replaceAll('https://vote.example.com', mock.url);
+    const configPath = path.join(serverDir, 'resources', 'vote-reward', 'config.json');
+    fs.writeFileSync(configPath, example);
+
+    server = createFxServer({ dataDir: path.join(serverDir, 'data'), clock: 'real', profile: 'node22' });
+    const chat = createChatFake();
+    const esx: EsxFake = createEsxFake();
+    server.addFakeResource('chat', chat.definition);
+    server.addFakeResource('es_extended', esx.definition);
+    expect(scanResources(server, path.join(serverDir, 'resources'))).toEqual(['vote-reward']);
+    server.start('chat');
+    server.start('es_extended');
+
+    // Step 2: the server.cfg lines of the README, with this site's key and address.
+    const cfg = fenced(install, 'cfg')
+      .replace('live_your_key_here', key)
+      .replace('https://vote.example.com', mock.url)
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.trim().startsWith('#'));
+    expect(cfg.at(-1)).toBe('ensure vote-reward');
+    for (const line of cfg) server.consoleCommand(line);
+
+    const sim = server;
+    const output = () =>
+      sim.consoleLines
+        .filter((line) => line.startsWith('[script:vote-reward] '))
+        .map((line) => line.slice(21));
+    await sim.until(() => output().some((line) => line.startsWith('vote-reward: connected to')), {
+      timeoutMs: 10_000,
+    });
+    expect(output()).toContain('vote-reward: connected to Harbor City RP (#1, 0 votes)');
+    expect(
+      output().some((line) => line.startsWith(`vote-reward: version ${pkg.version}, framework esx,`)),
+    ).toBe(true);
+    expect(sim.consoleLines.join('\n')).not.toContain(key);
+
+    const voted = await fetch(`${mock.url}/__admin/votes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ server_id: listed.id, username: 'Steve' }),
+    });
+    expect(voted.status).toBe(201);
+    const steve = await sim.join({ name: 'Steve', identifiers: ['license:5b1e7ed2c0ffee'] });
+    esx.loadPlayer(steve, { identifier: '5b1e7ed2c0ffee', name: 'Steve' });
+    sim.chat(steve, '/vote');
+    await sim.until(() => sim.ledger.length > 0, { timeoutMs: 10_000 });
+    await sim.until(() => chatLines(sim, steve).length > 0, { timeoutMs: 5_000 });
+
+    expect(
+      sim.ledger.map(({ framework, player, kind, amount }) => ({ framework, player, kind, amount })),
+    ).toEqual([{ framework: 'es_extended', player: steve, kind: 'money', amount: 500 }]);
+    expect(chatLines(sim, steve)).toEqual(['Thanks for voting! You received 500$ in cash.']);
+    expect(
+      mock.store.listVotes({ serverId: listed.id, username: 'Steve' }).map((v) => v.claimedAt !== null),
+    ).toEqual([true]);
+  });
+});
+
+/** The chat lines a player received. */
+function chatLines(server: FxServer, player: number): string[] {
+  return server
+    .clientEvents(player)
+    .filter((event) => event.name === 'chat:addMessage')
+    .map((event) => String((event.args[0] as { args: unknown[] }).args.at(-1)));
+}
