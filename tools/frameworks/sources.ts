@@ -1,0 +1,41 @@
+/** The pinned framework sources (sources.json) and where their extracted files live. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One framework resource pinned to a commit of its public repository. */
+export interface FrameworkSource {
+  /** owner/name on GitHub. */
+  repo: string;
+  /** Commit (at least 12 hex digits). */
+  commit: string;
+  /** Release the commit carries, for people reading transcripts. */
+  version?: string;
+  /** Folder of the resource inside the repository ('' for the root). */
+  root: string;
+  /** Globs (relative to root) of the files to extract. */
+  include: string[];
+}
+
+/** Project root. */
+export const PROJECT_ROOT = new URL('../..', import.meta.url).pathname;
+
+/** Every pinned resource, by resource name. */
+export const SOURCES: Readonly<Record<string, FrameworkSource>> = JSON.parse(
+  readFileSync(new URL('./sources.json', import.meta.url), 'utf8'),
+).resources;
+
+/** Folder holding the extracted files of a resource: `.frameworks/<name>@<short commit>/`. */
+export function extractedDir(name: string): string {
+  const source = SOURCES[name];
+  if (!source) throw new Error(`no framework source named ${name} in tools/frameworks/sources.json`);
+  return join(PROJECT_ROOT, '.frameworks', `${name}@${source.commit.slice(0, 12)}`);
+}
+
+/** The extracted folder, or an error telling how to fetch it. */
+export function requireExtracted(name: string): string {
+  const dir = extractedDir(name);
+  if (!existsSync(join(dir, 'fxmanifest.lua'))) {
+    throw new Error(`${name} is not fetched (${dir} is missing): run \`npm run frameworks:fetch\` first`);
+  }
+  return dir;
+}
