@@ -14,6 +14,7 @@ import { createTranslator, type Translate } from './i18n/messages';
 import { createVoteDetector, formatPollStatus, type VoteDetector } from './poll/detector';
 import { selectAdapter } from './rewards/select';
 import type { DisposableRewardAdapter, FrameworkName } from './rewards/types';
+import { cleanText, LINE_MAX, NAME_MAX } from './runtime/clean-text';
 import type { Runtime } from './runtime/runtime';
 
 /** The running parts, rebuilt on `votereward reload`. */
@@ -90,7 +91,9 @@ export function createResource(runtime: Runtime): VoteRewardResource {
   const connect = async (current: App): Promise<Connection> => {
     try {
       const info = await current.api.getServerInfo({ priority: 'claim' });
-      log.info(`vote-reward: connected to ${info.name} (#${info.rank}, ${info.votes_total} votes)`);
+      log.info(
+        `vote-reward: connected to ${cleanText(info.name)} (#${info.rank}, ${info.votes_total} votes)`,
+      );
       return { ok: true, info };
     } catch (error) {
       if (error instanceof UnauthorizedError) {
@@ -210,7 +213,7 @@ export function createResource(runtime: Runtime): VoteRewardResource {
     });
     return [
       connection.ok
-        ? `vote-reward: running, connected to ${connection.info.name}`
+        ? `vote-reward: running, connected to ${cleanText(connection.info.name)}`
         : 'vote-reward: running (API not reached yet)',
     ];
   };
@@ -241,7 +244,7 @@ export function createResource(runtime: Runtime): VoteRewardResource {
       'vote-reward status',
       `  API        ${current.api.baseUrl} over ${current.api.transport}: ${connection.ok ? 'reachable, key valid' : connection.reason}`,
       `  Key        ${maskKey(current.config.apiKey)}`,
-      `  Server     ${connection.ok ? `${connection.info.name} (#${connection.info.rank}, ${connection.info.votes_total} votes)` : 'unknown'}`,
+      `  Server     ${connection.ok ? `${cleanText(connection.info.name)} (#${connection.info.rank}, ${connection.info.votes_total} votes)` : 'unknown'}`,
       `  Framework  ${current.framework}`,
       `  Budget     ${budget.usedInWindow}/${budget.limit} in the last minute (${budget.reserved} kept for claims); sent ${budget.sent.claim} claim, ${budget.sent.poll} poll requests; 429s: ${budget.rateLimited}${pauses.length ? `; ${pauses.join(', ')}` : ''}`,
       `  Pending    ${pending.length} open claim(s)${waiting ? `, ${waiting} waiting for an admin (votereward pending)` : ''}`,
@@ -263,7 +266,7 @@ export function createResource(runtime: Runtime): VoteRewardResource {
       `vote-reward: ${entries.length} open claim(s)`,
       ...entries.map(
         (entry) =>
-          `  ${refOf({ id: entry.id, voteId: entry.vote_id }).padEnd(36)}  ${entry.username.padEnd(20)}  ${entry.state.padEnd(11)}  ${entry.given}/${entry.total} given  ${entry.problem ?? ''}  ${Math.round((now - entry.created_at) / 60_000)} min ago`,
+          `  ${cleanText(refOf({ id: entry.id, voteId: entry.vote_id })).padEnd(36)}  ${cleanText(entry.username, NAME_MAX).padEnd(20)}  ${entry.state.padEnd(11)}  ${entry.given}/${entry.total} given  ${entry.problem ?? ''}  ${Math.round((now - entry.created_at) / 60_000)} min ago`,
       ),
     ];
   };
@@ -303,7 +306,7 @@ export function createResource(runtime: Runtime): VoteRewardResource {
               (lines) => {
                 for (const line of lines) {
                   log.info(line);
-                  if (source > 0) runtime.tell(source, line);
+                  if (source > 0) runtime.tell(source, cleanText(line, LINE_MAX));
                 }
               },
               (error: unknown) =>

@@ -1,4 +1,5 @@
 import type { AdminResult } from '../claim/claim-flow';
+import { cleanText } from '../runtime/clean-text';
 
 /** What the `votereward` console command drives. */
 export interface AdminActions {
@@ -53,6 +54,6 @@ export async function runAdminCommand(actions: AdminActions, args: readonly stri
     case 'help':
       return USAGE;
     default:
-      return [`${ADMIN_COMMAND}: unknown subcommand "${sub}"`, ...USAGE];
+      return [`${ADMIN_COMMAND}: unknown subcommand "${cleanText(sub, 32)}"`, ...USAGE];
   }
 }

@@ -1,5 +1,7 @@
 /** Player-facing messages in every supported language, and the translator that fills them. */
 
+import { cleanText, NAME_MAX, VALUE_MAX } from '../runtime/clean-text';
+
 /** Languages the resource speaks. */
 export const LOCALES = ['en', 'fr'] as const;
 
@@ -96,7 +98,13 @@ export type MessageVars = Record<string, string | number>;
 /** Fills a message for the configured language. */
 export type Translate = (key: MessageKey, vars?: MessageVars) => string;
 
-/** Creates the translator for `locale`, with per-key overrides from config taking precedence. */
+/** Longest value per placeholder; others get VALUE_MAX. */
+const PLACEHOLDER_MAX: Record<string, number> = { name: NAME_MAX, url: 256, rewards: 512 };
+
+/**
+ * Creates the translator for `locale`, with per-key overrides from config taking precedence. Placeholder values
+ * pass the sanitiser (no control characters, no colour codes, cut when long); the templates' own text is kept.
+ */
 export function createTranslator(
   locale: Locale,
   overrides: Partial<Record<Locale, Partial<Record<MessageKey, string>>>> = {},
@@ -104,6 +112,6 @@ export function createTranslator(
   const table: Record<MessageKey, string> = { ...MESSAGES[locale], ...overrides[locale] };
   return (key, vars = {}) =>
     table[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      Object.hasOwn(vars, name) ? String(vars[name]) : whole,
+      Object.hasOwn(vars, name) ? cleanText(vars[name], PLACEHOLDER_MAX[name] ?? VALUE_MAX) : whole,
     );
 }

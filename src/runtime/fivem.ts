@@ -3,6 +3,7 @@
  * time: FXServer defines them as globals of the resource's script context, and going through `globalThis` keeps
  * esbuild from mistaking FiveM's `exports` for CommonJS.
  */
+import { cleanText, LINE_MAX } from './clean-text';
 import type { NativeHttpRequest, Runtime } from './runtime';
 
 type Handler = (...args: unknown[]) => void;
@@ -122,10 +123,11 @@ export function createFivemRuntime(): Runtime {
     emit: (event, ...args) => g.emit(event, ...args),
     on,
     executeCommand: (command) => g.ExecuteCommand(command),
+    // Every console line passes the sanitiser, so no value from outside can start a line or colour the console.
     log: {
-      info: (message) => console.log(message),
-      warn: (message) => console.log(`^3${message}^7`),
-      error: (message) => console.log(`^1${message}^7`),
+      info: (message) => console.log(cleanText(message, LINE_MAX)),
+      warn: (message) => console.log(`^3${cleanText(message, LINE_MAX)}^7`),
+      error: (message) => console.log(`^1${cleanText(message, LINE_MAX)}^7`),
     },
   };
 }

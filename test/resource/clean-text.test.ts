@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createTranslator } from '../../src/i18n/messages';
+import { cleanText } from '../../src/runtime/clean-text';
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: asserting their absence
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\^[0-9]/;
+
+describe('cleanText', () => {
+  it.each([
+    ['a newline', 'Steve\n[vote-reward] fake line', 'Steve\\n[vote-reward] fake line'],
+    ['CR, LF and tab', 'a\r\nb\tc', 'a\\r\\nb\\tc'],
+    ['ANSI clear screen and colour', 'Evil\u001b[2J\u001b[31mRed', 'EvilRed'],
+    ['an OSC title sequence', '\u001b]0;owned\u0007ok', 'ok'],
+    ['a lone ESC', 'a\u001bb', 'a\\x1bb'],
+    ['a C1 control', 'a\u009bb', 'a\\x9bb'],
+    ['FiveM colour codes', '^1red^7', 'red'],
+    ['colour codes that reassemble', '^^11x', 'x'],
+    ['bidi overrides and isolates', 'a\u202eb\u2066c\u200fd', 'a\\u202eb\\u2066c\\u200fd'],
+    ['a line separator', 'a\u2028b', 'a\\u2028b'],
+    ['plain text', 'Straße Σίσυφος ｆｕｌｌ', 'Straße Σίσυφος ｆｕｌｌ'],
+  ])('%s', (_case, input, output) => {
+    expect(cleanText(input)).toBe(output);
+  });
+
+  it('cuts long values with an ellipsis, counting code points', () => {
+    expect(cleanText('x'.repeat(200))).toBe(`${'x'.repeat(127)}…`);
+    expect(cleanText('😀'.repeat(70), 64)).toBe(`${'😀'.repeat(63)}…`);
+    expect(cleanText('x'.repeat(64), 64)).toBe('x'.repeat(64));
+  });
+
+  it('never leaves a control, bidi character or colour code, and never exceeds the maximum', () => {
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.oneof(fc.constantFrom('\n', '\u001b', '[', '^', '1', '\u202e', '\u0085'), fc.string()),
+        }),
+        fc.integer({ min: 1, max: 80 }),
+        (input, max) => {
+          const out = cleanText(input, max);
+          expect(out).not.toMatch(UNSAFE);
+          expect([...out].length).toBeLessThanOrEqual(max);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('translator placeholders', () => {
+  it('keeps the template text and colour codes but cleans and cuts the values', () => {
+    const translate = createTranslator('en', { en: { name_locked: '^1Locked:^7 {name}' } });
+    const name = `Steve\n[vote-reward] fake line\u001b[2J^1red\u202e${'x'.repeat(80)}`;
+    const line = translate('name_locked', { name });
+    expect(line.startsWith('^1Locked:^7 Steve\\n[vote-reward] fake linered\\u202e')).toBe(true);
+    expect(line.split('\n')).toHaveLength(1);
+    expect([...line.slice('^1Locked:^7 '.length)].length).toBe(64);
+    expect(line.endsWith('…')).toBe(true);
+  });
+});
