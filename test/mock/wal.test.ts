@@ -1,0 +1,70 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startMockServer } from '../../mock-server/server';
+
+const VOTES = 20_000;
+const PLAYERS = 200;
+/** SQLite checkpoints at 1,000 pages (about 4 MiB); twice that leaves room and still catches any leak. */
+const WAL_BOUND = 8 * 1024 * 1024;
+
+function claim(base: string, key: string, agent: Agent, username: string): Promise<number> {
+  const payload = JSON.stringify({ username });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}/api/v1/vote/claim`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+describe('SQLite WAL of a file database', () => {
+  it(`stays under ${WAL_BOUND} bytes through ${VOTES} single votes and ${VOTES} claims over HTTP`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-wal-'));
+    const db = join(dir, 'vote-api.sqlite');
+    const walSize = () => (existsSync(`${db}-wal`) ? statSync(`${db}-wal`).size : 0);
+    const mock = await startMockServer({ db, rateLimit: 1_000_000 });
+    const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+    try {
+      const serverId = mock.store.createServer({ name: 'WAL RP', game: 'fivem' }).id;
+      const key = mock.store.createKey(serverId).key;
+      for (let i = 0; i < VOTES; i += 1) {
+        mock.store.insertVote({ serverId, username: `player${i % PLAYERS}`, ip: '198.51.100.7' });
+      }
+      expect(walSize()).toBeLessThan(WAL_BOUND);
+
+      let next = 0;
+      const statuses = new Map<number, number>();
+      const worker = async () => {
+        while (next < VOTES) {
+          const i = next++;
+          const status = await claim(mock.url, key, agent, `player${i % PLAYERS}`);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
+      };
+      await Promise.all(Array.from({ length: 16 }, worker));
+      expect(Object.fromEntries(statuses)).toEqual({ 200: VOTES });
+      expect(walSize()).toBeLessThan(WAL_BOUND);
+    } finally {
+      agent.destroy();
+      await mock.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
