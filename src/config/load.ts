@@ -58,8 +58,8 @@ export function loadConfig(source: ConfigSource): ConfigLoadResult {
   } else if (/\s/.test(config.apiKey)) {
     problems.push(`apiKey: expected a key without spaces, got ${maskKey(config.apiKey)}`);
   }
-  const urlProblem = checkHttpUrl(config.apiUrl);
-  if (urlProblem) problems.push(`apiUrl: ${urlProblem}`);
+  const urlProblem = checkApiUrl(config.apiUrl);
+  if (urlProblem) problems.push(urlProblem);
   if (config.framework === 'standalone') problems.push(...standaloneProblems(rewardsOf(config)));
   return problems.length > 0 ? { ok: false, problems } : { ok: true, config };
 }
@@ -75,19 +75,29 @@ export function standaloneProblems(rewards: readonly Reward[]): string[] {
   );
 }
 
-function checkHttpUrl(value: string): string | null {
-  if (value === '') return `missing; set "apiUrl" in config.json or \`set ${API_URL_CONVAR} "https://..."\``;
+/** The API path the client appends to apiUrl; owners often paste it from the site's docs. */
+const API_PATH = /\/api\/v1(?:\/|$)/i;
+
+function checkApiUrl(value: string): string | null {
+  if (value === '')
+    return `apiUrl: missing; set "apiUrl" in config.json or \`set ${API_URL_CONVAR} "https://..."\``;
   let url: URL;
   try {
+    // The WHATWG parser refuses an http(s) URL without a host, so a parsed one always has one.
     url = new URL(value);
   } catch {
-    return `expected an http(s) URL, got ${JSON.stringify(value)}`;
+    return `apiUrl: expected an http(s) URL, got ${JSON.stringify(value)}`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return `expected an http(s) URL, got ${JSON.stringify(value)}`;
+    return `apiUrl: expected an http(s) URL, got ${JSON.stringify(value)}`;
   }
   if (url.search !== '' || url.hash !== '')
-    return `expected a base URL without ?query or #hash, got ${JSON.stringify(value)}`;
+    return `apiUrl: expected a base URL without ?query or #hash, got ${JSON.stringify(value)}`;
+  const api = API_PATH.exec(url.pathname);
+  if (api) {
+    const root = `${url.origin}${url.pathname.slice(0, api.index)}`;
+    return `apiUrl is the site root; remove /api/v1 (got ${JSON.stringify(value)}, use ${JSON.stringify(root)})`;
+  }
   return null;
 }
 
