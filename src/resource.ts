@@ -136,6 +136,7 @@ export function createResource(runtime: Runtime): VoteRewardResource {
       budget,
       now: runtime.now,
       timeoutMs: config.requestTimeoutMs,
+      log,
     });
     const translate = createTranslator(config.locale, config.messages);
     let detector: VoteDetector | null = null;

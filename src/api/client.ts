@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import {
+  ClaimRefusedError,
   HttpError,
   NetworkError,
   RateBudgetError,
   RateLimitedError,
+  ResponseTooLargeError,
   ResponseValidationError,
   ServerError,
   UnauthorizedError,
@@ -73,7 +75,12 @@ export interface VoteApiOptions {
   now: () => number;
   /** Timeout of one request in ms. */
   timeoutMs: number;
+  /** Where the one admin line of an episode of refused (oversized) answers goes. */
+  log?: { error(message: string): void };
 }
+
+/** A new line about refused answers is printed at most this often, even when the API flaps between good and bad. */
+export const MISBEHAVING_LOG_INTERVAL_MS = 10 * 60_000;
 
 /** Creates the API client. Every method takes a budget slot first and throws `RateBudgetError` without sending. */
 export function createVoteApi(options: VoteApiOptions): VoteApi {
@@ -82,6 +89,23 @@ export function createVoteApi(options: VoteApiOptions): VoteApi {
     throw new TypeError(`createVoteApi: timeoutMs must be > 0, got ${options.timeoutMs}`);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const { transport, budget } = options;
+  // An episode starts at a refused answer and ends at the next answer read normally; it gets one admin line.
+  let episodeOpen = false;
+  let lastLineAt = Number.NEGATIVE_INFINITY;
+  let refusedSinceLine = 0;
+  const noteRefused = (error: ResponseTooLargeError) => {
+    refusedSinceLine += 1;
+    const now = options.now();
+    if (episodeOpen || now - lastLineAt < MISBEHAVING_LOG_INTERVAL_MS) return;
+    episodeOpen = true;
+    const earlier =
+      refusedSinceLine > 1 ? ` (${refusedSinceLine - 1} more refused since the last such line)` : '';
+    refusedSinceLine = 0;
+    lastLineAt = now;
+    options.log?.error(
+      `vote-reward: the vote API is misbehaving: ${error.message}${earlier}. Nothing is paid or lost on such answers; players are told to try later. Further refusals are not logged until the API answers normally again.`,
+    );
+  };
 
   const send = async (
     method: 'GET' | 'POST',
@@ -107,10 +131,12 @@ export function createVoteApi(options: VoteApiOptions): VoteApi {
       });
     } catch (error) {
       budget.record('transport_error');
+      if (error instanceof ResponseTooLargeError) noteRefused(error);
       throw error instanceof VoteApiError
         ? error
         : new NetworkError(`${baseUrl}${path}`, error instanceof Error ? error.message : String(error));
     }
+    episodeOpen = false;
     const failure = readError(response.body);
     if (response.status === 429) {
       const retryAfterMs = parseRetryAfter(response.headers['retry-after'], options.now());
@@ -166,6 +192,10 @@ export function createVoteApi(options: VoteApiOptions): VoteApi {
           return { claimed: false, code: 'no_unclaimed_vote' };
         }
       }
+      if (response.status === 200 && refusesClaim(response.body)) {
+        const failure = readError(response.body);
+        throw new ClaimRefusedError(failure.code, 'the API answered the claim with success: false');
+      }
       const body = expect200(path, response, claimBody);
       return { claimed: true, voteId: body.vote_id };
     },
@@ -195,6 +225,17 @@ function parseBody<T extends z.ZodType>(path: string, text: string | null, schem
     throw new ResponseValidationError(path, `${where}${first?.message ?? 'invalid'}`);
   }
   return result.data;
+}
+
+/** True for a JSON object whose `success` is exactly `false`: the API says the claim did not happen. */
+function refusesClaim(text: string | null): boolean {
+  if (text === null) return false;
+  try {
+    const json: unknown = JSON.parse(text);
+    return typeof json === 'object' && json !== null && (json as { success?: unknown }).success === false;
+  } catch {
+    return false;
+  }
 }
 
 function readError(text: string | null): { code: string | null; message: string } {

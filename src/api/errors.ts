@@ -57,14 +57,36 @@ export class ServerError extends HttpError {
   override name = 'ServerError';
 }
 
+/** The API answered a claim 200 with `success: false`: a definite refusal, like a 4xx (the vote was not claimed). */
+export class ClaimRefusedError extends HttpError {
+  override name = 'ClaimRefusedError';
+  constructor(code: string | null, detail: string) {
+    super(200, code, detail);
+  }
+}
+
 /** The request could not be completed (DNS, refused connection, TLS, connection dropped). */
 export class NetworkError extends VoteApiError {
   override name = 'NetworkError';
   /** The URL that failed. */
   readonly url: string;
-  constructor(url: string, detail: string) {
-    super(`${url}: ${detail}`);
+  constructor(url: string, detail: string, options?: ErrorOptions) {
+    super(`${url}: ${detail}`, options);
     this.url = url;
+  }
+}
+
+/**
+ * The answer was refused for its size (declared or counted after decompression) before it was read whole: the site
+ * is misbehaving. A transport error, so a refused claim answer counts as lost and is decided by checking again.
+ */
+export class ResponseTooLargeError extends NetworkError {
+  override name = 'ResponseTooLargeError';
+  /** The cap in bytes the answer went over. */
+  readonly limitBytes: number;
+  constructor(url: string, limitBytes: number, detail: string, options?: ErrorOptions) {
+    super(url, `answer refused: ${detail} is over the ${formatBytes(limitBytes)} cap`, options);
+    this.limitBytes = limitBytes;
   }
 }
 
@@ -88,4 +110,8 @@ export class ResponseValidationError extends VoteApiError {
     super(`${path}: unexpected answer (${detail})`);
     this.path = path;
   }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
 }

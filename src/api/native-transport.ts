@@ -1,6 +1,6 @@
 import type { NativeHttpRequest } from '../runtime/runtime';
-import { NetworkError, TimeoutError } from './errors';
-import type { HttpResponse, HttpTransport } from './transport';
+import { NetworkError, ResponseTooLargeError, TimeoutError } from './errors';
+import { type HttpResponse, type HttpTransport, MAX_ANSWER_BYTES } from './transport';
 
 /** Name of the event FXServer answers `PerformHttpRequestInternalEx` with. */
 export const HTTP_RESPONSE_EVENT = '__cfx_internal:httpResponse';
@@ -19,11 +19,22 @@ interface Waiter {
   settle(status: number, body: unknown, headers: unknown, errorData: unknown): void;
 }
 
+/** Options of {@link createNativeTransport}. */
+export interface NativeTransportOptions {
+  /** Cap of one answer body (or error text) in UTF-8 bytes (default {@link MAX_ANSWER_BYTES}). */
+  maxAnswerBytes?: number;
+}
+
 /**
  * A transport over FXServer's HTTP native, for runtimes without `fetch`. FXServer gives no headers and no body
- * for statuses ≥ 400 (only `"HTTP <code>: <body>"` as error text) and status 0 for transport errors.
+ * for statuses ≥ 400 (only `"HTTP <code>: <body>"` as error text) and status 0 for transport errors. FXServer hands
+ * the body over whole, so the cap refuses it on arrival.
  */
-export function createNativeTransport(host: NativeHttpHost): HttpTransport {
+export function createNativeTransport(
+  host: NativeHttpHost,
+  options: NativeTransportOptions = {},
+): HttpTransport {
+  const cap = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
   const waiters = new Map<number, Waiter>();
   const early = new Map<number, unknown[]>();
   let unsubscribe: (() => void) | null = null;
@@ -78,16 +89,26 @@ export function createNativeTransport(host: NativeHttpHost): HttpTransport {
               );
               return;
             }
-            if (status >= 400) {
-              const text = typeof errorData === 'string' ? errorData.replace(/^HTTP \d+:\s?/, '') : '';
-              resolve({ status, headers: {}, body: text === '' ? null : text });
+            const text =
+              status >= 400
+                ? typeof errorData === 'string'
+                  ? errorData.replace(/^HTTP \d+:\s?/, '')
+                  : ''
+                : typeof body === 'string'
+                  ? body
+                  : '';
+            if (!withinBytes(text, cap)) {
+              reject(
+                new ResponseTooLargeError(
+                  request.url,
+                  cap,
+                  status >= 400 ? `the HTTP ${status} error text` : 'the body',
+                ),
+              );
               return;
             }
-            resolve({
-              status,
-              headers: normaliseHeaders(headers),
-              body: typeof body === 'string' ? body : '',
-            });
+            if (status >= 400) resolve({ status, headers: {}, body: text === '' ? null : text });
+            else resolve({ status, headers: normaliseHeaders(headers), body: text });
           },
         };
         waiters.set(token, waiter);
@@ -99,6 +120,28 @@ export function createNativeTransport(host: NativeHttpHost): HttpTransport {
       });
     },
   };
+}
+
+/** True when `text` is at most `cap` bytes in UTF-8; stops counting past the cap. */
+function withinBytes(text: string, cap: number): boolean {
+  // A UTF-16 code unit is never less than one UTF-8 byte, so a longer string is over the cap without counting.
+  if (text.length > cap) return false;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
+    if (bytes > cap) return false;
+  }
+  return true;
+}
+
+function isLowSurrogate(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
 }
 
 function normaliseHeaders(headers: unknown): Record<string, string> {

@@ -13,10 +13,13 @@ export const voteCheckBody = z
     path: ['voted_at'],
   });
 
-/** Body of a successful `POST /api/v1/vote/claim`. */
+/** A UUID as the spec gives `vote_id` (8-4-4-4-12 hex digits, any version). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Body of a successful `POST /api/v1/vote/claim` (spec 4.2): `success` true and a UUID `vote_id`. */
 export const claimBody = z.object({
   success: z.literal(true),
-  vote_id: z.string().min(1).max(100),
+  vote_id: z.string().regex(UUID_PATTERN, 'not a UUID'),
 });
 
 /** Body of `GET /api/v1/vote/count` (spec 2.2). */

@@ -1,4 +1,4 @@
-import { NetworkError, TimeoutError } from './errors';
+import { NetworkError, ResponseTooLargeError, TimeoutError, VoteApiError } from './errors';
 
 /** One HTTP request as the client builds it. */
 export interface HttpRequest {
@@ -25,11 +25,31 @@ export interface HttpTransport {
   request(request: HttpRequest): Promise<HttpResponse>;
 }
 
-/** A transport over the WHATWG `fetch` (FXServer's Node 22), with `AbortSignal.timeout`. */
-export function createFetchTransport(fetchFn: typeof fetch): HttpTransport {
+/**
+ * Largest answer body accepted, in bytes after decompression. The largest real answer is `/server/info`: 14 312 bytes
+ * with every field of the mock at its longest and each character JSON-escaped (7 247 bytes with 3-byte UTF-8 text).
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** Options of {@link createFetchTransport}. */
+export interface FetchTransportOptions {
+  /** Cap of one answer body in bytes after decompression (default {@link MAX_ANSWER_BYTES}). */
+  maxAnswerBytes?: number;
+}
+
+/**
+ * A transport over the WHATWG `fetch` (FXServer's Node 22). The body is read as a stream and refused past the cap
+ * (`fetch` inflates gzip/br/deflate itself, so bytes are counted inflated); the timeout covers headers and body.
+ */
+export function createFetchTransport(
+  fetchFn: typeof fetch,
+  options: FetchTransportOptions = {},
+): HttpTransport {
+  const cap = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
   return {
     kind: 'fetch',
     async request(request) {
+      const signal = AbortSignal.timeout(request.timeoutMs);
       let response: Response;
       try {
         response = await fetchFn(request.url, {
@@ -37,7 +57,7 @@ export function createFetchTransport(fetchFn: typeof fetch): HttpTransport {
           headers: request.headers,
           body: request.body,
           redirect: 'error',
-          signal: AbortSignal.timeout(request.timeoutMs),
+          signal,
         });
       } catch (error) {
         throw toTransportError(error, request);
@@ -46,21 +66,78 @@ export function createFetchTransport(fetchFn: typeof fetch): HttpTransport {
       response.headers.forEach((value, name) => {
         headers[name.toLowerCase()] = value;
       });
-      let body: string;
-      try {
-        body = await response.text();
-      } catch (error) {
-        throw toTransportError(error, request);
+      const declared = headers['content-length'];
+      if (declared !== undefined && /^\s*\d+\s*$/.test(declared) && Number(declared) > cap) {
+        discard(response.body);
+        throw new ResponseTooLargeError(request.url, cap, `the declared Content-Length ${declared.trim()}`);
       }
+      const body = await readCapped(response.body, cap, signal, request);
       return { status: response.status, headers, body };
     },
   };
 }
 
+/** Reads a body as UTF-8 up to `cap` bytes; cancels the stream and throws past the cap or when `signal` aborts. */
+async function readCapped(
+  stream: ReadableStream<Uint8Array> | null,
+  cap: number,
+  signal: AbortSignal,
+  request: HttpRequest,
+): Promise<string> {
+  if (stream === null) return '';
+  const reader = stream.getReader();
+  // fetch stops erroring the body once every compressed byte has arrived, so the deadline is raced here as well.
+  let onAbort: () => void = () => {};
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(new TimeoutError(request.url, request.timeoutMs));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => {});
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await Promise.race([reader.read(), aborted]);
+      } catch (error) {
+        throw error instanceof TimeoutError ? error : toTransportError(error, request);
+      }
+      if (chunk.done) break;
+      total += chunk.value.byteLength;
+      if (total > cap)
+        throw new ResponseTooLargeError(
+          request.url,
+          cap,
+          `the body (at least ${total} bytes after decompression)`,
+        );
+      parts.push(decoder.decode(chunk.value, { stream: true }));
+    }
+    parts.push(decoder.decode());
+    return parts.join('');
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function discard(stream: ReadableStream<Uint8Array> | null): void {
+  stream?.cancel().catch(() => {});
+}
+
 function toTransportError(error: unknown, request: HttpRequest): Error {
+  if (error instanceof VoteApiError) return error;
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError')
     return new TimeoutError(request.url, request.timeoutMs);
   const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return new NetworkError(request.url, `${error instanceof Error ? error.message : String(error)}${cause}`);
+  return new NetworkError(
+    request.url,
+    `${error instanceof Error ? error.message : String(error)}${cause}`,
+    error instanceof Error ? { cause: error } : undefined,
+  );
 }

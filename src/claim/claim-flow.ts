@@ -3,6 +3,7 @@ import {
   HttpError,
   RateBudgetError,
   RateLimitedError,
+  ResponseTooLargeError,
   ResponseValidationError,
   ServerError,
   UnauthorizedError,
@@ -388,7 +389,8 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     } else if (error instanceof UnauthorizedError) {
       log.error('vote-reward: the API answered 401: the API key is wrong or revoked. Players cannot claim.');
       tell(identity.source, 'api_unauthorized');
-    } else if (error instanceof HttpError || error instanceof ResponseValidationError) {
+    } else if (error instanceof ResponseTooLargeError) tell(identity.source, 'api_misbehaving');
+    else if (error instanceof HttpError || error instanceof ResponseValidationError) {
       tell(identity.source, 'api_server_error');
     } else tell(identity.source, 'api_unavailable');
     return { code: 'api_error', error: describe(error) };

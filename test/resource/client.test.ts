@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createVoteApi, parseRetryAfter } from '../../src/api/client';
 import {
+  ClaimRefusedError,
   HttpError,
   NetworkError,
   RateBudgetError,
@@ -224,7 +225,8 @@ describe('createVoteApi against the real mock (in process)', () => {
     ['/api/v1/vote/check', '{"voted":true,"voted_at":null,"username":"Ana"}', 'voted_at'],
     ['/api/v1/vote/check', '{"voted":true,"voted_at":"yesterday","username":"Ana"}', 'voted_at'],
     ['/api/v1/vote/check', '{"voted":false,"voted_at":null,"username":null}', 'username: null'],
-    ['/api/v1/vote/claim', '{"success":false,"vote_id":"x"}', 'success'],
+    ['/api/v1/vote/claim', '{"success":"true","vote_id":"0b7e5b8a-1b2c-4d3e-8f90-123456789abc"}', 'success'],
+    ['/api/v1/vote/claim', '{"success":true,"vote_id":"x"}', 'vote_id: not a UUID'],
     ['/api/v1/vote/claim', '{"success":true}', 'vote_id'],
     ['/api/v1/server/info', '{"name":"x"}', 'game'],
     ['/api/v1/vote/count', '[]', 'expected object'],
@@ -242,6 +244,16 @@ describe('createVoteApi against the real mock (in process)', () => {
     const error = await call.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as Error).message).toContain(detail);
+  });
+
+  it('treats a claim answered 200 {"success": false} as a definite refusal (ClaimRefusedError), not a lost answer', async () => {
+    const { mock, api } = setup();
+    mock.addVote('Ana');
+    mock.wire({ path: '/api/v1/vote/claim', reply: { status: 200, body: '{"success":false}' } });
+    const error = await api.claimVote('Ana', claim).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ClaimRefusedError);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as Error).message).toBe('HTTP 200: the API answered the claim with success: false');
   });
 
   it.each([['', 'apiKey must not be empty']])('refuses bad options (%s)', (apiKey, message) => {
