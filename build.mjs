@@ -4,7 +4,7 @@
 // `node build.mjs --package` also writes release/vote-reward.zip;
 // `node build.mjs --package-only [--out=FILE]` zips the files as they are, without building.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { zipSync } from 'fflate';
 
@@ -123,13 +123,30 @@ const PACKAGE_FILES = {
   LICENSE: 'LICENSE',
 };
 
+/**
+ * A Markdown page's relative links, rewritten from where the page sits in the repository to where it sits in the
+ * zip (docs/owner/README.md becomes README.md), so they work in both. A link to a file the zip lacks is an error.
+ */
+function relinked(text, file, inZip) {
+  const zipPathOf = new Map(Object.entries(PACKAGE_FILES).map(([zipPath, repoPath]) => [repoPath, zipPath]));
+  return text.replace(/\]\(([^)#\s]+)((?:#[^)]*)?)\)/g, (whole, link, anchor) => {
+    if (/^[a-z]+:/.test(link)) return whole;
+    const target = relative(root, resolve(root, dirname(file), link));
+    const zipPath = zipPathOf.get(target);
+    if (!zipPath) throw new Error(`${file} links ${link}, which the zip does not hold`);
+    return `](${relative(dirname(inZip), zipPath) || '.'}${anchor})`;
+  });
+}
+
 /** Writes the release zip: one `vote-reward/` folder holding PACKAGE_FILES, the manifest stamped from package.json. */
 function writePackage(out) {
   const missing = Object.values(PACKAGE_FILES).filter((file) => !existsSync(`${root}${file}`));
   if (missing.length > 0) throw new Error(`cannot package, missing: ${missing.join(', ')}`);
   const entries = {};
   for (const [inZip, file] of Object.entries(PACKAGE_FILES)) {
-    const bytes = file === 'fxmanifest.lua' ? Buffer.from(stampedManifest()) : readFileSync(`${root}${file}`);
+    let bytes = readFileSync(`${root}${file}`);
+    if (file === 'fxmanifest.lua') bytes = Buffer.from(stampedManifest());
+    else if (file.endsWith('.md')) bytes = Buffer.from(relinked(bytes.toString('utf8'), file, inZip));
     entries[`${RESOURCE_FOLDER}/${inZip}`] = new Uint8Array(bytes);
   }
   mkdirSync(dirname(out), { recursive: true });

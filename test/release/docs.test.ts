@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { placeholdersOf, renderDocs } from '../../scripts/generate-docs';
 import { configJsonSchema } from '../../src/config/schema';
@@ -13,18 +14,14 @@ describe('generated docs', () => {
     expect(committed, `${file} is stale: run npm run docs and commit the result`).toBe(rendered[file]);
   });
 
-  it('lists every top-level setting of the schema and every poll setting, with its default', () => {
-    const schema = configJsonSchema() as {
-      properties: Record<string, { default?: unknown; properties?: object }>;
-    };
+  it('lists every setting of the schema, nested ones as a.b, with its default', () => {
     const config = rendered['docs/config.md'] ?? '';
-    for (const [key, property] of Object.entries(schema.properties)) {
-      if (key === '$schema' || key === 'poll') continue;
-      const fallback = property.default === undefined ? 'not set' : `\`${JSON.stringify(property.default)}\``;
-      expect(config).toMatch(new RegExp(`^\\| \`${key}\` \\| .* \\| ${literal(fallback)} \\|`, 'm'));
+    const rows = leaves(configJsonSchema() as SchemaNode, '');
+    expect(rows.map((row) => row.path)).toContain('poll.broadcast.windowMinutes');
+    for (const { path: key, fallback } of rows) {
+      expect(config).toMatch(new RegExp(`^\\| \`${literal(key)}\` \\| .* \\| ${literal(fallback)} \\|`, 'm'));
     }
     expect(config).toContain('| `poll.maxRequestsPerMinute` | whole number 1 to 60 | `60` |');
-    expect(config).toContain('| `poll.broadcast.windowMinutes` |');
   });
 
   it('gives each message key its placeholders and its text in every language', () => {
@@ -37,6 +34,45 @@ describe('generated docs', () => {
     }
   });
 });
+
+describe('repository docs', () => {
+  it.each(['README.md', 'docs/api.md', 'docs/owner/README.md', 'CHANGELOG.md'])(
+    '%s links only files that exist in the repository',
+    (file) => {
+      const text = readFileSync(`${root}${file}`, 'utf8');
+      for (const match of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        const link = match[1] as string;
+        expect(link, `${file} links outside the repository`).not.toMatch(/^[a-z]+:/);
+        const target = path.resolve(root, path.dirname(file), link);
+        expect(target.startsWith(root), `${file} links ${link}, outside the repository`).toBe(true);
+        expect(existsSync(target), `${file} links ${link}, which does not exist`).toBe(true);
+      }
+    },
+  );
+});
+
+/** A JSON schema node, as far as these tests read it. */
+interface SchemaNode {
+  default?: unknown;
+  required?: string[];
+  properties?: Record<string, SchemaNode>;
+}
+
+/** Every documented setting: objects with their own settings are walked (messages and reward are one row each). */
+function leaves(node: SchemaNode, prefix: string): { path: string; fallback: string }[] {
+  return Object.entries(node.properties ?? {}).flatMap(([key, child]) => {
+    const at = `${prefix}${key}`;
+    if (key === '$schema') return [];
+    if (child.properties && at !== 'messages') return leaves(child, `${at}.`);
+    const fallback =
+      child.default !== undefined
+        ? `\`${JSON.stringify(child.default)}\``
+        : node.required?.includes(key)
+          ? 'required'
+          : 'not set';
+    return [{ path: at, fallback }];
+  });
+}
 
 /** A string matched literally inside a RegExp. */
 function literal(text: string): string {
