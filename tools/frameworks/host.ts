@@ -60,6 +60,7 @@ interface Resource {
   run?: LuaFn;
   evaluate?: LuaFn;
   listens: Set<string>;
+  virtualFiles: Record<string, string>;
 }
 
 interface AsyncSlot {
@@ -315,6 +316,8 @@ export async function createServer(options: ServerOptions = {}) {
     LoadResourceFile: (_, name, path) => {
       const resource = findResource(name);
       if (!resource) return undefined;
+      const virtual = resource.virtualFiles[String(path)];
+      if (virtual !== undefined) return virtual;
       const file = join(resource.dir, String(path));
       return existsSync(file) && statSync(file).isFile() ? readFileSync(file, 'utf8') : undefined;
     },
@@ -329,6 +332,7 @@ export async function createServer(options: ServerOptions = {}) {
     GetGameTimer: () => now,
     GetHashKey: (_, s) => joaat(String(s)),
     IsDuplicityVersion: () => true,
+    GetGameName: () => 'fivem',
     GetPlayers: () => [...players.keys()].map(String),
     GetNumPlayerIndices: () => players.size,
     GetPlayerFromIndex: (_, i) => String([...players.keys()][Number(i)]),
@@ -374,7 +378,7 @@ export async function createServer(options: ServerOptions = {}) {
       case 'now':
         return now;
       case 'log':
-        log(`[${self.name}] ${String(a)}`);
+        log(`[${self.name}] ${String(a)}${b ? `\n${String(b)}` : ''}`);
         return undefined;
       case 'callref':
         return invokeRef(String(a), String(b));
@@ -496,10 +500,21 @@ export async function createServer(options: ServerOptions = {}) {
   };
 
   const server = {
-    /** Registers a resource from a folder holding its fxmanifest.lua (not started). */
-    async addResource(name: string, dir: string) {
+    /**
+     * Registers a resource from a folder holding its fxmanifest.lua (not started). `virtualFiles` are answered by
+     * LoadResourceFile as if they were in the folder (build outputs that are not in the repository).
+     */
+    async addResource(name: string, dir: string, virtualFiles: Record<string, string> = {}) {
       const manifest = await readManifest(readFileSync(join(dir, 'fxmanifest.lua'), 'utf8'));
-      resources.set(name, { name, dir, manifest, state: 'stopped', instance: 0, listens: new Set() });
+      resources.set(name, { name, dir, manifest, state: 'stopped', instance: 0, listens: new Set(), virtualFiles });
+    },
+
+    /**
+     * Registers a started resource with no scripts, only manifest metadata (e.g. `oxmysql`, whose Lua API the
+     * harness provides itself as `MySQL`, so frameworks see it as started with a version).
+     */
+    addStubResource(name: string, manifest: Manifest) {
+      resources.set(name, { name, dir: '/nonexistent', manifest, state: 'started', instance: 1, listens: new Set(), virtualFiles: {} });
     },
 
     /** Starts a resource: a fresh Lua state, the prelude, then its shared and server scripts in manifest order. */
@@ -533,7 +548,7 @@ export async function createServer(options: ServerOptions = {}) {
           path = rest.join('/');
         }
         const source = readFileSync(join(owner.dir, path), 'utf8');
-        const error = resource.run(rewriteCfxLua(source), `@${owner.name}/${path}`);
+        const error = resource.run(rewriteCfxLua(source), `@@${owner.name}/${path}`);
         if (typeof error === 'string') log(`[${name}] failed to load ${path}: ${error.split('\n')[0]}`);
       }
       dispatch('onResourceStart', encodeArgs([name]), '');

@@ -359,13 +359,12 @@ local exportsMeta = {
   __call = function(_, name, fn) host('export', name, registerRef(fn)) end,
   __index = function(_, resource)
     return setmetatable({}, {
-      __index = function(proxy, name)
-        return function(first, ...)
+      __index = function(_, name)
+        -- FiveM always drops the first argument: Lua callers write exports.res:fn(...) (or pass nil as self).
+        return function(_, ...)
           local ref = host('export_ref', resource, name)
           if ref == nil then error(('No such export %s in resource %s'):format(name, resource), 2) end
-          local callable = makeRef(ref)
-          if first == proxy then return callable(...) end
-          return callable(first, ...)
+          return makeRef(ref)(...)
         end
       end,
     })
@@ -429,7 +428,11 @@ function string.strtrim(s) return (s:gsub('^%s+', ''):gsub('%s+$', '')) end
 function string.strjoin(delimiter, ...) return table.concat({ ... }, delimiter) end
 strsplit, strtrim, strjoin = string.strsplit, string.strtrim, string.strjoin
 function joaat(s) return GetHashKey(s) end
-function io.readdir(path) return __vr_decode(host('readdir', path)) end
+function io.readdir(path)
+  local names = __vr_decode(host('readdir', path))
+  if not names then return nil end
+  return { lines = function() local i = 0 return function() i = i + 1 return names[i] end end, close = function() end }
+end
 
 json = {
   encode = function(v, opts) return host('json_encode', __vr_encode(v), opts and opts.indent and 1 or 0) end,

@@ -14,6 +14,8 @@ export interface FrameworkSource {
   root: string;
   /** Globs (relative to root) of the files to extract. */
   include: string[];
+  /** Files the resource's release has but its repository does not (build outputs), answered by LoadResourceFile. */
+  virtualFiles?: Record<string, string>;
 }
 
 /** Project root. */

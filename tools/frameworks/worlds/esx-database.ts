@@ -49,6 +49,11 @@ export function createEsxDatabase(users: EsxUser[], log: (line: string) => void 
         height: 180,
       };
     }
+    if (/^SELECT 1 FROM `users` WHERE `ssn` = \?/i.test(query)) return undefined;
+    if (/^INSERT INTO `users` SET `accounts` = \?, `identifier` = \?/i.test(query)) {
+      rows.set(String(p[1]), { identifier: String(p[1]), accounts: JSON.parse(String(p[0])), inventory: [] });
+      return 1;
+    }
     if (/^UPDATE `?users`?/i.test(query)) return 1;
     log(`unrouted ${method}: ${query}`);
     return undefined;

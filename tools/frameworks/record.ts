@@ -1,0 +1,111 @@
+/**
+ * `npm run frameworks:record [world ...]`: boots every world (tools/frameworks/worlds/index.ts) once per scenario,
+ * runs the scenario, and writes test/frameworks/transcripts/<world>.json. Needs `npm run frameworks:fetch` first.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { transcriptSchema, type Transcript, type TranscriptValue } from '../../test/frameworks/transcript';
+import { PROJECT_ROOT, SOURCES } from './sources';
+import { bootWorld, type ScenarioContext } from './world';
+import { WORLDS } from './worlds/index';
+
+const MAX_DEPTH = 5;
+
+/** JS value → transcript value (markers for undefined, functions, non-finite numbers, deep tables). */
+export function toTranscriptValue(v: unknown, depth = 0): TranscriptValue {
+  if (v === undefined) return { $undefined: true };
+  if (v === null) return null;
+  if (typeof v === 'function') return { $function: v.name || 'anonymous' };
+  if (typeof v === 'number') return Number.isFinite(v) ? v : { $number: String(v) };
+  if (typeof v === 'string' || typeof v === 'boolean') return v;
+  if (v instanceof Promise) return { $promise: true };
+  if (depth >= MAX_DEPTH) return { $truncated: `${Object.keys(v as object).length} keys` };
+  if (Array.isArray(v)) return v.map((item) => toTranscriptValue(item, depth + 1));
+  const out: Record<string, TranscriptValue> = {};
+  for (const key of Object.keys(v as object).sort()) out[key] = toTranscriptValue((v as Record<string, unknown>)[key], depth + 1);
+  return out;
+}
+
+const firstLine = (line: string) => line.split('\n')[0] as string;
+
+async function recordWorld(name: string): Promise<Transcript> {
+  const world = WORLDS.find((w) => w.name === name);
+  if (!world) throw new Error(`no world ${name} (known: ${WORLDS.map((w) => w.name).join(', ')})`);
+  const scenarios: Transcript['scenarios'] = [];
+  for (const scenario of world.scenarios) {
+    const started = Date.now();
+    const server = await bootWorld(world);
+    const notes: Record<string, TranscriptValue> = {};
+    const ctx: ScenarioContext = {
+      server,
+      exports: (resource) => server.exportsOf(resource),
+      note: (key, value) => {
+        notes[key] = toTranscriptValue(value);
+      },
+    };
+    await scenario.prepare?.(ctx);
+    server.advance(100);
+    server.recorded.length = 0;
+    const before = toTranscriptValue(world.state(server));
+    const consoleMark = server.console.length;
+    await scenario.run(ctx);
+    server.advance(100);
+    const after = toTranscriptValue(world.state(server));
+    const calls = await Promise.all(
+      server.recorded.map(async (call) => ({
+        resource: call.resource,
+        path: call.path,
+        args: call.args.map((a) => toTranscriptValue(a)),
+        ...(call.raised
+          ? { raised: { message: call.raised.message, lua: call.raised.lua.map(firstLine) } }
+          : { returned: toTranscriptValue(call.async ? await (call.returned as Promise<unknown>).catch(() => undefined) : call.returned) }),
+        ...(call.async ? { async: true as const } : {}),
+      })),
+    );
+    scenarios.push({
+      name: scenario.name,
+      description: scenario.description,
+      ...(scenario.findings ? { findings: scenario.findings } : {}),
+      before,
+      calls,
+      after,
+      console: server.console.slice(consoleMark).map(firstLine),
+      ...(Object.keys(notes).length > 0 ? { notes } : {}),
+    });
+    server.close();
+    console.log(`  ${world.name} / ${scenario.name}: ${calls.length} calls, ${Date.now() - started} ms`);
+  }
+  const started = new Set(world.start ?? world.resources);
+  return transcriptSchema.parse({
+    format: 1,
+    world: world.name,
+    description: world.description,
+    sources: world.resources.map((resource) => {
+      const source = SOURCES[resource];
+      if (!source) throw new Error(`${resource} is not in sources.json`);
+      return {
+        resource,
+        repo: source.repo,
+        commit: source.commit,
+        ...(source.version ? { version: source.version } : {}),
+        ...(started.has(resource) ? {} : { stopped: true as const }),
+      };
+    }),
+    players: world.players.map((p) => ({ ...p, loaded: (world.loaded ?? world.players.map((q) => q.source)).includes(p.source) })),
+    scenarios,
+  });
+}
+
+const wanted = process.argv.slice(2);
+const names = wanted.length > 0 ? wanted : WORLDS.map((w) => w.name);
+const outDir = join(PROJECT_ROOT, 'test/frameworks/transcripts');
+mkdirSync(outDir, { recursive: true });
+const t0 = Date.now();
+for (const name of names) {
+  const t = Date.now();
+  console.log(`${name}:`);
+  const transcript = await recordWorld(name);
+  writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify(transcript, null, 2)}\n`);
+  console.log(`${name}: ${transcript.scenarios.length} scenarios in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+console.log(`recorded ${names.length} world(s) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -1,0 +1,81 @@
+/**
+ * A world is one server set-up (which framework resources run, their database, the players) plus the scenarios
+ * recorded on it. Each scenario runs on a freshly booted world, so scenarios never see each other's state.
+ */
+import { createServer, type MysqlRouter, type SimPlayer, type SimServer } from './host';
+import type { Manifest } from './manifest';
+import { requireExtracted, SOURCES } from './sources';
+
+/** What a scenario gets: the booted server and the JS views of it. */
+export interface ScenarioContext {
+  server: SimServer;
+  /** `exports.<resource>` as our JS resource sees it; every call is recorded in the transcript. */
+  exports(resource: string): Record<string, (...args: unknown[]) => unknown>;
+  /** Adds a named fact to the transcript (e.g. what the project's adapter answered). */
+  note(key: string, value: unknown): void;
+}
+
+/** One recorded scenario. */
+export interface Scenario {
+  /** Stable id, kebab-case (fakes look scenarios up by it). */
+  name: string;
+  /** What is being shown, in one or two sentences. */
+  description: string;
+  /** Numbers of the findings in shared/research/review/fidelity.md it reproduces. */
+  findings?: number[];
+  /** Runs before the "before" state is taken (e.g. fill an inventory, stop a resource). */
+  prepare?(ctx: ScenarioContext): void | Promise<void>;
+  /** The calls across the boundary whose answers are recorded. */
+  run(ctx: ScenarioContext): void | Promise<void>;
+}
+
+/** A world definition (one file per world under tools/frameworks/worlds/). */
+export interface World {
+  /** Transcript file name (`test/frameworks/transcripts/<name>.json`). */
+  name: string;
+  description: string;
+  /** Resources from sources.json to install, in this order. */
+  resources: string[];
+  /** Installed resources to start at boot, in order (default: all). Others stay installed but stopped. */
+  start?: string[];
+  /** Started resources with no scripts, only manifest metadata (default: oxmysql 2.13.0). */
+  stubs?: Record<string, Manifest>;
+  convars?: Record<string, string>;
+  /** A fresh database router for one boot. */
+  database(log: (line: string) => void): MysqlRouter;
+  /** Players connected at boot; `load` then makes the framework load each one that should be loaded. */
+  players: SimPlayer[];
+  /** Loads one player in the framework (e.g. the client's `esx:onPlayerJoined`). */
+  load(server: SimServer, player: SimPlayer): void;
+  /** Sources of the players to load at boot (default: all). */
+  loaded?: number[];
+  /** The state a scenario may change (balances, item counts, weights), read without recording. */
+  state(server: SimServer): unknown;
+  scenarios: Scenario[];
+}
+
+/** Boots a world: installs and starts its resources, connects and loads its players, clears the recording. */
+export async function bootWorld(world: World, onConsole?: (line: string) => void): Promise<SimServer> {
+  const log = (line: string) => onConsole?.(line);
+  const server = await createServer({ convars: world.convars, mysql: world.database(log), onConsole });
+  for (const [name, manifest] of Object.entries(world.stubs ?? { oxmysql: { version: ['2.13.0'] } })) {
+    server.addStubResource(name, manifest);
+  }
+  for (const name of world.resources) {
+    await server.addResource(name, requireExtracted(name), SOURCES[name]?.virtualFiles ?? {});
+  }
+  for (const name of world.start ?? world.resources) await server.start(name);
+  server.advance(1000);
+  for (const player of world.players) server.connect(player);
+  for (const player of world.players) {
+    if ((world.loaded ?? world.players.map((p) => p.source)).includes(player.source)) world.load(server, player);
+  }
+  server.advance(1000);
+  server.recorded.length = 0;
+  return server;
+}
+
+/** Defines a world (identity; gives the object its type). */
+export function defineWorld(world: World): World {
+  return world;
+}

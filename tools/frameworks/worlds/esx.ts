@@ -1,0 +1,146 @@
+/** es_extended 1.13.5 alone (its own inventory, no ox_inventory installed). */
+import { defineWorld } from '../world';
+import { attempt, ESX_PLAYERS, esxDatabase, esxState, loadEsxPlayer, rsm, xPlayer } from './esx-common';
+
+export default defineWorld({
+  name: 'esx',
+  description: 'es_extended 1.13.5 alone: its own inventory (Config.MaxWeight 24), no ox_inventory installed.',
+  resources: ['es_extended'],
+  database: esxDatabase,
+  players: ESX_PLAYERS,
+  loaded: [1],
+  load: loadEsxPlayer,
+  state: esxState,
+  scenarios: [
+    {
+      name: 'money',
+      description: 'Cash through RunStaticPlayerMethod, as the adapter pays: loaded check, credit, read back.',
+      findings: [6],
+      run(ctx) {
+        rsm(ctx, 1, 'getIdentifier');
+        rsm(ctx, 1, 'addAccountMoney', 'money', 500, 'vote-reward v1');
+        rsm(ctx, 1, 'getAccount', 'money');
+      },
+    },
+    {
+      name: 'bank',
+      description: 'Bank through RunStaticPlayerMethod; addAccountMoney returns nothing (no true/false).',
+      findings: [6],
+      run(ctx) {
+        rsm(ctx, 1, 'addAccountMoney', 'bank', 750, 'vote-reward v1');
+        rsm(ctx, 1, 'getAccount', 'bank');
+      },
+    },
+    {
+      name: 'bank-through-shared-object',
+      description: 'The pre-1.13 path: getSharedObject().GetPlayerFromId(1) snapshot, its closures called with dot syntax.',
+      run(ctx) {
+        const x = xPlayer(ctx, 1);
+        attempt(() => x?.addAccountMoney?.('bank', 100, 'vote-reward v1'));
+        attempt(() => x?.getAccount?.('bank'));
+      },
+    },
+    {
+      name: 'item',
+      description: 'canCarryItem, addInventoryItem (returns nothing), getInventoryItem count.',
+      run(ctx) {
+        rsm(ctx, 1, 'canCarryItem', 'bread', 2);
+        rsm(ctx, 1, 'addInventoryItem', 'bread', 2);
+        rsm(ctx, 1, 'getInventoryItem', 'bread');
+      },
+    },
+    {
+      name: 'unknown-item',
+      description: 'A misspelt item: canCarryItem answers false (same as "full"), addInventoryItem ignores it silently.',
+      findings: [2],
+      run(ctx) {
+        rsm(ctx, 1, 'canCarryItem', 'breadd', 1);
+        rsm(ctx, 1, 'addInventoryItem', 'breadd', 1);
+        rsm(ctx, 1, 'getInventoryItem', 'breadd');
+      },
+    },
+    {
+      name: 'unknown-account',
+      description: 'addAccountMoney on an account ESX does not have raises (JS sees the generic export error).',
+      findings: [12],
+      run(ctx) {
+        rsm(ctx, 1, 'addAccountMoney', 'cash', 100, 'vote-reward v1');
+        rsm(ctx, 1, 'getAccount', 'cash');
+      },
+    },
+    {
+      name: 'full-by-weight',
+      description: '30 bread (weight 1 each) with Config.MaxWeight 24: canCarryItem false; addInventoryItem has no weight check.',
+      run(ctx) {
+        rsm(ctx, 1, 'canCarryItem', 'bread', 30);
+        rsm(ctx, 1, 'addInventoryItem', 'bread', 30);
+        rsm(ctx, 1, 'getInventoryItem', 'bread');
+      },
+    },
+    {
+      name: 'fractional-amounts',
+      description: 'ESX checks money > 0 and then rounds: 0.4 is credited as 0 without an error, 2.5 as 3.',
+      findings: [8],
+      run(ctx) {
+        rsm(ctx, 1, 'addAccountMoney', 'bank', 0.4, 'vote-reward v1');
+        rsm(ctx, 1, 'getAccount', 'bank');
+        rsm(ctx, 1, 'addAccountMoney', 'bank', 2.5, 'vote-reward v1');
+        rsm(ctx, 1, 'getAccount', 'bank');
+      },
+    },
+    {
+      name: 'zero-and-negative-amounts',
+      description: 'Amounts 0 and -5 raise before touching the balance.',
+      run(ctx) {
+        rsm(ctx, 1, 'addAccountMoney', 'bank', 0, 'vote-reward v1');
+        rsm(ctx, 1, 'addAccountMoney', 'bank', -5, 'vote-reward v1');
+        rsm(ctx, 1, 'getAccount', 'bank');
+      },
+    },
+    {
+      name: 'huge-amounts',
+      description: 'Very large credits (1e15, 2^53) are accepted as they are.',
+      run(ctx) {
+        rsm(ctx, 1, 'addAccountMoney', 'bank', 1e15, 'vote-reward v1');
+        rsm(ctx, 1, 'getAccount', 'bank');
+        rsm(ctx, 1, 'addAccountMoney', 'money', 2 ** 53, 'vote-reward v1');
+        rsm(ctx, 1, 'getAccount', 'money');
+      },
+    },
+    {
+      name: 'player-not-loaded',
+      description: 'Bob is connected but has no xPlayer: RunStaticPlayerMethod and GetPlayerFromId answer nothing.',
+      run(ctx) {
+        rsm(ctx, 2, 'getIdentifier');
+        rsm(ctx, 2, 'addAccountMoney', 'bank', 100, 'vote-reward v1');
+        xPlayer(ctx, 2);
+      },
+    },
+    {
+      name: 'string-source',
+      description: 'A source sent as a string misses ESX.Players (keyed by number): nothing is found.',
+      run(ctx) {
+        rsm(ctx, '1', 'getIdentifier');
+        xPlayer(ctx, '1');
+      },
+    },
+    {
+      name: 'player-left',
+      description: 'Alice disconnects (playerDropped saves and removes her xPlayer); calls then answer nothing.',
+      prepare(ctx) {
+        ctx.server.drop(1);
+      },
+      run(ctx) {
+        rsm(ctx, 1, 'getIdentifier');
+        rsm(ctx, 1, 'addAccountMoney', 'bank', 100, 'vote-reward v1');
+      },
+    },
+    {
+      name: 'unknown-method',
+      description: 'RunStaticPlayerMethod with a method the xPlayer does not have raises.',
+      run(ctx) {
+        rsm(ctx, 1, 'addMoneyy', 100);
+      },
+    },
+  ],
+});
