@@ -1,11 +1,29 @@
-import { caseFold } from 'unicode-case-folding';
+import { MULTIPLE, SINGLE_RUNS } from './case-folding-table';
 
-/** Dotless ı has no case folding of its own; the API matches it to i, as an upper-then-lower round trip does. */
-const DOTLESS_I = /[\u0131]/g;
+/** Code point → what it folds to: Unicode full case folding (CaseFolding.txt statuses C and F). */
+const FOLDING = new Map<number, string>();
+for (const run of SINGLE_RUNS.split(',')) {
+  const [start = 0, count = 0, stride = 0, delta = 0] = run.split('.').map((n) => Number.parseInt(n, 36));
+  for (let k = 0; k < count; k += 1) {
+    const cp = start + k * stride;
+    FOLDING.set(cp, String.fromCodePoint(cp + delta));
+  }
+}
+for (const entry of MULTIPLE.split(',')) {
+  const [from = '', to = ''] = entry.split(':');
+  FOLDING.set(
+    Number.parseInt(from, 36),
+    String.fromCodePoint(...to.split('.').map((n) => Number.parseInt(n, 36))),
+  );
+}
+// Dotless ı has no case folding of its own; the API matches it to i, as an upper-then-lower round trip does.
+FOLDING.set(0x131, 'i');
 
-/** Unicode full case folding (CaseFolding.txt statuses C and F), plus ı → i. */
-function fold(text: string): string {
-  return caseFold(text).replace(DOTLESS_I, 'i');
+/** Full case folding of `text`, plus ı → i. */
+export function foldCase(text: string): string {
+  let out = '';
+  for (const char of text) out += FOLDING.get(char.codePointAt(0) as number) ?? char;
+  return out;
 }
 
 /**
@@ -14,7 +32,7 @@ function fold(text: string): string {
  * The resource and the mock both match names with this one function.
  */
 export function nameKey(name: string): string {
-  return fold(fold(name.normalize('NFD')).normalize('NFKC'))
+  return foldCase(foldCase(name.normalize('NFD')).normalize('NFKC'))
     .normalize('NFKC')
     .trim();
 }
