@@ -120,6 +120,8 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     expect(manifest).toMatch(new RegExp(`^version '${pkg.version.replace(/\./g, '\\.')}'$`, 'm'));
     for (const key of ['author', 'description', 'repository'])
       expect(manifest).toMatch(new RegExp(`^${key} '.+'$`, 'm'));
+    const committed = fs.readFileSync(path.join(root, 'fxmanifest.lua'), 'utf8');
+    expect(committed, 'fxmanifest.lua is behind package.json: run npm run build').toBe(manifest);
     const changelog = new TextDecoder().decode(files['vote-reward/CHANGELOG.md']);
     expect(changelog).toContain(`\n## ${pkg.version}\n`);
   });
