@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTranslator } from '../../src/i18n/messages';
 import { cleanText } from '../../src/runtime/clean-text';
+import { createFivemRuntime } from '../../src/runtime/fivem';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting their absence
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\^[0-9]/;
@@ -56,5 +57,28 @@ describe('translator placeholders', () => {
     expect(line.split('\n')).toHaveLength(1);
     expect([...line.slice('^1Locked:^7 '.length)].length).toBe(64);
     expect(line.endsWith('…')).toBe(true);
+  });
+});
+
+describe('the FXServer console sink', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    ['info', 'vote-reward: Ana (license:a) rewarded for vote ', ''],
+    ['warn', 'vote-reward: reward for ', '^3'],
+    ['error', 'vote-reward: reconciling ', '^1'],
+  ] as const)('%s prints a hostile vote_id inside one clean line', (level, prefix, colour) => {
+    vi.stubGlobal('GetCurrentResourceName', () => 'vote-reward');
+    const printed: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => printed.push(line));
+    const voteId = 'x\n[script:vote-reward] vote-reward: FORGED ^1line\u001b[2J\u202e; quit';
+
+    createFivemRuntime().log[level](`${prefix}${voteId}`);
+
+    const expected = `${prefix}x\\n[script:vote-reward] vote-reward: FORGED line\\u202e; quit`;
+    expect(printed).toEqual([colour ? `${colour}${expected}^7` : expected]);
   });
 });
