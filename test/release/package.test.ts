@@ -160,11 +160,17 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     const key = mock.store.createKey(listed.id).key;
 
     // Step 3: config.json as the README's example, pointing at this site instead of vote.example.com.
-    const example = fenced(install, 'json').replaceAll('https://vote.example.com', mock.url);
+    const example = fenced(install, 'json')
+      .replaceAll('https://vote.example.com', mock.url)
+      .replace('/servers/123/', `/servers/${listed.id}/`);
     const configPath = path.join(serverDir, 'resources', 'vote-reward', 'config.json');
     fs.writeFileSync(configPath, example);
 
-    server = createFxServer({ dataDir: path.join(serverDir, 'data'), clock: 'real', profile: 'node22' });
+    server = createFxServer({
+      dataDir: path.join(serverDir, 'data'),
+      startTime: Date.now(),
+      profile: 'node22',
+    });
     const chat = createChatFake();
     const esx: EsxFake = createEsxFake();
     server.addFakeResource('chat', chat.definition);
@@ -211,10 +217,29 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     expect(
       sim.ledger.map(({ framework, player, kind, amount }) => ({ framework, player, kind, amount })),
     ).toEqual([{ framework: 'es_extended', player: steve, kind: 'money', amount: 500 }]);
-    expect(chatLines(sim, steve)).toEqual(['Thanks for voting! You received 500$ in cash.']);
+    // "Try it before going live", as the README words each step's answer.
+    const tryIt = install.slice(install.indexOf('### Try it before going live'));
+    const paidText = /type `\/vote`: you get `([^`]+)`/.exec(tryIt)?.[1];
+    expect(chatLines(sim, steve)).toEqual([paidText]);
     expect(
       mock.store.listVotes({ serverId: listed.id, username: 'Steve' }).map((v) => v.claimedAt !== null),
     ).toEqual([true]);
+
+    await sim.advance(11_000);
+    sim.chat(steve, '/vote');
+    await sim.until(() => chatLines(sim, steve).length > 1, { timeoutMs: 10_000 });
+    const againText = /Type `\/vote` again: `([^`]+?)…`/.exec(tryIt)?.[1];
+    expect(againText).toBeDefined();
+    expect(chatLines(sim, steve)[1]?.startsWith(againText as string)).toBe(true);
+    expect(sim.ledger).toHaveLength(1);
+
+    const statusCommand = /the server console, `([^`]+)`/.exec(tryIt)?.[1] as string;
+    expect(statusCommand).toBe('votereward status');
+    sim.consoleCommand(statusCommand);
+    await sim.until(() => output().some((line) => line.includes('reachable, key valid')), {
+      timeoutMs: 10_000,
+    });
+    expect(output()).toContain('  Server     Harbor City RP (#1, 1 votes)');
   });
 });
 
