@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LuaFactory } from 'wasmoon';
 import { placeholdersOf, renderDocs } from '../../scripts/generate-docs';
 import { configJsonSchema } from '../../src/config/schema';
 import { LOCALES, MESSAGE_KEYS, MESSAGES } from '../../src/i18n/messages';
@@ -36,6 +37,21 @@ describe('generated docs', () => {
 });
 
 describe('repository docs', () => {
+  it('has Lua examples in the owner README that compile as Lua 5.4', async () => {
+    const readme = readFileSync(`${root}docs/owner/README.md`, 'utf8');
+    const blocks = [...readme.matchAll(/^```lua\n([\s\S]*?)^```/gm)].map((m) => m[1] as string);
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    const lua = await new LuaFactory().createEngine();
+    try {
+      for (const block of blocks) {
+        lua.global.set('example', block);
+        expect(await lua.doString('local _, problem = load(example); return problem'), block).toBeNull();
+      }
+    } finally {
+      lua.global.close();
+    }
+  });
+
   it.each(['README.md', 'docs/api.md', 'docs/owner/README.md', 'CHANGELOG.md'])(
     '%s links only files that exist in the repository',
     (file) => {
