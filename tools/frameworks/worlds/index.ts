@@ -1,6 +1,9 @@
-/** Every world `npm run frameworks:record` records; add a world by adding its file here. */
+/** Every world `npm run frameworks:record` records; add a world by adding its file and listing it here. */
 import type { World } from '../world';
 import esx from './esx';
+import esxOx from './esx-ox';
+import esxOxStopped from './esx-ox-stopped';
+import oxInventory from './ox-inventory';
 
 /** The worlds, in recording order. */
-export const WORLDS: World[] = [esx];
+export const WORLDS: World[] = [esx, esxOxStopped, esxOx, oxInventory];

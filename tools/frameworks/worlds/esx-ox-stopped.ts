@@ -1,0 +1,83 @@
+/**
+ * es_extended 1.13.5 with ox_inventory installed but not running: ESX still runs in Config.CustomInventory = 'ox'
+ * mode (it only checks that ox_inventory is not missing), so its overrides call into a dead inventory.
+ */
+import { defineWorld } from '../world';
+import { ESX_PLAYERS, esxDatabase, esxState, loadEsxPlayer, OX_CONVARS, rsm } from './esx-common';
+
+/** Starts ox_inventory after the players loaded, then stops it (a crash or restart window). */
+async function startThenStopOx(ctx: { server: import('../host').SimServer }) {
+  await ctx.server.start('ox_inventory');
+  ctx.server.advance(1000);
+  ctx.server.stop('ox_inventory');
+  ctx.server.advance(100);
+}
+
+export default defineWorld({
+  name: 'esx-ox-stopped',
+  description:
+    "es_extended 1.13.5 and ox_lib running, ox_inventory 2.47.7 installed but stopped: ESX's ox-mode overrides credit first, then call into ox_inventory and raise.",
+  resources: ['ox_lib', 'es_extended', 'ox_inventory'],
+  start: ['ox_lib', 'es_extended'],
+  convars: OX_CONVARS,
+  database: esxDatabase,
+  players: ESX_PLAYERS,
+  loaded: [1],
+  load: loadEsxPlayer,
+  state: esxState,
+  scenarios: [
+    {
+      name: 'bank-ox-never-started',
+      description:
+        'ox_inventory never started: addAccountMoney(bank, 750) credits, then raises; three attempts credit three times (1000 → 3250) while JS sees three errors.',
+      findings: [1, 12],
+      run(ctx) {
+        for (let i = 0; i < 3; i++) {
+          rsm(ctx, 1, 'addAccountMoney', 'bank', 750, 'vote-reward v1');
+          rsm(ctx, 1, 'getAccount', 'bank');
+        }
+      },
+    },
+    {
+      name: 'money-ox-never-started',
+      description: 'ox_inventory never started: cash through the override.',
+      findings: [1],
+      run(ctx) {
+        rsm(ctx, 1, 'addAccountMoney', 'money', 500, 'vote-reward v1');
+        rsm(ctx, 1, 'getAccount', 'money');
+      },
+    },
+    {
+      name: 'item-ox-never-started',
+      description: 'ox_inventory never started: the item methods of the override.',
+      run(ctx) {
+        rsm(ctx, 1, 'canCarryItem', 'water', 1);
+        rsm(ctx, 1, 'addInventoryItem', 'water', 1);
+        rsm(ctx, 1, 'getInventoryItem', 'water');
+      },
+    },
+    {
+      name: 'money-ox-stopped-after-start',
+      description:
+        'ox_inventory started after the player loaded, then stopped (restart or crash window): cash is credited, then the call raises; twice.',
+      findings: [1],
+      prepare: startThenStopOx,
+      run(ctx) {
+        for (let i = 0; i < 2; i++) {
+          rsm(ctx, 1, 'addAccountMoney', 'money', 500, 'vote-reward v1');
+          rsm(ctx, 1, 'getAccount', 'money');
+        }
+      },
+    },
+    {
+      name: 'bank-ox-stopped-after-start',
+      description: 'ox_inventory started after the player loaded, then stopped: bank through the override.',
+      findings: [1],
+      prepare: startThenStopOx,
+      run(ctx) {
+        rsm(ctx, 1, 'addAccountMoney', 'bank', 750, 'vote-reward v1');
+        rsm(ctx, 1, 'getAccount', 'bank');
+      },
+    },
+  ],
+});
