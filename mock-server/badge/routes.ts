@@ -14,11 +14,16 @@ import {
   renderNotFoundSvg,
   svgToPng,
 } from './render';
+import { createRenderBudget, type RenderBudget } from './render-budget';
 
 /** How long a rendered badge is served before it is drawn again (the spec's 5-minute refresh). */
 export const BADGE_TTL_MS = 5 * 60_000;
 /** `Cache-Control` of a badge, matching the refresh period. */
 export const BADGE_CACHE_CONTROL = 'public, max-age=300';
+/** Badge renders allowed at once; a server page shows three, a badge gallery a few dozen. */
+export const BADGE_RENDER_BURST = 40;
+/** Badge renders allowed per second once the burst is spent: a flood of uncached variants cannot take the CPU. */
+export const BADGE_RENDERS_PER_SECOND = 20;
 
 /** The part of the store the badge reads. */
 export type BadgeStore = Pick<Store, 'getServer' | 'getServerStats'>;
@@ -29,6 +34,8 @@ export interface BadgeRouteBase {
   now: () => number;
   /** Cache to use; by default 512 entries / 16 MiB with the 5-minute TTL. */
   badgeCache?: BadgeCache | undefined;
+  /** Render budget; by default `BADGE_RENDER_BURST` at once, then `BADGE_RENDERS_PER_SECOND`. */
+  renderBudget?: RenderBudget | undefined;
 }
 
 /** What the badge routes need: `AppDeps` (data from its store) or a plain data function (benchmarks, previews). */
@@ -102,11 +109,17 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 
 const SERVER_FILE = /^([1-9][0-9]{0,14})\.png$/;
 
-/** `GET /badge/:id.png`: the PNG badge, no key, cached 5 minutes per (server, style, theme, lang). */
+/**
+ * `GET /badge/:id.png`: the PNG badge, no key, cached 5 minutes per (server, style, theme, lang); only those
+ * validated values form the cache key, and renders beyond the budget answer 503 `badge_busy`.
+ */
 export function createBadgeRoutes(deps: BadgeRouteDeps): Hono {
   const cache =
     deps.badgeCache ??
     createBadgeCache({ now: deps.now, ttlMs: BADGE_TTL_MS, maxEntries: 512, maxBytes: 16 << 20 });
+  const budget =
+    deps.renderBudget ??
+    createRenderBudget({ now: deps.now, perSecond: BADGE_RENDERS_PER_SECOND, burst: BADGE_RENDER_BURST });
   const dataOf = 'badgeData' in deps ? deps.badgeData : (id: number) => loadBadgeData(deps.store, id);
   const notFound = new Map<string, Buffer>();
   const notFoundPng = (theme: BadgeTheme, lang: BadgeLang): Buffer => {
@@ -147,6 +160,19 @@ export function createBadgeRoutes(deps: BadgeRouteDeps): Hono {
           'Content-Type': 'image/png',
           'Cache-Control': 'no-cache',
         });
+      }
+      if (!budget.take()) {
+        const wait = budget.retryAfterSeconds();
+        return c.json(
+          {
+            error: {
+              code: 'badge_busy',
+              message: `too many badges drawn in the last seconds; retry in ${wait} s (cached badges are still served)`,
+            },
+          },
+          503,
+          { 'Retry-After': String(wait), 'Cache-Control': 'no-store' },
+        );
       }
       const png = renderBadgePng(data, options);
       entry = {
