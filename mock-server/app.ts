@@ -7,6 +7,7 @@ import type { CheckMode, Store } from './db';
 import { ApiError, sendError } from './errors';
 import type { AdminOptions } from './middleware/admin-guard';
 import { createFaultRegistry, type FaultRegistry, faultInjection } from './middleware/faults';
+import { createHostAllowList, type HostAllowList } from './middleware/host-allow-list';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './middleware/rate-limit';
 import { validationHook } from './openapi/validation';
 import { createSiteRoutes } from './pages/routes';
@@ -33,6 +34,8 @@ export interface AppDeps {
   voteCooldownMs: number;
   /** Public base URL (for links in pages and badges); absent in process. */
   baseUrl?: string;
+  /** Hosts the control API and the dashboard answer; by default loopback names on any port (in process). */
+  hosts?: HostAllowList;
 }
 
 /** The app plus the handles tests and the CLI use. */
@@ -58,6 +61,7 @@ const OPENAPI_INFO = {
 export function createApp(deps: AppDeps): MockApp {
   const faults = createFaultRegistry();
   const limiter = createSlidingWindowLimiter({ limit: deps.rateLimit, now: deps.now });
+  const hosts = deps.hosts ?? createHostAllowList();
   const app = new OpenAPIHono({ defaultHook: validationHook }) as MockApp;
   app.faults = faults;
   app.limiter = limiter;
@@ -65,7 +69,10 @@ export function createApp(deps: AppDeps): MockApp {
   app.use('*', faultInjection(faults, '/__admin'));
 
   app.route('/', createApiRoutes({ store: deps.store, checkMode: deps.checkMode, limiter }));
-  app.route('/', createAdminRoutes({ store: deps.store, now: deps.now, admin: deps.admin, faults, limiter }));
+  app.route(
+    '/',
+    createAdminRoutes({ store: deps.store, now: deps.now, admin: deps.admin, faults, limiter, hosts }),
+  );
   app.route('/', createHealthRoutes(deps));
   app.route('/', createDocsRoutes());
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
@@ -81,7 +88,7 @@ export function createApp(deps: AppDeps): MockApp {
 
   // Engineer B (issue 5): the badge and the site pages.
   app.route('/', createBadgeRoutes(deps));
-  app.route('/', createSiteRoutes(deps));
+  app.route('/', createSiteRoutes({ ...deps, hosts }));
 
   const methodsOf = allowedMethods(app);
   app.notFound((c) => {

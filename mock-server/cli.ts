@@ -1,4 +1,5 @@
 import type { CheckMode } from './db';
+import { normalizePublicUrl } from './middleware/host-allow-list';
 
 /** Parsed command line of the mock. */
 export interface CliOptions {
@@ -6,6 +7,8 @@ export interface CliOptions {
   port: number;
   /** Interface to listen on. */
   host: string;
+  /** Address others reach the mock at (`--public-url`), if given. */
+  publicUrl?: string | undefined;
   /** SQLite file, or `:memory:`. */
   db: string;
   /** `demo` seeds a fresh database, `none` leaves it empty. */
@@ -49,7 +52,9 @@ export const USAGE = `Mock of the Vote Verification and Reward API v1
 usage: npm start -- [flags]      (or: tsx mock-server/index.ts [flags])
 
   --port N              port to listen on, 0 = a free port (default 8787)
-  --host HOST           interface to listen on (default 127.0.0.1)
+  --host HOST           interface to listen on (default 127.0.0.1); 0.0.0.0 = every interface
+  --public-url URL      address others reach the mock at (a proxy or LAN name, e.g. http://192.168.1.20:8787):
+                        used in pages, snippets and OpenAPI, and accepted as Host by /__admin and the dashboard
   --db PATH             SQLite file, created on first run and kept; :memory: for a throw-away one
                         (default .mock/vote-api.sqlite)
   --seed demo|none      seed a new database with a demo server and 20 others (default demo)
@@ -89,7 +94,16 @@ function oneOf<T extends string>(flag: string, text: string, allowed: readonly T
   throw new CliError(`${flag} must be one of ${allowed.join(', ')}, got ${JSON.stringify(text)}`);
 }
 
-const VALUE_FLAGS = ['--port', '--host', '--db', '--seed', '--check-mode', '--rate-limit', '--vote-cooldown'];
+const VALUE_FLAGS = [
+  '--port',
+  '--host',
+  '--public-url',
+  '--db',
+  '--seed',
+  '--check-mode',
+  '--rate-limit',
+  '--vote-cooldown',
+];
 
 /** Parses argv (without node and script); accepts `--flag value` and `--flag=value`. Throws `CliError`. */
 export function parseCli(argv: readonly string[]): CliOptions {
@@ -122,6 +136,13 @@ export function parseCli(argv: readonly string[]): CliOptions {
       case '--host':
         if (value.trim() === '') throw new CliError('--host must not be empty');
         options.host = value;
+        break;
+      case '--public-url':
+        try {
+          options.publicUrl = normalizePublicUrl(value);
+        } catch (error) {
+          throw new CliError((error as Error).message);
+        }
         break;
       case '--db':
         if (value.trim() === '') throw new CliError('--db must not be empty');

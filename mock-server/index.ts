@@ -1,4 +1,5 @@
 import { CliError, parseCli, USAGE } from './cli';
+import { isWildcardHost } from './middleware/host-allow-list';
 import { demoFilePath, startMockServer } from './server';
 
 function adminLine(enabled: boolean, token: string | undefined, url: string): string {
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const mock = await startMockServer({
     port: options.port,
     host: options.host,
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
     db: options.db,
     seed: options.seed,
     checkMode: options.checkMode,
@@ -34,7 +36,18 @@ async function main(): Promise<void> {
     admin: { enabled: options.admin, token },
   });
 
-  const lines = [`listening on ${mock.url}`];
+  // Loopback-only routes are printed with the loopback URL; everything meant for others with the public one.
+  const base = mock.publicUrl;
+  const local = token ? base : mock.url;
+  const lines = isWildcardHost(options.host)
+    ? [`listening on every interface (${options.host}), port ${mock.port}; on this machine: ${mock.url}`]
+    : [`listening on ${mock.url}`];
+  if (options.publicUrl !== undefined) lines.push(`public URL: ${base}`);
+  else if (isWildcardHost(options.host)) {
+    lines.push(
+      `pages, snippets and OpenAPI use ${mock.url}; pass --public-url http://<LAN name or address>:${mock.port} to give other machines a URL that reaches this one`,
+    );
+  }
   lines.push(`database: ${options.db}${options.db === ':memory:' ? ' (discarded on exit)' : ''}`);
   lines.push(
     `check mode: ${options.checkMode}, rate limit: ${options.rateLimit} requests per rolling 60 s per key`,
@@ -43,23 +56,23 @@ async function main(): Promise<void> {
     lines.push(`demo server id: ${mock.demo.serverId}`);
     const where = options.db === ':memory:' ? 'only shown here' : `remembered in ${demoFilePath(options.db)}`;
     lines.push(`demo API key: ${mock.demo.apiKey} (stored hashed in the database; ${where})`);
-    const page = `${mock.url}/servers/${mock.demo.serverId}`;
+    const page = `${base}/servers/${mock.demo.serverId}`;
     lines.push(
       `server page: ${page}`,
       `vote page: ${page}/vote (vote with your in-game name, then /vote in game)`,
     );
     if (options.admin)
-      lines.push(`owner dashboard: ${mock.url}/dashboard/servers/${mock.demo.serverId}/integrations`);
+      lines.push(`owner dashboard: ${local}/dashboard/servers/${mock.demo.serverId}/integrations`);
   }
-  lines.push(`OpenAPI: ${mock.url}/openapi.json`, `docs: ${mock.url}/docs`, `health: ${mock.url}/health`);
-  lines.push(adminLine(options.admin, token, mock.url));
+  lines.push(`OpenAPI: ${base}/openapi.json`, `docs: ${base}/docs`, `health: ${base}/health`);
+  lines.push(adminLine(options.admin, token, local));
   if (mock.demo) {
     lines.push(
       'server.cfg lines for a real FXServer:',
       `  set vote_reward_api_key "${mock.demo.apiKey}"`,
-      `  set vote_reward_api_url "${mock.url}"`,
+      `  set vote_reward_api_url "${base}"`,
       '  ensure vote-reward',
-      `and in resources/vote-reward/config.json: "voteUrl": "${mock.url}/servers/${mock.demo.serverId}/vote"`,
+      `and in resources/vote-reward/config.json: "voteUrl": "${base}/servers/${mock.demo.serverId}/vote"`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);

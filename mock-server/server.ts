@@ -6,14 +6,21 @@ import { serve } from '@hono/node-server';
 import { createApp, type MockApp } from './app';
 import { type CheckMode, createStore, type Db, openDatabase, type Store } from './db';
 import type { AdminOptions } from './middleware/admin-guard';
+import { rememberPeer } from './middleware/client-ip';
+import { createHostAllowList, isWildcardHost, normalizePublicUrl } from './middleware/host-allow-list';
 import { type DemoSeed, seedDemo } from './seed';
 
 /** Options of `startMockServer`; everything has a default suited to tests (port 0, in-memory, no seed). */
 export interface MockServerOptions {
   /** Port, 0 = a free one (default 0). */
   port?: number;
-  /** Interface (default 127.0.0.1). */
+  /** Interface (default 127.0.0.1); `0.0.0.0` or `::` listen on every interface. */
   host?: string;
+  /**
+   * Address clients reach the mock at (a proxy, a LAN name): used in pages, embed snippets and OpenAPI, and
+   * accepted as `Host` by the control API and the dashboard.
+   */
+  publicUrl?: string;
   /** SQLite path or `:memory:` (default `:memory:`); ignored when `store` is given. */
   db?: string;
   /** Use this store instead of opening `db` (the caller keeps ownership of its connection). */
@@ -34,8 +41,10 @@ export interface MockServerOptions {
 
 /** A running mock. */
 export interface RunningMockServer {
-  /** Base URL, e.g. `http://127.0.0.1:39123` (API paths start with /api/v1). */
+  /** Base URL that reaches the mock from this machine, e.g. `http://127.0.0.1:39123` (never `0.0.0.0`). */
   url: string;
+  /** Base URL to give to others: `publicUrl` when set, else `url`. */
+  publicUrl: string;
   /** The port actually bound. */
   port: number;
   /** Data access, for arranging tests directly. */
@@ -84,6 +93,7 @@ function writeDemo(dbPath: string, demo: DemoSeed): void {
 /** Starts the mock on a real socket. Used by the CLI, the e2e tests, the simulator and the benchmarks. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const now = options.now ?? Date.now;
+  const publicUrl = options.publicUrl === undefined ? undefined : normalizePublicUrl(options.publicUrl);
   let ownDb: Db | undefined;
   let store = options.store;
   if (!store) {
@@ -120,6 +130,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     port: options.port ?? 0,
     hostname: host,
   }) as Server;
+  // A peer that reset its connection before its address was read has none; it must not pass as in-process.
+  server.on('connection', (socket) => {
+    if (!rememberPeer(socket)) socket.destroy();
+  });
   const port = await new Promise<number>((resolve, reject) => {
     server.once('listening', () => resolve((server.address() as AddressInfo).port));
     server.once('error', (error) => {
@@ -127,12 +141,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       reject(error);
     });
   });
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  app = createApp({ ...deps, baseUrl: url });
+  const reachable = isWildcardHost(host) ? (host.includes(':') ? '::1' : '127.0.0.1') : host;
+  const url = `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+  const hosts = createHostAllowList({ port, listenHost: host, publicUrl });
+  app = createApp({ ...deps, baseUrl: publicUrl ?? url, hosts });
 
   let closing: Promise<void> | undefined;
   return {
     url,
+    publicUrl: publicUrl ?? url,
     port,
     store,
     app: app as MockApp,

@@ -100,6 +100,8 @@ export type SiteErrorCode =
   | 'csrf_rejected'
   | 'dashboard_disabled'
   | 'dashboard_loopback_only'
+  | 'host_not_allowed'
+  | 'unknown_peer'
   | 'admin_token_required'
   | 'payload_too_large'
   | 'not_found';
@@ -164,6 +166,9 @@ const en: SiteMessages = {
       'Without MOCK_ADMIN_TOKEN the owner dashboard answers only on this machine (loopback), like the control API.',
     admin_token_required:
       'This dashboard needs the admin token: open it once with ?token=<MOCK_ADMIN_TOKEN> in the address.',
+    host_not_allowed:
+      'This mock does not answer to this address. Open the dashboard at the address the mock printed when it started, or start it with --public-url <address>.',
+    unknown_peer: 'The address of your connection could not be read, so the request was refused. Try again.',
     payload_too_large: 'The form is too large.',
     not_found: 'This page does not exist.',
   },
@@ -233,6 +238,9 @@ const fr: SiteMessages = {
       'Sans MOCK_ADMIN_TOKEN, le tableau de bord ne répond que sur cette machine (boucle locale), comme l’API de contrôle.',
     admin_token_required:
       'Ce tableau de bord demande le jeton d’administration : ouvrez-le une fois avec ?token=<MOCK_ADMIN_TOKEN> dans l’adresse.',
+    host_not_allowed:
+      'La maquette ne répond pas à cette adresse. Ouvrez le tableau de bord à l’adresse affichée à son démarrage, ou lancez-la avec --public-url <adresse>.',
+    unknown_peer: 'L’adresse de votre connexion n’a pas pu être lue ; la requête a été refusée. Réessayez.',
     payload_too_large: 'Le formulaire est trop volumineux.',
     not_found: 'Cette page n’existe pas.',
   },

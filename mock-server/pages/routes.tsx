@@ -8,7 +8,8 @@ import type { Child } from 'hono/jsx';
 import { languageDetector } from 'hono/language';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type ServerRecord, type Store, USERNAME_MAX_LENGTH, validateUsername } from '../db';
-import { IN_PROCESS_CLIENT, isLoopback, clientIp as socketIp } from '../middleware/client-ip';
+import { IN_PROCESS_CLIENT, isLoopback, clientIp as socketIp, UNKNOWN_PEER } from '../middleware/client-ip';
+import { createHostAllowList, foreignHost, type HostAllowList } from '../middleware/host-allow-list';
 import { ErrorCard, Layout } from './layout';
 import { formatTime, formatWait, type SiteErrorCode, type SiteLang, siteMessages } from './messages';
 import { IntegrationsView, ServerListView, ServerView, type VoteOutcome, VoteView } from './views';
@@ -38,6 +39,8 @@ export interface SiteDeps {
   baseUrl?: string | undefined;
   /** Peer address of a request; by default the socket's remote address (`in-process` in `app.request()`). */
   clientIp?: ((c: Context) => string) | undefined;
+  /** Hosts the dashboard answers; by default loopback names on any port. */
+  hosts?: HostAllowList | undefined;
 }
 
 type SiteEnv = { Variables: { language: string } };
@@ -46,6 +49,12 @@ type SiteEnv = { Variables: { language: string } };
 export const DASHBOARD_COOKIE = 'mock_dashboard';
 /** Largest accepted form body, bytes. */
 export const FORM_MAX_BYTES = 8 * 1024;
+
+/** Headers of every page: no other site may frame it (clickjacking of the dashboard's buttons). */
+export const PAGE_FRAME_HEADERS = {
+  'Content-Security-Policy': "frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+} as const;
 
 const SERVER_ID = /^[1-9][0-9]{0,14}$/;
 
@@ -79,6 +88,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     throw new RangeError(`voteCooldownMs must be a number >= 0, got ${String(deps.voteCooldownMs)}`);
   }
   const clientIp = deps.clientIp ?? socketIp;
+  const hosts = deps.hosts ?? createHostAllowList();
   const csrfSecret = randomBytes(32);
   const csrfToken = (serverId: number): string =>
     createHmac('sha256', csrfSecret).update(`integrations:${serverId}`).digest('base64url');
@@ -96,7 +106,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
         {body}
       </Layout>
     );
-    return c.html(`<!doctype html>${html.toString()}`, status);
+    return c.html(`<!doctype html>${html.toString()}`, status, PAGE_FRAME_HEADERS);
   };
 
   const errorPage = (
@@ -140,8 +150,12 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
 
   const dashboardGuard: MiddlewareHandler<SiteEnv> = async (c, next) => {
     if (!deps.admin.enabled) return errorPage(c, 404, 'dashboard_disabled');
+    const host = foreignHost(c, hosts);
+    if (host !== undefined) return errorPage(c, 403, 'host_not_allowed', `Host: ${host.slice(0, 100)}`);
     if (!dashboardCookie || !deps.admin.token) {
-      return isLoopback(clientIp(c)) ? next() : errorPage(c, 403, 'dashboard_loopback_only');
+      const peer = clientIp(c);
+      if (peer === UNKNOWN_PEER) return errorPage(c, 403, 'unknown_peer');
+      return isLoopback(peer) ? next() : errorPage(c, 403, 'dashboard_loopback_only');
     }
     const presented = c.req.query('token');
     if (presented !== undefined) {
@@ -171,9 +185,16 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     }),
   );
   app.use('/dashboard/*', dashboardGuard);
-  app.post('*', originGuard());
-  app.post(
-    '*',
+  // Only the site's own forms: POSTs elsewhere reach the app's JSON 404/405 (`notFound`).
+  const formPaths = [
+    '/servers/:id/vote',
+    '/dashboard/servers/:id/integrations/keys',
+    '/dashboard/servers/:id/integrations/keys/:prefix/revoke',
+  ];
+  app.on('POST', formPaths, originGuard());
+  app.on(
+    'POST',
+    formPaths,
     bodyLimit({
       maxSize: FORM_MAX_BYTES,
       onError: (c) =>
@@ -239,6 +260,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     }
     const username = checked.username;
     const peer = clientIp(c);
+    if (peer === UNKNOWN_PEER) return errorPage(c, 400, 'unknown_peer');
     const ip = peer === IN_PROCESS_CLIENT ? null : peer.replace(/^::ffff:(?=\d+\.)/, '');
     const now = deps.now();
     const latest = Math.max(

@@ -4,6 +4,7 @@ import { StoreError } from '../db';
 import { ApiError } from '../errors';
 import { type AdminOptions, adminGuard } from '../middleware/admin-guard';
 import type { FaultRegistry } from '../middleware/faults';
+import type { HostAllowList } from '../middleware/host-allow-list';
 import type { SlidingWindowLimiter } from '../middleware/rate-limit';
 import {
   AdminKeySchema,
@@ -31,6 +32,8 @@ export interface AdminRouteDeps {
   faults: FaultRegistry;
   /** The API limiter, cleared by reset. */
   limiter: SlidingWindowLimiter;
+  /** The hosts and origins that name this mock. */
+  hosts: HostAllowList;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -100,7 +103,7 @@ const body = <T extends z.ZodType>(schema: T) => ({
 const errorResponses = {
   400: json(ErrorSchema, 'invalid input'),
   401: json(ErrorSchema, 'admin_unauthorized (MOCK_ADMIN_TOKEN set)'),
-  403: json(ErrorSchema, 'admin_forbidden (not loopback, no token)'),
+  403: json(ErrorSchema, 'admin_forbidden (not loopback, no token), host_not_allowed or cross_site_request'),
   404: json(ErrorSchema, 'admin_disabled, server_not_found or key_not_found'),
 };
 const tags = ['control'];
@@ -109,8 +112,9 @@ const tags = ['control'];
 export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
   const { store, now, faults } = deps;
   const app = new OpenAPIHono({ defaultHook: validationHook });
-  app.use('/__admin/*', adminGuard(deps));
-  app.use('/__admin', adminGuard(deps));
+  const guard = adminGuard(deps);
+  app.use('/__admin/*', guard);
+  app.use('/__admin', guard);
 
   const requireServer = (id: number) => {
     const server = store.getServer(id);

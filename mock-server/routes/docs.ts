@@ -3,13 +3,15 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { sendError } from '../errors';
+import { PAGE_FRAME_HEADERS } from '../pages/routes';
 
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
+// A Map, not an object literal: `__proto__`, `constructor` or `toString` must not look like an asset.
+const ASSETS = new Map<string, string>([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+  ['swagger-ui-standalone-preset.js', 'text/javascript; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+]);
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -42,13 +44,13 @@ export function createDocsRoutes(): Hono {
   const root = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const cache = new Map<string, Buffer>();
 
-  app.get('/docs', (c) => c.html(PAGE));
+  app.get('/docs', (c) => c.html(PAGE, 200, PAGE_FRAME_HEADERS));
   app.get('/docs/assets/init.js', (c) =>
     c.body(INIT, 200, { 'content-type': 'text/javascript; charset=utf-8' }),
   );
   app.get('/docs/assets/:file', (c) => {
     const file = c.req.param('file');
-    const type = ASSETS[file];
+    const type = ASSETS.get(file);
     if (!type)
       return sendError(
         c,

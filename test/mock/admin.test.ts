@@ -6,6 +6,8 @@ const json = (body: unknown, method = 'POST', headers: Record<string, string> = 
   headers: { 'content-type': 'application/json', ...headers },
   body: JSON.stringify(body),
 });
+/** A body-less control-API write: still JSON, which a cross-site form cannot send. */
+const bodiless = { method: 'POST', headers: { 'content-type': 'application/json' } };
 
 describe('control API: servers and keys', () => {
   it('creates a server with every field and returns its key once; the key works on the API', async () => {
@@ -94,7 +96,7 @@ describe('control API: servers and keys', () => {
 
   it('issues a second key while the first stays valid, then revokes the first by its prefix', async () => {
     const h = createHarness();
-    const res = await h.app.request(`/__admin/servers/${h.serverId}/keys`, { method: 'POST' });
+    const res = await h.app.request(`/__admin/servers/${h.serverId}/keys`, bodiless);
     expect(res.status).toBe(201);
     const { api_key: second, key } = (await res.json()) as { api_key: string; key: { masked: string } };
     expect(key.masked).toBe(`live_****${second.slice(-4)}`);
@@ -263,7 +265,7 @@ describe('control API: faults and reset', () => {
   it('empties the database on reset', async () => {
     const h = createHarness();
     h.vote('Steve');
-    expect(await (await h.app.request('/__admin/reset', { method: 'POST' })).json()).toEqual({ reset: true });
+    expect(await (await h.app.request('/__admin/reset', bodiless)).json()).toEqual({ reset: true });
     expect(h.store.countServers()).toBe(0);
     expect(h.store.listVotes()).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CLI_DEFAULTS, CliError, parseCli, parseDuration } from '../../mock-server/cli';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -56,8 +56,29 @@ describe('parseCli', () => {
       '--vote-cooldown expects a duration like 2h, 90m, 30s or 500ms, got "2 hours"',
     ],
     [['--db='], '--db must not be empty'],
+    [
+      ['--public-url', 'votes.lan:8787'],
+      '--public-url must be an absolute URL such as http://192.168.1.20:8787, got "votes.lan:8787"',
+    ],
+    [
+      ['--public-url', 'ftp://votes.lan'],
+      '--public-url must start with http:// or https://, got "ftp://votes.lan"',
+    ],
+    [
+      ['--public-url', 'http://votes.lan/?a=1'],
+      '--public-url must not carry credentials, a query or a fragment, got "http://votes.lan/?a=1"',
+    ],
+    [['--public-url', 'http://0.0.0.0:8787'], '--public-url must name a reachable host, not 0.0.0.0'],
   ])('refuses %j with a clear message', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(new CliError(message));
+  });
+
+  it.each([
+    ['http://192.168.1.20:8787', 'http://192.168.1.20:8787'],
+    ['https://votes.example.test/', 'https://votes.example.test'],
+    ['http://proxy.lan/vote-api/', 'http://proxy.lan/vote-api'],
+  ])('reads --public-url %s as %s', (text, url) => {
+    expect(parseCli(['--public-url', text]).publicUrl).toBe(url);
   });
 
   it.each([
@@ -160,6 +181,43 @@ describe('mock CLI process', () => {
     const cli = startCli(args);
     expect(await cli.exit).toBe(2);
     expect(cli.stderr()).toMatch(/^error: .+\nrun with --help/);
+  });
+
+  it('with --host 0.0.0.0 prints loopback URLs, never http://0.0.0.0, and a hint about --public-url', async () => {
+    const cli = startCli(['--port', '0', '--host', '0.0.0.0', '--db', ':memory:']);
+    const first = await cli.firstLine;
+    expect(first).toMatch(
+      /^listening on every interface \(0\.0\.0\.0\), port \d+; on this machine: http:\/\/127\.0\.0\.1:\d+$/,
+    );
+    await vi.waitFor(() => expect(cli.lines.some((line) => line.includes('"voteUrl"'))).toBe(true));
+    const output = cli.lines.join('\n');
+    expect(output).not.toContain('http://0.0.0.0');
+    expect(output).toMatch(/set vote_reward_api_url "http:\/\/127\.0\.0\.1:\d+"/);
+    expect(output).toContain('--public-url');
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
+  });
+
+  it('with --public-url prints that URL in the server.cfg lines and pages', async () => {
+    const cli = startCli([
+      '--port',
+      '0',
+      '--host',
+      '0.0.0.0',
+      '--db',
+      ':memory:',
+      '--public-url',
+      'http://votes.lan:8787',
+    ]);
+    await cli.firstLine;
+    await vi.waitFor(() => expect(cli.lines.some((line) => line.includes('"voteUrl"'))).toBe(true));
+    const output = cli.lines.join('\n');
+    expect(output).toContain('set vote_reward_api_url "http://votes.lan:8787"');
+    expect(output).toContain('vote page: http://votes.lan:8787/servers/1/vote');
+    expect(output).toContain('OpenAPI: http://votes.lan:8787/openapi.json');
+    expect(output).not.toContain('http://0.0.0.0');
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
   });
 
   it('prints the usage with --help and exits 0', async () => {
