@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NAME_KEY_VERSION_KVP, nameKeyUpgradeLines, upgradeNameKeys } from '../../src/claim/name-key-upgrade';
 import { createResource } from '../../src/resource';
 import { createMockVoteApi } from '../fakes/mock-transport';
-import { createFakeRuntime } from '../fakes/runtime';
+import { createFakeRuntime, type FakeRuntime } from '../fakes/runtime';
 
 /** How version 1 keyed the name lock and the poller's last claims. */
 const oldLockKey = (name: string) => `namelock:${encodeURIComponent(name.normalize('NFKC').toLowerCase())}`;
@@ -83,35 +83,44 @@ describe('upgradeNameKeys', () => {
   });
 });
 
+/** The whole resource over a fake runtime whose fetch reaches the real mock in process. */
+const startResource = async (kvp: [string, string][], config: Record<string, unknown> = {}) => {
+  const runtime = createFakeRuntime({ kvp: new Map(kvp) });
+  const api = createMockVoteApi({ now: runtime.now, checkMode: 'unclaimed' });
+  runtime.convars.set('vote_reward_api_key', api.apiKey);
+  runtime.files.set(
+    'config.json',
+    JSON.stringify({
+      apiUrl: 'https://votes.example',
+      framework: 'standalone',
+      reward: { type: 'custom', event: 'x:paid' },
+      poll: { enabled: false },
+      ...config,
+    }),
+  );
+  runtime.fetch = async (input, init) => {
+    const answer = await api.request({
+      method: (init?.method ?? 'GET') as 'GET' | 'POST',
+      url: String(input),
+      headers: init?.headers as Record<string, string>,
+      body: init?.body as string | undefined,
+      timeoutMs: 5000,
+    });
+    return new Response(answer.status === 204 ? null : answer.body, {
+      status: answer.status,
+      headers: answer.headers,
+    });
+  };
+  const resource = createResource(runtime);
+  await resource.start();
+  return { runtime, api };
+};
+const toldTo = (runtime: FakeRuntime, source: number) =>
+  runtime.told.filter((t) => t.source === source).map((t) => t.message);
+
 describe('a name bound before the upgrade, after the resource starts', () => {
   it('still refuses another license spelling it the way the API matches it', async () => {
-    const runtime = createFakeRuntime({ kvp: new Map([[oldLockKey('Straße'), 'license:victim']]) });
-    const api = createMockVoteApi({ now: runtime.now, checkMode: 'unclaimed' });
-    runtime.convars.set('vote_reward_api_key', api.apiKey);
-    runtime.files.set(
-      'config.json',
-      JSON.stringify({
-        apiUrl: 'https://votes.example',
-        framework: 'standalone',
-        reward: { type: 'custom', event: 'x:paid' },
-        poll: { enabled: false },
-      }),
-    );
-    runtime.fetch = async (input, init) => {
-      const answer = await api.request({
-        method: (init?.method ?? 'GET') as 'GET' | 'POST',
-        url: String(input),
-        headers: init?.headers as Record<string, string>,
-        body: init?.body as string | undefined,
-        timeoutMs: 5000,
-      });
-      return new Response(answer.status === 204 ? null : answer.body, {
-        status: answer.status,
-        headers: answer.headers,
-      });
-    };
-    const resource = createResource(runtime);
-    await resource.start();
+    const { runtime, api } = await startResource([[oldLockKey('Straße'), 'license:victim']]);
     expect(runtime.logs.map((l) => l.message)).toContain(
       'vote-reward: name keys upgraded to full Unicode case folding, 1 KVP key(s) migrated',
     );
@@ -121,9 +130,24 @@ describe('a name bound before the upgrade, after the resource starts', () => {
     runtime.commands.get('vote')?.handler(7, [], 'vote');
     await runtime.clock.settle();
 
-    expect(runtime.told.filter((t) => t.source === 7).map((t) => t.message)).toEqual([
+    expect(toldTo(runtime, 7)).toEqual([
       'The name "STRASSE" is already bound to another player, so its votes cannot be claimed here.',
     ]);
     expect(runtime.emitted.map((e) => e.event)).not.toContain('x:paid');
+  });
+});
+
+describe('the per-name busy lock', () => {
+  it('treats two spellings the API matches as one name: the second /vote waits for the first', async () => {
+    const { runtime, api } = await startResource([], { nameLock: false });
+    api.addVote('Straße', runtime.now() - 1000);
+    runtime.join(1, { name: 'Straße', license: 'license:one' });
+    runtime.join(2, { name: 'STRASSE', license: 'license:two' });
+    runtime.commands.get('vote')?.handler(1, [], 'vote');
+    runtime.commands.get('vote')?.handler(2, [], 'vote');
+    await runtime.clock.settle();
+
+    expect(toldTo(runtime, 2)).toEqual(['Your vote is already being checked, please wait.']);
+    expect(runtime.emitted.filter((e) => e.event === 'x:paid')).toHaveLength(1);
   });
 });
