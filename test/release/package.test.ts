@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMockServer, startMockServer } from '../../mock-server/server';
+import { startMockServer } from '../../mock-server/server';
 import { requireBundle } from '../e2e/harness';
 import { createFxServer, type FxServer } from '../fxserver';
 import { createChatFake, createEsxFake, type EsxFake } from '../fxserver/resources';
@@ -94,19 +94,16 @@ describe('release/vote-reward.zip, installed as its README says', () => {
   let dir: string;
   let zip: Uint8Array;
   let readme: string;
-  let mock: RunningMockServer;
-  let server: FxServer | null = null;
+  const cleanup: (() => Promise<void> | void)[] = [];
 
   beforeAll(async () => {
     dir = tempDir('vote-reward-release-');
     zip = packageZip(dir);
     readme = new TextDecoder().decode(unzipSync(zip)['vote-reward/README.md']);
-    mock = await startMockServer();
   });
 
   afterAll(async () => {
-    await server?.shutdown();
-    await mock?.close();
+    for (const fn of cleanup.splice(0).reverse()) await fn();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -143,19 +140,23 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     }
   });
 
-  it("boots on ESX in a fresh resources/ folder and pays a player who voted and typed /vote: the owner's first start", async () => {
+  /** An owner's server after steps 1 to 3 of the README's Install section, booted with ESX and the real mock. */
+  async function installAsReadmeSays(name: string): Promise<Installed> {
     const install = section(readme, 'Install');
     // Step 1: where to unzip, and what must exist afterwards, as the README words them.
     const into = /Unzip `vote-reward\.zip` into your server's `([^`]+)` folder/.exec(install)?.[1];
     const expected = /you should now have `([^`]+)`/.exec(install)?.[1];
     expect(into, 'the README says where to unzip').toBeDefined();
     expect(expected, 'the README says which file the owner should then see').toBeDefined();
-    const serverDir = path.join(dir, 'server');
-    fs.mkdirSync(path.join(serverDir, into as string), { recursive: true });
-    unzipInto(zip, path.join(serverDir, into as string));
+    const serverDir = path.join(dir, name);
+    const resources = path.join(serverDir, into as string);
+    fs.mkdirSync(resources, { recursive: true });
+    unzipInto(zip, resources);
     expect(fs.existsSync(path.join(serverDir, expected as string)), `${expected} after unzipping`).toBe(true);
 
-    // The site: a listed server with its key; the player votes on it before joining.
+    // The site: a listed server with its key.
+    const mock = await startMockServer();
+    cleanup.push(() => mock.close());
     const listed = mock.store.createServer({ name: 'Harbor City RP', game: 'fivem' });
     const key = mock.store.createKey(listed.id).key;
 
@@ -166,19 +167,6 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     const configPath = path.join(serverDir, 'resources', 'vote-reward', 'config.json');
     fs.writeFileSync(configPath, example);
 
-    server = createFxServer({
-      dataDir: path.join(serverDir, 'data'),
-      startTime: Date.now(),
-      profile: 'node22',
-    });
-    const chat = createChatFake();
-    const esx: EsxFake = createEsxFake();
-    server.addFakeResource('chat', chat.definition);
-    server.addFakeResource('es_extended', esx.definition);
-    expect(scanResources(server, path.join(serverDir, 'resources'))).toEqual(['vote-reward']);
-    server.start('chat');
-    server.start('es_extended');
-
     // Step 2: the server.cfg lines of the README, with this site's key and address.
     const cfg = fenced(install, 'cfg')
       .replace('live_your_key_here', key)
@@ -186,44 +174,68 @@ describe('release/vote-reward.zip, installed as its README says', () => {
       .split('\n')
       .filter((line) => line.trim() !== '' && !line.trim().startsWith('#'));
     expect(cfg.at(-1)).toBe('ensure vote-reward');
-    for (const line of cfg) server.consoleCommand(line);
 
-    const sim = server;
-    const output = () =>
-      sim.consoleLines
-        .filter((line) => line.startsWith('[script:vote-reward] '))
-        .map((line) => line.slice(21));
-    await sim.until(() => output().some((line) => line.startsWith('vote-reward: connected to')), {
-      timeoutMs: 10_000,
-    });
+    /** Starts the game server on these folders: FXServer's scan of resources/, the framework, then server.cfg. */
+    const boot = async (): Promise<Booted> => {
+      const sim = createFxServer({
+        dataDir: path.join(serverDir, 'data'),
+        startTime: Date.now(),
+        profile: 'node22',
+      });
+      cleanup.push(() => sim.shutdown());
+      const esx = createEsxFake();
+      sim.addFakeResource('chat', createChatFake().definition);
+      sim.addFakeResource('es_extended', esx.definition);
+      expect(scanResources(sim, resources)).toEqual(['vote-reward']);
+      sim.start('chat');
+      sim.start('es_extended');
+      for (const line of cfg) sim.consoleCommand(line);
+      const output = () =>
+        sim.consoleLines
+          .filter((line) => line.startsWith('[script:vote-reward] '))
+          .map((line) => line.slice('[script:vote-reward] '.length));
+      await sim.until(() => output().some((line) => line.startsWith('vote-reward: connected to')), {
+        timeoutMs: 10_000,
+      });
+      return { sim, esx, output };
+    };
+
+    const vote = async (username: string) => {
+      const res = await fetch(`${mock.url}/__admin/votes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ server_id: listed.id, username }),
+      });
+      expect(res.status).toBe(201);
+    };
+    const claimed = (username: string) =>
+      mock.store.listVotes({ serverId: listed.id, username }).map((v) => v.claimedAt !== null);
+    return { ...(await boot()), boot, key, configPath, install, vote, claimed };
+  }
+
+  it("boots on ESX in a fresh resources/ folder and pays a player who voted and typed /vote: the owner's first start", async () => {
+    const { sim, esx, key, install, output, vote, claimed } = await installAsReadmeSays('first-start');
     expect(output()).toContain('vote-reward: connected to Harbor City RP (#1, 0 votes)');
     expect(
       output().some((line) => line.startsWith(`vote-reward: version ${pkg.version}, framework esx,`)),
     ).toBe(true);
     expect(sim.consoleLines.join('\n')).not.toContain(key);
 
-    const voted = await fetch(`${mock.url}/__admin/votes`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ server_id: listed.id, username: 'Steve' }),
-    });
-    expect(voted.status).toBe(201);
+    await vote('Steve');
     const steve = await sim.join({ name: 'Steve', identifiers: ['license:5b1e7ed2c0ffee'] });
     esx.loadPlayer(steve, { identifier: '5b1e7ed2c0ffee', name: 'Steve' });
     sim.chat(steve, '/vote');
     await sim.until(() => sim.ledger.length > 0, { timeoutMs: 10_000 });
     await sim.until(() => chatLines(sim, steve).length > 0, { timeoutMs: 5_000 });
-
     expect(
       sim.ledger.map(({ framework, player, kind, amount }) => ({ framework, player, kind, amount })),
     ).toEqual([{ framework: 'es_extended', player: steve, kind: 'money', amount: 500 }]);
+
     // "Try it before going live", as the README words each step's answer.
     const tryIt = install.slice(install.indexOf('### Try it before going live'));
     const paidText = /type `\/vote`: you get `([^`]+)`/.exec(tryIt)?.[1];
     expect(chatLines(sim, steve)).toEqual([paidText]);
-    expect(
-      mock.store.listVotes({ serverId: listed.id, username: 'Steve' }).map((v) => v.claimedAt !== null),
-    ).toEqual([true]);
+    expect(claimed('Steve')).toEqual([true]);
 
     await sim.advance(11_000);
     sim.chat(steve, '/vote');
@@ -241,7 +253,69 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     });
     expect(output()).toContain('  Server     Harbor City RP (#1, 1 votes)');
   });
+
+  it('keeps a reward still owed across an upgrade done as the README says, and pays it once', async () => {
+    const { sim, esx, configPath, vote, claimed, boot } = await installAsReadmeSays('upgrade');
+    await vote('Ana');
+    const ana = await sim.join({ name: 'Ana', identifiers: ['license:a11ce'] });
+    esx.loadPlayer(ana, { identifier: 'a11ce', name: 'Ana' });
+    // ESX fails the payment: the vote is claimed on the site, the reward is owed and journalled.
+    sim.payoutHook = () => 'fail';
+    sim.chat(ana, '/vote');
+    await sim.until(() => chatLines(sim, ana).length > 0, { timeoutMs: 10_000 });
+    expect(chatLines(sim, ana)).toEqual([
+      'Your reward is waiting: it could not be given yet, an admin has been told.',
+    ]);
+    expect(claimed('Ana')).toEqual([true]);
+    expect(sim.ledger).toEqual([]);
+    sim.payoutHook = null;
+
+    // Upgrading, as the README says: keep config.json, unzip the new zip over the folder, put config.json back,
+    // restart the server.
+    const upgrade = section(readme, 'Upgrading');
+    expect(upgrade).toContain('Unzip the new `vote-reward.zip` into `resources/` over the old folder');
+    await sim.shutdown();
+    const kept = fs.readFileSync(configPath);
+    unzipInto(zip, path.dirname(path.dirname(configPath)));
+    expect(fs.readFileSync(configPath)).not.toEqual(kept);
+    fs.writeFileSync(configPath, kept);
+    const after = await boot();
+
+    const back = await after.sim.join({ name: 'Ana', identifiers: ['license:a11ce'] });
+    after.esx.loadPlayer(back, { identifier: 'a11ce', name: 'Ana' });
+    await after.sim.advance(11_000);
+    after.sim.chat(back, '/vote');
+    await after.sim.until(() => after.sim.ledger.length > 0, { timeoutMs: 10_000 });
+    await after.sim.advance(2_000);
+    expect(after.sim.ledger.map(({ player, kind, amount }) => ({ player, kind, amount }))).toEqual([
+      { player: back, kind: 'money', amount: 500 },
+    ]);
+    expect(claimed('Ana')).toEqual([true]);
+    expect(chatLines(after.sim, back)).toContain('Thanks for voting! You received 500$ in cash.');
+  });
 });
+
+/** A started game server of the owner. */
+interface Booted {
+  sim: FxServer;
+  esx: EsxFake;
+  /** The resource's console lines, without the channel prefix. */
+  output(): string[];
+}
+
+/** What {@link installAsReadmeSays} leaves running, and how to start the server again on the same folders. */
+interface Installed extends Booted {
+  /** Starts the server again (after the running one was shut down). */
+  boot(): Promise<Booted>;
+  key: string;
+  configPath: string;
+  /** The README's Install section. */
+  install: string;
+  /** A vote for the listed server on the mock (control API). */
+  vote(username: string): Promise<void>;
+  /** Claimed or not, for each vote of a username. */
+  claimed(username: string): boolean[];
+}
 
 /** The chat lines a player received. */
 function chatLines(server: FxServer, player: number): string[] {
