@@ -10,6 +10,8 @@ export interface RenderBudgetOptions {
 
 /** A token bucket for badge renders: the CPU a flood of uncached badges may take is bounded. */
 export interface RenderBudget {
+  /** True when the bucket holds a render (nothing is taken). */
+  available(): boolean;
   /** Takes one render if the bucket holds one. */
   take(): boolean;
   /** Whole seconds until the next render is allowed (at least 1), for `Retry-After`. */
@@ -35,6 +37,10 @@ export function createRenderBudget(options: RenderBudgetOptions): RenderBudget {
   };
 
   return {
+    available() {
+      refill();
+      return tokens >= 1;
+    },
     take() {
       refill();
       if (tokens < 1) return false;

@@ -154,6 +154,24 @@ export function createBadgeRoutes(deps: BadgeRouteDeps): Hono {
 
     let entry = cache.get(key);
     if (!entry) {
+      // Checked before the data is read, so a flood of uncached variants costs neither a render nor a query.
+      if (!budget.available()) {
+        const wait = budget.retryAfterSeconds();
+        const body = {
+          error: {
+            code: 'badge_busy',
+            message: `too many badges drawn in the last seconds; retry in ${wait} s (cached badges are still served)`,
+          },
+        };
+        return new Response(JSON.stringify(body), {
+          status: 503,
+          headers: {
+            'content-type': 'application/json',
+            'retry-after': String(wait),
+            'cache-control': 'no-store',
+          },
+        });
+      }
       const data = dataOf(serverId);
       if (!data) {
         return c.body(new Uint8Array(notFoundPng(options.theme, options.lang)), 404, {
@@ -161,19 +179,7 @@ export function createBadgeRoutes(deps: BadgeRouteDeps): Hono {
           'Cache-Control': 'no-cache',
         });
       }
-      if (!budget.take()) {
-        const wait = budget.retryAfterSeconds();
-        return c.json(
-          {
-            error: {
-              code: 'badge_busy',
-              message: `too many badges drawn in the last seconds; retry in ${wait} s (cached badges are still served)`,
-            },
-          },
-          503,
-          { 'Retry-After': String(wait), 'Cache-Control': 'no-store' },
-        );
-      }
+      budget.take();
       const png = renderBadgePng(data, options);
       entry = {
         png,
