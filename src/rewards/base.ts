@@ -14,14 +14,18 @@ import {
 } from './call';
 import { giveCustomReward } from './custom';
 import type {
+  Confirmation,
   DisposableRewardAdapter,
   FrameworkHost,
   FrameworkName,
+  GiveHooks,
   InventoryBackend,
   PayoutContext,
   PayoutResult,
+  Reading,
   Reward,
 } from './types';
+import { confirmPayout, judgePayout } from './verify';
 
 /** Account a money reward goes to: cash in hand or bank. */
 export type MoneyAccount = 'money' | 'bank';
@@ -36,10 +40,35 @@ export interface AdapterParts {
   isPlayerReady(source: number): Promise<boolean>;
   /** Pays money; absent on standalone. */
   giveMoney?(source: number, account: MoneyAccount, amount: number, reason: string): Promise<PayoutResult>;
+  /** Reads the balance `giveMoney` changes; present whenever `giveMoney` is. */
+  readMoney?(source: number, account: MoneyAccount): Promise<Reading>;
+  /** Start-up checks of the framework itself (members that must answer); one line per problem. */
+  startupProblems?(rewards: readonly Reward[]): Promise<string[]>;
   /** The inventory to use for items now, or why there is none. Absent on standalone. */
   inventory?(): InventoryBackend | string;
   /** Releases listeners. */
   dispose?(): void;
+}
+
+interface Meter {
+  label: string;
+  amount: number;
+  inventory?: InventoryBackend;
+  read(): Promise<Reading>;
+  pay(): Promise<PayoutResult>;
+}
+
+/** A reward as admins read it: `bank 500`, `3 x bread`. */
+export function describeReward(reward: Reward): string {
+  switch (reward.type) {
+    case 'money':
+    case 'bank':
+      return `${reward.type} ${reward.amount}`;
+    case 'item':
+      return `${reward.count} x ${reward.item}`;
+    default:
+      return 'custom reward';
+  }
 }
 
 /** Builds a `RewardAdapter` around one framework's primitives. */
@@ -60,6 +89,31 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
       return `${parts.name} cannot give item rewards: only custom rewards work without a framework`;
     }
     return undefined;
+  };
+
+  /** The quantity a money, bank or item reward changes, how to read it, and the call that pays it. */
+  const meterOf = (source: number, reward: Reward, reason: string): Meter | string => {
+    if (reward.type === 'money' || reward.type === 'bank') {
+      const { giveMoney, readMoney } = parts;
+      if (!giveMoney || !readMoney) return `${parts.name} cannot give ${reward.type} rewards`;
+      return {
+        label: `the ${reward.type === 'money' ? 'cash' : 'bank'} balance (${parts.name})`,
+        amount: reward.amount,
+        read: () => readMoney(source, reward.type),
+        pay: () => giveMoney(source, reward.type, reward.amount, reason),
+      };
+    }
+    if (reward.type !== 'item') return `${parts.name} cannot verify a ${reward.type} reward`;
+    const inventory = parts.inventory?.();
+    if (inventory === undefined || typeof inventory === 'string')
+      return inventory ?? `${parts.name} has no inventory`;
+    return {
+      label: `the count of ${reward.item} (${inventory.name})`,
+      amount: reward.count,
+      inventory,
+      read: () => inventory.count(source, reward.item),
+      pay: () => inventory.addItem(source, reward.item, reward.count, reason),
+    };
   };
 
   return {
@@ -91,37 +145,73 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
       }
       return PAID;
     },
-    async give(ctx: PayoutContext, reward: Reward): Promise<PayoutResult> {
+    verifies: (reward) => reward.type !== 'custom',
+    async give(ctx: PayoutContext, reward: Reward, hooks: GiveHooks = {}): Promise<PayoutResult> {
       const source = toSource(ctx.source);
       if (source === undefined) return frameworkError(`invalid player source ${String(ctx.source)}`);
       const problem = rewardInputProblem(reward) ?? unsupported(reward);
       if (problem) return frameworkError(problem);
       if (!(await ready(source))) return refuse({ code: 'player_not_loaded' });
-      const reason = payoutReason(ctx.voteId);
       try {
-        switch (reward.type) {
-          case 'money':
-          case 'bank':
-            return parts.giveMoney
-              ? await parts.giveMoney(source, reward.type, reward.amount, reason)
-              : frameworkError(`${parts.name} cannot give money`);
-          case 'item': {
-            const inventory = parts.inventory?.();
-            if (inventory === undefined || typeof inventory === 'string') {
-              return frameworkError(inventory ?? `${parts.name} has no inventory`);
-            }
-            const capacity = await inventory.canCarry(source, reward.item, reward.count);
-            if (!capacity.ok) return capacity;
-            return await inventory.addItem(source, reward.item, reward.count, reason);
-          }
-          case 'custom':
-            return await giveCustomReward(parts.host, { ...ctx, source }, reward);
+        if (reward.type === 'custom') return await giveCustomReward(parts.host, { ...ctx, source }, reward);
+        const meter = meterOf(source, reward, payoutReason(ctx.voteId));
+        if (typeof meter === 'string') return frameworkError(meter);
+        if (meter.inventory && reward.type === 'item') {
+          const capacity = await meter.inventory.canCarry(source, reward.item, reward.count);
+          if (!capacity.ok) return capacity;
         }
+        const before = await meter.read();
+        if (!before.ok) {
+          return frameworkError(
+            `${meter.label} could not be read before paying (${before.detail}); nothing was called`,
+          );
+        }
+        hooks.before?.(before.value);
+        let answer: PayoutResult;
+        try {
+          answer = await meter.pay();
+        } catch (error) {
+          answer = outcomeUnknown(`${parts.name} payout threw: ${describeError(error)}`);
+        }
+        const after = await meter
+          .read()
+          .catch((error: unknown): Reading => ({ ok: false, detail: describeError(error) }));
+        return judgePayout({
+          what: describeReward(reward),
+          source: meter.label,
+          before: before.value,
+          amount: meter.amount,
+          answer,
+          after,
+        });
       } catch (error) {
         // The primitives return values for every expected failure: a throw escaped mid-payout, after which
         // nothing says whether the framework paid.
         return outcomeUnknown(`${parts.name} payout threw: ${describeError(error)}`);
       }
+    },
+    async confirm(ctx: PayoutContext, reward: Reward, before: number): Promise<Confirmation> {
+      const source = toSource(ctx.source);
+      if (source === undefined)
+        return { code: 'unreadable', detail: `invalid player source ${String(ctx.source)}` };
+      if (reward.type === 'custom')
+        return { code: 'unknown', detail: 'a custom reward leaves nothing to read' };
+      if (!(await ready(source))) return { code: 'unreadable', detail: 'the player is not loaded' };
+      const meter = meterOf(source, reward, payoutReason(ctx.voteId));
+      if (typeof meter === 'string') return { code: 'unreadable', detail: meter };
+      const now = await meter
+        .read()
+        .catch((error: unknown): Reading => ({ ok: false, detail: describeError(error) }));
+      return confirmPayout(meter.label, before, meter.amount, now);
+    },
+    async startupProblems(rewards: readonly Reward[]): Promise<string[]> {
+      const problems = (await parts.startupProblems?.(rewards)) ?? [];
+      const items = [...new Set(rewards.flatMap((reward) => (reward.type === 'item' ? [reward.item] : [])))];
+      const inventory = items.length > 0 ? parts.inventory?.() : undefined;
+      if (inventory !== undefined && typeof inventory !== 'string' && inventory.unknownItems) {
+        problems.push(...(await inventory.unknownItems(items)));
+      }
+      return problems;
     },
     dispose() {
       parts.dispose?.();

@@ -13,6 +13,8 @@ export type CallOutcome =
       detail: string;
       /** True when the callee was entered (it threw, its Promise rejected, or a request went out unanswered). */
       invoked?: boolean;
+      /** True when a request went out and no answer came: the callee may still be running. */
+      unanswered?: boolean;
     };
 
 /** A successful payout or capacity check. */
@@ -37,10 +39,16 @@ export function outcomeUnknown(detail: string): PayoutResult {
  * The result of a call that pays, when it failed: `outcome_unknown` once the callee was entered (it may have paid
  * before failing), `framework_error` when it was never reached (nothing happened; safe to try again).
  */
-export function payingCallFailed(outcome: { detail: string; invoked?: boolean }): PayoutResult {
-  return outcome.invoked
-    ? outcomeUnknown(`${outcome.detail}; it may or may not have paid`)
-    : frameworkError(outcome.detail);
+export function payingCallFailed(outcome: {
+  detail: string;
+  invoked?: boolean;
+  unanswered?: boolean;
+}): PayoutResult {
+  if (!outcome.invoked) return frameworkError(outcome.detail);
+  const detail = `${outcome.detail}; it may or may not have paid`;
+  return outcome.unanswered
+    ? refuse({ code: 'outcome_unknown', detail, unanswered: true })
+    : outcomeUnknown(detail);
 }
 
 /** The message of anything thrown, without assuming it is an `Error`. */
@@ -128,8 +136,9 @@ export function rewardInputProblem(reward: Reward): string | undefined {
   switch (reward.type) {
     case 'money':
     case 'bank':
-      if (typeof reward.amount !== 'number' || !Number.isFinite(reward.amount) || reward.amount <= 0) {
-        return `${reward.type} reward amount must be a number greater than 0, got ${String(reward.amount)}`;
+      // Frameworks disagree on fractions (ESX credits 0.4 as 0, QBCore adds it, Qbox rounds): whole amounts only.
+      if (!Number.isInteger(reward.amount) || reward.amount <= 0) {
+        return `${reward.type} reward amount must be a whole number greater than 0, got ${String(reward.amount)}`;
       }
       return undefined;
     case 'item':

@@ -5,9 +5,13 @@
  * calls the method in place: nothing is serialised, and it returns nothing when the player is not loaded. Older
  * versions only offer `getSharedObject()` → `ESX.GetPlayerFromId(src)` → an xPlayer snapshot whose methods are
  * live closures. `ESX.Players` is keyed by number, so the id must cross as a number.
- * `addAccountMoney('money' | 'bank', amount, reason)` raises a Lua error on an invalid amount or account, returns
- * `false` on overflow in recent versions and nothing in older ones. Items go through ox_inventory when it runs,
- * otherwise through the xPlayer's `canCarryItem` (true, false, or nil for an unknown item) and `addInventoryItem`.
+ * `addAccountMoney('money' | 'bank', amount, reason)` never returns a value. On its own it raises for a bad amount or
+ * account; when ox_inventory exists ESX swaps in an override that returns silently for an unknown account or an
+ * amount < 1, and credits the account *before* calling into ox_inventory, so it raises after paying whenever
+ * ox_inventory is stopped or restarting; ESX < 1.11 prints instead of raising. Its answer therefore proves nothing:
+ * `getAccount(name).money` read before and after decides. Items go through ox_inventory when it runs, otherwise
+ * through the xPlayer's `canCarryItem` (false for an unknown item since 1.11, nil before), `addInventoryItem`
+ * (returns nothing) and `getInventoryItem(name).count`; `ESX.Items` lists the items ESX knows.
  */
 import { createAdapter, type MoneyAccount } from './base';
 import {
@@ -31,7 +35,9 @@ import type {
   InventoryBackend,
   InventoryChoice,
   PayoutResult,
+  Reading,
 } from './types';
+import { readNumber } from './verify';
 
 /** Resource name of ESX Legacy. */
 export const ES_EXTENDED = 'es_extended';
@@ -91,6 +97,17 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
     return { loaded: true, ...outcome };
   };
 
+  /** `ESX.Items` when es_extended shares it and it is loaded (it fills from the database after start). */
+  const itemList = async (): Promise<Record<string, unknown> | undefined> => {
+    if (!hasExport(host, ES_EXTENDED, 'getSharedObject')) return undefined;
+    const shared = await esx.get();
+    const items = shared.ok ? field(shared.value, 'Items') : undefined;
+    if (items === null || typeof items !== 'object' || Object.keys(items).length === 0) return undefined;
+    return items as Record<string, unknown>;
+  };
+  const unknownItem = (item: string) =>
+    frameworkError(`the item "${item}" does not exist in ESX (ESX.Items): fix the reward in config.json`);
+
   const esxInventory: InventoryBackend = {
     name: 'es_extended',
     async canCarry(source, item, count): Promise<PayoutResult> {
@@ -99,7 +116,10 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
       if (!call.ok) return frameworkError(call.detail);
       const [answer] = returnValues(call.value);
       if (answer === true) return PAID;
-      if (answer === false) return refuse({ code: 'inventory_full', item, count });
+      // ESX >= 1.11 answers false for an unknown item too, older ESX nil: only its item list tells them apart.
+      const items = await itemList();
+      if (items !== undefined && !(item in items)) return unknownItem(item);
+      if (answer === false || items !== undefined) return refuse({ code: 'inventory_full', item, count });
       return frameworkError(
         `xPlayer.canCarryItem gave no answer for ${item}: the item does not exist in ESX`,
       );
@@ -108,9 +128,36 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
       const call = await callPlayer(source, 'addInventoryItem', item, count);
       if (!call.loaded) return refuse({ code: 'player_not_loaded' });
       if (!call.ok) return payingCallFailed(call);
-      if (returnValues(call.value)[0] === false)
-        return frameworkError(`xPlayer.addInventoryItem refused ${item}`);
+      const [answer, response] = returnValues(call.value);
+      // With ox_inventory, ESX hands back ox's `success, response`; on its own it returns nothing.
+      if (answer === false) {
+        return response === 'inventory_full'
+          ? refuse({ code: 'inventory_full', item, count })
+          : frameworkError(
+              `xPlayer.addInventoryItem refused ${item}: ${String(response ?? 'no reason given')}`,
+            );
+      }
       return PAID;
+    },
+    async count(source, item): Promise<Reading> {
+      const call = await callPlayer(source, 'getInventoryItem', item);
+      if (!call.loaded) return { ok: false, detail: 'the player is not loaded' };
+      if (!call.ok) return { ok: false, detail: call.detail };
+      const [entry] = returnValues(call.value);
+      if (entry === undefined || entry === null) {
+        return {
+          ok: false,
+          detail: `xPlayer.getInventoryItem('${item}') answered nothing: ESX does not know the item`,
+        };
+      }
+      return readNumber(`xPlayer.getInventoryItem('${item}').count`, field(entry, 'count'));
+    },
+    async unknownItems(names): Promise<string[]> {
+      const items = await itemList();
+      if (items === undefined) return [];
+      return names
+        .filter((name) => !(name in items))
+        .map((name) => `the item "${name}" does not exist in ESX (ESX.Items)`);
     },
   };
   const ox = createOxInventory(host);
@@ -125,13 +172,22 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
     async giveMoney(source: number, account: MoneyAccount, amount: number, reason: string) {
       const call = await callPlayer(source, 'addAccountMoney', account, amount, reason);
       if (!call.loaded) return refuse({ code: 'player_not_loaded' });
-      // addAccountMoney raises on a bad amount or account before touching the balance, and RunStaticPlayerMethod
-      // raises on a missing method before calling it: a raise here means nothing was paid.
-      if (!call.ok) return frameworkError(call.detail);
-      if (returnValues(call.value)[0] === false) {
-        return frameworkError(`xPlayer.addAccountMoney('${account}', ${amount}) returned false`);
-      }
+      // A raise may follow the credit (ox_inventory override): the balance read after the call decides.
+      if (!call.ok) return payingCallFailed(call);
       return PAID;
+    },
+    async readMoney(source: number, account: MoneyAccount): Promise<Reading> {
+      const call = await callPlayer(source, 'getAccount', account);
+      if (!call.loaded) return { ok: false, detail: 'the player is not loaded' };
+      if (!call.ok) return { ok: false, detail: call.detail };
+      const [entry] = returnValues(call.value);
+      if (entry === undefined || entry === null) {
+        return {
+          ok: false,
+          detail: `xPlayer.getAccount('${account}') answered nothing: ESX has no ${account} account`,
+        };
+      }
+      return readNumber(`xPlayer.getAccount('${account}').money`, field(entry, 'money'));
     },
     inventory() {
       if (choice === 'framework') return esxInventory;

@@ -1,20 +1,32 @@
 /**
  * ox_inventory (overextended/ox_inventory `modules/inventory/server.lua`):
- * `CanCarryItem(inv, item, count, metadata?)` answers true, false, or nil when the item or the inventory is unknown;
+ * `CanCarryItem(inv, item, count, metadata?)` answers true, false (too heavy, or too few empty slots for an item
+ * that does not stack), or nil: unknown item, inventory not loaded, or no free slot and no stack of the item yet;
  * `AddItem(inv, item, count, metadata?, slot?)` answers Lua `success, response`, which JS receives as an array
- * (`[false, 'invalid_item' | 'invalid_count' | 'negative_count' | 'invalid_inventory' | 'inventory_full']`).
+ * (`[false, 'invalid_item' | 'invalid_count' | 'negative_count' | 'invalid_inventory' | 'inventory_full']`). AddItem
+ * checks no weight and may add part of a non-stacking item, answering true: the count read after it decides.
+ * `GetItemCount(inv, item)` answers a number (0 when the inventory or the item is unknown); `Items(name)` the item
+ * definition or nil; `GetInventory(inv)` the inventory or nil.
  */
 import { callExport, frameworkError, PAID, payingCallFailed, refuse, returnValues } from './call';
-import type { FrameworkHost, InventoryBackend, PayoutResult } from './types';
+import type { FrameworkHost, InventoryBackend, PayoutResult, Reading } from './types';
+import { readNumber } from './verify';
 
 /** Resource name of ox_inventory. */
 export const OX_INVENTORY = 'ox_inventory';
 
 /** Exports the adapter calls on ox_inventory. */
-export const OX_INVENTORY_EXPORTS = ['CanCarryItem', 'AddItem'] as const;
+export const OX_INVENTORY_EXPORTS = ['CanCarryItem', 'AddItem', 'GetItemCount'] as const;
 
 /** Creates the item backend that talks to ox_inventory through its exports. */
 export function createOxInventory(host: FrameworkHost): InventoryBackend {
+  const defined = async (item: string): Promise<boolean | string> => {
+    const outcome = await callExport(host, OX_INVENTORY, 'Items', item);
+    if (!outcome.ok) return outcome.detail;
+    const [definition] = returnValues(outcome.value);
+    return definition !== undefined && definition !== null;
+  };
+
   return {
     name: OX_INVENTORY,
     async canCarry(source, item, count): Promise<PayoutResult> {
@@ -23,9 +35,21 @@ export function createOxInventory(host: FrameworkHost): InventoryBackend {
       const [answer] = returnValues(outcome.value);
       if (answer === true) return PAID;
       if (answer === false) return refuse({ code: 'inventory_full', item, count });
-      return frameworkError(
-        `ox_inventory.CanCarryItem gave no answer for ${count} x ${item}: the item is not defined in ox_inventory or the player's inventory is not loaded`,
-      );
+      // nil has three causes; tell them apart, since only one of them is the player's to fix.
+      const known = await defined(item);
+      if (known === false) {
+        return frameworkError(
+          `the item "${item}" is not defined in ox_inventory (data/items.lua): fix the reward in config.json`,
+        );
+      }
+      if (typeof known === 'string') return frameworkError(known);
+      const inventory = await callExport(host, OX_INVENTORY, 'GetInventory', source);
+      if (!inventory.ok) return frameworkError(inventory.detail);
+      const [loaded] = returnValues(inventory.value);
+      if (loaded === undefined || loaded === null || loaded === false) {
+        return frameworkError(`ox_inventory has no inventory loaded for player ${source} yet`);
+      }
+      return refuse({ code: 'inventory_full', item, count });
     },
     async addItem(source, item, count): Promise<PayoutResult> {
       const outcome = await callExport(host, OX_INVENTORY, 'AddItem', source, item, count);
@@ -35,6 +59,20 @@ export function createOxInventory(host: FrameworkHost): InventoryBackend {
       if (response === 'inventory_full') return refuse({ code: 'inventory_full', item, count });
       const why = typeof response === 'string' ? response : 'no reason given';
       return frameworkError(`ox_inventory.AddItem refused ${count} x ${item}: ${why}`);
+    },
+    async count(source, item): Promise<Reading> {
+      const outcome = await callExport(host, OX_INVENTORY, 'GetItemCount', source, item);
+      if (!outcome.ok) return { ok: false, detail: outcome.detail };
+      return readNumber('ox_inventory.GetItemCount', returnValues(outcome.value)[0]);
+    },
+    async unknownItems(items): Promise<string[]> {
+      const problems: string[] = [];
+      for (const item of items) {
+        if ((await defined(item)) === false) {
+          problems.push(`the item "${item}" is not defined in ox_inventory (data/items.lua)`);
+        }
+      }
+      return problems;
     },
   };
 }

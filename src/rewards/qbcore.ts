@@ -4,8 +4,9 @@
  * `exports['qb-core'].GetCoreObject()` gives the core table (recent versions accept a filter list, older ones
  * ignore it); `QBCore.Functions.GetPlayer(source)` gives a player only once the character is loaded;
  * `Player.Functions.AddMoney('cash' | 'bank', amount, reason)` answers `true`, `false` for an unknown money type,
- * or nothing for a negative amount. Items moved out of the core in 2022: they go through ox_inventory when it runs,
- * otherwise through qb-inventory's exports.
+ * or nothing for a negative amount; `Player.Functions.GetMoney(type)` reads the live balance the payout is judged
+ * by. Items moved out of the core in 2022: they go through ox_inventory when it runs, otherwise through
+ * qb-inventory's exports; `QBCore.Shared.Items` lists the items that exist.
  */
 import { createAdapter, type MoneyAccount } from './base';
 import {
@@ -23,7 +24,8 @@ import {
 } from './call';
 import { createOxInventory, OX_INVENTORY } from './ox-inventory';
 import { createQbInventory, QB_INVENTORY } from './qb-inventory';
-import type { DisposableRewardAdapter, FrameworkHost, InventoryChoice } from './types';
+import type { DisposableRewardAdapter, FrameworkHost, InventoryChoice, Reading } from './types';
+import { readNumber } from './verify';
 
 /** Resource name of QBCore. */
 export const QB_CORE = 'qb-core';
@@ -63,8 +65,15 @@ export function createQbcoreAdapter(options: QbcoreAdapterOptions): DisposableRe
     return lookUp(source);
   };
 
+  const itemList = async (): Promise<Record<string, unknown> | undefined> => {
+    const shared = await callExport(host, QB_CORE, 'GetCoreObject', ['Shared']);
+    const items = shared.ok ? field(field(shared.value, 'Shared'), 'Items') : undefined;
+    if (items === null || typeof items !== 'object' || Object.keys(items).length === 0) return undefined;
+    return items as Record<string, unknown>;
+  };
+
   const ox = createOxInventory(host);
-  const qbInventory = createQbInventory(host);
+  const qbInventory = createQbInventory(host, { itemList });
 
   return createAdapter({
     name: 'qbcore',
@@ -86,6 +95,17 @@ export function createQbcoreAdapter(options: QbcoreAdapterOptions): DisposableRe
       return frameworkError(
         `Player.Functions.AddMoney('${moneyType}', ${amount}) answered ${JSON.stringify(answer) ?? 'nothing'}`,
       );
+    },
+    async readMoney(source, account): Promise<Reading> {
+      const player = await getPlayer(source);
+      if (!player.ok) return { ok: false, detail: player.detail };
+      if (player.value === undefined || player.value === null)
+        return { ok: false, detail: 'the player is not loaded' };
+      const moneyType = QBCORE_MONEY_TYPES[account];
+      const getMoney = field(field(player.value, 'Functions'), 'GetMoney');
+      const outcome = await callFunction('Player.Functions.GetMoney', getMoney, [moneyType]);
+      if (!outcome.ok) return { ok: false, detail: outcome.detail };
+      return readNumber(`Player.Functions.GetMoney('${moneyType}')`, returnValues(outcome.value)[0]);
     },
     inventory() {
       if (choice !== 'framework' && isStarted(host, OX_INVENTORY)) return ox;

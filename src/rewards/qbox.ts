@@ -1,14 +1,16 @@
 /**
  * Qbox (Qbox-project/qbx_core). Every call is a direct export: `GetPlayer(source)` (nil until the character is
  * loaded) and `AddMoney(identifier, moneyType, amount, reason)` → boolean (false for an unknown player, money
- * type, invalid amount or a hook that vetoed it). qbx_core also answers `exports['qb-core']` through a bridge,
+ * type, invalid amount or a hook that vetoed it); `GetMoney(identifier, moneyType)` reads the balance the payout is
+ * judged by (it can raise after crediting, when ox_inventory is down). qbx_core also answers `exports['qb-core']` through a bridge,
  * which is why detection looks for qbx_core before qb-core. Items go through ox_inventory.
  */
 import { createAdapter } from './base';
 import { callExport, frameworkError, isStarted, PAID, payingCallFailed, returnValues } from './call';
 import { createOxInventory, OX_INVENTORY } from './ox-inventory';
 import { QBCORE_MONEY_TYPES } from './qbcore';
-import type { DisposableRewardAdapter, FrameworkHost } from './types';
+import type { DisposableRewardAdapter, FrameworkHost, Reading } from './types';
+import { readNumber } from './verify';
 
 /** Resource name of Qbox core. */
 export const QBX_CORE = 'qbx_core';
@@ -39,6 +41,12 @@ export function createQboxAdapter(options: QboxAdapterOptions): DisposableReward
       return frameworkError(
         `qbx_core.AddMoney(${source}, '${moneyType}', ${amount}) answered ${JSON.stringify(answer) ?? 'nothing'}`,
       );
+    },
+    async readMoney(source, account): Promise<Reading> {
+      const moneyType = QBCORE_MONEY_TYPES[account];
+      const outcome = await callExport(host, QBX_CORE, 'GetMoney', source, moneyType);
+      if (!outcome.ok) return { ok: false, detail: outcome.detail };
+      return readNumber(`qbx_core.GetMoney(${source}, '${moneyType}')`, returnValues(outcome.value)[0]);
     },
     inventory() {
       if (isStarted(host, OX_INVENTORY)) return ox;

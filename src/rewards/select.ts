@@ -74,7 +74,7 @@ export interface SelectAdapterOptions {
   rewards: readonly Reward[];
   /** Inventory for item rewards (default `auto`). */
   inventory?: InventoryChoice;
-  /** vRP settings (variant, identifier, timeout, cash item, wrapped args). */
+  /** vRP settings (variant, member names, identifier, timeout, cash item, wrapped args). */
   vrp?: Omit<VrpAdapterOptions, 'host' | 'inventory'>;
 }
 
@@ -99,7 +99,7 @@ function exportProblems(host: FrameworkHost, name: FrameworkName): string[] {
         ? []
         : [`${QB_CORE} is started but does not export GetCoreObject`];
     case 'qbox': {
-      const missing = missingExports(host, QBX_CORE, ['GetPlayer', 'AddMoney']);
+      const missing = missingExports(host, QBX_CORE, ['GetPlayer', 'AddMoney', 'GetMoney']);
       return missing.length === 0 ? [] : [`${QBX_CORE} is started but does not export ${missing.join(', ')}`];
     }
     default:

@@ -62,10 +62,32 @@ export type PayoutProblem =
       /** The framework may or may not have paid (no answer, or a failure after acting); never retried automatically. */
       code: 'outcome_unknown';
       detail: string;
+      /** The paying call went out and never answered: it may still be running, so an unchanged balance proves nothing. */
+      unanswered?: boolean;
     };
 
 /** Result of a capacity check or a payout: a value, never a throw, for expected problems. */
 export type PayoutResult = { ok: true } | { ok: false; problem: PayoutProblem };
+
+/**
+ * What a paying call changes, read from the framework: the account balance (money, bank) or the item count. A
+ * payout is judged by it: moved by exactly the amount → paid, unchanged → not paid, anything else → unknown.
+ */
+export type Reading = { ok: true; value: number } | { ok: false; detail: string };
+
+/** What a reading taken now says about a payout interrupted after the reading `before`. */
+export type Confirmation =
+  | { code: 'paid' }
+  | { code: 'not_paid' }
+  | { code: 'unknown'; detail: string }
+  /** The quantity cannot be read now (player not loaded, framework down): decide later. */
+  | { code: 'unreadable'; detail: string };
+
+/** Hooks the claim flow passes to `give`. */
+export interface GiveHooks {
+  /** Called with the reading taken just before the paying call, so it can be journalled first. */
+  before?(value: number): void;
+}
 
 /** A framework adapter. Implementations must never partially succeed silently. */
 export interface RewardAdapter {
@@ -75,10 +97,17 @@ export interface RewardAdapter {
   /** Checks that every reward of the list can be received now (item capacity, loaded player). */
   canReceive(ctx: PayoutContext, rewards: readonly Reward[]): Promise<PayoutResult>;
   /**
-   * Gives one reward. Resolves `{ ok: false }` when the framework refused or failed (the reward stays owed), with
-   * `outcome_unknown` when it may have paid anyway.
+   * Gives one reward. Money, bank and item rewards are verified: the quantity is read before and after the call
+   * and what moved decides. Resolves `{ ok: false }` when nothing was paid (the reward stays owed), with
+   * `outcome_unknown` when it may have paid.
    */
-  give(ctx: PayoutContext, reward: Reward): Promise<PayoutResult>;
+  give(ctx: PayoutContext, reward: Reward, hooks?: GiveHooks): Promise<PayoutResult>;
+  /** True when `give` reads this reward before paying (money, bank, item); false for custom rewards. */
+  verifies?(reward: Reward): boolean;
+  /** After a restart: reads the quantity again and says whether the payout begun at reading `before` happened. */
+  confirm?(ctx: PayoutContext, reward: Reward, before: number): Promise<Confirmation>;
+  /** Start-up checks that need the framework (configured items exist, vRP members answer); one line per problem. */
+  startupProblems?(rewards: readonly Reward[]): Promise<string[]>;
 }
 
 /** The slice of the FiveM runtime that adapters need. `src/runtime/fivem.ts` implements it. */
@@ -107,6 +136,10 @@ export interface InventoryBackend {
   canCarry(source: number, item: string, count: number): Promise<PayoutResult>;
   /** Adds the items; `{ ok: false }` when the inventory refused. */
   addItem(source: number, item: string, count: number, reason: string): Promise<PayoutResult>;
+  /** How many of `item` the player holds now. */
+  count(source: number, item: string): Promise<Reading>;
+  /** Start-up check against the inventory's item list: one line per unknown item (empty when it cannot tell). */
+  unknownItems?(items: readonly string[]): Promise<string[]>;
 }
 
 /** Which inventory item rewards use: ox_inventory when it runs (`auto`), or always one of them. */

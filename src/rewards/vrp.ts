@@ -7,10 +7,20 @@
  * errored (Lua errors in an event handler produce no answer). `rets` is a Lua sequence (a JS array) or a
  * `table.pack` result (`{ 1: a, n: 1 }`).
  *
+ * vRP always answers, even for a member it does not have: `{}` (vRP 1, Creative) or `table.pack()` (vRP 2), the
+ * same empty answer as a member that returned nil. Members that always return a value (the getters) are probed
+ * at start, so a missing one is caught there; the paying members return nothing on every variant, so a payout is
+ * judged by the balance or item count read before and after it.
+ *
  * vRP 1 names: `getUserId(source)`, `giveMoney(user_id, amount)`, `giveBankMoney(user_id, amount)`,
- * `giveInventoryItem(user_id, item, amount, notify)`, `getInventoryWeight`, `getInventoryMaxWeight`, `getItemWeight`.
- * Creative names: `Passport(source)`, `GiveBank(Passport, Amount)`, `GenerateItem(Passport, Item, Amount, Notify)`,
- * `CheckWeight(Passport, Item, Amount)`; cash in hand is an item there (`dollar` by default, configurable).
+ * `giveInventoryItem(user_id, item, amount, notify)` (adds any name, known or not), `getMoney`, `getBankMoney`,
+ * `getInventoryItemAmount(user_id, item)`, `getItemDefinition(item)` (nothing for an unknown item),
+ * `getInventoryWeight`, `getInventoryMaxWeight`, `getItemWeight`.
+ * vRP 2 exposes only `loadScript` to other resources: nothing to pay with, so only custom rewards work there.
+ * Creative names: `Passport(source)`, `GiveBank(Passport, Amount)`, `GetBank(source)`,
+ * `GenerateItem(Passport, Item, Amount, Notify)` (drops the items silently when no slot is free),
+ * `ItemAmount(Passport, Item)`, `CheckWeight(Passport, Item, Amount)` (absent from some bases); cash in hand is an
+ * item there (`dollar` by default, configurable).
  */
 import { createAdapter } from './base';
 import { type CallOutcome, frameworkError, isStarted, PAID, payingCallFailed, refuse } from './call';
@@ -21,13 +31,19 @@ import type {
   InventoryBackend,
   InventoryChoice,
   PayoutResult,
+  Reading,
+  Reward,
 } from './types';
+import { readNumber } from './verify';
 
 /** Resource name of vRP (all variants). */
 export const VRP = 'vrp';
 
 /** Which vRP API the server runs. */
-export type VrpVariant = 'vrp' | 'creative';
+export type VrpVariant = 'vrp1' | 'vrp2' | 'creative';
+
+/** Variants a server owner can choose in config.json. */
+export const VRP_VARIANTS: readonly VrpVariant[] = ['vrp1', 'vrp2', 'creative'];
 
 /** Default time to wait for a proxy answer. */
 export const VRP_DEFAULT_TIMEOUT_MS = 5000;
@@ -41,8 +57,10 @@ export interface VrpProxyOptions {
   host: FrameworkHost;
   /** Interface name; `vRP` for every known variant. */
   interfaceName?: string;
-  /** Our identifier in the reply event name `vRP:<identifier>:proxy_res`. */
+  /** Our identifier in the reply event name `vRP:<identifier>-<nonce>:proxy_res`. */
   identifier?: string;
+  /** Per-instance suffix of the identifier (random by default), so a late answer from before a restart is ignored. */
+  nonce?: string;
   /** Milliseconds to wait for an answer before giving up. */
   timeoutMs?: number;
   /** Some old forks unpack the args table once more: send `[args]` instead of `args`. */
@@ -60,6 +78,8 @@ export interface VrpProxy {
   pending(): number;
   /** Removes the reply handler and fails every waiting call. */
   dispose(): void;
+  /** The event vRP answers on, unique to this instance. */
+  readonly replyEvent: string;
 }
 
 /** Turns `rets` (Lua sequence or `table.pack` map) into an array of values. */
@@ -77,13 +97,18 @@ export function proxyReturnValues(rets: unknown): unknown[] {
 export function createVrpProxy(options: VrpProxyOptions): VrpProxy {
   const { host } = options;
   const interfaceName = options.interfaceName ?? 'vRP';
-  const identifier = options.identifier ?? 'vote-reward';
+  const identifier = `${options.identifier ?? 'vote-reward'}-${options.nonce ?? Math.random().toString(36).slice(2, 10)}`;
   const timeoutMs = options.timeoutMs ?? VRP_DEFAULT_TIMEOUT_MS;
-  const waiting = new Map<number, { resolve: (rets: unknown) => void; fail: (detail: string) => void }>();
+  const waiting = new Map<
+    number,
+    { resolve: (rets: unknown) => void; fail: (detail: string, unanswered?: boolean) => void }
+  >();
   const timedOut = new Map<number, string>();
   let nextRid = 1;
+  let closed = false;
 
-  const off = host.on(`${interfaceName}:${identifier}:proxy_res`, (rid, rets) => {
+  const replyEvent = `${interfaceName}:${identifier}:proxy_res`;
+  const off = host.on(replyEvent, (rid, rets) => {
     if (typeof rid !== 'number') return;
     const entry = waiting.get(rid);
     if (entry) {
@@ -101,6 +126,12 @@ export function createVrpProxy(options: VrpProxyOptions): VrpProxy {
 
   return {
     call(member, ...args) {
+      if (closed) {
+        return Promise.resolve({
+          ok: false,
+          detail: `${interfaceName} proxy is closed; ${member} was not called`,
+        });
+      }
       const rid = nextRid;
       nextRid = nextRid >= 2_000_000_000 ? 1 : nextRid + 1;
       return new Promise((resolve) => {
@@ -115,7 +146,7 @@ export function createVrpProxy(options: VrpProxyOptions): VrpProxy {
             const values = proxyReturnValues(rets);
             settle({ ok: true, value: values[0], values });
           },
-          fail: (detail) => settle({ ok: false, detail, invoked: true }),
+          fail: (detail, unanswered = true) => settle({ ok: false, detail, invoked: true, unanswered }),
         });
         cancelTimer = host.setTimeout(() => {
           if (!waiting.has(rid)) return;
@@ -140,12 +171,15 @@ export function createVrpProxy(options: VrpProxyOptions): VrpProxy {
             .get(rid)
             ?.fail(
               `${interfaceName}.${member} raised while being called (${String(error)}); whether it ran is unknown`,
+              false,
             );
         }
       });
     },
     pending: () => waiting.size,
+    replyEvent,
     dispose() {
+      closed = true;
       off();
       for (const entry of [...waiting.values()])
         entry.fail(`${interfaceName} proxy closed before an answer; whether it ran is unknown`);
@@ -153,10 +187,52 @@ export function createVrpProxy(options: VrpProxyOptions): VrpProxy {
   };
 }
 
+/** Member names one vRP variant uses; a server whose base renamed them can override each. */
+export interface VrpMembers {
+  /** Source → user id / passport (nil or false when not loaded). */
+  userId: string;
+  /** Cash in hand (vRP 1); Creative pays cash as the cash item. */
+  giveMoney: string;
+  /** Bank. */
+  giveBank: string;
+  /** Items. */
+  giveItem: string;
+  /** Reads the wallet (vRP 1). */
+  getMoney: string;
+  /** Reads the bank (vRP 1 by user id, Creative by source). */
+  getBank: string;
+  /** Reads an item count by user id. */
+  itemAmount: string;
+}
+
+/** The member names of each variant (vRP 2 has none: its Proxy offers only loadScript). */
+export const VRP_MEMBERS: Readonly<Record<Exclude<VrpVariant, 'vrp2'>, VrpMembers>> = {
+  vrp1: {
+    userId: 'getUserId',
+    giveMoney: 'giveMoney',
+    giveBank: 'giveBankMoney',
+    giveItem: 'giveInventoryItem',
+    getMoney: 'getMoney',
+    getBank: 'getBankMoney',
+    itemAmount: 'getInventoryItemAmount',
+  },
+  creative: {
+    userId: 'Passport',
+    giveMoney: 'GenerateItem',
+    giveBank: 'GiveBank',
+    giveItem: 'GenerateItem',
+    getMoney: 'ItemAmount',
+    getBank: 'GetBank',
+    itemAmount: 'ItemAmount',
+  },
+};
+
 /** Options of the vRP adapter. */
 export interface VrpAdapterOptions extends VrpProxyOptions {
-  /** vRP 1 / vRPex names, or Creative names. */
+  /** vRP 1 / vRPex, vRP 2, or Creative names (default vrp1). */
   variant?: VrpVariant;
+  /** Member names that differ from the variant's defaults. */
+  members?: Partial<VrpMembers>;
   /** Creative only: the item that is cash in hand. */
   cashItem?: string;
   /** Inventory for item rewards; `auto` = ox_inventory when started, else vRP's own. */
@@ -167,67 +243,114 @@ function isUserId(value: unknown): value is number | string {
   return (typeof value === 'number' && value > 0) || (typeof value === 'string' && value !== '');
 }
 
+const VRP2_ONLY_CUSTOM =
+  'vRP 2 offers other resources only loadScript through its Proxy, so it cannot pay money, bank or item rewards; use custom rewards (a command or an event) on vRP 2';
+
 /** Creates the vRP adapter for the chosen variant. */
 export function createVrpAdapter(options: VrpAdapterOptions): DisposableRewardAdapter {
   const { host } = options;
-  const variant = options.variant ?? 'vrp';
+  const variant = options.variant ?? 'vrp1';
   const choice = options.inventory ?? 'auto';
   const cashItem = options.cashItem ?? 'dollar';
   const proxy = createVrpProxy(options);
-  const names =
-    variant === 'creative'
-      ? { userId: 'Passport', bank: 'GiveBank', giveItem: 'GenerateItem' }
-      : { userId: 'getUserId', bank: 'giveBankMoney', giveItem: 'giveInventoryItem' };
+  const names: VrpMembers = {
+    ...VRP_MEMBERS[variant === 'creative' ? 'creative' : 'vrp1'],
+    ...options.members,
+  };
+  const creative = variant === 'creative';
+
+  /** A getter's answer: empty means the member does not exist (a getter always returns a value). */
+  const query = async (member: string, ...args: unknown[]): Promise<Reading & { raw?: unknown }> => {
+    const outcome = await proxy.call(member, ...args);
+    if (!outcome.ok) return { ok: false, detail: outcome.detail };
+    if ((outcome.values ?? []).length === 0) {
+      return {
+        ok: false,
+        detail: `vRP.${member} answered nothing: this vRP has no member ${member} (variant ${variant})`,
+      };
+    }
+    return { ...readNumber(`vRP.${member}`, outcome.value), raw: outcome.value };
+  };
 
   const userId = async (source: number): Promise<CallOutcome> => proxy.call(names.userId, source);
 
-  const withUser = async (
+  const withUser = async <T>(
     source: number,
-    run: (id: number | string) => Promise<PayoutResult>,
-  ): Promise<PayoutResult> => {
+    notLoaded: T,
+    failed: (detail: string) => T,
+    run: (id: number | string) => Promise<T>,
+  ): Promise<T> => {
     const id = await userId(source);
-    if (!id.ok) return frameworkError(id.detail);
-    if (!isUserId(id.value)) return refuse({ code: 'player_not_loaded' });
+    if (!id.ok) return failed(id.detail);
+    if (!isUserId(id.value)) return notLoaded;
     return run(id.value);
   };
+  const payAs = (source: number, run: (id: number | string) => Promise<PayoutResult>) =>
+    withUser<PayoutResult>(source, refuse({ code: 'player_not_loaded' }), frameworkError, run);
+  const readAs = (source: number, run: (id: number | string) => Promise<Reading>) =>
+    withUser<Reading>(
+      source,
+      { ok: false, detail: 'the player is not loaded' },
+      (detail) => ({ ok: false, detail }),
+      run,
+    );
 
-  // Only for members that pay: a request that went out unanswered may have paid, so it is never retried blindly.
-  const answered = (outcome: CallOutcome, what: string): PayoutResult => {
-    if (!outcome.ok) return payingCallFailed(outcome);
-    return outcome.value === false ? frameworkError(`${what} returned false`) : PAID;
-  };
+  // The paying members return nothing: only a failure to answer says anything; the reading decides the rest.
+  const sent = (outcome: CallOutcome): PayoutResult => (outcome.ok ? PAID : payingCallFailed(outcome));
 
   const vrpInventory: InventoryBackend = {
-    name: variant === 'creative' ? 'vRP (Creative)' : 'vRP',
+    name: creative ? 'vRP (Creative)' : 'vRP',
     canCarry: (source, item, count) =>
-      withUser(source, async (id) => {
-        if (variant === 'creative') {
+      payAs(source, async (id) => {
+        if (creative) {
           const fits = await proxy.call('CheckWeight', id, item, count);
           if (!fits.ok) return frameworkError(fits.detail);
+          // Bases without CheckWeight answer nothing: GenerateItem's effect, read after it, still decides.
+          if ((fits.values ?? []).length === 0) return PAID;
           return fits.value === true ? PAID : refuse({ code: 'inventory_full', item, count });
         }
         const [weight, itemWeight, max] = await Promise.all([
-          proxy.call('getInventoryWeight', id),
-          proxy.call('getItemWeight', item),
-          proxy.call('getInventoryMaxWeight', id),
+          query('getInventoryWeight', id),
+          query('getItemWeight', item),
+          query('getInventoryMaxWeight', id),
         ]);
-        if (!weight.ok) return frameworkError(weight.detail);
-        if (!itemWeight.ok) return frameworkError(itemWeight.detail);
-        if (!max.ok) return frameworkError(max.detail);
-        const [w, iw, m] = [weight.value, itemWeight.value, max.value];
-        if (typeof w !== 'number' || typeof iw !== 'number' || typeof m !== 'number') {
-          return frameworkError(
-            `vRP inventory weights are not numbers (${String(w)}, ${String(iw)}, ${String(m)})`,
-          );
-        }
+        for (const reading of [weight, itemWeight, max])
+          if (!reading.ok) return frameworkError(reading.detail);
+        const [w, iw, m] = [weight, itemWeight, max].map((r) => (r.ok ? r.value : 0)) as [
+          number,
+          number,
+          number,
+        ];
         return w + iw * count <= m ? PAID : refuse({ code: 'inventory_full', item, count });
       }),
     addItem: (source, item, count) =>
-      withUser(source, async (id) =>
-        answered(await proxy.call(names.giveItem, id, item, count, true), `vRP.${names.giveItem}(${item})`),
-      ),
+      payAs(source, async (id) => sent(await proxy.call(names.giveItem, id, item, count, true))),
+    count: (source, item) => readAs(source, (id) => query(names.itemAmount, id, item)),
+    async unknownItems(items) {
+      if (creative) return [];
+      const problems: string[] = [];
+      for (const item of items) {
+        const definition = await proxy.call('getItemDefinition', item);
+        if (definition.ok && (definition.values ?? []).length === 0) {
+          problems.push(`the item "${item}" is not defined in vRP (vRP.getItemDefinition answered nothing)`);
+        }
+      }
+      return problems;
+    },
   };
   const ox = createOxInventory(host);
+
+  if (variant === 'vrp2') {
+    return createAdapter({
+      name: 'vrp',
+      host,
+      isPlayerReady: async () => true,
+      async startupProblems(rewards: readonly Reward[]) {
+        return rewards.some((reward) => reward.type !== 'custom') ? [VRP2_ONLY_CUSTOM] : [];
+      },
+      dispose: () => proxy.dispose(),
+    });
+  }
 
   return createAdapter({
     name: 'vrp',
@@ -237,17 +360,41 @@ export function createVrpAdapter(options: VrpAdapterOptions): DisposableRewardAd
       return id.ok && isUserId(id.value);
     },
     giveMoney: (source, account, amount) =>
-      withUser(source, async (id) => {
-        if (account === 'bank')
-          return answered(await proxy.call(names.bank, id, amount), `vRP.${names.bank}`);
-        if (variant === 'creative') {
-          return answered(
-            await proxy.call('GenerateItem', id, cashItem, amount, true),
-            `vRP.GenerateItem(${cashItem})`,
+      payAs(source, async (id) => {
+        if (account === 'bank') return sent(await proxy.call(names.giveBank, id, amount));
+        if (creative) return sent(await proxy.call(names.giveMoney, id, cashItem, amount, true));
+        return sent(await proxy.call(names.giveMoney, id, amount));
+      }),
+    readMoney(source, account) {
+      if (creative && account === 'bank') return query(names.getBank, source);
+      return readAs(source, (id) =>
+        account === 'bank'
+          ? query(names.getBank, id)
+          : creative
+            ? query(names.getMoney, id, cashItem)
+            : query(names.getMoney, id),
+      );
+    },
+    async startupProblems(rewards: readonly Reward[]) {
+      const paid = rewards.filter((reward) => reward.type !== 'custom');
+      if (paid.length === 0) return [];
+      // Getters answer for anyone, even an unknown id, so an empty answer can only mean the member is missing.
+      const probes: [string, unknown[]][] = [[creative ? names.userId : names.getMoney, [0]]];
+      if (rewards.some((r) => r.type === 'bank')) probes.push([names.getBank, [0]]);
+      if (creative && rewards.some((r) => r.type === 'money')) probes.push([names.getMoney, [0, cashItem]]);
+      if (rewards.some((r) => r.type === 'item')) probes.push([names.itemAmount, [0, '']]);
+      const problems: string[] = [];
+      for (const [member, args] of probes) {
+        const outcome = await proxy.call(member, ...args);
+        if (!outcome.ok) problems.push(`vRP did not answer ${member}: ${outcome.detail}`);
+        else if ((outcome.values ?? []).length === 0) {
+          problems.push(
+            `vRP answered nothing for ${member}: this vRP does not have it. Set "vrp": { "variant": ... } in config.json to ${VRP_VARIANTS.filter((v) => v !== variant).join(' or ')}, or name the members your base uses`,
           );
         }
-        return answered(await proxy.call('giveMoney', id, amount), 'vRP.giveMoney');
-      }),
+      }
+      return problems;
+    },
     inventory() {
       if (choice !== 'framework' && isStarted(host, OX_INVENTORY)) return ox;
       if (choice === 'ox_inventory')

@@ -8,12 +8,12 @@ import { createFakeOxInventory } from '../fakes/frameworks/ox-inventory';
 const ctx: PayoutContext = { source: 1, name: 'Bob', license: 'license:1', voteId: 'vote-1' };
 
 const modes = [
-  { label: 'RunStaticPlayerMethod', staticMethod: true, sharedObject: false },
+  { label: 'RunStaticPlayerMethod (ESX >= 1.13)', staticMethod: true, sharedObject: true },
   { label: 'getSharedObject + xPlayer', staticMethod: false, sharedObject: true },
 ];
 
 describe.each(modes)('ESX adapter through $label', ({ staticMethod, sharedObject }) => {
-  const setup = (options: { legacyReturns?: boolean } = {}) => {
+  const setup = (options: { legacy?: boolean; oxInventory?: 'running' | 'stopped' } = {}) => {
     const fake = createFakeHost();
     const esx = createFakeEsx(fake, { staticMethod, sharedObject, ...options });
     const adapter = createEsxAdapter({ host: fake.host });
@@ -47,12 +47,23 @@ describe.each(modes)('ESX adapter through $label', ({ staticMethod, sharedObject
     ]);
   });
 
-  it('older ESX returning nothing from addAccountMoney still counts as paid', async () => {
-    const { adapter, esx } = setup({ legacyReturns: true });
-    esx.load(1);
+  it('addAccountMoney returns nothing on every ESX: the balance that moved by the amount proves the payment', async () => {
+    const { adapter, esx } = setup({ legacy: true });
+    esx.load(1, 'char1:1', { bank: 1000 });
     expect(await adapter.give(ctx, { type: 'bank', amount: 5 })).toEqual({ ok: true });
-    expect(esx.balance(1, 'bank')).toBe(5);
+    expect(esx.balance(1, 'bank')).toBe(1005);
   });
+
+  it.each(['bank', 'money'] as const)(
+    'ox_inventory installed but stopped: addAccountMoney(%s) credits then raises, and that is one payment, paid',
+    async (type) => {
+      const { adapter, esx } = setup({ oxInventory: 'stopped' });
+      esx.load(1, 'char1:1', { bank: 1000, money: 1000 });
+      expect(await adapter.give(ctx, { type, amount: 750 })).toEqual({ ok: true });
+      expect(esx.balance(1, type)).toBe(1750);
+      expect(esx.calls.filter((c) => c.method === 'addAccountMoney')).toHaveLength(1);
+    },
+  );
 
   it.each([0, -10, Number.NaN])('never sends amount %s to ESX (which would raise)', async (amount) => {
     const { adapter, esx } = setup();
@@ -107,13 +118,24 @@ describe.each(modes)('ESX adapter through $label', ({ staticMethod, sharedObject
     });
   });
 
-  it('items: an item ESX does not know is a framework error', async () => {
-    const { adapter, esx } = setup();
-    esx.load(1);
-    const result = await adapter.give(ctx, { type: 'item', item: 'unicorn', count: 1 });
-    expect(result).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
-    expect(JSON.stringify(result)).toContain('unicorn');
-  });
+  it.each([
+    { label: 'ESX >= 1.11 (canCarryItem false)', legacy: false },
+    { label: 'ESX < 1.11 (canCarryItem nil)', legacy: true },
+  ])(
+    'items: an item ESX does not know is a framework error for the admin, never "inventory full" ($label)',
+    async ({ legacy }) => {
+      const { adapter, esx } = setup({ legacy });
+      esx.load(1);
+      for (const result of [
+        await adapter.canReceive(ctx, [{ type: 'item', item: 'unicorn', count: 1 }]),
+        await adapter.give(ctx, { type: 'item', item: 'unicorn', count: 1 }),
+      ]) {
+        expect(result).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
+        expect(JSON.stringify(result)).toContain('unicorn');
+      }
+      expect(esx.calls.filter((c) => c.method === 'addInventoryItem')).toEqual([]);
+    },
+  );
 
   it('items go through ox_inventory when it runs', async () => {
     const { adapter, esx, fake } = setup();
@@ -136,11 +158,13 @@ describe.each(modes)('ESX adapter through $label', ({ staticMethod, sharedObject
 });
 
 describe('ESX adapter failures', () => {
-  it('an xPlayer method raising a Lua error becomes a framework error, not a throw', async () => {
+  it('an account that cannot be read (a Lua error) is a framework error and addAccountMoney is never called', async () => {
     const fake = createFakeHost();
+    const called: unknown[] = [];
     fake.addResource('es_extended', {
-      RunStaticPlayerMethod: (_src: unknown, method: unknown) => {
+      RunStaticPlayerMethod: (_src: unknown, method: unknown, ...args: unknown[]) => {
         if (method === 'getIdentifier') return 'char1:1';
+        if (method === 'addAccountMoney') called.push(args);
         throw new Error('Tried To Set Add To Invalid Account bank');
       },
     });
@@ -150,22 +174,32 @@ describe('ESX adapter failures', () => {
       ok: false,
       problem: {
         code: 'framework_error',
-        detail: 'es_extended.RunStaticPlayerMethod failed: Tried To Set Add To Invalid Account bank',
+        detail:
+          'the bank balance (esx) could not be read before paying (es_extended.RunStaticPlayerMethod failed: An error occurred while calling export RunStaticPlayerMethod of resource es_extended - see above for details); nothing was called',
       },
     });
+    expect(called).toEqual([]);
   });
 
-  it('addAccountMoney answering false (overflow) is a framework error', async () => {
+  it.each([
+    { label: 'ESX < 1.11 printing instead of raising', account: 'bank' },
+    {
+      label: 'the ox_inventory override returning for an amount < 1 or an unknown account',
+      account: 'money',
+    },
+  ])('addAccountMoney returning without paying ($label) is not counted as paid', async ({ account }) => {
     const fake = createFakeHost();
     fake.addResource('es_extended', {
-      RunStaticPlayerMethod: (_src: unknown, method: unknown) =>
-        method === 'getIdentifier' ? 'char1:1' : false,
+      RunStaticPlayerMethod: (_src: unknown, method: unknown, name: unknown) => {
+        if (method === 'getIdentifier') return 'char1:1';
+        if (method === 'getAccount') return { name, money: 40 };
+        return undefined;
+      },
     });
     const adapter = createEsxAdapter({ host: fake.host });
-    expect(await adapter.give(ctx, { type: 'money', amount: 5 })).toMatchObject({
-      ok: false,
-      problem: { code: 'framework_error' },
-    });
+    const result = await adapter.give(ctx, { type: account as 'bank' | 'money', amount: 5 });
+    expect(result).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
+    expect(JSON.stringify(result)).toContain('did not change (40): nothing was paid');
   });
 
   it('es_extended stopped: the player is not ready and a payout is refused, never thrown', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createEsxAdapter } from '../../src/rewards/esx';
 import { createOxInventory } from '../../src/rewards/ox-inventory';
+import { createFakeEsx } from '../fakes/frameworks/esx';
 import { createFakeHost } from '../fakes/frameworks/host';
 import { createFakeOxInventory } from '../fakes/frameworks/ox-inventory';
 
@@ -30,31 +32,69 @@ describe.each([false, true])('ox_inventory backend (answers as Promises: %s)', (
     expect(await backend.canCarry(1, item, count)).toEqual(expected);
   });
 
-  it('CanCarryItem answering nil (unknown item) is a framework error, not a full inventory', async () => {
-    const { backend } = setup();
-    expect(await backend.canCarry(1, 'unicorn', 1)).toMatchObject({
-      ok: false,
-      problem: { code: 'framework_error' },
-    });
-  });
+  it.each([
+    {
+      label: 'unknown item',
+      source: 1,
+      item: 'unicorn',
+      detail:
+        'the item "unicorn" is not defined in ox_inventory (data/items.lua): fix the reward in config.json',
+    },
+    {
+      label: 'inventory not loaded',
+      source: 2,
+      item: 'bread',
+      detail: 'ox_inventory has no inventory loaded for player 2 yet',
+    },
+  ])(
+    'CanCarryItem answering nil ($label) is a framework error saying which',
+    async ({ source, item, detail }) => {
+      const { backend } = setup();
+      expect(await backend.canCarry(source, item, 1)).toEqual({
+        ok: false,
+        problem: { code: 'framework_error', detail },
+      });
+    },
+  );
 
-  it('CanCarryItem answering nil (inventory not loaded) is a framework error', async () => {
-    const { backend } = setup();
-    expect(await backend.canCarry(2, 'bread', 1)).toMatchObject({
+  it('CanCarryItem answering nil because no slot is free is a full inventory', async () => {
+    const { backend, ox } = setup();
+    ox.fillSlots(1);
+    expect(await backend.canCarry(1, 'bread', 1)).toEqual({
       ok: false,
-      problem: { code: 'framework_error' },
+      problem: { code: 'inventory_full', item: 'bread', count: 1 },
     });
   });
 
   it.each([
-    { label: 'invalid_item', source: 1, item: 'unicorn', count: 1, code: 'framework_error' },
-    { label: 'invalid_inventory', source: 2, item: 'bread', count: 1, code: 'framework_error' },
-    { label: 'inventory_full', source: 1, item: 'bread', count: 9, code: 'inventory_full' },
-  ])('AddItem answering [false, "$label"] becomes $code', async ({ label, source, item, count, code }) => {
+    { label: 'invalid_item', source: 1, item: 'unicorn', count: 1, code: 'framework_error', full: false },
+    { label: 'invalid_inventory', source: 2, item: 'bread', count: 1, code: 'framework_error', full: false },
+    { label: 'inventory_full', source: 1, item: 'bread', count: 1, code: 'inventory_full', full: true },
+  ])(
+    'AddItem answering [false, "$label"] becomes $code',
+    async ({ label, source, item, count, code, full }) => {
+      const { backend, ox } = setup();
+      if (full) ox.fillSlots(1);
+      const result = await backend.addItem(source, item, count, 'r');
+      expect(result).toMatchObject({ ok: false, problem: { code } });
+      if (code === 'framework_error') expect(JSON.stringify(result)).toContain(label);
+    },
+  );
+
+  it('AddItem checks no weight: ox adds what CanCarryItem would refuse (so CanCarryItem is asked first)', async () => {
+    const { backend, ox } = setup();
+    expect(await backend.canCarry(1, 'bread', 9)).toMatchObject({
+      ok: false,
+      problem: { code: 'inventory_full' },
+    });
+    expect(await backend.addItem(1, 'bread', 9, 'r')).toEqual({ ok: true });
+    expect(ox.count(1, 'bread')).toBe(9);
+  });
+
+  it('GetItemCount reads the count the payout is judged by', async () => {
     const { backend } = setup();
-    const result = await backend.addItem(source, item, count, 'r');
-    expect(result).toMatchObject({ ok: false, problem: { code } });
-    if (code === 'framework_error') expect(JSON.stringify(result)).toContain(label);
+    await backend.addItem(1, 'bread', 3, 'r');
+    expect(await backend.count(1, 'bread')).toEqual({ ok: true, value: 3 });
   });
 
   it('AddItem answering [true, slot] adds the items', async () => {
@@ -75,7 +115,8 @@ describe.each([false, true])('ox_inventory backend (answers as Promises: %s)', (
       ok: false,
       problem: {
         code: 'outcome_unknown',
-        detail: 'ox_inventory.AddItem failed: attempt to index a nil value; it may or may not have paid',
+        detail:
+          'ox_inventory.AddItem failed: An error occurred while calling export AddItem of resource ox_inventory - see above for details; it may or may not have paid',
       },
     });
   });
@@ -99,5 +140,33 @@ describe.each([false, true])('ox_inventory backend (answers as Promises: %s)', (
       ok: false,
       problem: { code: 'framework_error' },
     });
+  });
+});
+
+describe('ox_inventory: a partial AddItem is never counted as paid', () => {
+  it('4 phones into 3 free slots after CanCarryItem said yes (another script took a slot): outcome unknown', async () => {
+    const fake = createFakeHost();
+    const ox = createFakeOxInventory(fake, { slots: 3 });
+    const esx = createFakeEsx(fake);
+    esx.load(1);
+    ox.open(1);
+    const exportsOf = fake.host.exportsOf;
+    const host = {
+      ...fake.host,
+      exportsOf: (resource: string) =>
+        resource === 'ox_inventory'
+          ? new Proxy(exportsOf(resource), {
+              get: (target, prop) => (prop === 'CanCarryItem' ? () => true : target[String(prop)]),
+            })
+          : exportsOf(resource),
+    };
+    const adapter = createEsxAdapter({ host });
+    const result = await adapter.give(
+      { source: 1, name: 'Bob', license: 'license:1', voteId: 'v' },
+      { type: 'item', item: 'phone', count: 4 },
+    );
+    expect(result).toMatchObject({ ok: false, problem: { code: 'outcome_unknown' } });
+    expect(JSON.stringify(result)).toContain('went from 0 to 3 (expected +4)');
+    expect(ox.count(1, 'phone')).toBe(3);
   });
 });

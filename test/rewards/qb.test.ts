@@ -58,7 +58,7 @@ describe('QBCore adapter', () => {
     const fake = createFakeHost();
     fake.addResource('qb-core', {
       GetCoreObject: () => ({
-        Functions: { GetPlayer: () => ({ Functions: { AddMoney: () => false } }) },
+        Functions: { GetPlayer: () => ({ Functions: { AddMoney: () => false, GetMoney: () => 0 } }) },
       }),
     });
     const adapter = createQbcoreAdapter({ host: fake.host });
@@ -102,6 +102,37 @@ describe('QBCore adapter', () => {
     expect(await adapter.give(ctx, { type: 'item', item: 'unicorn', count: 1 })).toMatchObject({
       ok: false,
       problem: { code: 'framework_error' },
+    });
+  });
+
+  describe('qb-inventory 1.x (no CanAddItem: AddItem checks weight and slots itself)', () => {
+    const v1 = () => {
+      const fake = createFakeHost();
+      const qb = createFakeQbcore(fake, { qbInventoryV1: true, maxWeight: 500 });
+      qb.load(4);
+      return { qb, adapter: createQbcoreAdapter({ host: fake.host }) };
+    };
+
+    it('pays an item that fits', async () => {
+      const { adapter, qb } = v1();
+      expect(await adapter.give(ctx, { type: 'item', item: 'bread', count: 2 })).toEqual({ ok: true });
+      expect(qb.itemCount(4, 'bread')).toBe(2);
+    });
+
+    it('AddItem refusing (too heavy) is a full inventory, not a payment', async () => {
+      const { adapter, qb } = v1();
+      expect(await adapter.give(ctx, { type: 'item', item: 'bread', count: 9 })).toEqual({
+        ok: false,
+        problem: { code: 'inventory_full', item: 'bread', count: 9 },
+      });
+      expect(qb.itemCount(4, 'bread')).toBe(0);
+    });
+
+    it('an item missing from QBCore.Shared.Items is a framework error naming it', async () => {
+      const { adapter } = v1();
+      const result = await adapter.canReceive(ctx, [{ type: 'item', item: 'breadd', count: 1 }]);
+      expect(result).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
+      expect(JSON.stringify(result)).toContain('breadd');
     });
   });
 

@@ -58,7 +58,7 @@ describe('selectAdapter', () => {
     {
       framework: 'qbox' as const,
       resource: 'qbx_core',
-      message: 'qbx_core is started but does not export GetPlayer, AddMoney',
+      message: 'qbx_core is started but does not export GetPlayer, AddMoney, GetMoney',
     },
   ])('$framework without its exports names what is missing', ({ framework, resource, message }) => {
     const fake = createFakeHost();
@@ -123,7 +123,7 @@ describe('selectAdapter', () => {
         { type: 'custom', command: 'say "{name}' },
       ]),
     ).toEqual([
-      'reward[0]: bank reward amount must be a number greater than 0, got 0',
+      'reward[0]: bank reward amount must be a whole number greater than 0, got 0',
       'reward[1].command: command template has an unbalanced double quote',
     ]);
   });
@@ -142,13 +142,13 @@ describe('selectAdapter', () => {
       problem: 'item rewards on QBCore need ox_inventory or qb-inventory, and neither is started',
     },
     {
-      label: 'ox_inventory missing AddItem',
+      label: 'ox_inventory missing AddItem and GetItemCount',
       build: (fake: ReturnType<typeof createFakeHost>) => {
         createFakeEsx(fake);
         fake.addResource('ox_inventory', { CanCarryItem: fn });
       },
       framework: 'esx' as const,
-      problem: 'ox_inventory is started but does not export AddItem',
+      problem: 'ox_inventory is started but does not export AddItem, GetItemCount',
     },
   ])('item rewards: $label is named', ({ build, framework, problem }) => {
     const fake = createFakeHost();
@@ -180,11 +180,62 @@ describe('selectAdapter', () => {
       framework: 'auto',
       host: fake.host,
       rewards: money,
-      vrp: { variant: 'creative', identifier: 'vr-test' },
+      vrp: { variant: 'creative', identifier: 'vr-test', nonce: 'n1' },
     });
     if (!result.ok) throw new Error(result.problems.join());
     expect(result.framework).toBe('vrp');
-    expect(fake.listeners('vRP:vr-test:proxy_res')).toBe(1);
+    expect(fake.listeners('vRP:vr-test-n1:proxy_res')).toBe(1);
+  });
+
+  it.each([0.4, 2.5])(
+    'a fractional amount (%s) is refused with a clear message: frameworks round it differently',
+    (amount) => {
+      expect(rewardProblems('esx', [{ type: 'money', amount }])).toEqual([
+        `reward[0]: money reward amount must be a whole number greater than 0, got ${amount}`,
+      ]);
+    },
+  );
+
+  it('qb-inventory 1.x (no CanAddItem) is accepted for item rewards', () => {
+    const fake = createFakeHost();
+    createFakeQbcore(fake, { qbInventoryV1: true });
+    const result = selectAdapter({
+      framework: 'qbcore',
+      host: fake.host,
+      rewards: [{ type: 'item', item: 'bread', count: 1 }],
+    });
+    expect(result.ok).toBe(true);
+  });
+
+  it.each([
+    {
+      label: 'ESX (ESX.Items)',
+      build: (fake: ReturnType<typeof createFakeHost>) => createFakeEsx(fake),
+      problem: 'the item "breadd" does not exist in ESX (ESX.Items)',
+    },
+    {
+      label: 'ox_inventory (Items)',
+      build: (fake: ReturnType<typeof createFakeHost>) => {
+        createFakeEsx(fake);
+        createFakeOxInventory(fake);
+      },
+      problem: 'the item "breadd" is not defined in ox_inventory (data/items.lua)',
+    },
+    {
+      label: 'qb-inventory (QBCore.Shared.Items)',
+      build: (fake: ReturnType<typeof createFakeHost>) => createFakeQbcore(fake),
+      problem: 'the item "breadd" is not in QBCore.Shared.Items',
+    },
+  ])('a misspelt item is refused at start against $label', async ({ build, problem }) => {
+    const fake = createFakeHost();
+    build(fake);
+    const rewards: Reward[] = [
+      { type: 'item', item: 'bread', count: 1 },
+      { type: 'item', item: 'breadd', count: 1 },
+    ];
+    const result = selectAdapter({ framework: 'auto', host: fake.host, rewards });
+    if (!result.ok) throw new Error(result.problems.join());
+    expect(await result.adapter.startupProblems?.(rewards)).toEqual([problem]);
   });
 
   it('supportedRewardTypes says what each adapter can give', () => {

@@ -41,7 +41,7 @@ describe('vRP proxy client', () => {
     const result = await call;
     expect(result.ok).toBe(false);
     expect(result.ok ? '' : result.detail).toContain('vRP.giveMoney gave no answer within 2000 ms');
-    fake.host.emit('vRP:vote-reward:proxy_res', 1, [true]);
+    fake.host.emit(proxy.replyEvent, 1, [true]);
     expect(proxy.pending()).toBe(0);
   });
 
@@ -50,7 +50,7 @@ describe('vRP proxy client', () => {
     const proxy = createVrpProxy({ host: fake.host, timeoutMs: 100 });
     const call = proxy.call('getUserId', 2);
     fake.host.emit('vRP:someone-else:proxy_res', 1, [99]);
-    fake.host.emit('vRP:vote-reward:proxy_res', 42, [99]);
+    fake.host.emit(proxy.replyEvent, 42, [99]);
     fake.advance(100);
     expect((await call).ok).toBe(false);
   });
@@ -59,9 +59,9 @@ describe('vRP proxy client', () => {
     const fake = createFakeHost();
     const vrp = createFakeVrp(fake, { wrappedArgs: true });
     vrp.join(2, 10);
-    const proxy = createVrpProxy({ host: fake.host, wrapArgs: true });
+    const proxy = createVrpProxy({ host: fake.host, wrapArgs: true, nonce: 'n1' });
     expect((await proxy.call('getUserId', 2)).values).toEqual([10]);
-    expect(fake.emitted[0]?.args).toEqual(['getUserId', [[2]], 'vote-reward', 1]);
+    expect(fake.emitted[0]?.args).toEqual(['getUserId', [[2]], 'vote-reward-n1', 1]);
   });
 
   it('dispose fails waiting calls and removes the reply handler', async () => {
@@ -70,7 +70,22 @@ describe('vRP proxy client', () => {
     const call = proxy.call('getUserId', 2);
     proxy.dispose();
     expect((await call).ok).toBe(false);
-    expect(fake.listeners('vRP:vote-reward:proxy_res')).toBe(0);
+    expect(fake.listeners(proxy.replyEvent)).toBe(0);
+  });
+
+  it('a late answer meant for the instance before a restart never answers the new instance (same rid)', async () => {
+    const fake = createFakeHost();
+    const before = createVrpProxy({ host: fake.host, timeoutMs: 100 });
+    void before.call('giveBankMoney', 10, 5);
+    before.dispose();
+    const after = createVrpProxy({ host: fake.host, timeoutMs: 100 });
+    expect(after.replyEvent).not.toBe(before.replyEvent);
+    expect(after.replyEvent).toMatch(/^vRP:vote-reward-[a-z0-9]+:proxy_res$/);
+    const call = after.call('getUserId', 2);
+    fake.host.emit(before.replyEvent, 1, [true]);
+    expect(after.pending()).toBe(1);
+    fake.host.emit(after.replyEvent, 1, [10]);
+    expect(await call).toEqual({ ok: true, value: 10, values: [10] });
   });
 
   it.each([
@@ -100,13 +115,64 @@ describe('vRP 1 / vRPex adapter', () => {
     expect(vrp.calls.map((c) => c.member)).toEqual(['getUserId', 'getUserId']);
   });
 
+  it('a paying member vRP does not have (renamed in this base) pays nothing and is not counted as paid', async () => {
+    const fake = createFakeHost();
+    const vrp = createFakeVrp(fake);
+    vrp.join(2, 10);
+    const adapter = createVrpAdapter({ host: fake.host, members: { giveBank: 'addBankMoney' } });
+    const result = await adapter.give(ctx, { type: 'bank', amount: 60 });
+    expect(result).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
+    expect(JSON.stringify(result)).toContain('did not change');
+    expect(vrp.user(10)?.bank).toBe(0);
+  });
+
+  it('giveInventoryItem adds any name: an item vRP does not define is refused at start', async () => {
+    const fake = createFakeHost();
+    createFakeVrp(fake);
+    const adapter = createVrpAdapter({ host: fake.host });
+    expect(
+      await adapter.startupProblems?.([
+        { type: 'item', item: 'bread', count: 1 },
+        { type: 'item', item: 'breadd', count: 1 },
+      ]),
+    ).toEqual(['the item "breadd" is not defined in vRP (vRP.getItemDefinition answered nothing)']);
+  });
+
+  it.each([
+    { label: 'vRP 1 on vRP 1', fakeVariant: 'vrp1', variant: 'vrp1', problems: 0 },
+    { label: 'vRP 1 names on vRP 2', fakeVariant: 'vrp2', variant: 'vrp1', problems: 1 },
+    { label: 'Creative names on vRP 1', fakeVariant: 'vrp1', variant: 'creative', problems: 2 },
+    { label: 'vRP 2 with a money reward', fakeVariant: 'vrp2', variant: 'vrp2', problems: 1 },
+  ] as const)(
+    'start-up probe: $label gives $problems problem(s)',
+    async ({ fakeVariant, variant, problems }) => {
+      const fake = createFakeHost();
+      createFakeVrp(fake, { variant: fakeVariant });
+      const adapter = createVrpAdapter({ host: fake.host, variant });
+      const found = (await adapter.startupProblems?.([{ type: 'money', amount: 5 }])) ?? [];
+      expect(found).toHaveLength(problems);
+      if (problems > 0)
+        expect(found[0]).toMatch(/answered nothing|vRP 2 offers other resources only loadScript/);
+    },
+  );
+
+  it('vRP 2 runs custom rewards only, with every connected player ready', async () => {
+    const fake = createFakeHost();
+    createFakeVrp(fake, { variant: 'vrp2' });
+    const adapter = createVrpAdapter({ host: fake.host, variant: 'vrp2' });
+    expect(await adapter.startupProblems?.([{ type: 'custom', command: 'say {name}' }])).toEqual([]);
+    expect(await adapter.isPlayerReady(2)).toBe(true);
+    expect(await adapter.give(ctx, { type: 'custom', command: 'say {name}' })).toEqual({ ok: true });
+    expect(fake.commands).toEqual(['say Rui']);
+  });
+
   it('pays wallet with giveMoney and bank with giveBankMoney, by user id', async () => {
     const { adapter, vrp } = setup();
     vrp.join(2, 10);
     expect(await adapter.give(ctx, { type: 'money', amount: 40 })).toEqual({ ok: true });
     expect(await adapter.give(ctx, { type: 'bank', amount: 60 })).toEqual({ ok: true });
     expect(vrp.user(10)).toMatchObject({ wallet: 40, bank: 60 });
-    expect(vrp.calls.filter((c) => c.member !== 'getUserId')).toEqual([
+    expect(vrp.calls.filter((c) => c.member.startsWith('give'))).toEqual([
       { member: 'giveMoney', args: [10, 40] },
       { member: 'giveBankMoney', args: [10, 60] },
     ]);
@@ -116,7 +182,7 @@ describe('vRP 1 / vRPex adapter', () => {
     const { adapter, vrp, fake } = setup('delayed');
     vrp.join(2, 10);
     const pay = adapter.give(ctx, { type: 'bank', amount: 5 });
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 20; i++) {
       await flush();
       fake.advance(100);
     }
@@ -174,6 +240,23 @@ describe('Creative vRP adapter', () => {
     expect(vrp.user(77)).toMatchObject({ bank: 100, items: { dollar: 30, bread: 2 } });
     expect(vrp.calls.map((c) => c.member)).toContain('CheckWeight');
   });
+
+  it.each([
+    { label: 'money (the cash item)', reward: { type: 'money', amount: 30 } as const },
+    { label: 'an item', reward: { type: 'item', item: 'bread', count: 2 } as const },
+  ])(
+    'GenerateItem dropping $label silently (no free slot, no CheckWeight) is not counted as paid',
+    async ({ reward }) => {
+      const fake = createFakeHost();
+      const vrp = createFakeVrp(fake, { variant: 'creative', checkWeight: false, slots: 1 });
+      vrp.join(2, 77);
+      const adapter = createVrpAdapter({ host: fake.host, variant: 'creative' });
+      expect(await adapter.give(ctx, { type: 'item', item: 'water', count: 1 })).toEqual({ ok: true });
+      const result = await adapter.give(ctx, reward);
+      expect(result).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
+      expect(vrp.user(77)?.items).toEqual({ water: 1 });
+    },
+  );
 
   it('CheckWeight false is a full inventory', async () => {
     const { adapter, vrp } = setup();

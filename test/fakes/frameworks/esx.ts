@@ -1,8 +1,12 @@
 /**
- * Fake es_extended built from esx_core's signatures: `ESX.Players` keyed by number, `RunStaticPlayerMethod`
- * returning nothing for an unloaded player and raising for an unknown method, xPlayer closures where
- * `addAccountMoney` raises on a non-number, an amount <= 0 or an unknown account, and `canCarryItem` answering nil
- * for an item ESX does not know. A restart kills every closure handed out before it, like a dead funcref.
+ * Fake es_extended built from esx_core 1.13.5 (`server/classes/player.lua`, `overrides/oxinventory.lua`):
+ * `ESX.Players` keyed by number, `RunStaticPlayerMethod` returning nothing for an unloaded player and raising for an
+ * unknown method, xPlayer closures where `addAccountMoney` returns nothing and raises on a non-number, an amount
+ * <= 0 or an unknown account (rounding after the `> 0` check, so 0.4 credits 0), `canCarryItem` answering false for
+ * an item ESX does not know (nil before 1.11), `getAccount(name)` and `getInventoryItem(name)` tables, and
+ * `getSharedObject().Items`. With `oxInventory` set, ESX runs its ox_inventory override: `addAccountMoney` returns
+ * silently for an unknown account or an amount < 1, and credits before touching ox_inventory, so it raises after
+ * paying while ox_inventory is stopped. A restart kills every closure handed out before it, like a dead funcref.
  */
 import type { FakeHost } from './host';
 
@@ -12,12 +16,14 @@ export interface FakeEsxOptions {
   staticMethod?: boolean;
   /** Export `getSharedObject`. */
   sharedObject?: boolean;
-  /** Item weights known to ESX. */
+  /** Item weights known to ESX (`ESX.Items`). */
   items?: Record<string, number>;
   /** Max carry weight of each player. */
   maxWeight?: number;
-  /** Older ESX: `addAccountMoney` returns nothing instead of true. */
-  legacyReturns?: boolean;
+  /** ESX < 1.11: bad accounts and amounts print instead of raising, canCarryItem answers nil for unknown items. */
+  legacy?: boolean;
+  /** ox_inventory is installed (ESX swaps in its override); `stopped` = not running now. */
+  oxInventory?: 'running' | 'stopped';
 }
 
 interface PlayerState {
@@ -33,11 +39,35 @@ export function createFakeEsx(fake: FakeHost, options: FakeEsxOptions = {}) {
   const maxWeight = options.maxWeight ?? 10;
   const players = new Map<number, PlayerState>();
   const calls: { method: string; args: unknown[] }[] = [];
+  const printed: string[] = [];
+  let ox = options.oxInventory;
   let generation = 0;
 
   const live = (gen: number) => {
     if (gen !== generation)
       throw new Error('SCRIPT ERROR: function reference is no longer valid (es_extended restarted)');
+  };
+  const invalid = (message: string) => {
+    if (options.legacy) printed.push(message);
+    else throw new Error(message);
+  };
+
+  const addAccountMoney = (state: PlayerState, account: string, money: unknown): void => {
+    if (ox !== undefined) {
+      if (typeof money !== 'number' || money < 1 || !(account in state.accounts)) return;
+      state.accounts[account] = (state.accounts[account] ?? 0) + Math.round(money);
+      if (ox === 'stopped') throw new Error("attempt to index a nil value (upvalue 'Inventory')");
+      return;
+    }
+    if (typeof money !== 'number' || Number.isNaN(money) || money <= 0) {
+      invalid(`Tried To Set Account ${account} To An Invalid Number -> ${String(money)}`);
+      return;
+    }
+    if (!(account in state.accounts)) {
+      invalid(`Tried To Set Add To Invalid Account ${account}`);
+      return;
+    }
+    state.accounts[account] = (state.accounts[account] ?? 0) + Math.round(money);
   };
 
   const xPlayer = (state: PlayerState, gen: number): Record<string, (...args: never[]) => unknown> => ({
@@ -45,28 +75,38 @@ export function createFakeEsx(fake: FakeHost, options: FakeEsxOptions = {}) {
       live(gen);
       return state.identifier;
     },
+    getAccount: (account: string) => {
+      live(gen);
+      return account in state.accounts
+        ? { name: account, money: state.accounts[account], label: account }
+        : undefined;
+    },
     addAccountMoney: (account: string, money: unknown, reason?: string) => {
       live(gen);
       calls.push({ method: 'addAccountMoney', args: [account, money, reason] });
-      if (typeof money !== 'number' || Number.isNaN(money))
-        throw new Error(`Tried To Set Account ${account} To An Invalid Number -> ${String(money)}`);
-      if (money <= 0) throw new Error(`Tried To Set Account ${account} To An Invalid Number -> ${money}`);
-      if (!(account in state.accounts)) throw new Error(`Tried To Set Add To Invalid Account ${account}`);
-      state.accounts[account] = (state.accounts[account] ?? 0) + money;
-      return options.legacyReturns ? undefined : true;
+      addAccountMoney(state, account, money);
     },
     canCarryItem: (item: string, count: number) => {
       live(gen);
       const weight = items[item];
-      if (weight === undefined) return undefined;
+      if (weight === undefined) {
+        printed.push(`[WARNING] Item "${item}" was used but does not exist!`);
+        return options.legacy ? undefined : false;
+      }
       return state.weight + weight * count <= maxWeight;
+    },
+    getInventoryItem: (item: string) => {
+      live(gen);
+      return item in items
+        ? { name: item, count: state.inventory[item] ?? 0, weight: items[item] }
+        : undefined;
     },
     addInventoryItem: (item: string, count: number) => {
       live(gen);
       calls.push({ method: 'addInventoryItem', args: [item, count] });
       const weight = items[item];
       if (weight === undefined) return undefined;
-      state.inventory[item] = (state.inventory[item] ?? 0) + count;
+      state.inventory[item] = (state.inventory[item] ?? 0) + Math.round(count);
       state.weight += weight * count;
       return undefined;
     },
@@ -87,6 +127,9 @@ export function createFakeEsx(fake: FakeHost, options: FakeEsxOptions = {}) {
     }
     if (options.sharedObject ?? true) {
       exports.getSharedObject = () => ({
+        Items: Object.fromEntries(
+          Object.entries(items).map(([name, weight]) => [name, { label: name, weight }]),
+        ),
         GetPlayerFromId: (src: unknown) => {
           live(gen);
           const state = players.get(src as number);
@@ -101,6 +144,8 @@ export function createFakeEsx(fake: FakeHost, options: FakeEsxOptions = {}) {
 
   return {
     calls,
+    /** Warnings ESX printed instead of raising. */
+    printed,
     /** Loads a player character (ESX fires esx:playerLoaded then). */
     load(src: number, identifier = `char1:${src}`, accounts: Record<string, number> = {}) {
       players.set(src, {
@@ -112,12 +157,21 @@ export function createFakeEsx(fake: FakeHost, options: FakeEsxOptions = {}) {
     },
     /** Balance of an account. */
     balance: (src: number, account: string) => players.get(src)?.accounts[account],
+    /** Moves a balance as another script would. */
+    setBalance(src: number, account: string, value: number) {
+      const state = players.get(src);
+      if (state) state.accounts[account] = value;
+    },
     /** Count of an item. */
     itemCount: (src: number, item: string) => players.get(src)?.inventory[item] ?? 0,
     /** Sets the carried weight. */
     setWeight(src: number, weight: number) {
       const state = players.get(src);
       if (state) state.weight = weight;
+    },
+    /** Starts or stops the installed ox_inventory that the override calls into. */
+    setOx(state: 'running' | 'stopped') {
+      ox = state;
     },
     /** Restarts es_extended: old references die, new exports appear. */
     restart() {

@@ -1,7 +1,8 @@
 /**
  * A unit-test `FrameworkHost`: resources with states and exports, a synchronous event bus, a fake clock for
  * `setTimeout`, and a record of console commands. Values crossing a resource boundary are deep-copied (functions
- * kept as live references), as msgpack does in FXServer, so adapters cannot rely on shared objects.
+ * kept as live references), as msgpack does in FXServer, so adapters cannot rely on shared objects. An export that
+ * raises reaches the caller as FiveM's generic "An error occurred while calling export …", never the Lua text.
  */
 import type { FrameworkHost } from '../../../src/rewards/types';
 
@@ -64,7 +65,28 @@ export function createFakeHost(): FakeHost {
           const fn = entry?.state === 'started' ? entry.exports[String(prop)] : undefined;
           if (typeof fn !== 'function')
             throw new Error(`No such export ${String(prop)} in resource ${resource}`);
-          return (...args: unknown[]) => crossBoundary(fn(...args.map((a) => crossBoundary(a))));
+          // FiveM never hands the callee's Lua error text to a JS caller: it prints it and throws a generic one.
+          const generic = () =>
+            new Error(
+              `An error occurred while calling export ${String(prop)} of resource ${resource} - see above for details`,
+            );
+          return (...args: unknown[]) => {
+            let value: unknown;
+            try {
+              value = fn(...args.map((a) => crossBoundary(a)));
+            } catch {
+              throw generic();
+            }
+            if (value instanceof Promise) {
+              return value.then(
+                (v) => crossBoundary(v),
+                () => {
+                  throw generic();
+                },
+              );
+            }
+            return crossBoundary(value);
+          };
         },
       });
     },

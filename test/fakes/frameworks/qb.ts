@@ -1,8 +1,11 @@
 /**
  * Fakes of qb-core, qb-inventory and qbx_core built from their sources: players exist only once loaded;
- * QBCore `AddMoney` answers nothing for a negative amount and false for an unknown money type; qb-inventory
- * `CanAddItem` answers false (unknown item), `false, 'weight'` or `false, 'slots'` (a JS array); Qbox `AddMoney`
- * answers false for an unknown player, type or invalid amount. A qb-core restart kills old function references.
+ * `GetCoreObject(filters)` keeps only the listed keys (`Functions`, `Shared` with `Items`); QBCore `AddMoney`
+ * answers nothing for a negative amount and false for an unknown money type, `GetMoney` reads the live balance;
+ * qb-inventory `CanAddItem` answers false (unknown item), `false, 'weight'` or `false, 'slots'` (a JS array, slots
+ * only when the item cannot stack onto a held one), `AddItem` refuses what does not fit, `GetItemsByName` lists the
+ * stacks; 1.x has no `CanAddItem`. Qbox `AddMoney` answers false for an unknown player, type or invalid amount,
+ * `GetMoney` reads a balance, and any string identifier is a citizenid. A qb-core restart kills old references.
  */
 import type { FakeHost } from './host';
 
@@ -21,6 +24,8 @@ export interface FakeQbOptions {
   maxSlots?: number;
   /** Register qb-inventory. */
   qbInventory?: boolean;
+  /** qb-inventory 1.x: no `CanAddItem` export. */
+  qbInventoryV1?: boolean;
 }
 
 function createPlayers() {
@@ -56,7 +61,13 @@ export function createFakeQbcore(fake: FakeHost, options: FakeQbOptions = {}) {
     return {
       GetCoreObject: (...args: unknown[]) => {
         coreCalls.push(args);
-        return {
+        const filters = Array.isArray(args[0]) ? (args[0] as string[]) : undefined;
+        const core: Record<string, unknown> = {
+          Shared: {
+            Items: Object.fromEntries(
+              Object.entries(items).map(([name, weight]) => [name, { name, weight }]),
+            ),
+          },
           Functions: {
             GetPlayer: (src: unknown) => {
               live(gen);
@@ -73,11 +84,16 @@ export function createFakeQbcore(fake: FakeHost, options: FakeQbOptions = {}) {
                     player.money[moneytype] = (player.money[moneytype] ?? 0) + n;
                     return true;
                   },
+                  GetMoney: (moneytype: string) => {
+                    live(gen);
+                    return moneytype ? player.money[moneytype.toLowerCase()] : false;
+                  },
                 },
               };
             },
           },
         };
+        return filters ? Object.fromEntries(filters.filter((k) => k in core).map((k) => [k, core[k]])) : core;
       },
     };
   };
@@ -86,25 +102,39 @@ export function createFakeQbcore(fake: FakeHost, options: FakeQbOptions = {}) {
   const weightOf = (player: QbPlayer) =>
     Object.entries(player.items).reduce((sum, [name, count]) => sum + (items[name] ?? 0) * count, 0);
 
+  const fits = (player: QbPlayer, name: string, amount: number): 'weight' | 'slots' | null => {
+    if (weightOf(player) + (items[name] ?? 0) * amount > maxWeight) return 'weight';
+    if (!(name in player.items) && Object.keys(player.items).length >= maxSlots) return 'slots';
+    return null;
+  };
+
   if (options.qbInventory ?? true) {
-    fake.addResource('qb-inventory', {
-      CanAddItem: (identifier: unknown, item: unknown, amount: unknown) => {
-        const player = base.players.get(identifier as number);
-        const weight = items[String(item).toLowerCase()];
-        if (weight === undefined || !player) return false;
-        if (weightOf(player) + weight * Number(amount) > maxWeight) return [false, 'weight'];
-        const slotsUsed = Object.keys(player.items).length;
-        if (slotsUsed >= maxSlots) return [false, 'slots'];
-        return true;
-      },
+    const exports: Record<string, (...args: unknown[]) => unknown> = {
       AddItem: (identifier: unknown, item: unknown, amount: unknown) => {
         const player = base.players.get(identifier as number);
-        const name = String(item);
+        const name = String(item).toLowerCase();
         if (!player || items[name] === undefined) return false;
+        if (fits(player, name, Number(amount)) !== null) return false;
         player.items[name] = (player.items[name] ?? 0) + Number(amount);
         return true;
       },
-    });
+      GetItemsByName: (identifier: unknown, item: unknown) => {
+        const player = base.players.get(identifier as number);
+        if (!player) return undefined;
+        const name = String(item).toLowerCase();
+        return name in player.items ? [{ name, amount: player.items[name], slot: 1 }] : [];
+      },
+    };
+    if (!options.qbInventoryV1) {
+      exports.CanAddItem = (identifier: unknown, item: unknown, amount: unknown) => {
+        const player = base.players.get(identifier as number);
+        const name = String(item).toLowerCase();
+        if (items[name] === undefined || !player) return false;
+        const problem = fits(player, name, Number(amount));
+        return problem === null ? true : [false, problem];
+      };
+    }
+    fake.addResource('qb-inventory', exports);
   }
 
   return {
@@ -127,6 +157,9 @@ export function createFakeQbcore(fake: FakeHost, options: FakeQbOptions = {}) {
 export function createFakeQbox(fake: FakeHost) {
   const base = createPlayers();
   const calls: unknown[][] = [];
+  // resolvePlayer: a number is a source, any string a citizenid (this fake gives players none).
+  const resolve = (identifier: unknown) =>
+    typeof identifier === 'number' ? base.players.get(identifier) : undefined;
   fake.addResource('qbx_core', {
     GetPlayer: (src: unknown) => {
       const player = base.players.get(src as number);
@@ -134,11 +167,17 @@ export function createFakeQbox(fake: FakeHost) {
     },
     AddMoney: (identifier: unknown, moneyType: unknown, amount: unknown, reason: unknown) => {
       calls.push([identifier, moneyType, amount, reason]);
-      const player = base.players.get(identifier as number);
+      const player = resolve(identifier);
       if (!player) return false;
-      if (typeof amount !== 'number' || amount < 0 || !(String(moneyType) in player.money)) return false;
-      player.money[String(moneyType)] = (player.money[String(moneyType)] ?? 0) + amount;
+      const n = Math.round(Number(amount));
+      if (!Number.isFinite(n) || n < 0 || !(String(moneyType) in player.money)) return false;
+      player.money[String(moneyType)] = (player.money[String(moneyType)] ?? 0) + n;
       return true;
+    },
+    GetMoney: (identifier: unknown, moneyType: unknown) => {
+      if (!moneyType) return false;
+      const player = resolve(identifier);
+      return player ? player.money[String(moneyType)] : false;
     },
   });
   return { ...base, calls };
