@@ -1,132 +1,37 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createVoteApi } from '../../src/api/client';
-import { createRateBudget } from '../../src/api/rate-budget';
-import type { HttpTransport } from '../../src/api/transport';
-import { createFetchTransport, MAX_ANSWER_BYTES } from '../../src/api/transport';
-import { type ClaimFlow, createClaimFlow, REWARDED_EVENT } from '../../src/claim/claim-flow';
-import { createTranslator } from '../../src/i18n/messages';
-import type { Reward, RewardAdapter } from '../../src/rewards/types';
-import { createMockVoteApi, type MockVoteApi } from '../fakes/mock-transport';
+import { MAX_ANSWER_BYTES } from '../../src/api/transport';
+import { REWARDED_EVENT } from '../../src/claim/claim-flow';
+import { createMockVoteApi } from '../fakes/mock-transport';
+import { rawAnswer } from '../fakes/raw-http-server';
+import { createFakeClock } from '../fakes/runtime';
 import {
-  forwardToApp,
-  type RawHttpServer,
-  type RawReply,
-  rawAnswer,
-  startRawHttpServer,
-} from '../fakes/raw-http-server';
-import { createFakeClock, createFakeRuntime, type FakeClock, type FakeRuntime } from '../fakes/runtime';
+  buildClaimWorld,
+  type ClaimWorld,
+  createSocketClaimWorld,
+  type SocketClaimWorld,
+} from '../fakes/socket-claim-world';
 
-const ANA = { name: 'Ana', license: 'license:aaa' };
-const REWARDS: Reward[] = [{ type: 'money', amount: 500 }];
 const MISBEHAVING = 'The vote site is misbehaving; nothing was lost, try again later.';
 const SERVER_ERROR = 'The vote site is having problems; nothing was lost, try again later.';
 
-interface PayingAdapter extends RewardAdapter {
-  paid: string[];
-}
-
-const payingAdapter = (): PayingAdapter => {
-  const adapter: PayingAdapter = {
-    name: 'esx',
-    paid: [],
-    isPlayerReady: async () => true,
-    canReceive: async () => ({ ok: true }),
-    async give(ctx) {
-      adapter.paid.push(ctx.voteId);
-      return { ok: true };
-    },
-  };
-  return adapter;
-};
-
-interface World {
-  clock: FakeClock;
-  mock: MockVoteApi;
-  runtime: FakeRuntime;
-  adapter: PayingAdapter;
-  flow: ClaimFlow;
-}
-
-const build = (clock: FakeClock, mock: MockVoteApi, transport: HttpTransport, baseUrl: string): World => {
-  const runtime = createFakeRuntime({ clock });
-  const adapter = payingAdapter();
-  const api = createVoteApi({
-    baseUrl,
-    apiKey: mock.apiKey,
-    transport,
-    budget: createRateBudget({ now: clock.now }),
-    now: clock.now,
-    timeoutMs: 5000,
-    log: runtime.log,
-  });
-  const flow = createClaimFlow({
-    runtime,
-    api,
-    adapter,
-    rewards: REWARDS,
-    translate: createTranslator('en'),
-    checkMode: 'unclaimed',
-    nameLock: true,
-    claimCooldownMs: 10_000,
-    command: 'vote',
-    voteUrl: 'https://votes.example/servers/1/vote',
-    joinDelayMs: 5_000,
-  });
-  runtime.join(1, ANA);
-  return { clock, mock, runtime, adapter, flow };
-};
-
 /** The claim flow over the in-process mock (wire faults replace answers). */
-const inProcess = (): World => {
+const inProcess = (): ClaimWorld => {
   const clock = createFakeClock();
   const mock = createMockVoteApi({ now: clock.now });
-  return build(clock, mock, mock, 'https://votes.example');
+  return buildClaimWorld(clock, mock, mock, 'https://votes.example');
 };
 
-const servers: RawHttpServer[] = [];
+const worlds: SocketClaimWorld[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
+  await Promise.all(worlds.splice(0).map((world) => world.close()));
 });
 
-/**
- * The claim flow over real sockets and the real fetch transport: the raw server forwards to the mock, except that
- * `override` may replace the answer of a path (after letting the mock handle it when `apply` is set).
- */
+/** The claim flow over real sockets and the real fetch transport, answers replaced with `override`. */
 const overSockets = async () => {
-  const clock = createFakeClock();
-  const mock = createMockVoteApi({ now: clock.now });
-  const overrides = new Map<string, { apply: boolean; reply: () => RawReply; skip: number; left: number }>();
-  const server = await startRawHttpServer(async (request) => {
-    const path = request.url.split('?')[0] ?? '';
-    const override = overrides.get(path);
-    if (!override || override.left <= 0) return forwardToApp(mock.app, request);
-    if (override.skip > 0) {
-      override.skip -= 1;
-      return forwardToApp(mock.app, request);
-    }
-    override.left -= 1;
-    if (override.apply) await forwardToApp(mock.app, request);
-    return override.reply();
-  });
-  servers.push(server);
-  const world = build(clock, mock, createFetchTransport(fetch), server.baseUrl);
-  return {
-    ...world,
-    /** Replaces the next `times` answers of `path` (default 1), after letting `skip` requests through. */
-    override(
-      path: string,
-      reply: () => RawReply,
-      options: { apply?: boolean; times?: number; skip?: number } = {},
-    ) {
-      overrides.set(path, {
-        apply: options.apply ?? false,
-        reply,
-        skip: options.skip ?? 0,
-        left: options.times ?? 1,
-      });
-    },
-  };
+  const world = await createSocketClaimWorld();
+  worlds.push(world);
+  return world;
 };
 
 const oversized = () =>
@@ -146,9 +51,9 @@ const brotliBomb = (() => {
     );
 })();
 
-const lastTold = (w: World) => w.runtime.told.at(-1)?.message;
-const journal = (w: World) => w.flow.pending();
-const adminLines = (w: World) =>
+const lastTold = (w: ClaimWorld) => w.runtime.told.at(-1)?.message;
+const journal = (w: ClaimWorld) => w.flow.pending();
+const adminLines = (w: ClaimWorld) =>
   w.runtime.logs.filter((l) => l.message.includes('the vote API is misbehaving'));
 
 describe('claim answers checked against the contract (200, success true, vote_id a UUID)', () => {
