@@ -221,26 +221,80 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     return { code: 'needs_admin' };
   };
 
-  /** Pays what `entry` still owes to the online player `source`. */
-  const pay = async (entry: JournalEntry, source: number, quiet: boolean): Promise<ClaimOutcome> => {
-    if (entry.state !== 'claimed')
-      return { code: entry.state === 'needs_admin' ? 'needs_admin' : 'uncertain' };
-    if (entry.giving !== null) {
+  /**
+   * A payout cut short by a restart: the reading journalled before its call, read again now, says whether it
+   * happened. Returns null when the entry can go on (reward done, or safe to pay), else what the claim waits for.
+   */
+  const resumeInterrupted = async (
+    entry: JournalEntry,
+    context: PayoutContext,
+    quiet: boolean,
+  ): Promise<ClaimOutcome | null> => {
+    const index = entry.giving;
+    if (index === null) return null;
+    const reward = entry.rewards[index];
+    const park = (detail: string): ClaimOutcome => {
       entry.state = 'needs_admin';
       entry.problem = 'payout_interrupted';
       journal.save(entry);
       log.error(
-        `vote-reward: the payout of ${refOf(entry)} (${entry.name}) was interrupted; reward #${entry.giving + 1} may or may not have been given. Check, then \`votereward grant ${refOf(entry)}\` to give it again or \`votereward drop ${refOf(entry)}\`.`,
+        `vote-reward: the payout of ${refOf(entry)} (${entry.name}) was interrupted; reward #${index + 1} may or may not have been given (${detail}). Check, then \`votereward grant ${refOf(entry)}\` to give it again or \`votereward drop ${refOf(entry)}\`.`,
       );
-      if (!quiet) tell(source, 'pending_admin');
+      if (!quiet) tell(context.source, 'pending_admin');
       return { code: 'needs_admin' };
+    };
+    const resume = (given: boolean, detail: string): null => {
+      entry.given[index] = given || entry.given[index] === true;
+      entry.giving = null;
+      entry.before = null;
+      journal.save(entry);
+      log.info(
+        `vote-reward: the interrupted payout of reward #${index + 1} of ${refOf(entry)} (${entry.name}) ${detail}`,
+      );
+      return null;
+    };
+    const verified = reward !== undefined && adapter.verifies?.(reward) === true;
+    // Entries written before readings existed have no `before` at all: nothing tells what happened.
+    if (!verified || entry.before === undefined) return park('nothing was read before the call');
+    // The reading is journalled before the paying call starts: without it, the call never started.
+    if (entry.before === null) return resume(false, 'had not started; paying it now');
+    if (!adapter.confirm) return park('the framework cannot be read');
+    if (!(await safely(() => adapter.isPlayerReady(context.source), false))) {
+      return { code: 'pending', problem: 'player_not_loaded' };
     }
+    const before = entry.before;
+    const confirmation = await safely(
+      () => adapter.confirm?.(context, reward, before) ?? Promise.resolve(undefined),
+      (detail) => ({ code: 'unreadable' as const, detail }),
+    );
+    if (confirmation === undefined) return park('the framework cannot be read');
+    switch (confirmation.code) {
+      case 'paid':
+        return resume(true, `did happen (read ${before} + ${amountOf(reward)}); marked given`);
+      case 'not_paid':
+        return resume(false, `did not happen (still ${before}); paying it now`);
+      case 'unreadable':
+        log.warn(
+          `vote-reward: cannot tell yet whether reward #${index + 1} of ${refOf(entry)} (${entry.name}) was paid before the restart: ${confirmation.detail}`,
+        );
+        return { code: 'pending', problem: 'framework_error' };
+      default:
+        return park(confirmation.detail);
+    }
+  };
+
+  /** Pays what `entry` still owes to the online player `source`. */
+  const pay = async (entry: JournalEntry, source: number, quiet: boolean): Promise<ClaimOutcome> => {
+    if (entry.state !== 'claimed')
+      return { code: entry.state === 'needs_admin' ? 'needs_admin' : 'uncertain' };
     const context: PayoutContext = {
       source,
       name: entry.name,
       license: entry.license,
       voteId: entry.voteId ?? entry.id,
     };
+    const waiting = await resumeInterrupted(entry, context, quiet);
+    if (waiting) return waiting;
     const owed = entry.rewards.filter((_, index) => !entry.given[index]);
     const fail = (problem: PayoutProblem): ClaimOutcome => {
       if (entry.problem !== problem.code) {
@@ -267,19 +321,35 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       const reward = entry.rewards[index];
       if (entry.given[index] || !reward) continue;
       entry.giving = index;
+      entry.before = null;
       journal.save(entry);
+      let journalFailure: { error: unknown } | null = null;
+      const hooks = {
+        before(value: number) {
+          entry.before = value;
+          try {
+            journal.save(entry);
+          } catch (error) {
+            journalFailure = { error };
+            throw error;
+          }
+        },
+      };
       // Adapters return every expected failure as a value: a throw escaped mid-payout, so it may have paid.
       const result = await safely(
-        () => adapter.give(context, reward),
+        () => adapter.give(context, reward, hooks),
         (detail) => ({
           ok: false as const,
           problem: { code: 'outcome_unknown' as const, detail: `the adapter threw: ${detail}` },
         }),
       );
+      // The reading could not be journalled, so nothing was paid: fail like any other journal write.
+      if (journalFailure) throw (journalFailure as { error: unknown }).error;
       if (!result.ok && result.problem.code === 'outcome_unknown') {
         return awaitAdmin(entry, index, source, result.problem.detail);
       }
       entry.giving = null;
+      entry.before = null;
       if (result.ok) {
         entry.given[index] = true;
         entry.problem = null;
@@ -452,6 +522,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       rewards: options.rewards.map((reward) => ({ ...reward })),
       given: options.rewards.map(() => false),
       giving: null,
+      before: null,
       problem: null,
       createdAt: now,
       updatedAt: now,
@@ -626,6 +697,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       try {
         entry.state = 'claimed';
         entry.giving = null;
+        entry.before = null;
         entry.problem = 'granted_by_admin';
         journal.save(entry);
         if (options.nameLock) names.bind(entry.name, entry.license);
@@ -676,6 +748,11 @@ export function refOf(entry: Pick<JournalEntry, 'id' | 'voteId'>): string {
 /** Reads the state afresh: helpers called in between may have moved it. */
 function stateOf(entry: JournalEntry): JournalEntry['state'] {
   return entry.state;
+}
+
+function amountOf(reward: Reward): number {
+  if (reward.type === 'money' || reward.type === 'bank') return reward.amount;
+  return reward.type === 'item' ? reward.count : 0;
 }
 
 function describeForAdmin(reward: Reward): string {

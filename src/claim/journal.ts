@@ -33,6 +33,11 @@ export interface JournalEntry {
   given: boolean[];
   /** Index of the reward being given right now; still set after a restart means "maybe given". */
   giving: number | null;
+  /**
+   * The balance or item count read just before the paying call of reward `giving`; read again after a restart, it
+   * tells whether that call paid. `null` while the call has not started; absent in entries written by 0.1.0.
+   */
+  before?: number | null;
   /** Last problem (snake_case code), for admins. */
   problem: string | null;
   createdAt: number;

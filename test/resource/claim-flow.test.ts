@@ -4,8 +4,10 @@ import { NetworkError } from '../../src/api/errors';
 import { createRateBudget } from '../../src/api/rate-budget';
 import { type ClaimFlow, createClaimFlow, REWARDED_EVENT } from '../../src/claim/claim-flow';
 import { createTranslator } from '../../src/i18n/messages';
+import { createEsxAdapter } from '../../src/rewards/esx';
 import type { PayoutProblem, PayoutResult, Reward, RewardAdapter } from '../../src/rewards/types';
 import { createVrpAdapter } from '../../src/rewards/vrp';
+import { createFakeEsx } from '../fakes/frameworks/esx';
 import { createFakeHost, type FakeHost } from '../fakes/frameworks/host';
 import { createFakeVrp } from '../fakes/frameworks/vrp';
 import { createMockVoteApi, type MockVoteApi } from '../fakes/mock-transport';
@@ -512,7 +514,7 @@ describe('claim flow: a crash at every journal write pays exactly once after res
   });
 });
 
-describe('claim flow: a vRP payout that times out (outcome unknown) waits for an admin', () => {
+describe('claim flow: a vRP payout still running at its timeout (outcome unknown) waits for an admin', () => {
   const RUI = { name: 'Rui', license: 'license:rui' };
   const TIMEOUT_MS = 5_000;
   const PAYING = ['giveMoney', 'giveBankMoney', 'giveInventoryItem'];
@@ -521,14 +523,18 @@ describe('claim flow: a vRP payout that times out (outcome unknown) waits for an
     { type: 'bank', amount: 100 },
   ];
 
-  /** vRP runs `member` but its answer never comes back, as when the reply is lost or arrives after the timeout. */
+  /**
+   * vRP starts `member` but only runs it well after the proxy timeout (it yielded on SQL first), so when the
+   * adapter gives up the bank has not moved yet: nothing can tell whether it will.
+   */
   const loseAnswersOf = (fake: FakeHost, member: string) => {
     const emit = fake.host.emit;
-    const lost = new Set<unknown>();
     const state = { on: true };
     fake.host.emit = (event, ...args) => {
-      if (event === 'vRP:proxy' && state.on && args[0] === member) lost.add(args[3]);
-      if (event === 'vRP:vote-reward:proxy_res' && lost.has(args[0])) return;
+      if (event === 'vRP:proxy' && state.on && args[0] === member) {
+        fake.host.setTimeout(() => emit(event, ...args), TIMEOUT_MS * 2);
+        return;
+      }
       emit(event, ...args);
     };
     return state;
@@ -565,6 +571,7 @@ describe('claim flow: a vRP payout that times out (outcome unknown) waits for an
   const timedOut = async () => {
     const s = setup();
     expect(await claimThroughTimeout(s.w, s.fake, 1)).toEqual({ code: 'needs_admin' });
+    s.fake.advance(TIMEOUT_MS * 2);
     return s;
   };
 
@@ -659,5 +666,119 @@ describe('claim flow: a vRP payout that times out (outcome unknown) waits for an
     expect(payingCalls().map((c) => c.member)).toEqual(['giveMoney', 'giveBankMoney']);
     expect(vrp.user(10)).toMatchObject({ wallet: 500, bank: 100 });
     expect(w.flow.pending()).toEqual([]);
+  });
+});
+
+describe('claim flow on ESX with ox_inventory installed but stopped (addAccountMoney credits, then raises)', () => {
+  const ROY = { name: 'Roy', license: 'license:roy' };
+
+  it('pays one credit in ten minutes of reconciliation, rejoins and /vote spam', async () => {
+    const clock = createFakeClock();
+    const api = createMockVoteApi({ now: clock.now });
+    const fake = createFakeHost();
+    const esx = createFakeEsx(fake, { oxInventory: 'stopped' });
+    const adapter = createEsxAdapter({ host: fake.host });
+    const w = boot({ clock, api, adapter }, undefined, { rewards: [{ type: 'bank', amount: 750 }] });
+    api.addVote('Roy', clock.now() - 60_000);
+    w.runtime.join(1, ROY);
+    esx.load(1, 'char1:roy', { bank: 1000 });
+
+    expect((await w.flow.claim(1)).code).toBe('rewarded');
+    w.flow.start();
+    for (let minute = 0; minute < 10; minute += 1) {
+      await w.clock.advance(30_000);
+      expect(['no_vote', 'cooldown']).toContain((await w.flow.claim(1)).code);
+      w.runtime.drop(1);
+      w.runtime.join(1, ROY);
+      w.flow.playerJoined(1);
+      await w.clock.advance(30_000);
+    }
+    w.flow.stop();
+
+    expect(esx.balance(1, 'bank')).toBe(1750);
+    expect(esx.calls.filter((c) => c.method === 'addAccountMoney')).toHaveLength(1);
+    expect(w.flow.pending()).toEqual([]);
+  });
+});
+
+describe('claim flow: a payout interrupted by a restart is settled by reading the balance again', () => {
+  const ROY = { name: 'Roy', license: 'license:roy' };
+  // Writes of a verified one-reward claim: 1 claiming, 2 claimed, 3 name bound, 4 giving #1, 5 the balance
+  // read before the call, 6 given #1 (after the call), 7 entry removed.
+  const crashed = async (write: number) => {
+    const clock = createFakeClock();
+    const api = createMockVoteApi({ now: clock.now });
+    const fake = createFakeHost();
+    const esx = createFakeEsx(fake);
+    const adapter = createEsxAdapter({ host: fake.host });
+    const first = boot({ clock, api, adapter }, undefined, { rewards: [{ type: 'bank', amount: 750 }] });
+    api.addVote('Roy', clock.now() - 60_000);
+    first.runtime.join(1, ROY);
+    esx.load(1, 'char1:roy', { bank: 1000 });
+    first.runtime.crashOnKvpWrite(write);
+    await first.flow.claim(1);
+    const restart = () => {
+      const second = boot({ clock, api, adapter }, first.runtime.snapshot(), {
+        rewards: [{ type: 'bank', amount: 750 }],
+      });
+      second.runtime.join(1, ROY);
+      return second;
+    };
+    return { esx, restart, api };
+  };
+
+  it.each([
+    {
+      label: 'before the reading was journalled: the call never started, so it is paid now',
+      write: 5,
+      bank: 1750,
+    },
+    {
+      label: 'after the call: the bank shows +750, so it is marked given, not paid again',
+      write: 6,
+      bank: 1750,
+    },
+  ])('crash $label', async ({ write, bank }) => {
+    const { esx, restart } = await crashed(write);
+    const second = restart();
+    await second.flow.reconcile('claim');
+    expect(esx.balance(1, 'bank')).toBe(bank);
+    expect(esx.calls.filter((c) => c.method === 'addAccountMoney')).toHaveLength(1);
+    expect(second.flow.pending()).toEqual([]);
+    expect(second.runtime.emitted.map((e) => e.event)).toEqual([REWARDED_EVENT]);
+  });
+
+  it('the credit was lost with the crash (the bank still reads as before): paid again automatically, once', async () => {
+    const { esx, restart } = await crashed(6);
+    esx.setBalance(1, 'bank', 1000);
+    const second = restart();
+    await second.flow.reconcile('claim');
+    await second.flow.reconcile('claim');
+    expect(esx.balance(1, 'bank')).toBe(1750);
+    expect(esx.calls.filter((c) => c.method === 'addAccountMoney')).toHaveLength(2);
+    expect(second.flow.pending()).toEqual([]);
+  });
+
+  it('the bank moved by something else since: an admin decides, nothing is paid', async () => {
+    const { esx, restart } = await crashed(6);
+    esx.setBalance(1, 'bank', 1600);
+    const second = restart();
+    await second.flow.reconcile('claim');
+    expect(esx.calls.filter((c) => c.method === 'addAccountMoney')).toHaveLength(1);
+    expect(second.flow.pending()).toMatchObject([{ state: 'needs_admin', problem: 'payout_interrupted' }]);
+    const line = second.runtime.logs.find((l) => l.level === 'error')?.message ?? '';
+    expect(line).toContain('went from 1000 to 1600 since the interrupted payout');
+  });
+
+  it('an entry written by 0.1.0 (no reading) that was interrupted still waits for an admin', async () => {
+    const { esx, restart } = await crashed(6);
+    const second = restart();
+    const [key] = second.runtime.kvp.keys('claim:');
+    const entry = JSON.parse(second.runtime.kvp.get(key ?? '') ?? '{}') as Record<string, unknown>;
+    delete entry.before;
+    second.runtime.kvp.set(key ?? '', JSON.stringify(entry));
+    await second.flow.reconcile('claim');
+    expect(esx.calls.filter((c) => c.method === 'addAccountMoney')).toHaveLength(1);
+    expect(second.flow.pending()).toMatchObject([{ state: 'needs_admin', problem: 'payout_interrupted' }]);
   });
 });
