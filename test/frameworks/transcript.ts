@@ -7,7 +7,13 @@
 import { z } from 'zod';
 
 /** A recorded value (see the markers above). */
-export type TranscriptValue = null | boolean | number | string | TranscriptValue[] | { [key: string]: TranscriptValue };
+export type TranscriptValue =
+  | null
+  | boolean
+  | number
+  | string
+  | TranscriptValue[]
+  | { [key: string]: TranscriptValue };
 
 const value: z.ZodType<TranscriptValue> = z.lazy(() =>
   z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(value), z.record(z.string(), value)]),
@@ -62,7 +68,14 @@ export const transcriptSchema = z.strictObject({
   description: z.string().min(1),
   sources: z.array(transcriptSourceSchema).min(1),
   /** Players connected at boot and whether the framework loaded them. */
-  players: z.array(z.strictObject({ source: z.number().int().positive(), name: z.string(), identifiers: z.array(z.string()), loaded: z.boolean() })),
+  players: z.array(
+    z.strictObject({
+      source: z.number().int().positive(),
+      name: z.string(),
+      identifiers: z.array(z.string()),
+      loaded: z.boolean(),
+    }),
+  ),
   scenarios: z.array(transcriptScenarioSchema).min(1),
 });
 

@@ -165,7 +165,6 @@ function isOp(token: Token | undefined, text: string): boolean {
   return token !== undefined && token.kind === 'op' && token.text === text;
 }
 
-const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '?[': ']' };
 const OPENERS = new Set(['(', '[', '{', '?[']);
 
 /** Index of the token closing the bracket opened at `open`. */
@@ -214,10 +213,16 @@ function prefixStart(tokens: Token[], end: number): number {
       const open = matchBackward(tokens, i);
       const before = tokens[open - 1];
       const openText = (tokens[open] as Token).text;
-      if (openText === '(' && !(before && (before.kind === 'name' || isOp(before, ']') || isOp(before, ')')))) {
+      if (
+        openText === '(' &&
+        !(before && (before.kind === 'name' || isOp(before, ']') || isOp(before, ')')))
+      ) {
         return open;
       }
-      if (openText === '?[' || (before && (before.kind === 'name' || isOp(before, ']') || isOp(before, ')')))) {
+      if (
+        openText === '?[' ||
+        (before && (before.kind === 'name' || isOp(before, ']') || isOp(before, ')')))
+      ) {
         i = open - 1;
         continue;
       }

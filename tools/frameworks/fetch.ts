@@ -25,7 +25,9 @@ const started = Date.now();
 for (const [name, source] of Object.entries(SOURCES)) {
   const repoDir = join(mirrorRoot, source.repo.replace('/', '+'), 'repo');
   if (!existsSync(repoDir)) {
-    throw new Error(`no git mirror of ${source.repo} at ${repoDir} (set VR_FRAMEWORK_MIRROR to the folder holding <owner>+<name>/repo)`);
+    throw new Error(
+      `no git mirror of ${source.repo} at ${repoDir} (set VR_FRAMEWORK_MIRROR to the folder holding <owner>+<name>/repo)`,
+    );
   }
   try {
     git(repoDir, ['cat-file', '-e', `${source.commit}^{commit}`]);

@@ -6,9 +6,9 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { LuaFactory, type LuaEngine } from 'wasmoon';
+import { type LuaEngine, LuaFactory } from 'wasmoon';
 import { joaat, rewriteCfxLua } from './cfxlua';
-import { readManifest, serverScripts, type Manifest } from './manifest';
+import { type Manifest, readManifest, serverScripts } from './manifest';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type LuaFn = (...args: unknown[]) => unknown;
@@ -83,13 +83,28 @@ const CITIZEN_NATIVES: string[] = (() => {
 })();
 
 /** Lua-only natives and natives missing from @citizenfx/server's typings that frameworks call at load. */
-const LUA_ONLY_NATIVES = ['SetMapName', 'SetGameType', 'GetPlayers', 'GetPlayerIdentifiers', 'StartResource', 'StopResource', 'GetResourceKvpInt', 'SetRoutingBucketPopulationEnabled', 'SetRoutingBucketEntityLockdownMode', 'SetPlayerRoutingBucket', 'GetPlayerRoutingBucket', 'ExecuteCommand', 'RegisterCommand', 'PerformHttpRequest', 'GetHashKey', 'GetGameTimer'];
-
-let factory: LuaFactory | undefined;
+const LUA_ONLY_NATIVES = [
+  'SetMapName',
+  'SetGameType',
+  'GetPlayers',
+  'GetPlayerIdentifiers',
+  'StartResource',
+  'StopResource',
+  'GetResourceKvpInt',
+  'SetRoutingBucketPopulationEnabled',
+  'SetRoutingBucketEntityLockdownMode',
+  'SetPlayerRoutingBucket',
+  'GetPlayerRoutingBucket',
+  'ExecuteCommand',
+  'RegisterCommand',
+  'PerformHttpRequest',
+  'GetHashKey',
+  'GetGameTimer',
+];
 
 /** Lua value (tagged JSON, see prelude.lua) → JS value; functions become callables labelled by their path. */
 function fromTagged(value: unknown, call: (ref: string, label: string) => LuaFn, label: string): unknown {
-  if (value === null) return undefined;
+  if (value === null) return null;
   if (Array.isArray(value)) return value.map((v, i) => fromTagged(v, call, `${label}[${i}]`));
   if (typeof value !== 'object') return value;
   const tagged = value as Record<string, unknown>;
@@ -112,7 +127,9 @@ function fromTagged(value: unknown, call: (ref: string, label: string) => LuaFn,
 
 /** Creates an empty simulated server. */
 export async function createServer(options: ServerOptions = {}) {
-  factory ??= new LuaFactory();
+  // A fresh wasm module per server and a fixed clock while each Lua state is created: Lua 5.4 seeds its string
+  // hashes from the time and heap addresses, and `pairs` order (hence the transcripts) depends on that seed.
+  const factory = new LuaFactory();
   const resources = new Map<string, Resource>();
   const exportsTable = new Map<string, Map<string, string>>();
   const jsRefs = new Map<number, LuaFn>();
@@ -138,7 +155,10 @@ export async function createServer(options: ServerOptions = {}) {
 
   const toTagged = (value: unknown, depth = 0): Json => {
     if (value === undefined || value === null) return null;
-    if (typeof value === 'number') return Number.isFinite(value) ? value : { $f: Number.isNaN(value) ? 'nan' : value > 0 ? 'inf' : '-inf' };
+    if (typeof value === 'number')
+      return Number.isFinite(value)
+        ? value
+        : { $f: Number.isNaN(value) ? 'nan' : value > 0 ? 'inf' : '-inf' };
     if (typeof value === 'string' || typeof value === 'boolean') return value;
     if (typeof value === 'function') {
       nextJsRef += 1;
@@ -151,7 +171,8 @@ export async function createServer(options: ServerOptions = {}) {
       const marker = (value as { __cfx_functionReference?: unknown }).__cfx_functionReference;
       if (typeof marker === 'string') return { $r: marker };
       const pairs: Json[] = [];
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) pairs.push(k, toTagged(v, depth + 1));
+      for (const [k, v] of Object.entries(value as Record<string, unknown>))
+        pairs.push(k, toTagged(v, depth + 1));
       return Object.keys(value).length === 0 ? [] : { $m: pairs };
     }
     return null;
@@ -187,7 +208,7 @@ export async function createServer(options: ServerOptions = {}) {
       }
     }
     const resource = resources.get(name);
-    if (!resource || resource.state !== 'started' || resource.instance !== instance || !resource.invoke) {
+    if (resource?.state !== 'started' || resource.instance !== instance || !resource.invoke) {
       log(`SCRIPT ERROR: function reference ${ref} belongs to a resource instance that is no longer running`);
       return undefined;
     }
@@ -207,7 +228,7 @@ export async function createServer(options: ServerOptions = {}) {
   };
   const settleAsync = (id: number, state: 'resolved' | 'rejected', value: string) => {
     const slot = asyncSlots.get(id);
-    if (!slot || slot.state !== 'pending') return;
+    if (slot?.state !== 'pending') return;
     slot.state = state;
     slot.value = value;
     for (const w of slot.waiters) w();
@@ -224,17 +245,32 @@ export async function createServer(options: ServerOptions = {}) {
         const done = () =>
           slot.state === 'resolved'
             ? resolve(jsResult(slot.value as string, label, resourceName))
-            : reject(new Error(`An error occurred while calling ${label} of resource ${resourceName} - see above for details`));
+            : reject(
+                new Error(
+                  `An error occurred while calling ${label} of resource ${resourceName} - see above for details`,
+                ),
+              );
         if (slot.state === 'pending') slot.waiters.push(done);
         else done();
       });
     }
-    const list = (parsed as unknown[]).map((v, i) => fromTagged(v, jsCallable, `${label}${list_suffix(parsed as unknown[], i)}`));
+    // FiveM packs the results as the table `{ f(...) }`: trailing nils vanish, a nil before a value makes a map.
+    const values = [...(parsed as unknown[])];
+    while (values.length > 0 && values[values.length - 1] === null) values.pop();
+    const list = values.map((v, i) =>
+      fromTagged(v, jsCallable, values.length > 1 ? `${label}[${i}]` : label),
+    );
     if (list.length === 0) return undefined;
+    if (list.includes(null)) {
+      const map: Record<string, unknown> = {};
+      list.forEach((v, i) => {
+        if (v !== null) map[String(i + 1)] = v;
+      });
+      return map;
+    }
     if (list.length === 1) return list[0];
     return list;
   };
-  const list_suffix = (list: unknown[], i: number) => (list.length > 1 ? `[${i}]` : '');
 
   /** A JS callable for a Lua function reference; every call is recorded. */
   const jsCallable = (ref: string, label: string): LuaFn => {
@@ -257,7 +293,8 @@ export async function createServer(options: ServerOptions = {}) {
     Object.defineProperty(fn, 'name', { value: label });
     return fn;
   };
-  const argLabel = (a: unknown) => (typeof a === 'string' ? `'${a}'` : typeof a === 'number' ? String(a) : typeof a);
+  const argLabel = (a: unknown) =>
+    typeof a === 'string' ? `'${a}'` : typeof a === 'number' ? String(a) : typeof a;
 
   /** `exports.<resource>` as a JS resource sees it. */
   const exportsOf = (resourceName: string): Record<string, LuaFn> =>
@@ -268,7 +305,11 @@ export async function createServer(options: ServerOptions = {}) {
         if (ref === undefined) throw new Error(`No such export ${name} in resource ${resourceName}`);
         return (...args: unknown[]) => {
           const mark = consoleLines.length;
-          const entry: RecordedCall = { resource: resourceName, path: `exports.${resourceName}.${name}`, args };
+          const entry: RecordedCall = {
+            resource: resourceName,
+            path: `exports.${resourceName}.${name}`,
+            args,
+          };
           recorded.push(entry);
           const out = invokeRef(ref, encodeArgs(args));
           if (out === undefined) {
@@ -301,6 +342,7 @@ export async function createServer(options: ServerOptions = {}) {
   const player = (src: unknown) => players.get(Number(src));
 
   /** Natives implemented here (Lua receives their return value; several values as an array are unpacked). */
+  // biome-ignore lint/suspicious/noExplicitAny: natives take whatever Lua passed and convert what they read.
   const natives: Record<string, (self: Resource, ...args: any[]) => unknown> = {
     GetCurrentResourceName: (self) => self.name,
     GetInvokingResource: (self) => {
@@ -323,9 +365,12 @@ export async function createServer(options: ServerOptions = {}) {
     },
     SaveResourceFile: () => true,
     GetConvar: (_, name, fallback) => convars.get(String(name)) ?? fallback,
-    GetConvarInt: (_, name, fallback) => (convars.has(String(name)) ? Number.parseInt(convars.get(String(name)) as string, 10) : fallback),
-    GetConvarFloat: (_, name, fallback) => (convars.has(String(name)) ? Number(convars.get(String(name))) : fallback),
-    GetConvarBool: (_, name, fallback) => (convars.has(String(name)) ? convars.get(String(name)) === 'true' : fallback),
+    GetConvarInt: (_, name, fallback) =>
+      convars.has(String(name)) ? Number.parseInt(convars.get(String(name)) as string, 10) : fallback,
+    GetConvarFloat: (_, name, fallback) =>
+      convars.has(String(name)) ? Number(convars.get(String(name))) : fallback,
+    GetConvarBool: (_, name, fallback) =>
+      convars.has(String(name)) ? convars.get(String(name)) === 'true' : fallback,
     SetConvar: (_, name, value) => void convars.set(String(name), String(value)),
     SetConvarReplicated: (_, name, value) => void convars.set(String(name), String(value)),
     SetConvarServerInfo: (_, name, value) => void convars.set(String(name), String(value)),
@@ -342,7 +387,8 @@ export async function createServer(options: ServerOptions = {}) {
     GetNumPlayerIdentifiers: (_, src) => player(src)?.identifiers.length ?? 0,
     GetPlayerIdentifier: (_, src, i) => player(src)?.identifiers[Number(i)],
     // FiveM matches the type as a prefix of each identifier (so 'license' also matches 'license2:').
-    GetPlayerIdentifierByType: (_, src, type) => player(src)?.identifiers.find((id) => id.startsWith(String(type))),
+    GetPlayerIdentifierByType: (_, src, type) =>
+      player(src)?.identifiers.find((id) => id.startsWith(String(type))),
     GetPlayerTokens: () => [],
     GetNumPlayerTokens: () => 0,
     GetPlayerEndpoint: (_, src) => (player(src) ? '127.0.0.1' : undefined),
@@ -369,110 +415,116 @@ export async function createServer(options: ServerOptions = {}) {
     DeleteResourceKvp: (self, key) => void kvp.delete(`${self.name}:${key}`),
   };
 
-  const hostFor = (self: Resource) => (op: string, a?: unknown, b?: unknown, c?: unknown): unknown => {
-    switch (op) {
-      case 'resource':
-        return self.name;
-      case 'instance':
-        return String(self.instance);
-      case 'now':
-        return now;
-      case 'log':
-        log(`[${self.name}] ${String(a)}${b ? `\n${String(b)}` : ''}`);
-        return undefined;
-      case 'callref':
-        return invokeRef(String(a), String(b));
-      case 'trigger':
-        dispatch(String(a), String(b), '');
-        return undefined;
-      case 'client_event': {
-        const [target, ...args] = (JSON.parse(String(b)) as unknown[]).map((v) => fromTagged(v, jsCallable, 'client'));
-        clientEvents.push({ event: String(a), args: [target, ...args] });
-        return undefined;
-      }
-      case 'listen':
-        self.listens.add(String(a));
-        return undefined;
-      case 'netsafe':
-        return undefined;
-      case 'export': {
-        const table = exportsTable.get(self.name) ?? new Map<string, string>();
-        exportsTable.set(self.name, table);
-        table.set(String(a), String(b));
-        return undefined;
-      }
-      case 'export_ref': {
-        const owner = findResource(a);
-        if (!owner || owner.state !== 'started') return undefined;
-        return exportsTable.get(String(a))?.get(String(b));
-      }
-      case 'async_new':
-        return newAsync();
-      case 'async_settle':
-        settleAsync(Number(a), b as 'resolved' | 'rejected', String(c));
-        return undefined;
-      case 'async_state': {
-        const slot = asyncSlots.get(Number(a));
-        return !slot || slot.state === 'pending' ? 'pending' : `${slot.state}:${slot.value}`;
-      }
-      case 'native': {
-        const name = String(a);
-        const impl = natives[name];
-        const args = (JSON.parse(String(b)) as unknown[]).map((v) => fromTagged(v, jsCallable, name));
-        if (!impl) {
-          unknownNatives.set(name, (unknownNatives.get(name) ?? 0) + 1);
+  const hostFor =
+    (self: Resource) =>
+    (op: string, a?: unknown, b?: unknown, c?: unknown): unknown => {
+      switch (op) {
+        case 'resource':
+          return self.name;
+        case 'instance':
+          return String(self.instance);
+        case 'now':
+          return now;
+        case 'log':
+          log(`[${self.name}] ${String(a)}${b ? `\n${String(b)}` : ''}`);
+          return undefined;
+        case 'callref':
+          return invokeRef(String(a), String(b));
+        case 'trigger':
+          dispatch(String(a), String(b), '');
+          return undefined;
+        case 'client_event': {
+          const [target, ...args] = (JSON.parse(String(b)) as unknown[]).map((v) =>
+            fromTagged(v, jsCallable, 'client'),
+          );
+          clientEvents.push({ event: String(a), args: [target, ...args] });
           return undefined;
         }
-        const value = impl(self, ...args);
-        if (value === undefined) return undefined;
-        if (value && typeof value === 'object' && '$m' in (value as object)) return JSON.stringify([value]);
-        return encodeArgs([value]);
-      }
-      case 'native_names':
-        return JSON.stringify([[...new Set([...CITIZEN_NATIVES, ...Object.keys(natives), ...LUA_ONLY_NATIVES])]]);
-      case 'state_get': {
-        const v = stateBags.get(String(a))?.get(String(b));
-        return v === undefined ? '[null]' : v;
-      }
-      case 'state_set': {
-        const bag = stateBags.get(String(a)) ?? new Map<string, string>();
-        stateBags.set(String(a), bag);
-        bag.set(String(b), String(c));
-        return undefined;
-      }
-      case 'rewrite':
-        try {
-          return rewriteCfxLua(String(a));
-        } catch (error) {
-          log(`[${self.name}] rewrite failed: ${(error as Error).message}`);
-          return String(a);
+        case 'listen':
+          self.listens.add(String(a));
+          return undefined;
+        case 'netsafe':
+          return undefined;
+        case 'export': {
+          const table = exportsTable.get(self.name) ?? new Map<string, string>();
+          exportsTable.set(self.name, table);
+          table.set(String(a), String(b));
+          return undefined;
         }
-      case 'json_encode': {
-        const [value] = (JSON.parse(String(a)) as unknown[]).map((v) => plainJson(v));
-        return JSON.stringify(value ?? null, null, Number(b) ? 2 : undefined);
-      }
-      case 'json_decode':
-        try {
-          return JSON.stringify([jsonToTagged(JSON.parse(String(a)))]);
-        } catch {
-          return '[null]';
+        case 'export_ref': {
+          const owner = findResource(a);
+          if (owner?.state !== 'started') return undefined;
+          return exportsTable.get(String(a))?.get(String(b));
         }
-      case 'readdir': {
-        const match = /^\/resources\/([^/]+)\/?(.*)$/.exec(String(a));
-        const resource = match ? findResource(match[1]) : undefined;
-        if (!resource || !match) return '[null]';
-        const dir = join(resource.dir, match[2] as string);
-        return JSON.stringify([existsSync(dir) ? readdirSync(dir) : null]);
+        case 'async_new':
+          return newAsync();
+        case 'async_settle':
+          settleAsync(Number(a), b as 'resolved' | 'rejected', String(c));
+          return undefined;
+        case 'async_state': {
+          const slot = asyncSlots.get(Number(a));
+          return !slot || slot.state === 'pending' ? 'pending' : `${slot.state}:${slot.value}`;
+        }
+        case 'native': {
+          const name = String(a);
+          const impl = natives[name];
+          const args = (JSON.parse(String(b)) as unknown[]).map((v) => fromTagged(v, jsCallable, name));
+          if (!impl) {
+            unknownNatives.set(name, (unknownNatives.get(name) ?? 0) + 1);
+            return undefined;
+          }
+          const value = impl(self, ...args);
+          if (value === undefined) return undefined;
+          if (value && typeof value === 'object' && '$m' in (value as object)) return JSON.stringify([value]);
+          return encodeArgs([value]);
+        }
+        case 'native_names':
+          return JSON.stringify([
+            [...new Set([...CITIZEN_NATIVES, ...Object.keys(natives), ...LUA_ONLY_NATIVES])],
+          ]);
+        case 'state_get': {
+          const v = stateBags.get(String(a))?.get(String(b));
+          return v === undefined ? '[null]' : v;
+        }
+        case 'state_set': {
+          const bag = stateBags.get(String(a)) ?? new Map<string, string>();
+          stateBags.set(String(a), bag);
+          bag.set(String(b), String(c));
+          return undefined;
+        }
+        case 'rewrite':
+          try {
+            return rewriteCfxLua(String(a));
+          } catch (error) {
+            log(`[${self.name}] rewrite failed: ${(error as Error).message}`);
+            return String(a);
+          }
+        case 'json_encode': {
+          const [value] = (JSON.parse(String(a)) as unknown[]).map((v) => plainJson(v));
+          return JSON.stringify(value ?? null, null, Number(b) ? 2 : undefined);
+        }
+        case 'json_decode':
+          try {
+            return JSON.stringify([jsonToTagged(JSON.parse(String(a)))]);
+          } catch {
+            return '[null]';
+          }
+        case 'readdir': {
+          const match = /^\/resources\/([^/]+)\/?(.*)$/.exec(String(a));
+          const resource = match ? findResource(match[1]) : undefined;
+          if (!resource || !match) return '[null]';
+          const dir = join(resource.dir, match[2] as string);
+          return JSON.stringify([existsSync(dir) ? readdirSync(dir) : null]);
+        }
+        case 'mysql': {
+          const params = fromTagged((JSON.parse(String(c)) as unknown[])[0] ?? null, jsCallable, 'mysql');
+          const result = options.mysql ? options.mysql(String(a), String(b), params) : undefined;
+          return encodeArgs([result]);
+        }
+        default:
+          throw new Error(`unknown host op ${op}`);
       }
-      case 'mysql': {
-        const params = fromTagged((JSON.parse(String(c)) as unknown[])[0] ?? null, jsCallable, 'mysql');
-        const result = options.mysql ? options.mysql(String(a), String(b), params) : undefined;
-        return encodeArgs([result]);
-      }
-      default:
-        throw new Error(`unknown host op ${op}`);
-    }
-  };
+    };
 
   /** Tagged Lua value → plain JSON (for json.encode): maps become objects, references null. */
   const plainJson = (v: unknown): unknown => {
@@ -506,7 +558,15 @@ export async function createServer(options: ServerOptions = {}) {
      */
     async addResource(name: string, dir: string, virtualFiles: Record<string, string> = {}) {
       const manifest = await readManifest(readFileSync(join(dir, 'fxmanifest.lua'), 'utf8'));
-      resources.set(name, { name, dir, manifest, state: 'stopped', instance: 0, listens: new Set(), virtualFiles });
+      resources.set(name, {
+        name,
+        dir,
+        manifest,
+        state: 'stopped',
+        instance: 0,
+        listens: new Set(),
+        virtualFiles,
+      });
     },
 
     /**
@@ -514,7 +574,15 @@ export async function createServer(options: ServerOptions = {}) {
      * harness provides itself as `MySQL`, so frameworks see it as started with a version).
      */
     addStubResource(name: string, manifest: Manifest) {
-      resources.set(name, { name, dir: '/nonexistent', manifest, state: 'started', instance: 1, listens: new Set(), virtualFiles: {} });
+      resources.set(name, {
+        name,
+        dir: '/nonexistent',
+        manifest,
+        state: 'started',
+        instance: 1,
+        listens: new Set(),
+        virtualFiles: {},
+      });
     },
 
     /** Starts a resource: a fresh Lua state, the prelude, then its shared and server scripts in manifest order. */
@@ -524,7 +592,14 @@ export async function createServer(options: ServerOptions = {}) {
       if (resource.state === 'started') return;
       resource.instance += 1;
       resource.listens = new Set();
-      const engine = await (factory as LuaFactory).createEngine({ enableProxy: false, injectObjects: false });
+      const realNow = Date.now;
+      Date.now = () => 1_700_000_000_000;
+      let engine: LuaEngine;
+      try {
+        engine = await factory.createEngine({ enableProxy: false, injectObjects: false });
+      } finally {
+        Date.now = realNow;
+      }
       resource.engine = engine;
       engine.global.set('__vr_host', hostFor(resource));
       await engine.doString(PRELUDE);
@@ -560,7 +635,7 @@ export async function createServer(options: ServerOptions = {}) {
     /** Stops a resource: its exports and function references die, as in FiveM. */
     stop(name: string) {
       const resource = resources.get(name);
-      if (!resource || resource.state !== 'started') return;
+      if (resource?.state !== 'started') return;
       dispatch('onResourceStop', encodeArgs([name]), '');
       resource.state = 'stopped';
       exportsTable.delete(name);
@@ -632,7 +707,8 @@ export async function createServer(options: ServerOptions = {}) {
     /** Evaluates Lua in a resource for a state probe (not recorded); several results come back as an array. */
     probe(resourceName: string, code: string): unknown {
       const resource = resources.get(resourceName);
-      if (!resource || resource.state !== 'started' || !resource.evaluate) throw new Error(`${resourceName} is not started`);
+      if (resource?.state !== 'started' || !resource.evaluate)
+        throw new Error(`${resourceName} is not started`);
       const text = String(resource.evaluate(code));
       const list = (JSON.parse(text) as unknown[]).map((v) => fromTagged(v, () => () => undefined, 'probe'));
       return list.length <= 1 ? list[0] : list;

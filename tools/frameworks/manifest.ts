@@ -30,12 +30,15 @@ end })
 export async function readManifest(source: string): Promise<Manifest> {
   const engine = await new LuaFactory().createEngine({ openStandardLibs: true });
   try {
-    engine.global.set('__vr_out', (key: string, value: string) => {
-      (manifest[key] ??= []).push(value);
-    });
     const manifest: Manifest = {};
+    engine.global.set('__vr_out', (key: string, value: string) => {
+      const list = manifest[key] ?? [];
+      list.push(value);
+      manifest[key] = list;
+    });
+    engine.global.set('__vr_source', source);
     await engine.doString(
-      `${COLLECT}\nlocal chunk = assert(load(${JSON.stringify(source).replace(/\\u/g, '\\u')}))\nchunk()\nfor _, kv in ipairs(found) do __vr_out(kv[1], kv[2]) end`,
+      `${COLLECT}\nlocal chunk = assert(load(__vr_source, '@fxmanifest.lua'))\nchunk()\nfor _, kv in ipairs(found) do __vr_out(kv[1], kv[2]) end`,
     );
     return manifest;
   } finally {

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { transcriptSchema, type Transcript, type TranscriptValue } from '../../test/frameworks/transcript';
+import { type Transcript, type TranscriptValue, transcriptSchema } from '../../test/frameworks/transcript';
 import { PROJECT_ROOT, SOURCES } from './sources';
 import { bootWorld, type ScenarioContext } from './world';
 import { WORLDS } from './worlds/index';
@@ -22,7 +22,8 @@ export function toTranscriptValue(v: unknown, depth = 0): TranscriptValue {
   if (depth >= MAX_DEPTH) return { $truncated: `${Object.keys(v as object).length} keys` };
   if (Array.isArray(v)) return v.map((item) => toTranscriptValue(item, depth + 1));
   const out: Record<string, TranscriptValue> = {};
-  for (const key of Object.keys(v as object).sort()) out[key] = toTranscriptValue((v as Record<string, unknown>)[key], depth + 1);
+  for (const key of Object.keys(v as object).sort())
+    out[key] = toTranscriptValue((v as Record<string, unknown>)[key], depth + 1);
   return out;
 }
 
@@ -58,7 +59,11 @@ async function recordWorld(name: string): Promise<Transcript> {
         args: call.args.map((a) => toTranscriptValue(a)),
         ...(call.raised
           ? { raised: { message: call.raised.message, lua: call.raised.lua.map(firstLine) } }
-          : { returned: toTranscriptValue(call.async ? await (call.returned as Promise<unknown>).catch(() => undefined) : call.returned) }),
+          : {
+              returned: toTranscriptValue(
+                call.async ? await (call.returned as Promise<unknown>).catch(() => undefined) : call.returned,
+              ),
+            }),
         ...(call.async ? { async: true as const } : {}),
       })),
     );
@@ -91,7 +96,10 @@ async function recordWorld(name: string): Promise<Transcript> {
         ...(started.has(resource) ? {} : { stopped: true as const }),
       };
     }),
-    players: world.players.map((p) => ({ ...p, loaded: (world.loaded ?? world.players.map((q) => q.source)).includes(p.source) })),
+    players: world.players.map((p) => ({
+      ...p,
+      loaded: (world.loaded ?? world.players.map((q) => q.source)).includes(p.source),
+    })),
     scenarios,
   });
 }
@@ -106,6 +114,8 @@ for (const name of names) {
   console.log(`${name}:`);
   const transcript = await recordWorld(name);
   writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify(transcript, null, 2)}\n`);
-  console.log(`${name}: ${transcript.scenarios.length} scenarios in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `${name}: ${transcript.scenarios.length} scenarios in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
 }
 console.log(`recorded ${names.length} world(s) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

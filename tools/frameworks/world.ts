@@ -68,7 +68,8 @@ export async function bootWorld(world: World, onConsole?: (line: string) => void
   server.advance(1000);
   for (const player of world.players) server.connect(player);
   for (const player of world.players) {
-    if ((world.loaded ?? world.players.map((p) => p.source)).includes(player.source)) world.load(server, player);
+    if ((world.loaded ?? world.players.map((p) => p.source)).includes(player.source))
+      world.load(server, player);
   }
   server.advance(1000);
   server.recorded.length = 0;

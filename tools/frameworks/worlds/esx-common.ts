@@ -52,8 +52,10 @@ return out`;
 /** ESX accounts (and ESX's own inventory when ox is not in use) per loaded player, plus ox_inventory when started. */
 export function esxState(server: SimServer): Record<string, unknown> {
   const state: Record<string, unknown> = {};
-  if (server.resourceState('es_extended') === 'started') state.es_extended = server.probe('es_extended', ESX_PROBE);
-  if (server.resourceState('ox_inventory') === 'started') state.ox_inventory = server.probe('ox_inventory', OX_PROBE);
+  if (server.resourceState('es_extended') === 'started')
+    state.es_extended = server.probe('es_extended', ESX_PROBE);
+  if (server.resourceState('ox_inventory') === 'started')
+    state.ox_inventory = server.probe('ox_inventory', OX_PROBE);
   return state;
 }
 
@@ -77,9 +79,16 @@ export function ox(ctx: ScenarioContext, name: string, ...args: unknown[]): unkn
 }
 
 /** The xPlayer snapshot through `getSharedObject().GetPlayerFromId(source)` (the pre-1.13 path). */
-export function xPlayer(ctx: ScenarioContext, source: unknown): Record<string, (...a: unknown[]) => unknown> | undefined {
-  const esx = attempt(() => ctx.exports('es_extended').getSharedObject?.()) as Record<string, (...a: unknown[]) => unknown> | undefined;
-  return attempt(() => esx?.GetPlayerFromId?.(source)) as Record<string, (...a: unknown[]) => unknown> | undefined;
+export function xPlayer(
+  ctx: ScenarioContext,
+  source: unknown,
+): Record<string, (...a: unknown[]) => unknown> | undefined {
+  const esx = attempt(() => ctx.exports('es_extended').getSharedObject?.()) as
+    | Record<string, (...a: unknown[]) => unknown>
+    | undefined;
+  return attempt(() => esx?.GetPlayerFromId?.(source)) as
+    | Record<string, (...a: unknown[]) => unknown>
+    | undefined;
 }
 
 /** ox_inventory settings shared by the ox worlds: 5 slots and 3 kg, so "full" is reachable in a few calls. */

@@ -21,13 +21,27 @@ export function createEsxDatabase(users: EsxUser[], log: (line: string) => void 
   const queries: string[] = [];
   const router: MysqlRouter = (method, query, params) => {
     queries.push(`${method}: ${query}`);
-    const p = (Array.isArray(params) ? params : params && typeof params === 'object' ? Object.values(params) : []) as unknown[];
-    if (/FROM `?jobs`?$/i.test(query.trim())) return [{ name: 'unemployed', label: 'Unemployed', whitelisted: false, type: 'civ' }];
+    const p = (
+      Array.isArray(params) ? params : params && typeof params === 'object' ? Object.values(params) : []
+    ) as unknown[];
+    if (/FROM `?jobs`?$/i.test(query.trim()))
+      return [{ name: 'unemployed', label: 'Unemployed', whitelisted: false, type: 'civ' }];
     if (/FROM `?job_grades`?$/i.test(query.trim())) {
-      return [{ job_name: 'unemployed', grade: 0, name: 'unemployed', label: 'Unemployed', salary: 200, skin_male: '{}', skin_female: '{}' }];
+      return [
+        {
+          job_name: 'unemployed',
+          grade: 0,
+          name: 'unemployed',
+          label: 'Unemployed',
+          salary: 200,
+          skin_male: '{}',
+          skin_female: '{}',
+        },
+      ];
     }
     if (/FROM `?items`?$/i.test(query.trim())) return ESX_ITEMS;
-    if (/^SELECT 1 FROM `?users`? WHERE `?identifier`? = \?/i.test(query)) return rows.has(String(p[0])) ? 1 : undefined;
+    if (/^SELECT 1 FROM `?users`? WHERE `?identifier`? = \?/i.test(query))
+      return rows.has(String(p[0])) ? 1 : undefined;
     if (/^SELECT `accounts`/i.test(query)) {
       const user = rows.get(String(p[0]));
       if (!user) return undefined;

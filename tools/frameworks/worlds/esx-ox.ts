@@ -36,7 +36,8 @@ export default defineWorld({
     },
     {
       name: 'item-through-esx',
-      description: "xPlayer.canCarryItem / addInventoryItem / getInventoryItem forwarded to ox_inventory (addInventoryItem returns ox's pair).",
+      description:
+        "xPlayer.canCarryItem / addInventoryItem / getInventoryItem forwarded to ox_inventory (addInventoryItem returns ox's pair).",
       run(ctx) {
         rsm(ctx, 1, 'canCarryItem', 'water', 2);
         rsm(ctx, 1, 'addInventoryItem', 'water', 2);
@@ -54,7 +55,8 @@ export default defineWorld({
     },
     {
       name: 'unknown-account',
-      description: "The ox override returns silently for an account ESX does not have: nothing raised, nothing paid.",
+      description:
+        'The ox override returns silently for an account ESX does not have: nothing raised, nothing paid.',
       findings: [6],
       run(ctx) {
         rsm(ctx, 1, 'addAccountMoney', 'cash', 100, 'vote-reward v1');
@@ -63,7 +65,8 @@ export default defineWorld({
     },
     {
       name: 'amounts-below-one',
-      description: 'The ox override returns silently for 0.4 and 0 (money < 1): nothing raised, nothing paid.',
+      description:
+        'The ox override returns silently for 0.4 and 0 (money < 1): nothing raised, nothing paid.',
       findings: [6, 8],
       run(ctx) {
         rsm(ctx, 1, 'addAccountMoney', 'bank', 0.4, 'vote-reward v1');
@@ -85,7 +88,8 @@ export default defineWorld({
     },
     {
       name: 'full-by-slots-through-esx',
-      description: 'All 5 slots used: xPlayer.canCarryItem forwards ox\'s nil, addInventoryItem forwards [false, "inventory_full"].',
+      description:
+        'All 5 slots used: xPlayer.canCarryItem forwards ox\'s nil, addInventoryItem forwards [false, "inventory_full"].',
       findings: [3],
       prepare: (ctx) => useSlots(ctx, 5),
       run(ctx) {

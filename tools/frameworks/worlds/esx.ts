@@ -4,7 +4,8 @@ import { attempt, ESX_PLAYERS, esxDatabase, esxState, loadEsxPlayer, rsm, xPlaye
 
 export default defineWorld({
   name: 'esx',
-  description: 'es_extended 1.13.5 alone: its own inventory (Config.MaxWeight 24), no ox_inventory installed.',
+  description:
+    'es_extended 1.13.5 alone: its own inventory (Config.MaxWeight 24), no ox_inventory installed.',
   resources: ['es_extended'],
   database: esxDatabase,
   players: ESX_PLAYERS,
@@ -14,7 +15,8 @@ export default defineWorld({
   scenarios: [
     {
       name: 'money',
-      description: 'Cash through RunStaticPlayerMethod, as the adapter pays: loaded check, credit, read back.',
+      description:
+        'Cash through RunStaticPlayerMethod, as the adapter pays: loaded check, credit, read back.',
       findings: [6],
       run(ctx) {
         rsm(ctx, 1, 'getIdentifier');
@@ -33,7 +35,8 @@ export default defineWorld({
     },
     {
       name: 'bank-through-shared-object',
-      description: 'The pre-1.13 path: getSharedObject().GetPlayerFromId(1) snapshot, its closures called with dot syntax.',
+      description:
+        'The pre-1.13 path: getSharedObject().GetPlayerFromId(1) snapshot, its closures called with dot syntax.',
       run(ctx) {
         const x = xPlayer(ctx, 1);
         attempt(() => x?.addAccountMoney?.('bank', 100, 'vote-reward v1'));
@@ -51,7 +54,8 @@ export default defineWorld({
     },
     {
       name: 'unknown-item',
-      description: 'A misspelt item: canCarryItem answers false (same as "full"), addInventoryItem ignores it silently.',
+      description:
+        'A misspelt item: canCarryItem answers false (same as "full"), addInventoryItem ignores it silently.',
       findings: [2],
       run(ctx) {
         rsm(ctx, 1, 'canCarryItem', 'breadd', 1);
@@ -61,7 +65,8 @@ export default defineWorld({
     },
     {
       name: 'unknown-account',
-      description: 'addAccountMoney on an account ESX does not have raises (JS sees the generic export error).',
+      description:
+        'addAccountMoney on an account ESX does not have raises (JS sees the generic export error).',
       findings: [12],
       run(ctx) {
         rsm(ctx, 1, 'addAccountMoney', 'cash', 100, 'vote-reward v1');
@@ -70,7 +75,8 @@ export default defineWorld({
     },
     {
       name: 'full-by-weight',
-      description: '30 bread (weight 1 each) with Config.MaxWeight 24: canCarryItem false; addInventoryItem has no weight check.',
+      description:
+        '30 bread (weight 1 each) with Config.MaxWeight 24: canCarryItem false; addInventoryItem has no weight check.',
       run(ctx) {
         rsm(ctx, 1, 'canCarryItem', 'bread', 30);
         rsm(ctx, 1, 'addInventoryItem', 'bread', 30);
@@ -109,7 +115,8 @@ export default defineWorld({
     },
     {
       name: 'player-not-loaded',
-      description: 'Bob is connected but has no xPlayer: RunStaticPlayerMethod and GetPlayerFromId answer nothing.',
+      description:
+        'Bob is connected but has no xPlayer: RunStaticPlayerMethod and GetPlayerFromId answer nothing.',
       run(ctx) {
         rsm(ctx, 2, 'getIdentifier');
         rsm(ctx, 2, 'addAccountMoney', 'bank', 100, 'vote-reward v1');
@@ -126,7 +133,8 @@ export default defineWorld({
     },
     {
       name: 'player-left',
-      description: 'Alice disconnects (playerDropped saves and removes her xPlayer); calls then answer nothing.',
+      description:
+        'Alice disconnects (playerDropped saves and removes her xPlayer); calls then answer nothing.',
       prepare(ctx) {
         ctx.server.drop(1);
       },

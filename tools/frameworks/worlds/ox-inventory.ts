@@ -17,7 +17,8 @@ export default defineWorld({
   scenarios: [
     {
       name: 'item',
-      description: 'CanCarryItem true, AddItem [true, slot data], then the reads: GetItemCount and Search count.',
+      description:
+        'CanCarryItem true, AddItem [true, slot data], then the reads: GetItemCount and Search count.',
       run(ctx) {
         ox(ctx, 'CanCarryItem', 1, 'water', 2);
         ox(ctx, 'AddItem', 1, 'water', 2);
@@ -36,7 +37,8 @@ export default defineWorld({
     },
     {
       name: 'full-by-weight',
-      description: '100 water (500 g each) into 24 kg: CanCarryItem false, but AddItem has no weight check and succeeds.',
+      description:
+        '100 water (500 g each) into 24 kg: CanCarryItem false, but AddItem has no weight check and succeeds.',
       findings: [7],
       run(ctx) {
         ox(ctx, 'CanCarryItem', 1, 'water', 100);
@@ -46,7 +48,8 @@ export default defineWorld({
     },
     {
       name: 'full-by-slots',
-      description: 'All 5 slots used by other items: CanCarryItem for a stackable item not held answers nil (not false); AddItem [false, "inventory_full"].',
+      description:
+        'All 5 slots used by other items: CanCarryItem for a stackable item not held answers nil (not false); AddItem [false, "inventory_full"].',
       findings: [3],
       prepare: (ctx) => useSlots(ctx, 5),
       run(ctx) {
