@@ -89,24 +89,45 @@ export function rawAnswer(status: number, headers: [string, string][], body: Buf
   return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), Buffer.from(body)]);
 }
 
+/** Framing headers are rewritten: the body is re-sent decoded, with its exact length. */
+const FRAMING = new Set([
+  'content-length',
+  'content-encoding',
+  'accept-encoding',
+  'connection',
+  'transfer-encoding',
+  'keep-alive',
+]);
+
 /** Passes the request to the real mock app in process and returns its answer as raw bytes. */
 export async function forwardToApp(app: MockApp, request: RawRequest): Promise<Buffer> {
   const init: RequestInit = { method: request.method, headers: headersOf(request) };
   if (request.method !== 'GET' && request.method !== 'HEAD') init.body = request.body;
-  const response = await app.request(`http://votes.test${request.url}`, init);
-  const body = Buffer.from(await response.arrayBuffer());
-  const headers: [string, string][] = [];
-  response.headers.forEach((value, name) => {
-    if (name !== 'content-length' && name !== 'connection') headers.push([name, value]);
-  });
-  headers.push(['content-length', String(body.length)]);
-  return rawAnswer(response.status, headers, body);
+  return toRaw(await app.request(`http://votes.test${request.url}`, init));
 }
 
+/** The request's own headers, without those that describe this hop (the forwarder frames its request itself). */
 function headersOf(request: RawRequest): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
-    if (typeof value === 'string') headers[name] = value;
+    if (typeof value === 'string' && !FRAMING.has(name) && name !== 'host') headers[name] = value;
   }
   return headers;
+}
+
+/** Passes the request to a real server at `baseUrl` and returns its answer as raw bytes (decoded, exact length). */
+export async function forwardToUrl(baseUrl: string, request: RawRequest): Promise<Buffer> {
+  const init: RequestInit = { method: request.method, headers: headersOf(request) };
+  if (request.method !== 'GET' && request.method !== 'HEAD') init.body = request.body;
+  return toRaw(await fetch(`${baseUrl}${request.url}`, init));
+}
+
+async function toRaw(response: Response): Promise<Buffer> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (!FRAMING.has(name)) headers.push([name, value]);
+  });
+  headers.push(['content-length', String(body.length)]);
+  return rawAnswer(response.status, headers, body);
 }
