@@ -192,6 +192,10 @@ export function createVoteApi(options: VoteApiOptions): VoteApi {
           return { claimed: false, code: 'no_unclaimed_vote' };
         }
       }
+      // Another 2xx may mean the claim happened: an unusable answer, decided by checking again, never a refusal.
+      if (response.status !== 200 && response.status >= 200 && response.status < 300) {
+        throw new ResponseValidationError(path, `status ${response.status} instead of 200`);
+      }
       if (response.status === 200 && refusesClaim(response.body)) {
         const failure = readError(response.body);
         throw new ClaimRefusedError(failure.code, 'the API answered the claim with success: false');

@@ -88,9 +88,9 @@ const validClaimSuccess = (spec: AnswerSpec): string | null => {
     : null;
 };
 
-/** An answer the claim flow may take as "the claim did not happen" (a non-5xx refusal, or success: false). */
+/** An answer the claim flow may take as "the claim did not happen" (a 3xx or 4xx, or success: false). */
 const mayRefuse = (spec: AnswerSpec) =>
-  (spec.status !== 200 && spec.status < 500) ||
+  (spec.status >= 300 && spec.status < 500) ||
   (jsonOf(spec) as { success?: unknown } | undefined)?.success === false;
 
 const bodyArb: fc.Arbitrary<AnswerSpec['body']> = fc.oneof(

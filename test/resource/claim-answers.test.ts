@@ -99,6 +99,22 @@ describe('claim answers checked against the contract (200, success true, vote_id
       expect(w.runtime.logs.some((l) => l.message.includes(voteId))).toBe(false);
     },
   );
+
+  it.each([201, 202, 204])(
+    'a claim answered %i (a 2xx other than 200) is unusable, not a refusal: checked again, paid once when the vote is gone',
+    async (status) => {
+      const w = inProcess();
+      w.mock.addVote('Ana', w.clock.now() - 60_000);
+      w.mock.wire({
+        path: '/api/v1/vote/claim',
+        apply: true,
+        reply: { status, body: '{"success":true,"vote_id":"0b7e5b8a-1b2c-4d3e-8f90-123456789abc"}' },
+      });
+      expect((await w.flow.claim(1)).code).toBe('rewarded');
+      expect(w.adapter.paid).toHaveLength(1);
+      expect(journal(w)).toEqual([]);
+    },
+  );
 });
 
 describe('claim flow over real sockets: answers refused for their size', () => {
