@@ -2,6 +2,7 @@
  * es_extended 1.13.5 with ox_inventory installed but not running: ESX still runs in Config.CustomInventory = 'ox'
  * mode (it only checks that ox_inventory is not missing), so its overrides call into a dead inventory.
  */
+import { ALICE, withAdapter } from '../adapter';
 import { defineWorld } from '../world';
 import { ESX_PLAYERS, esxDatabase, esxState, loadEsxPlayer, OX_CONVARS, rsm } from './esx-common';
 
@@ -36,6 +37,18 @@ export default defineWorld({
           rsm(ctx, 1, 'addAccountMoney', 'bank', 750, 'vote-reward v1');
           rsm(ctx, 1, 'getAccount', 'bank');
         }
+      },
+    },
+    {
+      name: 'adapter-bank-ox-never-started',
+      description:
+        "The project's ESX adapter pays a 750 bank reward three times while ox_inventory never started: the notes hold what the adapter answered each time, the state how often the bank moved.",
+      findings: [1],
+      async run(ctx) {
+        const reward = { type: 'bank' as const, amount: 750 };
+        await withAdapter(ctx, [reward], async (adapter, answer) => {
+          for (let i = 1; i <= 3; i++) answer(`give ${i}`, await adapter.give(ALICE, reward));
+        });
       },
     },
     {

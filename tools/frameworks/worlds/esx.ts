@@ -1,4 +1,5 @@
 /** es_extended 1.13.5 alone (its own inventory, no ox_inventory installed). */
+import { ALICE, withAdapter } from '../adapter';
 import { defineWorld } from '../world';
 import { attempt, ESX_PLAYERS, esxDatabase, esxState, loadEsxPlayer, rsm, xPlayer } from './esx-common';
 
@@ -61,6 +62,18 @@ export default defineWorld({
         rsm(ctx, 1, 'canCarryItem', 'breadd', 1);
         rsm(ctx, 1, 'addInventoryItem', 'breadd', 1);
         rsm(ctx, 1, 'getInventoryItem', 'breadd');
+      },
+    },
+    {
+      name: 'adapter-unknown-item',
+      description:
+        "The project's ESX adapter asked whether Alice can receive 1 x breadd (an item ESX does not have).",
+      findings: [2],
+      async run(ctx) {
+        const reward = { type: 'item' as const, item: 'breadd', count: 1 };
+        await withAdapter(ctx, [reward], async (adapter, answer) => {
+          answer('canReceive', await adapter.canReceive(ALICE, [reward]));
+        });
       },
     },
     {

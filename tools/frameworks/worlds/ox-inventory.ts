@@ -1,4 +1,5 @@
 /** ox_inventory 2.47.7 used directly through its exports (on es_extended 1.13.5 with ox_lib 3.39.0). */
+import { ALICE, withAdapter } from '../adapter';
 import { defineWorld } from '../world';
 import { ESX_PLAYERS, esxDatabase, esxState, loadEsxPlayer, OX_CONVARS, ox } from './esx-common';
 import { useSlots } from './ox-fill';
@@ -57,6 +58,19 @@ export default defineWorld({
         ox(ctx, 'AddItem', 1, 'burger', 1);
         ox(ctx, 'CanCarryItem', 1, 'phone', 1);
         ox(ctx, 'GetItemCount', 1, 'burger');
+      },
+    },
+    {
+      name: 'adapter-full-by-slots',
+      description:
+        "The project's adapter (ESX, items through ox_inventory) asked whether Alice, with all 5 slots used, can receive 1 burger.",
+      findings: [3],
+      prepare: (ctx) => useSlots(ctx, 5),
+      async run(ctx) {
+        const reward = { type: 'item' as const, item: 'burger', count: 1 };
+        await withAdapter(ctx, [reward], async (adapter, answer) => {
+          answer('canReceive', await adapter.canReceive(ALICE, [reward]));
+        });
       },
     },
     {

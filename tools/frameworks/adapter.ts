@@ -1,0 +1,37 @@
+/**
+ * Runs the project's real adapters (src/rewards) on top of a world's real framework Lua, through the server's
+ * FrameworkHost. Their calls are recorded like any other; what they answered is added to the scenario's notes.
+ */
+import type { PayoutContext, Reward, RewardAdapter } from '../../src/rewards/types';
+import type { ScenarioContext } from './world';
+
+/** Player 1 of the worlds, as the claim flow would describe them. */
+export const ALICE: PayoutContext = { source: 1, name: 'Alice', license: 'license:1111', voteId: 'vote-1' };
+
+/**
+ * Selects the adapter as the resource does at start (`framework: 'auto'`) and runs `action` with it. Each
+ * `answer(label, value)` becomes the note `adapter <label>`. A failure to load or select is noted, not thrown,
+ * so a half-finished change in src/ cannot stop a recording.
+ */
+export async function withAdapter(
+  ctx: ScenarioContext,
+  rewards: Reward[],
+  action: (adapter: RewardAdapter, answer: (label: string, value: unknown) => void) => Promise<void>,
+): Promise<void> {
+  try {
+    const { selectAdapter } = await import('../../src/rewards/select');
+    const selected = selectAdapter({ framework: 'auto', host: ctx.server.frameworkHost(), rewards });
+    if (!selected.ok) {
+      ctx.note('adapter problems', selected.problems);
+      return;
+    }
+    ctx.note('adapter framework', selected.framework);
+    try {
+      await action(selected.adapter, (label, value) => ctx.note(`adapter ${label}`, value));
+    } finally {
+      selected.adapter.dispose();
+    }
+  } catch (error) {
+    ctx.note('adapter error', error instanceof Error ? error.message : String(error));
+  }
+}
