@@ -89,25 +89,15 @@ export function createNativeTransport(
               );
               return;
             }
-            const text =
-              status >= 400
-                ? typeof errorData === 'string'
-                  ? errorData.replace(/^HTTP \d+:\s?/, '')
-                  : ''
-                : typeof body === 'string'
-                  ? body
-                  : '';
+            const failed = status >= 400;
+            const given = failed ? errorData : body;
+            const text = typeof given !== 'string' ? '' : failed ? given.replace(/^HTTP \d+:\s?/, '') : given;
             if (!withinBytes(text, cap)) {
-              reject(
-                new ResponseTooLargeError(
-                  request.url,
-                  cap,
-                  status >= 400 ? `the HTTP ${status} error text` : 'the body',
-                ),
-              );
+              const what = failed ? `the HTTP ${status} error text` : 'the body';
+              reject(new ResponseTooLargeError(request.url, cap, what));
               return;
             }
-            if (status >= 400) resolve({ status, headers: {}, body: text === '' ? null : text });
+            if (failed) resolve({ status, headers: {}, body: text === '' ? null : text });
             else resolve({ status, headers: normaliseHeaders(headers), body: text });
           },
         };

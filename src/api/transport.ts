@@ -103,7 +103,7 @@ async function readCapped(
       try {
         chunk = await Promise.race([reader.read(), aborted]);
       } catch (error) {
-        throw error instanceof TimeoutError ? error : toTransportError(error, request);
+        throw toTransportError(error, request);
       }
       if (chunk.done) break;
       total += chunk.value.byteLength;
