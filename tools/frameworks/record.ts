@@ -1,6 +1,7 @@
 /**
  * `npm run frameworks:record [world ...]`: boots every world (tools/frameworks/worlds/index.ts) once per scenario,
  * runs the scenario, and writes test/frameworks/transcripts/<world>.json. Needs `npm run frameworks:fetch` first.
+ * `--verbose` prints the server console (prints, SCRIPT ERRORs, unrouted MySQL queries) while recording.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,7 +36,7 @@ async function recordWorld(name: string): Promise<Transcript> {
   const scenarios: Transcript['scenarios'] = [];
   for (const scenario of world.scenarios) {
     const started = Date.now();
-    const server = await bootWorld(world);
+    const server = await bootWorld(world, verbose ? (line) => console.log(`    | ${line}`) : undefined);
     const notes: Record<string, TranscriptValue> = {};
     const ctx: ScenarioContext = {
       server,
@@ -104,7 +105,8 @@ async function recordWorld(name: string): Promise<Transcript> {
   });
 }
 
-const wanted = process.argv.slice(2);
+const verbose = process.argv.includes('--verbose');
+const wanted = process.argv.slice(2).filter((arg) => arg !== '--verbose');
 const names = wanted.length > 0 ? wanted : WORLDS.map((w) => w.name);
 const outDir = join(PROJECT_ROOT, 'test/frameworks/transcripts');
 mkdirSync(outDir, { recursive: true });

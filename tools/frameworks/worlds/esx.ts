@@ -157,6 +157,21 @@ export default defineWorld({
       },
     },
     {
+      name: 'license2-listed-first',
+      description:
+        "Carol's identifiers list license2: before license:. ESX asks GetPlayerIdentifierByType(src, 'license'), a prefix match, gets the license2 identifier, and loads her under it (a new user row).",
+      findings: [10],
+      prepare(ctx) {
+        const carol = { source: 3, name: 'Carol', identifiers: ['license2:4444', 'license:5555'] };
+        ctx.server.connect(carol);
+        loadEsxPlayer(ctx.server, carol);
+        ctx.server.advance(500);
+      },
+      run(ctx) {
+        rsm(ctx, 3, 'getIdentifier');
+      },
+    },
+    {
       name: 'unknown-method',
       description: 'RunStaticPlayerMethod with a method the xPlayer does not have raises.',
       run(ctx) {
