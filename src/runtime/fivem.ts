@@ -90,7 +90,11 @@ export function createFivemRuntime(): Runtime {
     },
     players: () => g.getPlayers().map(Number).filter(Number.isInteger),
     playerName: (source) => g.GetPlayerName(String(source)) ?? null,
-    playerLicense: (source) => g.GetPlayerIdentifierByType(String(source), 'license') ?? null,
+    playerLicense(source) {
+      // The native matches a prefix: 'license' alone would also match a `license2:` identifier listed first.
+      const license = g.GetPlayerIdentifierByType(String(source), 'license:');
+      return typeof license === 'string' && license.startsWith('license:') ? license : null;
+    },
     emitNet: (event, target, ...args) => g.emitNet(event, target, ...args),
     tell(source, message) {
       g.emitNet('chat:addMessage', source, {
