@@ -118,9 +118,15 @@ export function createResource(runtime: Runtime): VoteRewardResource {
     }
     const config = loaded.config;
     const rewards = rewardsOf(config);
-    const selected = selectAdapter({ framework: config.framework, host: runtime, rewards });
+    const selected = selectAdapter({ framework: config.framework, host: runtime, rewards, vrp: config.vrp });
     if (!selected.ok) {
       printBlock('not started, the framework cannot pay the configured rewards:', selected.problems);
+      return null;
+    }
+    const startupProblems = (await selected.adapter.startupProblems?.(rewards)) ?? [];
+    if (startupProblems.length > 0) {
+      selected.adapter.dispose();
+      printBlock('not started, the framework cannot pay the configured rewards:', startupProblems);
       return null;
     }
     const transport = runtime.fetch ? createFetchTransport(runtime.fetch) : createNativeTransport(runtime);

@@ -140,6 +140,42 @@ export const configSchema = z
       .regex(/^[a-z0-9_-]{1,32}$/, 'a command name of lowercase letters, digits, _ or -')
       .default('vote')
       .describe('Chat command players type to claim'),
+    vrp: z
+      .strictObject({
+        variant: z
+          .enum(['vrp1', 'vrp2', 'creative'])
+          .default('vrp1')
+          .describe(
+            'Which vRP the server runs: vrp1 (vRP 1 / vRPex), vrp2 (custom rewards only) or creative',
+          ),
+        cashItem: itemName
+          .default('dollar')
+          .describe('Creative only: the item that is cash in hand (dollar, dollars, ... per base)'),
+        members: z
+          .strictObject({
+            userId: z.string().min(1).max(64).optional().describe('Source to user id (getUserId / Passport)'),
+            giveMoney: z.string().min(1).max(64).optional().describe('Pays cash (giveMoney / GenerateItem)'),
+            giveBank: z.string().min(1).max(64).optional().describe('Pays bank (giveBankMoney / GiveBank)'),
+            giveItem: z
+              .string()
+              .min(1)
+              .max(64)
+              .optional()
+              .describe('Gives items (giveInventoryItem / GenerateItem)'),
+            getMoney: z.string().min(1).max(64).optional().describe('Reads cash (getMoney / ItemAmount)'),
+            getBank: z.string().min(1).max(64).optional().describe('Reads bank (getBankMoney / GetBank)'),
+            itemAmount: z
+              .string()
+              .min(1)
+              .max(64)
+              .optional()
+              .describe('Reads an item count (getInventoryItemAmount / ItemAmount)'),
+          })
+          .default({})
+          .describe("Names of vRP members that differ from the variant's defaults"),
+      })
+      .prefault({})
+      .describe('vRP settings, used when the framework is vrp'),
     checkMode: z
       .enum(['unclaimed', 'last24h'])
       .default('unclaimed')

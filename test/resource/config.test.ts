@@ -21,6 +21,7 @@ describe('loadConfig', () => {
         locale: 'en',
         framework: 'auto',
         command: 'vote',
+        vrp: { variant: 'vrp1', cashItem: 'dollar', members: {} },
         checkMode: 'unclaimed',
         reward: { type: 'money', amount: 500 },
         messages: {},
@@ -238,6 +239,7 @@ describe('configJsonSchema', () => {
       'locale',
       'framework',
       'command',
+      'vrp',
       'checkMode',
       'reward',
       'messages',
@@ -250,5 +252,17 @@ describe('configJsonSchema', () => {
       expect(property.description, name).toBeTruthy();
     }
     expect(schema.properties.command?.default).toBe('vote');
+  });
+});
+
+describe('vrp settings', () => {
+  it.each([
+    { vrp: { variant: 'creative', cashItem: 'dollars' }, ok: true },
+    { vrp: { variant: 'vrp2' }, ok: true },
+    { vrp: { variant: 'vrp3' }, ok: false },
+    { vrp: { members: { giveBank: 'addBank' } }, ok: true },
+    { vrp: { members: { payEveryone: 'x' } }, ok: false },
+  ])('vrp $vrp is accepted: $ok', ({ vrp, ok }) => {
+    expect(load({ ...base, vrp }).ok).toBe(ok);
   });
 });
