@@ -117,3 +117,57 @@ describe.each(['en', 'fr'] as const)('locale %s', (locale) => {
     },
   );
 });
+
+describe('what the frameworks really do', () => {
+  it('ESX with ox_inventory installed but stopped: addAccountMoney credits then raises; one credit in ten minutes of reconciliation, rejoins and /vote', async () => {
+    const w = await createE2e({
+      framework: 'esx',
+      esxOxInventory: 'stopped',
+      config: { reward: { type: 'bank', amount: 750 } },
+    });
+    world = w;
+    await w.vote('Steve');
+    let steve = await w.join('Steve');
+    w.type(steve, '/vote');
+    await w.until(() => w.messages(steve).length > 0);
+    expect(w.messages(steve)).toEqual([THANKS.en.bank]);
+    for (let minute = 0; minute < 10; minute += 1) {
+      await w.advance(20_000);
+      w.type(steve, '/vote');
+      await w.advance(20_000);
+      w.drop(steve);
+      steve = await w.join('Steve', { license: steve.license });
+      await w.advance(20_000);
+    }
+    expect(w.ledger().map((e) => [e.framework, e.kind, e.amount])).toEqual([['es_extended', 'bank', 750]]);
+    expect(w.fakes.esx?.players.get(steve.id)?.accounts.bank).toBe(750);
+  });
+
+  it('the license is the `license:` identifier even when `license2:` is listed first', async () => {
+    const w = await createE2e({
+      framework: 'standalone',
+      config: { reward: { type: 'custom', command: 'vote_gift {source} {license}' } },
+    });
+    world = w;
+    await w.vote('Steve');
+    const steve = await w.join('Steve', { before: ['license2:0000ffff'] });
+    w.type(steve, '/vote');
+    await w.until(() => w.shopCommands().length > 0);
+    expect(w.shopCommands()[0]?.args).toEqual([String(steve.id), steve.license]);
+  });
+
+  it('a misspelt item is refused at start against ESX.Items, naming it', async () => {
+    const w = await createE2e({
+      framework: 'esx',
+      config: { reward: { type: 'item', item: 'breadd', count: 1 } },
+    });
+    world = w;
+    await w.advance(1000);
+    expect(w.output()).toContain(
+      'vote-reward: not started, the framework cannot pay the configured rewards:',
+    );
+    expect(w.output().some((l) => l.includes('the item "breadd" does not exist in ESX (ESX.Items)'))).toBe(
+      true,
+    );
+  });
+});

@@ -54,6 +54,8 @@ export interface E2eOptions {
   apiKey?: string | null;
   /** Start the resource right away (default true). */
   start?: boolean;
+  /** ESX only: ox_inventory installed too (ESX then runs its ox_inventory override), started or stopped. */
+  esxOxInventory?: 'started' | 'stopped';
 }
 
 /** A connected player, as the harness knows them. */
@@ -72,6 +74,8 @@ export interface E2eJoinOptions {
   license?: string;
   /** Load the character in the framework right after joining (default true). */
   load?: boolean;
+  /** Identifiers listed before the license (e.g. `license2:...`, which FiveM lists first on some accounts). */
+  before?: string[];
 }
 
 /** The framework fakes of one simulated server run. */
@@ -221,6 +225,8 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
   );
 
   const ledgers: PayoutEntry[][] = [];
+  // ESX's database: balances survive a server kill, as they do when ESX saved them.
+  const esxDatabase = new Map<string, Record<string, number>>();
   const shopCommands: ShopCommand[] = [];
   const shopEvents: unknown[][] = [];
   const rewardedEvents: unknown[][] = [];
@@ -270,7 +276,12 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     sim.addAce(`resource.${RESOURCE}`, 'command.vote_gift', true);
     fakes = { esx: null, qb: null, vrp: null, inventory: null };
     if (framework === 'esx') {
-      fakes.esx = createEsxFake();
+      if (options.esxOxInventory) {
+        fakes.inventory = createOxInventoryFake();
+        sim.addFakeResource('ox_inventory', fakes.inventory.definition);
+        if (options.esxOxInventory === 'started') sim.start('ox_inventory');
+      }
+      fakes.esx = createEsxFake({ database: esxDatabase });
       sim.addFakeResource('es_extended', fakes.esx.definition);
       sim.start('es_extended');
     } else if (framework === 'qbcore') {
@@ -341,7 +352,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     },
     async join(name, joinOptions = {}) {
       const license = joinOptions.license ?? `license:${Buffer.from(name).toString('hex').slice(0, 40)}`;
-      const id = await current().join({ name, identifiers: [license] });
+      const id = await current().join({ name, identifiers: [...(joinOptions.before ?? []), license] });
       const player = { id, name, license };
       if (joinOptions.load ?? true) e2e.load(player);
       return player;

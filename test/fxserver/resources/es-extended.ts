@@ -19,6 +19,8 @@ export interface EsxFakeOptions {
   items?: Record<string, ItemDef>;
   /** Config.MaxWeight in grams (ESX default 24000). */
   maxWeight?: number;
+  /** The database: accounts by identifier, kept across server restarts (ESX saves every change here). */
+  database?: Map<string, Record<string, number>>;
 }
 
 /** The ESX fake: a resource definition plus the controls tests use. */
@@ -35,9 +37,14 @@ export interface EsxFake {
 
 /**
  * es_extended (ESX Legacy 1.13) server surface, from esx-framework/esx_core `[core]/es_extended`:
- * export getSharedObject → ESX with GetPlayerFromId / GetPlayers; export RunStaticPlayerMethod(src, method, ...);
- * xPlayer closures addMoney, addAccountMoney, removeAccountMoney, getAccount, getMoney, addInventoryItem, canCarryItem,
- * getIdentifier, getName, showNotification. Money methods raise a Lua error for amounts <= 0 or unknown accounts.
+ * export getSharedObject → ESX with GetPlayerFromId / GetPlayers / Items; export RunStaticPlayerMethod(src, method,
+ * ...); xPlayer closures addMoney, addAccountMoney, removeAccountMoney, getAccount, getMoney, addInventoryItem,
+ * canCarryItem, getInventoryItem, getIdentifier, getName, showNotification. Money methods return nothing and raise
+ * a Lua error for amounts <= 0 or unknown accounts (rounding after that check); item methods never raise on counts.
+ * When ox_inventory exists at start (any state but missing), ESX uses its ox_inventory override instead:
+ * addAccountMoney returns silently for an amount < 1 or an unknown account, and credits before calling into
+ * ox_inventory, so it raises after paying while ox_inventory is not started. (Mirroring cash into ox_inventory's
+ * `money` item while ox runs is not modelled.)
  */
 export function createEsxFake(options: EsxFakeOptions = {}): EsxFake {
   const catalogue = options.items ?? DEFAULT_ITEMS;
@@ -45,9 +52,10 @@ export function createEsxFake(options: EsxFakeOptions = {}): EsxFake {
   const players = new Map<number, EsxPlayerState>();
   let g: CfxGlobals | null = null;
   let api: FakeApi | null = null;
+  let oxMode = false;
 
   const checkAmount = (fn: string, id: number, account: string, money: unknown): number => {
-    if (typeof money !== 'number' || !Number.isFinite(money) || Math.round(money) <= 0) {
+    if (typeof money !== 'number' || !Number.isFinite(money) || money <= 0) {
       throw new Error(
         `@es_extended/server/classes/player.lua: xPlayer.${fn}: invalid amount ${String(money)} for account ${account} of player ${id}`,
       );
@@ -58,22 +66,42 @@ export function createEsxFake(options: EsxFakeOptions = {}): EsxFake {
   const xPlayerOf = (id: number): Record<string, unknown> | undefined => {
     const p = players.get(id);
     if (!p) return undefined;
+    // The ledger entry is the moment of payment: a server killed right after it keeps the credit.
+    const credit = (account: string, amount: number, reason?: unknown) => {
+      const recorded = api?.server.ledger.length ?? 0;
+      try {
+        api?.payout({
+          framework: 'es_extended',
+          player: id,
+          kind: account === 'money' ? 'money' : account,
+          name: account,
+          amount,
+          reason: reason == null ? null : String(reason),
+        });
+      } finally {
+        if ((api?.server.ledger.length ?? 0) > recorded || !api) {
+          p.accounts[account] = (p.accounts[account] ?? 0) + amount;
+        }
+      }
+    };
     const addAccountMoney = (accountName: unknown, money: unknown, reason?: unknown): void => {
       const account = String(accountName);
+      if (oxMode) {
+        if (typeof money !== 'number' || money < 1 || !(account in p.accounts)) return;
+        credit(account, Math.round(money), reason);
+        if (g?.GetResourceState('ox_inventory') !== 'started') {
+          throw new Error(
+            "@es_extended/server/classes/overrides/oxinventory.lua:76: attempt to index a nil value (upvalue 'Inventory')",
+          );
+        }
+        return;
+      }
       if (!(account in p.accounts))
         throw new Error(
           `@es_extended/server/classes/player.lua: xPlayer.addAccountMoney: invalid account ${account} for player ${id}`,
         );
       const amount = checkAmount('addAccountMoney', id, account, money);
-      api?.payout({
-        framework: 'es_extended',
-        player: id,
-        kind: account === 'money' ? 'money' : account,
-        name: account,
-        amount,
-        reason: reason == null ? null : String(reason),
-      });
-      p.accounts[account] = (p.accounts[account] ?? 0) + amount;
+      credit(account, amount, reason);
     };
     return {
       source: id,
@@ -97,9 +125,13 @@ export function createEsxFake(options: EsxFakeOptions = {}): EsxFake {
         p.accounts[account] =
           (p.accounts[account] ?? 0) - checkAmount('removeAccountMoney', id, account, money);
       },
+      getInventoryItem: (name: unknown) => {
+        const item = String(name);
+        return catalogue[item] ? { name: item, count: p.inventory.items.get(item) ?? 0 } : undefined;
+      },
       addInventoryItem: (name: unknown, count: unknown) => {
         const item = String(name);
-        const n = checkAmount('addInventoryItem', id, item, count);
+        const n = Math.round(Number(count));
         if (!catalogue[item]) return;
         api?.payout({ framework: 'es_extended', player: id, kind: 'item', name: item, amount: n });
         p.inventory.items.set(item, (p.inventory.items.get(item) ?? 0) + n);
@@ -107,8 +139,7 @@ export function createEsxFake(options: EsxFakeOptions = {}): EsxFake {
       canCarryItem: (name: unknown, count: unknown) => {
         const item = String(name);
         if (!catalogue[item]) return false;
-        const n = checkAmount('canCarryItem', id, item, count);
-        return p.inventory.problem(item, n) === null;
+        return p.inventory.problem(item, Number(count)) === null;
       },
       showNotification: (msg: unknown) => g?.emitNet('esx:showNotification', id, msg),
     };
@@ -119,6 +150,7 @@ export function createEsxFake(options: EsxFakeOptions = {}): EsxFake {
     setup(globals, fakeApi) {
       g = globals;
       api = fakeApi;
+      oxMode = globals.GetResourceState('ox_inventory') !== 'missing';
       const ESX = {
         GetPlayerFromId: (src: unknown) => xPlayerOf(Number(src)),
         GetPlayers: () => [...players.keys()],
@@ -146,10 +178,18 @@ export function createEsxFake(options: EsxFakeOptions = {}): EsxFake {
     definition,
     players,
     loadPlayer(id, init = {}) {
+      const identifier = init.identifier ?? `esx${id}`;
+      const accounts = options.database?.get(identifier) ?? {
+        money: 0,
+        bank: 0,
+        black_money: 0,
+        ...(init.accounts ?? {}),
+      };
+      options.database?.set(identifier, accounts);
       const state: EsxPlayerState = {
-        identifier: init.identifier ?? `esx${id}`,
+        identifier,
         name: init.name ?? `Player ${id}`,
-        accounts: { money: 0, bank: 0, black_money: 0, ...(init.accounts ?? {}) },
+        accounts,
         inventory: createFakeInventory(catalogue, { maxWeight, slots: Number.MAX_SAFE_INTEGER }),
       };
       players.set(id, state);

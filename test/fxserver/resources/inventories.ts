@@ -42,9 +42,12 @@ function inventories(options: InventoryFakeOptions): {
 }
 
 /**
- * ox_inventory exports (overextended/ox_inventory modules/inventory/server.lua): AddItem(inv, item, count, metadata,
- * slot, cb) → success, response (two Lua values → a JS array); CanCarryItem(inv, item, count) → boolean, nil for an
- * unknown inventory or item. `count` must be a number.
+ * ox_inventory exports (overextended/ox_inventory 2.47.7 modules/inventory/server.lua): AddItem(inv, item, count,
+ * metadata, slot, cb) → success, response (two Lua values → a JS array), checking item, count, then inventory, and
+ * only slots: no weight check, and a non-stacking item fills as many empty slots as there are, still answering
+ * true; CanCarryItem(inv, item, count) → true, false (weight, or too few slots for a non-stacking item), nil for an
+ * unknown inventory or item and when no slot is free for an item not already held; GetItemCount; Items(name).
+ * Every connected player has an inventory here (real ox_inventory: only once the framework loaded the character).
  */
 export function createOxInventoryFake(options: InventoryFakeOptions = {}): InventoryFake {
   const inv = inventories(options);
@@ -61,22 +64,32 @@ export function createOxInventoryFake(options: InventoryFakeOptions = {}): Inven
             if (typeof cb === 'function') cb(ok, response);
             return fakeApi.multi(ok, response);
           };
-          if (!known(id)) return finish(false, 'invalid_inventory');
           const name = String(item);
-          if (!inv.catalogue[name]) return finish(false, 'invalid_item');
+          const def = inv.catalogue[name];
+          if (!def) return finish(false, 'invalid_item');
           if (typeof count !== 'number' || !Number.isFinite(count)) return finish(false, 'invalid_count');
-          if (count <= 0) return finish(false, 'invalid_count');
-          const problem = inv.get(id as number).problem(name, count);
-          if (problem !== null) return finish(false, 'inventory_full');
-          api?.payout({ framework: 'ox_inventory', player: id as number, kind: 'item', name, amount: count });
-          inv.get(id as number).add(name, count);
-          return finish(true, [{ name, count, slot: 1 }]);
+          const n = Math.floor(count + 0.5);
+          if (n <= 0) return finish(false, 'negative_count');
+          if (!known(id)) return finish(false, 'invalid_inventory');
+          const inventory = inv.get(id as number);
+          const stack = def.stack !== false;
+          const freeSlots = Math.max(0, inventory.slots - inventory.slotsUsed());
+          const held = (inventory.items.get(name) ?? 0) > 0;
+          const added = stack ? (held || freeSlots > 0 ? n : 0) : Math.min(n, freeSlots);
+          if (added === 0) return finish(false, 'inventory_full');
+          api?.payout({ framework: 'ox_inventory', player: id as number, kind: 'item', name, amount: added });
+          inventory.items.set(name, (inventory.items.get(name) ?? 0) + added);
+          return finish(true, [{ name, count: added, slot: 1 }]);
         },
       );
       g.exports('CanCarryItem', (id: unknown, item: unknown, count: unknown) => {
-        if (!known(id) || !inv.catalogue[String(item)]) return undefined;
-        return inv.get(id as number).problem(String(item), Number(count)) === null;
+        const def = inv.catalogue[String(item)];
+        if (!known(id) || !def) return undefined;
+        const problem = inv.get(id as number).problem(String(item), Number(count));
+        if (problem === 'slots' && def.stack !== false) return undefined;
+        return problem === null;
       });
+      g.exports('Items', (name: unknown) => (name == null ? inv.catalogue : inv.catalogue[String(name)]));
       g.exports('GetItemCount', (id: unknown, item: unknown) =>
         known(id) ? (inv.get(id as number).items.get(String(item)) ?? 0) : 0,
       );
@@ -87,7 +100,8 @@ export function createOxInventoryFake(options: InventoryFakeOptions = {}): Inven
 
 /**
  * qb-inventory exports (qbcore-framework/qb-inventory server/functions.lua): CanAddItem(identifier, item, amount) →
- * true, or false + 'weight'|'slots' (a JS array); AddItem(identifier, item, amount, slot, info, reason) → boolean.
+ * true, or false + 'weight'|'slots' (a JS array); AddItem(identifier, item, amount, slot, info, reason) → boolean;
+ * GetItemsByName(source, item) → the stacks of that item.
  */
 export function createQbInventoryFake(options: InventoryFakeOptions = {}): InventoryFake {
   const inv = inventories(options);
@@ -119,6 +133,11 @@ export function createQbInventoryFake(options: InventoryFakeOptions = {}): Inven
           return true;
         },
       );
+      g.exports('GetItemsByName', (id: unknown, item: unknown) => {
+        if (!known(id)) return undefined;
+        const amount = inv.get(Number(id)).items.get(String(item)) ?? 0;
+        return amount > 0 ? [{ name: String(item), amount, slot: 1 }] : [];
+      });
     },
   };
   return { definition, inventory: inv.get };

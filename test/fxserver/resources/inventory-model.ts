@@ -23,6 +23,10 @@ export interface FakeInventory {
   readonly items: Map<string, number>;
   /** Current total weight. */
   weight(): number;
+  /** Number of slots. */
+  readonly slots: number;
+  /** Slots in use. */
+  slotsUsed(): number;
   /** null when count units of item fit, else why not. */
   problem(item: string, count: number): FitProblem;
   /** Adds when it fits; returns the problem otherwise. */
@@ -52,6 +56,8 @@ export function createFakeInventory(
   return {
     items,
     weight,
+    slots: limits.slots,
+    slotsUsed,
     problem,
     add(item, count) {
       const p = problem(item, count);

@@ -1,6 +1,9 @@
 import type { FakeResourceDefinition } from '../server';
 import { DEFAULT_ITEMS } from './inventory-model';
 
+const isMulti = (value: unknown): value is { values: unknown[] } =>
+  value !== null && typeof value === 'object' && Array.isArray((value as { values?: unknown }).values);
+
 /** A vRP user. */
 export interface VrpUser {
   /** user_id. */
@@ -37,7 +40,8 @@ export interface VrpFake {
  * vRP 1 proxy interface (vRP-framework/vRP 1.x vrp/lib/Proxy.lua + modules/money.lua, inventory.lua): the event
  * `vRP:proxy` (member, args, identifier, rid) calls vRP[member](...args); when rid ~= -1 the results are sent with
  * `vRP:<identifier>:proxy_res` (rid, rets). Members: getUserId, getUserSource, giveMoney, giveBankMoney, getMoney,
- * getBankMoney, giveInventoryItem, and the weight functions of modules/inventory.lua: getItemWeight(idname),
+ * getBankMoney, giveInventoryItem, getInventoryItemAmount, getItemDefinition (name, description, weight; nothing for
+ * an unknown item), and the weight functions of modules/inventory.lua: getItemWeight(idname),
  * getInventoryWeight(user_id), getInventoryMaxWeight(user_id) (kg; giveInventoryItem itself does not check weight).
  */
 export function createVrpFake(options: VrpFakeOptions = {}): VrpFake {
@@ -60,6 +64,9 @@ export function createVrpFake(options: VrpFakeOptions = {}): VrpFake {
         getMoney: (uid) => byUserId(uid)?.[1].wallet ?? 0,
         getBankMoney: (uid) => byUserId(uid)?.[1].bank ?? 0,
         getItemWeight: (item) => itemWeight(item),
+        getInventoryItemAmount: (uid, item) => byUserId(uid)?.[1].items.get(String(item)) ?? 0,
+        getItemDefinition: (item) =>
+          String(item) in itemWeights ? api.multi(String(item), '', itemWeight(item)) : undefined,
         getInventoryWeight: (uid) =>
           [...(byUserId(uid)?.[1].items ?? [])].reduce((sum, [name, n]) => sum + itemWeight(name) * n, 0),
         getInventoryMaxWeight: () => options.maxWeight ?? 30,
@@ -110,7 +117,7 @@ export function createVrpFake(options: VrpFakeOptions = {}): VrpFake {
           let rets: unknown[] = [];
           if (fn) {
             const rv = fn(...list);
-            rets = rv === undefined ? [] : [rv];
+            rets = isMulti(rv) ? rv.values : rv === undefined ? [] : [rv];
           } else g.console.log(`vRP proxy: unknown member ${String(member)}`);
           if (rid !== -1) g.TriggerEvent(`vRP:${String(identifier)}:proxy_res`, rid, rets);
         };
