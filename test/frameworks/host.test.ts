@@ -43,6 +43,7 @@ exports('slow', function() Wait(100) return 'late' end)
 exports('echo', function(...) return select('#', ...), ... end)
 exports('callback', function(fn) return fn(2, 3) end)
 AddEventHandler('bank:ping', function(n) balance += n end)
+RegisterNetEvent('bank:who', function() LastSource = source end)
 `,
 });
 
@@ -56,6 +57,7 @@ exports('viaColon', function()
 end)
 exports('keepRef', function() Kept = exports.bank:getBank() return true end)
 exports('useKept', function() return pcall(Kept.balance) end)
+exports('awaitSlow', function() return 'got ' .. exports.bank:slow() end)
 `,
 });
 
@@ -152,6 +154,19 @@ describe('framework harness host: FiveM boundary rules between our own Lua resou
     expect(answer).toBeInstanceOf(Promise);
     s.advance(200);
     await expect(answer).resolves.toBe('late');
+  });
+
+  it('a Lua caller of a waiting export waits for its answer, and JS receives a Promise of the outer result', async () => {
+    const s = await boot();
+    const answer = s.exportsOf('client').awaitSlow?.() as Promise<unknown>;
+    s.advance(300);
+    await expect(answer).resolves.toBe('got late');
+  });
+
+  it('a net event sets source to the sending player for the handler', async () => {
+    const s = await boot();
+    s.emitNet('bank:who', 5);
+    expect(s.probe('bank', 'return LastSource')).toBe(5);
   });
 
   it('references held from a stopped resource are dead, and its exports are gone', async () => {

@@ -271,18 +271,15 @@ function Citizen.Await(p)
 end
 
 -- Function references --------------------------------------------------------------------------------------
-local function unwrapAsync(...)
-  local first = ...
-  if select('#', ...) == 1 and type(first) == 'table' and first.__vr_async then return Citizen.Await(first) end
-  return ...
-end
 
 local refMeta = {
   __call = function(self, ...)
     local result = host('callref', rawget(self, '__cfx_functionReference'), __vr_encode(...))
     if result == nil then error('Error in nested ref call.', 2) end
     local list = decodeList(result)
-    return unwrapAsync(unpack(list, 1, #list))
+    -- The callee waited: its answer arrives later, so this caller waits too (FiveM's Citizen.Await on the retval).
+    if list.__vr_async then return Citizen.Await(list) end
+    return unpack(list, 1, #list)
   end,
 }
 makeRef = function(ref)
