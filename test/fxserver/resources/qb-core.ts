@@ -154,8 +154,9 @@ export function createQbxCoreFake(): QbFake {
   const players = new Map<number, QbPlayerState>();
   let g: CfxGlobals | null = null;
   let api: FakeApi | null = null;
+  // resolvePlayer (server/player.lua): any string is a citizenid, even one of digits; a number is a source.
   const resolve = (identifier: unknown): [number, QbPlayerState] | undefined => {
-    if (typeof identifier === 'string' && !/^\d+$/.test(identifier)) {
+    if (typeof identifier === 'string') {
       for (const [id, p] of players) if (p.citizenid === identifier) return [id, p];
       return undefined;
     }
