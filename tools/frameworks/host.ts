@@ -209,7 +209,7 @@ export async function createServer(options: ServerOptions = {}) {
     }
     const resource = resources.get(name);
     if (resource?.state !== 'started' || resource.instance !== instance || !resource.invoke) {
-      log(`SCRIPT ERROR: function reference ${ref} belongs to a resource instance that is no longer running`);
+      log(`SCRIPT ERROR: a function reference into ${name} was called, but that instance of ${name} is no longer running`);
       return undefined;
     }
     invokeStack.push(name);

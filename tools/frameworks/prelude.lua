@@ -442,6 +442,12 @@ msgpack = {
   pack_args = function(...) return __vr_encode(...) end,
 }
 
+-- Wall-clock reads follow the virtual clock, so recordings do not depend on when they ran.
+local stockTime, stockDate = os.time, os.date
+local EPOCH = 1700000000
+os.time = function(t) if t then return stockTime(t) end return EPOCH + now() // 1000 end
+os.date = function(format, t) return stockDate(format, t or os.time()) end
+
 print = function(...)
   local parts = {}
   for i = 1, select('#', ...) do parts[i] = tostring((select(i, ...))) end
