@@ -209,7 +209,9 @@ export async function createServer(options: ServerOptions = {}) {
     }
     const resource = resources.get(name);
     if (resource?.state !== 'started' || resource.instance !== instance || !resource.invoke) {
-      log(`SCRIPT ERROR: a function reference into ${name} was called, but that instance of ${name} is no longer running`);
+      log(
+        `SCRIPT ERROR: a function reference into ${name} was called, but that instance of ${name} is no longer running`,
+      );
       return undefined;
     }
     invokeStack.push(name);
