@@ -277,7 +277,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     fakes = { esx: null, qb: null, vrp: null, inventory: null };
     if (framework === 'esx') {
       if (options.esxOxInventory) {
-        fakes.inventory = createOxInventoryFake();
+        fakes.inventory = createOxInventoryFake({ isLoaded: (id) => fakes.esx?.players.has(id) === true });
         sim.addFakeResource('ox_inventory', fakes.inventory.definition);
         if (options.esxOxInventory === 'started') sim.start('ox_inventory');
       }
@@ -286,14 +286,14 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       sim.start('es_extended');
     } else if (framework === 'qbcore') {
       fakes.qb = createQbCoreFake();
-      fakes.inventory = createQbInventoryFake();
+      fakes.inventory = createQbInventoryFake({ isLoaded: (id) => fakes.qb?.players.has(id) === true });
       sim.addFakeResource('qb-core', fakes.qb.definition);
       sim.addFakeResource('qb-inventory', fakes.inventory.definition);
       sim.start('qb-core');
       sim.start('qb-inventory');
     } else if (framework === 'qbox') {
       fakes.qb = createQbxCoreFake();
-      fakes.inventory = createOxInventoryFake();
+      fakes.inventory = createOxInventoryFake({ isLoaded: (id) => fakes.qb?.players.has(id) === true });
       sim.addFakeResource('ox_lib', createOxLibFake());
       sim.addFakeResource('qbx_core', fakes.qb.definition);
       sim.addFakeResource('ox_inventory', fakes.inventory.definition);

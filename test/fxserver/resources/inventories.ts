@@ -9,6 +9,8 @@ export interface InventoryFakeOptions {
   maxWeight?: number;
   /** Slots per player. */
   slots?: number;
+  /** Whether the framework has loaded this player's character (and handed the inventory over); default: connected. */
+  isLoaded?: (id: number) => boolean;
 }
 
 /** An inventory fake: definition plus the per-player inventories tests inspect or fill. */
@@ -47,7 +49,8 @@ function inventories(options: InventoryFakeOptions): {
  * only slots: no weight check, and a non-stacking item fills as many empty slots as there are, still answering
  * true; CanCarryItem(inv, item, count) → true, false (weight, or too few slots for a non-stacking item), nil for an
  * unknown inventory or item and when no slot is free for an item not already held; GetItemCount; Items(name).
- * Every connected player has an inventory here (real ox_inventory: only once the framework loaded the character).
+ * A player has an inventory once `isLoaded` says the framework loaded the character (real ox_inventory: when the
+ * framework bridge hands it over; before that `invalid_inventory` / nil).
  */
 export function createOxInventoryFake(options: InventoryFakeOptions = {}): InventoryFake {
   const inv = inventories(options);
@@ -56,7 +59,8 @@ export function createOxInventoryFake(options: InventoryFakeOptions = {}): Inven
     flavor: 'lua',
     setup(g, fakeApi) {
       api = fakeApi;
-      const known = (id: unknown): boolean => typeof id === 'number' && g.DoesPlayerExist(id) === true;
+      const known = (id: unknown): boolean =>
+        typeof id === 'number' && g.DoesPlayerExist(id) === true && (options.isLoaded?.(id) ?? true);
       g.exports(
         'AddItem',
         (id: unknown, item: unknown, count: unknown, _metadata: unknown, _slot: unknown, cb: unknown) => {
@@ -101,14 +105,16 @@ export function createOxInventoryFake(options: InventoryFakeOptions = {}): Inven
 /**
  * qb-inventory exports (qbcore-framework/qb-inventory server/functions.lua): CanAddItem(identifier, item, amount) →
  * true, or false + 'weight'|'slots' (a JS array); AddItem(identifier, item, amount, slot, info, reason) → boolean;
- * GetItemsByName(source, item) → the stacks of that item.
+ * GetItemsByName(source, item) → the stacks of that item. Before the character is loaded (`isLoaded`) the player has
+ * no inventory: CanAddItem/AddItem answer false, GetItemsByName nothing.
  */
 export function createQbInventoryFake(options: InventoryFakeOptions = {}): InventoryFake {
   const inv = inventories(options);
   const definition: FakeResourceDefinition = {
     flavor: 'lua',
     setup(g, api) {
-      const known = (id: unknown): boolean => g.DoesPlayerExist(id) === true;
+      const known = (id: unknown): boolean =>
+        g.DoesPlayerExist(id) === true && (options.isLoaded?.(Number(id)) ?? true);
       g.exports('CanAddItem', (id: unknown, item: unknown, amount: unknown) => {
         if (!known(id) || !inv.catalogue[String(item)]) return false;
         const p = inv.get(Number(id)).problem(String(item), Number(amount));
