@@ -506,6 +506,11 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       (detail) => ({ ok: false as const, problem: { code: 'framework_error' as const, detail } }),
     );
     if (!precheck.ok) {
+      if (precheck.problem.code === 'framework_error') {
+        log.warn(
+          `vote-reward: ${name} (${license}) cannot be paid now, so the vote was not claimed: ${precheck.problem.detail}`,
+        );
+      }
       const [key, vars] = problemMessage(precheck.problem);
       tell(source, key, vars);
       return { code: 'cannot_receive', problem: precheck.problem.code };

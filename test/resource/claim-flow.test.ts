@@ -360,6 +360,25 @@ describe('claim flow: /vote', () => {
     expect(w.api.unclaimed('Ana')).toHaveLength(1);
   });
 
+  it('a misspelt item (ESX >= 1.11 answers canCarryItem false) is told to the admin, not to the player as "make room"', async () => {
+    const clock = createFakeClock();
+    const api = createMockVoteApi({ now: clock.now });
+    const fake = createFakeHost();
+    const esx = createFakeEsx(fake);
+    const w = boot({ clock, api, adapter: createEsxAdapter({ host: fake.host }) }, undefined, {
+      rewards: [{ type: 'item', item: 'breadd', count: 1 }],
+    });
+    api.addVote('Ana', clock.now() - 60_000);
+    w.runtime.join(1, ANA);
+    esx.load(1);
+    expect(await w.flow.claim(1)).toEqual({ code: 'cannot_receive', problem: 'framework_error' });
+    expect(w.runtime.told.at(-1)?.message).not.toContain('make room');
+    expect(w.runtime.logs.filter((l) => l.level === 'warn').map((l) => l.message)).toEqual([
+      'vote-reward: Ana (license:aaa) cannot be paid now, so the vote was not claimed: the item "breadd" does not exist in ESX (ESX.Items): fix the reward in config.json',
+    ]);
+    expect(api.unclaimed('Ana')).toHaveLength(1);
+  });
+
   it('keeps a claimed reward pending when the payout is refused, and pays the rest on the next /vote without a new claim', async () => {
     const w = world();
     w.api.addVote('Ana', w.clock.now() - 60_000);
