@@ -53,7 +53,10 @@ export const transcriptScenarioSchema = z.strictObject({
 
 /** One framework resource that ran, pinned. */
 export const transcriptSourceSchema = z.strictObject({
+  /** FiveM resource name. */
   resource: z.string().min(1),
+  /** Key in tools/frameworks/sources.json when it differs from the resource name (two versions of one resource). */
+  source: z.string().min(1).optional(),
   repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
   commit: z.string().regex(/^[0-9a-f]{12,40}$/),
   version: z.string().optional(),

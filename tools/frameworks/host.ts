@@ -559,7 +559,9 @@ export async function createServer(options: ServerOptions = {}) {
      * LoadResourceFile as if they were in the folder (build outputs that are not in the repository).
      */
     async addResource(name: string, dir: string, virtualFiles: Record<string, string> = {}) {
-      const manifest = await readManifest(readFileSync(join(dir, 'fxmanifest.lua'), 'utf8'));
+      // FXServer reads fxmanifest.lua, or the legacy __resource.lua when there is none.
+      const manifestFile = existsSync(join(dir, 'fxmanifest.lua')) ? 'fxmanifest.lua' : '__resource.lua';
+      const manifest = await readManifest(readFileSync(join(dir, manifestFile), 'utf8'));
       resources.set(name, {
         name,
         dir,

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Transcript, type TranscriptValue, transcriptSchema } from '../../test/frameworks/transcript';
-import { PROJECT_ROOT, SOURCES } from './sources';
+import { PROJECT_ROOT, resourceName, SOURCES } from './sources';
 import { bootWorld, type ScenarioContext } from './world';
 import { WORLDS } from './worlds/index';
 
@@ -86,15 +86,16 @@ async function recordWorld(name: string): Promise<Transcript> {
     format: 1,
     world: world.name,
     description: world.description,
-    sources: world.resources.map((resource) => {
-      const source = SOURCES[resource];
-      if (!source) throw new Error(`${resource} is not in sources.json`);
+    sources: world.resources.map((key) => {
+      const source = SOURCES[key];
+      if (!source) throw new Error(`${key} is not in sources.json`);
       return {
-        resource,
+        resource: resourceName(key),
+        ...(resourceName(key) !== key ? { source: key } : {}),
         repo: source.repo,
         commit: source.commit,
         ...(source.version ? { version: source.version } : {}),
-        ...(started.has(resource) ? {} : { stopped: true as const }),
+        ...(started.has(key) ? {} : { stopped: true as const }),
       };
     }),
     players: world.players.map((p) => ({

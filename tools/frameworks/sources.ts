@@ -8,6 +8,8 @@ export interface FrameworkSource {
   repo: string;
   /** Commit (at least 12 hex digits). */
   commit: string;
+  /** FiveM resource name when it differs from the key (e.g. key `qb-inventory-1`, resource `qb-inventory`). */
+  resource?: string;
   /** Release the commit carries, for people reading transcripts. */
   version?: string;
   /** Folder of the resource inside the repository ('' for the root). */
@@ -26,6 +28,11 @@ export const SOURCES: Readonly<Record<string, FrameworkSource>> = JSON.parse(
   readFileSync(new URL('./sources.json', import.meta.url), 'utf8'),
 ).resources;
 
+/** The FiveM resource name of a source key. */
+export function resourceName(key: string): string {
+  return SOURCES[key]?.resource ?? key;
+}
+
 /** Folder holding the extracted files of a resource: `.frameworks/<name>@<short commit>/`. */
 export function extractedDir(name: string): string {
   const source = SOURCES[name];
@@ -36,7 +43,7 @@ export function extractedDir(name: string): string {
 /** The extracted folder, or an error telling how to fetch it. */
 export function requireExtracted(name: string): string {
   const dir = extractedDir(name);
-  if (!existsSync(join(dir, 'fxmanifest.lua'))) {
+  if (!existsSync(join(dir, 'fxmanifest.lua')) && !existsSync(join(dir, '__resource.lua'))) {
     throw new Error(`${name} is not fetched (${dir} is missing): run \`npm run frameworks:fetch\` first`);
   }
   return dir;

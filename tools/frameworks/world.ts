@@ -4,7 +4,7 @@
  */
 import { createServer, type MysqlRouter, type SimPlayer, type SimServer } from './host';
 import type { Manifest } from './manifest';
-import { requireExtracted, SOURCES } from './sources';
+import { requireExtracted, resourceName, SOURCES } from './sources';
 
 /** What a scenario gets: the booted server and the JS views of it. */
 export interface ScenarioContext {
@@ -34,9 +34,9 @@ export interface World {
   /** Transcript file name (`test/frameworks/transcripts/<name>.json`). */
   name: string;
   description: string;
-  /** Resources from sources.json to install, in this order. */
+  /** Keys of sources.json to install, in this order (each installed under its FiveM resource name). */
   resources: string[];
-  /** Installed resources to start at boot, in order (default: all). Others stay installed but stopped. */
+  /** Keys of installed resources to start at boot, in order (default: all). Others stay installed but stopped. */
   start?: string[];
   /** Started resources with no scripts, only manifest metadata (default: oxmysql 2.13.0). */
   stubs?: Record<string, Manifest>;
@@ -61,10 +61,10 @@ export async function bootWorld(world: World, onConsole?: (line: string) => void
   for (const [name, manifest] of Object.entries(world.stubs ?? { oxmysql: { version: ['2.13.0'] } })) {
     server.addStubResource(name, manifest);
   }
-  for (const name of world.resources) {
-    await server.addResource(name, requireExtracted(name), SOURCES[name]?.virtualFiles ?? {});
+  for (const key of world.resources) {
+    await server.addResource(resourceName(key), requireExtracted(key), SOURCES[key]?.virtualFiles ?? {});
   }
-  for (const name of world.start ?? world.resources) await server.start(name);
+  for (const key of world.start ?? world.resources) await server.start(resourceName(key));
   server.advance(1000);
   for (const player of world.players) server.connect(player);
   for (const player of world.players) {
