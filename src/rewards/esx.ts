@@ -176,6 +176,21 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
       if (!call.ok) return payingCallFailed(call);
       return PAID;
     },
+    async startupProblems(rewards) {
+      const accounts = rewards.flatMap((r) => (r.type === 'money' || r.type === 'bank' ? [r.type] : []));
+      if (accounts.length === 0 || !hasExport(host, ES_EXTENDED, 'getSharedObject')) return [];
+      const shared = await esx.get();
+      const config = shared.ok
+        ? await callFunction('ESX.GetConfig', field(shared.value, 'GetConfig'), ['Accounts'])
+        : undefined;
+      const known = config?.ok ? returnValues(config.value)[0] : undefined;
+      if (known === null || typeof known !== 'object') return [];
+      return [...new Set(accounts)]
+        .filter((account) => !(account in known))
+        .map(
+          (account) => `ESX has no "${account}" account (Config.Accounts): ${account} rewards cannot be paid`,
+        );
+    },
     async readMoney(source: number, account: MoneyAccount): Promise<Reading> {
       const call = await callPlayer(source, 'getAccount', account);
       if (!call.loaded) return { ok: false, detail: 'the player is not loaded' };

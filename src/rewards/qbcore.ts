@@ -96,6 +96,18 @@ export function createQbcoreAdapter(options: QbcoreAdapterOptions): DisposableRe
         `Player.Functions.AddMoney('${moneyType}', ${amount}) answered ${JSON.stringify(answer) ?? 'nothing'}`,
       );
     },
+    async startupProblems(rewards) {
+      const types = rewards.flatMap((r) =>
+        r.type === 'money' || r.type === 'bank' ? [QBCORE_MONEY_TYPES[r.type]] : [],
+      );
+      if (types.length === 0) return [];
+      const core = await callExport(host, QB_CORE, 'GetCoreObject', ['Config']);
+      const known = core.ok ? field(field(field(core.value, 'Config'), 'Money'), 'MoneyTypes') : undefined;
+      if (known === undefined || known === null || typeof known !== 'object') return [];
+      return [...new Set(types)]
+        .filter((type) => !(type in known))
+        .map((type) => `QBCore has no "${type}" money type (QBCore.Config.Money.MoneyTypes)`);
+    },
     async readMoney(source, account): Promise<Reading> {
       const player = await getPlayer(source);
       if (!player.ok) return { ok: false, detail: player.detail };

@@ -238,6 +238,29 @@ describe('selectAdapter', () => {
     expect(await result.adapter.startupProblems?.(rewards)).toEqual([problem]);
   });
 
+  it.each([
+    {
+      label: 'ESX without a bank account (Config.Accounts)',
+      build: (fake: ReturnType<typeof createFakeHost>) => createFakeEsx(fake, { accounts: ['money'] }),
+      problem: 'ESX has no "bank" account (Config.Accounts): bank rewards cannot be paid',
+    },
+    {
+      label: 'QBCore without a bank money type',
+      build: (fake: ReturnType<typeof createFakeHost>) => createFakeQbcore(fake, { moneyTypes: ['cash'] }),
+      problem: 'QBCore has no "bank" money type (QBCore.Config.Money.MoneyTypes)',
+    },
+  ])('an account the framework does not have is refused at start: $label', async ({ build, problem }) => {
+    const fake = createFakeHost();
+    build(fake);
+    const rewards: Reward[] = [
+      { type: 'money', amount: 5 },
+      { type: 'bank', amount: 5 },
+    ];
+    const result = selectAdapter({ framework: 'auto', host: fake.host, rewards });
+    if (!result.ok) throw new Error(result.problems.join());
+    expect(await result.adapter.startupProblems?.(rewards)).toEqual([problem]);
+  });
+
   it('supportedRewardTypes says what each adapter can give', () => {
     expect(supportedRewardTypes('standalone')).toEqual(['custom']);
     expect(supportedRewardTypes('qbox')).toEqual(['money', 'bank', 'item', 'custom']);

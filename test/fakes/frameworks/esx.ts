@@ -4,7 +4,7 @@
  * unknown method, xPlayer closures where `addAccountMoney` returns nothing and raises on a non-number, an amount
  * <= 0 or an unknown account (rounding after the `> 0` check, so 0.4 credits 0), `canCarryItem` answering false for
  * an item ESX does not know (nil before 1.11), `getAccount(name)` and `getInventoryItem(name)` tables, and
- * `getSharedObject().Items`. With `oxInventory` set, ESX runs its ox_inventory override: `addAccountMoney` returns
+ * `getSharedObject().Items` and `.GetConfig('Accounts')`. With `oxInventory` set, ESX runs its ox_inventory override: `addAccountMoney` returns
  * silently for an unknown account or an amount < 1, and credits before touching ox_inventory, so it raises after
  * paying while ox_inventory is stopped. A restart kills every closure handed out before it, like a dead funcref.
  */
@@ -24,6 +24,8 @@ export interface FakeEsxOptions {
   legacy?: boolean;
   /** ox_inventory is installed (ESX swaps in its override); `stopped` = not running now. */
   oxInventory?: 'running' | 'stopped';
+  /** Config.Accounts (default money, bank, black_money). */
+  accounts?: string[];
 }
 
 interface PlayerState {
@@ -37,6 +39,7 @@ interface PlayerState {
 export function createFakeEsx(fake: FakeHost, options: FakeEsxOptions = {}) {
   const items = options.items ?? { bread: 1, water: 1 };
   const maxWeight = options.maxWeight ?? 10;
+  const accountNames = options.accounts ?? ['money', 'bank', 'black_money'];
   const players = new Map<number, PlayerState>();
   const calls: { method: string; args: unknown[] }[] = [];
   const printed: string[] = [];
@@ -127,6 +130,8 @@ export function createFakeEsx(fake: FakeHost, options: FakeEsxOptions = {}) {
     }
     if (options.sharedObject ?? true) {
       exports.getSharedObject = () => ({
+        GetConfig: (key?: unknown) =>
+          key === 'Accounts' ? Object.fromEntries(accountNames.map((a) => [a, {}])) : {},
         Items: Object.fromEntries(
           Object.entries(items).map(([name, weight]) => [name, { label: name, weight }]),
         ),
@@ -150,7 +155,7 @@ export function createFakeEsx(fake: FakeHost, options: FakeEsxOptions = {}) {
     load(src: number, identifier = `char1:${src}`, accounts: Record<string, number> = {}) {
       players.set(src, {
         identifier,
-        accounts: { money: 0, bank: 0, black_money: 0, ...accounts },
+        accounts: { ...Object.fromEntries(accountNames.map((a) => [a, 0])), ...accounts },
         inventory: {},
         weight: 0,
       });

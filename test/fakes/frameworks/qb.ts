@@ -26,6 +26,8 @@ export interface FakeQbOptions {
   qbInventory?: boolean;
   /** qb-inventory 1.x: no `CanAddItem` export. */
   qbInventoryV1?: boolean;
+  /** QBCore.Config.Money.MoneyTypes (default cash, bank, crypto). */
+  moneyTypes?: string[];
 }
 
 function createPlayers() {
@@ -47,6 +49,7 @@ function createPlayers() {
 export function createFakeQbcore(fake: FakeHost, options: FakeQbOptions = {}) {
   const base = createPlayers();
   const items = options.items ?? { bread: 100, water: 100 };
+  const moneyTypes = options.moneyTypes ?? ['cash', 'bank', 'crypto'];
   const maxWeight = options.maxWeight ?? 1000;
   const maxSlots = options.maxSlots ?? 5;
   let generation = 0;
@@ -63,6 +66,7 @@ export function createFakeQbcore(fake: FakeHost, options: FakeQbOptions = {}) {
         coreCalls.push(args);
         const filters = Array.isArray(args[0]) ? (args[0] as string[]) : undefined;
         const core: Record<string, unknown> = {
+          Config: { Money: { MoneyTypes: Object.fromEntries(moneyTypes.map((type) => [type, 0])) } },
           Shared: {
             Items: Object.fromEntries(
               Object.entries(items).map(([name, weight]) => [name, { name, weight }]),
