@@ -138,7 +138,10 @@ export async function createServer(options: ServerOptions = {}) {
   const stateBags = new Map<string, Map<string, string>>();
   const kvp = new Map<string, string>();
   const players = new Map<number, SimPlayer>();
-  const convars = new Map(Object.entries(options.convars ?? {}));
+  // FXServer's own convars on a OneSync server (frameworks refuse to start without OneSync), then the world's.
+  const convars = new Map(
+    Object.entries({ onesync: 'on', onesync_enableInfinity: '1', sv_maxclients: '48', ...options.convars }),
+  );
   const clientEvents: Array<{ event: string; args: unknown[] }> = [];
   const unknownNatives = new Map<string, number>();
   const consoleLines: string[] = [];
