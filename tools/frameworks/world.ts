@@ -38,7 +38,7 @@ export interface World {
   resources: string[];
   /** Keys of installed resources to start at boot, in order (default: all). Others stay installed but stopped. */
   start?: string[];
-  /** Started resources with no scripts, only manifest metadata (default: oxmysql 2.13.0). */
+  /** Started resources with no scripts, only manifest metadata, added to oxmysql 2.13.0 (always present). */
   stubs?: Record<string, Manifest>;
   convars?: Record<string, string>;
   /** A fresh database router for one boot. */
@@ -58,7 +58,7 @@ export interface World {
 export async function bootWorld(world: World, onConsole?: (line: string) => void): Promise<SimServer> {
   const log = (line: string) => onConsole?.(line);
   const server = await createServer({ convars: world.convars, mysql: world.database(log), onConsole });
-  for (const [name, manifest] of Object.entries(world.stubs ?? { oxmysql: { version: ['2.13.0'] } })) {
+  for (const [name, manifest] of Object.entries({ oxmysql: { version: ['2.13.0'] }, ...world.stubs })) {
     server.addStubResource(name, manifest);
   }
   for (const key of world.resources) {
