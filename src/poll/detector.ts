@@ -1,5 +1,5 @@
 import type { VoteApi } from '../api/client';
-import { RateBudgetError, UnauthorizedError } from '../api/errors';
+import { RateBudgetError, RateLimitedError, UnauthorizedError } from '../api/errors';
 import type { RateBudget, RateBudgetSnapshot } from '../api/rate-budget';
 import { REWARDED_EVENT } from '../claim/claim-flow';
 import { nameKey } from '../claim/player-name';
@@ -8,7 +8,13 @@ import type { Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
 import { createLatencyRecorder, type LatencySummary } from './latency';
 import { createReminderQueue, type ReminderQueue } from './reminders';
-import { type CheckPick, createPollScheduler, type SchedulerSizes } from './scheduler';
+import {
+  type CheckPick,
+  type CheckReason,
+  createPollScheduler,
+  type PickPolicy,
+  type SchedulerSizes,
+} from './scheduler';
 
 /** The runtime services the detector uses; `emitNet` (when given) carries ox_lib notifications to clients. */
 export type PollRuntime = Pick<
@@ -30,7 +36,7 @@ export type PollRuntime = Pick<
 };
 
 /** What the detector needs from the API client. */
-export type PollApi = Pick<VoteApi, 'checkVote'>;
+export type PollApi = Pick<VoteApi, 'checkVote' | 'getVoteCount'>;
 
 /** What the detector needs from the shared rate budget. */
 export type PollBudget = Pick<RateBudget, 'peek' | 'snapshot'>;
@@ -61,6 +67,40 @@ export interface VoteDetectorOptions {
   minRecheckMs?: number;
   /** Checks allowed in flight at once; default 4. */
   maxInFlight?: number;
+  /** Spacing of `/vote/count` reads that gate the round-robin (ms); default 30 s. */
+  countIntervalMs?: number;
+}
+
+/** How new votes are looked for: gated by `/vote/count`, or everyone in turn when the count cannot be read. */
+export interface GateStatus {
+  /** `waiting` until the first count answer, `gated` while it answers, `fallback` after it failed. */
+  mode: 'waiting' | 'gated' | 'fallback';
+  /** Last `votes_total` read, or null. */
+  votesTotal: number | null;
+  /** New votes counted but not yet found on a check, claimed, or written off after a full pass. */
+  unaccounted: number;
+  /** Since when every player must be checked again to close the current search (null when none runs). */
+  searchFrom: number | null;
+  /** Spacing of the count reads, in milliseconds. */
+  countEveryMs: number;
+  /** Count reads answered (failed included) and failed. */
+  counts: { sent: number; failed: number };
+  /** New votes accounted for, by how: found on a check, claimed, or written off (voter not online). */
+  accounted: { found: number; claimed: number; writtenOff: number };
+  /** Why the count is not used, or null. */
+  fallbackReason: string | null;
+}
+
+/** The likelihood order of the round-robin, for `votereward status`. */
+export interface PriorityStatus {
+  /** Players who claimed before and whose site cooldown ended within the window: checked first. */
+  returning: number;
+  /** How long after the site cooldown ends a player counts as returning, in minutes. */
+  windowMinutes: number;
+  /** A returning player is not checked again sooner than this, in milliseconds. */
+  returningEveryMs: number;
+  /** Players checked in turn after them. */
+  others: number;
 }
 
 /** Figures for `votereward status` and the benchmarks. */
@@ -79,6 +119,12 @@ export interface PollStatus {
   queues: SchedulerSizes & { reminders: number };
   /** Counters since start. */
   checks: { sent: number; failed: number; refused: number; skippedPending: number };
+  /** Checks sent since start, by why the player was picked. */
+  byReason: Record<CheckReason, number>;
+  /** The `/vote/count` gate. */
+  gate: GateStatus;
+  /** The likelihood order. */
+  priority: PriorityStatus;
   /** Votes detected since start: for players shown the link recently, and for the others. */
   detected: { linkShown: number; others: number };
   /** Delay from the vote (`voted_at`) to its detection. */
@@ -111,6 +157,17 @@ const MAX_TICK_MS = 1_000;
 const UNAUTHORIZED_PAUSE_MS = 5 * 60_000;
 /** Picks skipped in one tick (pending rewards, unusable names) before yielding, to bound work per tick. */
 const MAX_SKIPS_PER_TICK = 64;
+const COUNT_INTERVAL_MS = 30_000;
+/** After a failed count read the round-robin runs as before; the count is tried again this much later. */
+const COUNT_RETRY_MS = 10 * 60_000;
+/** Players who come back mostly vote soon after the site lets them (reminders say so); after this they are others. */
+const RETURNING_WINDOW_MS = 60 * 60_000;
+/** Largest share of the checks returning players get, which sets how often each of them is checked again. */
+const RETURNING_SHARE = 0.25;
+/** Clock difference tolerated between the site's `voted_at` and this server's clock. */
+const CLOCK_SKEW_MS = 2 * 60_000;
+/** How long a vote found on a check waits for its claim before it is forgotten (the claim then counts again). */
+const FOUND_KEEP_MS = 24 * 60 * 60_000;
 
 interface Session {
   told: boolean;
@@ -132,6 +189,28 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
   const sessions = new Map<number, Session>();
   const latency = { linkShown: createLatencyRecorder(), others: createLatencyRecorder() };
   const counters = { sent: 0, failed: 0, refused: 0, skippedPending: 0 };
+  const byReason: Record<CheckReason, number> = { link: 0, join: 0, returning: 0, round_robin: 0 };
+  const minRecheckMs = options.minRecheckMs ?? 30_000;
+  const countIntervalMs = options.countIntervalMs ?? COUNT_INTERVAL_MS;
+  const gate = {
+    mode: 'waiting' as GateStatus['mode'],
+    votesTotal: null as number | null,
+    lastReadAt: Number.NEGATIVE_INFINITY,
+    unaccounted: 0,
+    /** Votes cast before this cannot be the unaccounted ones. */
+    searchSince: Number.NEGATIVE_INFINITY,
+    /** A player checked at or after this cannot hide an unaccounted vote. */
+    searchFrom: Number.POSITIVE_INFINITY,
+    nextCountAt: Number.NEGATIVE_INFINITY,
+    countInFlight: false,
+    counts: { sent: 0, failed: 0 },
+    accounted: { found: 0, claimed: 0, writtenOff: 0 },
+    fallbackReason: null as string | null,
+    fallbackLogged: false,
+    recoveryLogged: false,
+  };
+  /** Name keys whose new vote a check found, so their claim does not account for a second vote. */
+  const found = new Map<string, number>();
   const detected = { linkShown: 0, others: 0 };
   const broadcastNames = new Set<string>();
   let broadcastDueAt: number | null = null;
@@ -176,6 +255,8 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     const name = options.claimName(source);
     const canVoteAt = name === null ? Number.NEGATIVE_INFINITY : lastClaimAt(name) + cooldownMs;
     if (canVoteAt > now) scheduler.setCoolingUntil(source, canVoteAt, now);
+    if (Number.isFinite(canVoteAt))
+      scheduler.setReturning(source, canVoteAt, canVoteAt + RETURNING_WINDOW_MS, now);
     reminders?.addPlayer(source, now, canVoteAt);
   };
 
@@ -183,6 +264,111 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     sessions.delete(source);
     scheduler.removePlayer(source);
     reminders?.removePlayer(source);
+  };
+
+  /** A check found a new vote: it accounts for one counted vote when it can be one of them. */
+  const accountFound = (name: string, votedMs: number, now: number): void => {
+    if (found.size >= 4096) {
+      for (const [key, at] of found) if (at + FOUND_KEEP_MS <= now) found.delete(key);
+    }
+    found.set(nameKey(name), now);
+    if (gate.unaccounted === 0) return;
+    if (Number.isFinite(votedMs) && votedMs < gate.searchSince - CLOCK_SKEW_MS) return;
+    gate.unaccounted -= 1;
+    gate.accounted.found += 1;
+  };
+
+  /** A vote was claimed: unless a check already found it, it accounts for one counted vote. */
+  const accountClaim = (name: string | null): void => {
+    if (name !== null && found.delete(nameKey(name))) return;
+    if (gate.unaccounted === 0) return;
+    gate.unaccounted -= 1;
+    gate.accounted.claimed += 1;
+  };
+
+  /** A full pass found nobody else: the remaining counted votes are from players not online (claimed on join). */
+  const closeSearch = (now: number): void => {
+    if (gate.mode !== 'gated' || gate.unaccounted === 0 || inFlight > 0) return;
+    if (!scheduler.checkedSince(gate.searchFrom, now)) return;
+    gate.accounted.writtenOff += gate.unaccounted;
+    gate.unaccounted = 0;
+    gate.searchFrom = Number.POSITIVE_INFINITY;
+  };
+
+  const onCount = (total: number, sentAt: number, now: number): void => {
+    if (gate.mode !== 'gated' || gate.votesTotal === null) {
+      if (gate.mode === 'fallback' && !gate.recoveryLogged) {
+        gate.recoveryLogged = true;
+        runtime.log.info(
+          'vote-reward: /vote/count answers again; players are checked only when votes arrive',
+        );
+      }
+      gate.mode = 'gated';
+      gate.fallbackReason = null;
+    } else if (total > gate.votesTotal) {
+      if (gate.unaccounted === 0) gate.searchSince = gate.lastReadAt;
+      gate.unaccounted += total - gate.votesTotal;
+      gate.searchFrom = now;
+    }
+    gate.votesTotal = total;
+    gate.lastReadAt = sentAt;
+  };
+
+  const fallBack = (now: number, reason: string): void => {
+    gate.nextCountAt = now + COUNT_RETRY_MS;
+    gate.fallbackReason = reason;
+    if (gate.mode === 'fallback') return;
+    gate.mode = 'fallback';
+    gate.unaccounted = 0;
+    gate.searchFrom = Number.POSITIVE_INFINITY;
+    if (gate.fallbackLogged) return;
+    gate.fallbackLogged = true;
+    runtime.log.warn(
+      `vote-reward: /vote/count failed (${reason}); every player is checked in turn instead (more requests), and the count is tried again every ${COUNT_RETRY_MS / 60_000} minutes`,
+    );
+  };
+
+  const pauseForKey = (now: number): void => {
+    pausedUntil = now + UNAUTHORIZED_PAUSE_MS;
+    runtime.log.error(
+      'vote-reward: the API refused the key (401); vote detection paused for 5 minutes. Check vote_reward_api_key.',
+    );
+  };
+
+  const readCount = async (sentAt: number): Promise<void> => {
+    gate.countInFlight = true;
+    gate.nextCountAt = sentAt + countIntervalMs;
+    try {
+      const count = await api.getVoteCount({ priority: 'poll' });
+      gate.counts.sent += 1;
+      if (running) onCount(count.votes_total, sentAt, runtime.now());
+    } catch (error) {
+      const now = runtime.now();
+      if (error instanceof RateBudgetError) {
+        gate.nextCountAt = now + error.waitMs;
+        nextSendAt = Math.max(nextSendAt, now + error.waitMs);
+        return;
+      }
+      gate.counts.sent += 1;
+      gate.counts.failed += 1;
+      if (error instanceof UnauthorizedError) pauseForKey(now);
+      else if (!(error instanceof RateLimitedError))
+        fallBack(now, error instanceof Error ? error.message : String(error));
+    } finally {
+      gate.countInFlight = false;
+    }
+  };
+
+  const returningEveryMs = (returning: number): number =>
+    Math.max(minRecheckMs, Math.ceil((returning * paceMs()) / RETURNING_SHARE));
+
+  const policy = (): PickPolicy => {
+    const gated = gate.mode !== 'fallback';
+    return {
+      roundRobin: !gated || gate.unaccounted > 0,
+      since: gated ? gate.searchFrom : Number.POSITIVE_INFINITY,
+      returningEveryMs: returningEveryMs(scheduler.sizes().returning),
+    };
   };
 
   const onVoted = (source: number, name: string, votedAt: string | null, linkActive: boolean): void => {
@@ -194,6 +380,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     if (!session || session.told) return;
     session.told = true;
     scheduler.setSkipped(source, true, now);
+    accountFound(name, votedMs, now);
     const delay = Number.isFinite(votedMs) ? Math.max(0, now - votedMs) : null;
     if (linkActive) {
       detected.linkShown += 1;
@@ -237,10 +424,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
       counters.sent += 1;
       counters.failed += 1;
       if (error instanceof UnauthorizedError) {
-        pausedUntil = now + UNAUTHORIZED_PAUSE_MS;
-        runtime.log.error(
-          'vote-reward: the API refused the key (401); vote detection paused for 5 minutes. Check vote_reward_api_key.',
-        );
+        pauseForKey(now);
         return;
       }
       logFailure(now, error instanceof Error ? error.message : String(error));
@@ -252,14 +436,21 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
   const pump = (now: number): void => {
     if (pausedUntil !== null && now < pausedUntil) return;
     pausedUntil = null;
+    closeSearch(now);
     let skips = 0;
+    const rule = policy();
     while (inFlight < maxInFlight && now >= nextSendAt && skips < MAX_SKIPS_PER_TICK) {
       const verdict = budget.peek('poll');
       if (!verdict.ok) {
         nextSendAt = now + Math.max(verdict.waitMs, MIN_TICK_MS);
         return;
       }
-      const pick = scheduler.next(now);
+      if (!gate.countInFlight && now >= gate.nextCountAt) {
+        nextSendAt = now + paceMs();
+        void readCount(now);
+        continue;
+      }
+      const pick = scheduler.next(now, rule);
       if (!pick) return;
       const name = options.claimName(pick.id);
       if (name === null) {
@@ -272,6 +463,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
         continue;
       }
       nextSendAt = now + paceMs();
+      byReason[pick.reason] += 1;
       void check(pick, name, pick.reason === 'link' || scheduler.isLinkActive(pick.id, now));
     }
   };
@@ -303,11 +495,10 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
   };
 
   const arm = (now: number): void => {
-    const due = scheduler.nextDueAt(now);
-    const sendAt =
-      due === null
-        ? Number.POSITIVE_INFINITY
-        : Math.max(due, nextSendAt, pausedUntil ?? Number.NEGATIVE_INFINITY);
+    const due = Math.min(scheduler.nextDueAt(now, policy()) ?? Number.POSITIVE_INFINITY, gate.nextCountAt);
+    const sendAt = Number.isFinite(due)
+      ? Math.max(due, nextSendAt, pausedUntil ?? Number.NEGATIVE_INFINITY)
+      : Number.POSITIVE_INFINITY;
     const wakeAt = Math.min(
       sendAt,
       reminders?.nextDueAt() ?? Number.POSITIVE_INFINITY,
@@ -337,9 +528,10 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     scheduler.linkShown(source, now);
   };
 
-  const claimed = (source: number): void => {
+  const claimed = (source: number, username?: string): void => {
     const now = runtime.now();
-    const name = options.claimName(source);
+    const name = options.claimName(source) ?? username ?? null;
+    accountClaim(username ?? name);
     if (name !== null) {
       runtime.kvp.set(claimKey(name), String(now));
       countForBroadcast(name, now);
@@ -349,6 +541,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     session.told = false;
     scheduler.setSkipped(source, false, now);
     scheduler.setCoolingUntil(source, now + cooldownMs, now);
+    scheduler.setReturning(source, now + cooldownMs, now + cooldownMs + RETURNING_WINDOW_MS, now);
     reminders?.claimed(source, now, now + cooldownMs);
   };
 
@@ -359,8 +552,10 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
       unsubscribe.push(runtime.onPlayerJoining(join));
       unsubscribe.push(runtime.onPlayerDropped(leave));
       unsubscribe.push(
-        runtime.on(REWARDED_EVENT, (source: unknown) => {
-          if (typeof source === 'number') claimed(source);
+        runtime.on(REWARDED_EVENT, (source: unknown, detail: unknown) => {
+          const username = (detail as { username?: unknown } | null)?.username;
+          if (typeof source === 'number')
+            claimed(source, typeof username === 'string' ? username : undefined);
         }),
       );
       runtime.registerCommand(
@@ -382,16 +577,34 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
       for (const off of unsubscribe.splice(0)) off();
     },
     linkShown,
-    claimed,
+    claimed: (source) => claimed(source),
     status() {
+      const sizes = scheduler.sizes();
       return {
         running,
         autoClaim: poll.autoClaim,
         paceMs: paceMs(),
         inFlight,
         pausedUntil,
-        queues: { ...scheduler.sizes(), reminders: reminders?.size ?? 0 },
+        queues: { ...sizes, reminders: reminders?.size ?? 0 },
         checks: { ...counters },
+        byReason: { ...byReason },
+        gate: {
+          mode: gate.mode,
+          votesTotal: gate.votesTotal,
+          unaccounted: gate.unaccounted,
+          searchFrom: Number.isFinite(gate.searchFrom) ? gate.searchFrom : null,
+          countEveryMs: countIntervalMs,
+          counts: { ...gate.counts },
+          accounted: { ...gate.accounted },
+          fallbackReason: gate.fallbackReason,
+        },
+        priority: {
+          returning: sizes.returning,
+          windowMinutes: RETURNING_WINDOW_MS / 60_000,
+          returningEveryMs: returningEveryMs(sizes.returning),
+          others: sizes.roundRobin,
+        },
         detected: { ...detected },
         latencyMs: { linkShown: latency.linkShown.summary(), others: latency.others.summary() },
         budget: budget.snapshot(),
@@ -402,6 +615,19 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
 
 const seconds = (ms: number | null): string => (ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`);
 
+const formatGate = (gate: GateStatus, now: number): string => {
+  const { found, claimed, writtenOff } = gate.accounted;
+  const accounted = `new votes accounted for: ${found} found on a check, ${claimed} claimed, ${writtenOff} by players not online`;
+  if (gate.mode === 'fallback')
+    return `off, /vote/count failed (${gate.fallbackReason ?? 'unknown'}): every player is checked in turn; ${accounted}`;
+  if (gate.mode === 'waiting') return 'waiting for the first /vote/count answer';
+  const search =
+    gate.unaccounted > 0
+      ? `${gate.unaccounted} new vote(s) not yet accounted for: checking players not checked in the last ${seconds(now - (gate.searchFrom ?? now))}`
+      : 'no new vote to look for: only link-shown and joining players are checked';
+  return `votes_total ${gate.votesTotal} (read every ${seconds(gate.countEveryMs)}), ${search}; ${accounted}`;
+};
+
 /** Readable lines of a status, for the `votereward status` console command. */
 export function formatPollStatus(status: PollStatus, now: number): string[] {
   const { queues, checks, latencyMs, detected } = status;
@@ -409,10 +635,13 @@ export function formatPollStatus(status: PollStatus, now: number): string[] {
     status.pausedUntil && status.pausedUntil > now
       ? `, key refused: paused ${seconds(status.pausedUntil - now)}`
       : '';
+  const { gate, priority, byReason } = status;
   return [
     `Polling    ${status.running ? 'running' : 'off'}${status.autoClaim ? ' (auto-claim)' : ''}, one check every ${seconds(status.paceMs)}${paused}`,
-    `Queues     ${queues.players} players: ${queues.link} link-shown, ${queues.join} joining, ${queues.roundRobin} round-robin, ${queues.cooling} cooling down, ${queues.skipped} skipped; ${queues.reminders} reminders planned`,
-    `Checks     ${checks.sent} sent, ${checks.failed} failed, ${checks.refused} refused by the budget, ${checks.skippedPending} skipped (reward pending)`,
+    `Gate       ${formatGate(gate, now)}`,
+    `Priority   ${priority.returning} returning player(s) first (claimed before, site cooldown over in the last ${priority.windowMinutes} min; each checked again after ${seconds(priority.returningEveryMs)} at the soonest), then ${priority.others} other(s) in turn, longest unchecked first`,
+    `Queues     ${queues.players} players: ${queues.link} link-shown, ${queues.join} joining, ${queues.returning} returning, ${queues.roundRobin} round-robin, ${queues.cooling} cooling down, ${queues.skipped} skipped; ${queues.reminders} reminders planned`,
+    `Checks     ${checks.sent} sent, ${checks.failed} failed, ${checks.refused} refused by the budget, ${checks.skippedPending} skipped (reward pending); by reason ${byReason.link} link-shown, ${byReason.join} join, ${byReason.returning} returning, ${byReason.round_robin} round-robin`,
     `Detected   ${detected.linkShown} after the link (p50 ${seconds(latencyMs.linkShown.p50)}, p95 ${seconds(latencyMs.linkShown.p95)}), ${detected.others} others (p50 ${seconds(latencyMs.others.p50)}, p95 ${seconds(latencyMs.others.p95)})`,
   ];
 }

@@ -1,7 +1,7 @@
 import { createIndexedHeap } from './indexed-heap';
 
 /** Why a player was picked for a `/vote/check`, highest priority first. */
-export type CheckReason = 'link' | 'join' | 'round_robin';
+export type CheckReason = 'link' | 'join' | 'returning' | 'round_robin';
 
 /** Timing rules of the scheduler, all in milliseconds. */
 export interface SchedulerOptions {
@@ -13,6 +13,19 @@ export interface SchedulerOptions {
   joinDelayMs: number;
   /** Round-robin never checks the same player again sooner than this after their last check. */
   minRecheckMs: number;
+}
+
+/**
+ * How round-robin picks are made at one moment. Without a policy: everyone in turn, returning players every
+ * `minRecheckMs` at most, before the others.
+ */
+export interface PickPolicy {
+  /** False: only link-shown and joining players are picked (no new vote to look for). */
+  roundRobin: boolean;
+  /** Only players not checked since this time are picked by round-robin (a search for votes counted then). */
+  since: number;
+  /** A returning player is checked again no sooner than this after their last check. */
+  returningEveryMs: number;
 }
 
 /** One decision: check this player now, for this reason. */
@@ -31,6 +44,8 @@ export interface SchedulerSizes {
   link: number;
   /** Players waiting for their check after joining (or a retry). */
   join: number;
+  /** Players who voted before and may vote again now: checked before the round-robin. */
+  returning: number;
   /** Players checked in turn with the leftover budget. */
   roundRobin: number;
   /** Players left out until the site lets them vote again. */
@@ -56,10 +71,14 @@ export interface PollScheduler {
   setCoolingUntil(id: number, until: number, now: number): void;
   /** Asks for one more check soon (a check that failed), as a join check due at `now`. */
   retrySoon(id: number, now: number): void;
+  /** Marks the player as likely to vote in [from, until) (they voted before and the site lets them vote again). */
+  setReturning(id: number, from: number, until: number, now: number): void;
   /** Picks the player to check now and records the check as done at `now`; null when nobody is due. */
-  next(now: number): CheckPick | null;
+  next(now: number, policy?: PickPolicy): CheckPick | null;
   /** Earliest time something becomes due; null when nothing ever will without new events. */
-  nextDueAt(now: number): number | null;
+  nextDueAt(now: number, policy?: PickPolicy): number | null;
+  /** True when every player who can be checked was checked at or after `since` (none waits for a join check). */
+  checkedSince(since: number, now: number): boolean;
   /** True when the player is in the frequent-check period after seeing the link. */
   isLinkActive(id: number, now: number): boolean;
   /** True when the player is known to the scheduler. */
@@ -68,7 +87,7 @@ export interface PollScheduler {
   sizes(): SchedulerSizes;
 }
 
-type Place = 'link' | 'join' | 'round_robin' | 'cooling' | 'none';
+type Place = 'link' | 'join' | 'returning' | 'round_robin' | 'cooling' | 'none';
 
 interface PlayerState {
   lastCheckedAt: number;
@@ -76,6 +95,8 @@ interface PlayerState {
   nextLinkAt: number;
   joinDueAt: number | null;
   coolingUntil: number;
+  returningFrom: number;
+  returningUntil: number;
   skipped: boolean;
   place: Place;
 }
@@ -100,6 +121,7 @@ export function createPollScheduler(options: SchedulerOptions): PollScheduler {
   const heaps = {
     link: createIndexedHeap<number>(),
     join: createIndexedHeap<number>(),
+    returning: createIndexedHeap<number>(),
     round_robin: createIndexedHeap<number>(),
     cooling: createIndexedHeap<number>(),
   };
@@ -123,6 +145,9 @@ export function createPollScheduler(options: SchedulerOptions): PollScheduler {
     } else if (state.joinDueAt !== null) {
       state.place = 'join';
       heaps.join.set(id, state.joinDueAt);
+    } else if (state.returningFrom <= now && now < state.returningUntil) {
+      state.place = 'returning';
+      heaps.returning.set(id, state.lastCheckedAt);
     } else {
       state.place = 'round_robin';
       heaps.round_robin.set(id, state.lastCheckedAt);
@@ -134,6 +159,31 @@ export function createPollScheduler(options: SchedulerOptions): PollScheduler {
       const state = players.get(top.id) as PlayerState;
       place(top.id, state, now);
     }
+  };
+
+  /** Moves returning players whose likely window ended back to round-robin (they sit at the top when due). */
+  const expireReturning = (now: number): void => {
+    for (let guard = 0; guard < 64; guard += 1) {
+      const top = heaps.returning.peek();
+      if (!top) return;
+      const state = players.get(top.id) as PlayerState;
+      if (now < state.returningUntil) return;
+      place(top.id, state, now);
+    }
+  };
+
+  const defaultPolicy = (): PickPolicy => ({
+    roundRobin: true,
+    since: Number.POSITIVE_INFINITY,
+    returningEveryMs: options.minRecheckMs,
+  });
+
+  /** Earliest time a round-robin heap's top is due under the policy, or null. */
+  const roundRobinDue = (heap: 'returning' | 'round_robin', policy: PickPolicy): number | null => {
+    if (!policy.roundRobin) return null;
+    const top = heaps[heap].peek();
+    if (!top || top.key >= policy.since) return null;
+    return top.key + (heap === 'returning' ? policy.returningEveryMs : options.minRecheckMs);
   };
 
   const withPlayer = (id: number, fn: (state: PlayerState) => void): void => {
@@ -154,6 +204,8 @@ export function createPollScheduler(options: SchedulerOptions): PollScheduler {
         nextLinkAt: Number.NEGATIVE_INFINITY,
         joinDueAt: now + options.joinDelayMs,
         coolingUntil: Number.NEGATIVE_INFINITY,
+        returningFrom: Number.POSITIVE_INFINITY,
+        returningUntil: Number.NEGATIVE_INFINITY,
         skipped: false,
         place: 'none',
       };
@@ -194,15 +246,27 @@ export function createPollScheduler(options: SchedulerOptions): PollScheduler {
         place(id, state, now);
       });
     },
-    next(now) {
+    setReturning(id, from, until, now) {
+      withPlayer(id, (state) => {
+        state.returningFrom = from;
+        state.returningUntil = until;
+        place(id, state, now);
+      });
+    },
+    next(now, policy = defaultPolicy()) {
       promoteCooled(now);
+      expireReturning(now);
       let pick: CheckPick | null = null;
       const link = heaps.link.peek();
       const join = heaps.join.peek();
-      const rr = heaps.round_robin.peek();
+      const returning = roundRobinDue('returning', policy);
+      const rr = roundRobinDue('round_robin', policy);
       if (link && link.key <= now) pick = { id: link.id, reason: 'link' };
       else if (join && join.key <= now) pick = { id: join.id, reason: 'join' };
-      else if (rr && rr.key + options.minRecheckMs <= now) pick = { id: rr.id, reason: 'round_robin' };
+      else if (returning !== null && returning <= now)
+        pick = { id: (heaps.returning.peek() as { id: number }).id, reason: 'returning' };
+      else if (rr !== null && rr <= now)
+        pick = { id: (heaps.round_robin.peek() as { id: number }).id, reason: 'round_robin' };
       if (!pick) return null;
       const state = players.get(pick.id) as PlayerState;
       state.lastCheckedAt = now;
@@ -211,16 +275,31 @@ export function createPollScheduler(options: SchedulerOptions): PollScheduler {
       place(pick.id, state, now);
       return pick;
     },
-    nextDueAt(now) {
+    nextDueAt(now, policy = defaultPolicy()) {
       promoteCooled(now);
+      expireReturning(now);
+      const returningTop = heaps.returning.peek();
       const candidates = [
         heaps.link.peek()?.key,
         heaps.join.peek()?.key,
         heaps.cooling.peek()?.key,
-        (heaps.round_robin.peek()?.key ?? Number.NaN) + options.minRecheckMs,
-      ].filter((value): value is number => value !== undefined && !Number.isNaN(value));
+        returningTop ? (players.get(returningTop.id) as PlayerState).returningUntil : undefined,
+        roundRobinDue('returning', policy),
+        roundRobinDue('round_robin', policy),
+      ].filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
       if (candidates.length === 0) return null;
       return Math.max(now, Math.min(...candidates));
+    },
+    checkedSince(since, now) {
+      promoteCooled(now);
+      if (heaps.join.size > 0) return false;
+      const link = heaps.link.peek();
+      if (link && link.key - options.linkIntervalMs < since) return false;
+      for (const heap of [heaps.returning, heaps.round_robin]) {
+        const top = heap.peek();
+        if (top && top.key < since) return false;
+      }
+      return true;
     },
     isLinkActive(id, now) {
       const state = players.get(id);
@@ -234,6 +313,7 @@ export function createPollScheduler(options: SchedulerOptions): PollScheduler {
         players: players.size,
         link: heaps.link.size,
         join: heaps.join.size,
+        returning: heaps.returning.size,
         roundRobin: heaps.round_robin.size,
         cooling: heaps.cooling.size,
         skipped: skippedCount,

@@ -40,7 +40,7 @@ describe('createVoteDetector', () => {
     h.vote('Player2');
     h.detector.start();
     await h.runtime.clock.advance(4 * SEC);
-    expect(h.sends).toEqual([]);
+    expect(checksOf(h.sends)).toEqual([]);
     await h.runtime.clock.advance(6 * SEC);
     expect(checksOf(h.sends)).toHaveLength(3);
     expect(h.runtime.told).toEqual([{ source: 2, message: WAITING }]);
@@ -48,8 +48,8 @@ describe('createVoteDetector', () => {
     h.detector.stop();
   });
 
-  it('never sends more than 60 requests in any 60 s window, nor polls into the claims reserve, over an hour with claims mixed in', async () => {
-    const h = createPollHarness();
+  it('never sends more than 60 requests in any 60 s window, nor polls into the claims reserve, over an hour with claims mixed in (count missing: everyone in turn)', async () => {
+    const h = createPollHarness({ count: 'missing' });
     joinPlayers(h.runtime, 1, 500);
     h.detector.start();
     const claimAnswers: unknown[] = [];
@@ -76,7 +76,7 @@ describe('createVoteDetector', () => {
   });
 
   it('spreads checks evenly: never two checks closer than the pace (62 s / 48)', async () => {
-    const h = createPollHarness();
+    const h = createPollHarness({ count: 'missing' });
     joinPlayers(h.runtime, 1, 300);
     h.detector.start();
     await h.runtime.clock.advance(10 * MIN);
@@ -91,7 +91,7 @@ describe('createVoteDetector', () => {
     [500, 'server_error'],
     [503, 'server_error'],
   ])('backs off exponentially while the API answers %i, then resumes', async (status) => {
-    const h = createPollHarness();
+    const h = createPollHarness({ count: 'missing' });
     joinPlayers(h.runtime, 1, 100);
     h.detector.start();
     await h.runtime.clock.advance(1 * MIN);
@@ -116,7 +116,7 @@ describe('createVoteDetector', () => {
   });
 
   it('backs off on transport errors (timeouts, refused connections) the same way', async () => {
-    const h = createPollHarness();
+    const h = createPollHarness({ count: 'missing' });
     joinPlayers(h.runtime, 1, 50);
     h.detector.start();
     await h.runtime.clock.advance(30 * SEC);
@@ -129,7 +129,7 @@ describe('createVoteDetector', () => {
   });
 
   it('pauses every request for the Retry-After of a 429 and sends nothing before it ends', async () => {
-    const h = createPollHarness();
+    const h = createPollHarness({ count: 'missing' });
     joinPlayers(h.runtime, 1, 100);
     h.detector.start();
     await h.runtime.clock.advance(30 * SEC);
@@ -167,16 +167,16 @@ describe('createVoteDetector', () => {
     h.mock.revokeKey(h.mock.apiKey);
     h.detector.start();
     await h.runtime.clock.advance(4 * MIN);
-    expect(checksOf(h.sends)).toHaveLength(1);
+    expect(h.sends).toHaveLength(1);
     expect(h.runtime.logs.filter((l) => l.level === 'error')).toHaveLength(1);
     expect(h.runtime.logs[0]?.message).toMatch(/401.*vote_reward_api_key/);
     await h.runtime.clock.advance(2 * MIN);
-    expect(checksOf(h.sends).length).toBeGreaterThan(1);
+    expect(h.sends.length).toBeGreaterThan(1);
     h.detector.stop();
   });
 
   it('never checks players with a pending reward, nor again players already told, nor players cooling down after a claim', async () => {
-    const h = createPollHarness({ detector: { minRecheckMs: 0 } });
+    const h = createPollHarness({ count: 'missing', detector: { minRecheckMs: 0 } });
     joinPlayers(h.runtime, 1, 4);
     h.pending.add(1);
     h.vote('Player2');
@@ -197,7 +197,11 @@ describe('createVoteDetector', () => {
   });
 
   it('keeps a player who claimed out of round-robin until the site cooldown ends, across a rejoin', async () => {
-    const h = createPollHarness({ poll: { siteCooldownMinutes: 30 }, detector: { minRecheckMs: 0 } });
+    const h = createPollHarness({
+      count: 'missing',
+      poll: { siteCooldownMinutes: 30 },
+      detector: { minRecheckMs: 0 },
+    });
     joinPlayers(h.runtime, 1, 1);
     h.detector.start();
     await h.runtime.clock.advance(10 * SEC);
@@ -338,9 +342,15 @@ describe('createVoteDetector', () => {
     await h.runtime.clock.advance(10 * SEC);
     const lines = formatPollStatus(h.detector.status(), h.runtime.now());
     expect(lines[0]).toBe('Polling    running, one check every 1.3 s');
-    expect(lines[1]).toMatch(/^Queues {5}3 players: 0 link-shown, 0 joining, 3 round-robin/);
-    expect(lines[2]).toBe('Checks     3 sent, 0 failed, 0 refused by the budget, 0 skipped (reward pending)');
-    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(
+      /^Gate {7}votes_total 0 \(read every 30\.0 s\), no new vote to look for: only link-shown and joining players are checked/,
+    );
+    expect(lines[2]).toMatch(/^Priority {3}0 returning player\(s\) first .*then 3 other\(s\) in turn/);
+    expect(lines[3]).toMatch(/^Queues {5}3 players: 0 link-shown, 0 joining, 0 returning, 3 round-robin/);
+    expect(lines[4]).toBe(
+      'Checks     3 sent, 0 failed, 0 refused by the budget, 0 skipped (reward pending); by reason 0 link-shown, 3 join, 0 returning, 0 round-robin',
+    );
+    expect(lines).toHaveLength(6);
     h.detector.stop();
   });
 });

@@ -4,7 +4,12 @@ import { createRateBudget, type RateBudget } from '../../src/api/rate-budget';
 import { claimNameOf } from '../../src/claim/player-name';
 import { configSchema, type ResourceConfig } from '../../src/config/schema';
 import { createTranslator } from '../../src/i18n/messages';
-import { createVoteDetector, type VoteDetector, type VoteDetectorOptions } from '../../src/poll/detector';
+import {
+  createVoteDetector,
+  type PollApi,
+  type VoteDetector,
+  type VoteDetectorOptions,
+} from '../../src/poll/detector';
 import { createMockVoteApi, type Exchange, type MockVoteApi } from '../fakes/mock-transport';
 import { createFakeRuntime, type FakeRuntime } from '../fakes/runtime';
 
@@ -17,6 +22,8 @@ export interface PollHarness {
   mock: MockVoteApi;
   /** Every request the client sent (send time, path, what came back), claims included. */
   readonly sends: readonly Exchange[];
+  /** Names the detector asked `/vote/check` about, in order. */
+  readonly checkedNames: readonly string[];
   /** Answers 429 `rate_limited` from the mock's own sliding-window limit (injected 429s not counted). */
   readonly limited: number;
   /** Records a vote on the site at the current time (or `at`). */
@@ -34,6 +41,8 @@ export function createPollHarness(
     detector?: Partial<VoteDetectorOptions>;
     random?: () => number;
     checkMode?: CheckMode;
+    /** 'missing': `/vote/count` answers 404 for good, so the detector checks everyone in turn (the fallback). */
+    count?: 'ok' | 'missing';
   } = {},
 ): PollHarness {
   const runtime = createFakeRuntime();
@@ -54,11 +63,26 @@ export function createPollHarness(
     now: runtime.now,
     timeoutMs: 5_000,
   });
+  if (setup.count === 'missing') {
+    mock.wire({
+      path: '/api/v1/vote/count',
+      reply: { status: 404, body: '{"error":"not_found","message":"no such route"}' },
+      times: Number.POSITIVE_INFINITY,
+    });
+  }
   const pending = new Set<number>();
   const claimCalls: number[] = [];
+  const checkedNames: string[] = [];
+  const pollApi: PollApi = {
+    checkVote: ((query: { username: string }, opts: Parameters<PollApi['getVoteCount']>[0]) => {
+      checkedNames.push(query.username);
+      return api.checkVote(query, opts);
+    }) as PollApi['checkVote'],
+    getVoteCount: (opts) => api.getVoteCount(opts),
+  };
   const detector = createVoteDetector({
     runtime,
-    api,
+    api: pollApi,
     budget,
     poll,
     voteUrl: 'https://votes.example/servers/1/vote',
@@ -77,6 +101,7 @@ export function createPollHarness(
     detector,
     mock,
     sends: mock.exchanges,
+    checkedNames,
     get limited() {
       return mock.exchanges.filter((e) => e.status === 429 && e.code === 'rate_limited').length;
     },

@@ -119,7 +119,15 @@ describe('createPollScheduler', () => {
     s.linkShown(2, 0);
     s.setSkipped(3, true, 0);
     for (const id of [1, 2, 3, 4]) s.removePlayer(id);
-    expect(s.sizes()).toEqual({ players: 0, link: 0, join: 0, roundRobin: 0, cooling: 0, skipped: 0 });
+    expect(s.sizes()).toEqual({
+      players: 0,
+      link: 0,
+      join: 0,
+      returning: 0,
+      roundRobin: 0,
+      cooling: 0,
+      skipped: 0,
+    });
     expect(s.next(10_000_000)).toBeNull();
     expect(s.nextDueAt(0)).toBeNull();
   });
