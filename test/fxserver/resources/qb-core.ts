@@ -190,7 +190,9 @@ export function createQbxCoreFake(): QbFake {
         (identifier: unknown, moneyType: unknown, amount: unknown, reason: unknown) => {
           const found = resolve(identifier);
           if (!found) return false;
-          return addMoney(api, 'qbx_core', found[0], found[1], moneyType, amount, reason) === true;
+          // qbx_core rounds the amount (server/player.lua) where qb-core adds it as given.
+          const rounded = typeof amount === 'number' ? Math.round(amount) : amount;
+          return addMoney(api, 'qbx_core', found[0], found[1], moneyType, rounded, reason) === true;
         },
       );
       globals.exports('GetMoney', (identifier: unknown, moneyType: unknown) => {
