@@ -309,6 +309,12 @@ export function createVrpAdapter(options: VrpAdapterOptions): DisposableRewardAd
           if ((fits.values ?? []).length === 0) return PAID;
           return fits.value === true ? PAID : refuse({ code: 'inventory_full', item, count });
         }
+        // giveInventoryItem adds any name, known or not: a name vRP does not define would become a ghost item.
+        const definition = await proxy.call('getItemDefinition', item);
+        if (!definition.ok) return frameworkError(definition.detail);
+        if ((definition.values ?? []).length === 0) {
+          return frameworkError(`the item "${item}" is not defined in vRP: fix the reward in config.json`);
+        }
         const [weight, itemWeight, max] = await Promise.all([
           query('getInventoryWeight', id),
           query('getItemWeight', item),

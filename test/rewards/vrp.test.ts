@@ -126,6 +126,22 @@ describe('vRP 1 / vRPex adapter', () => {
     expect(vrp.user(10)?.bank).toBe(0);
   });
 
+  it('giveInventoryItem adds any name: an item vRP does not define is never given (no ghost item)', async () => {
+    const fake = createFakeHost();
+    const vrp = createFakeVrp(fake);
+    vrp.join(2, 10);
+    const adapter = createVrpAdapter({ host: fake.host });
+    const result = await adapter.give(ctx, { type: 'item', item: 'breadd', count: 1 });
+    expect(result).toEqual({
+      ok: false,
+      problem: {
+        code: 'framework_error',
+        detail: 'the item "breadd" is not defined in vRP: fix the reward in config.json',
+      },
+    });
+    expect(vrp.user(10)?.items).toEqual({});
+  });
+
   it('giveInventoryItem adds any name: an item vRP does not define is refused at start', async () => {
     const fake = createFakeHost();
     createFakeVrp(fake);
