@@ -224,7 +224,9 @@ export function missedOutcome(snapshot: Snapshot, seen: ReplayObservation): stri
   }
   for (const ref of journalRefs(snapshot)) {
     if (!snapshot.owed.stillOpen.includes(ref) && lineOf(seen.pending.end, ref))
-      problems.push(`${ref} is still open at the end: ${seen.pending.end.join(' | ')}`);
+      problems.push(
+        `${ref} is still mentioned by \`votereward pending\` at the end: ${seen.pending.end.join(' | ')}`,
+      );
   }
   for (const name of snapshot.owed.silent) {
     const told = seen.messages[name] ?? [];
