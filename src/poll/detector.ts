@@ -166,11 +166,19 @@ const RETURNING_WINDOW_MS = 60 * 60_000;
 const RETURNING_SHARE = 0.25;
 /** Clock difference tolerated between the site's `voted_at` and this server's clock. */
 const CLOCK_SKEW_MS = 2 * 60_000;
+/** Votes credited ahead of the count, or written off, kept at most. */
+const MAX_CREDITS = 1024;
 /** How long a vote found on a check waits for its claim before it is forgotten (the claim then counts again). */
 const FOUND_KEEP_MS = 24 * 60 * 60_000;
 
 interface Session {
   told: boolean;
+}
+
+interface Credit {
+  /** When the vote was cast (or, for a claim, the latest it can have been cast). */
+  castAt: number;
+  how: 'found' | 'claimed';
 }
 
 /** Creates the vote detector: the scheduler driven by the shared rate budget, the API and the runtime. */
@@ -208,7 +216,11 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     fallbackReason: null as string | null,
     fallbackLogged: false,
     recoveryLogged: false,
+    /** Votes written off as cast by players not online: their claim on join accounts for nothing new. */
+    awaitingJoin: 0,
   };
+  /** Votes found or claimed before a count read included them, credited against the read that does. */
+  const credits: Credit[] = [];
   /** Name keys whose new vote a check found, so their claim does not account for a second vote. */
   const found = new Map<string, number>();
   const detected = { linkShown: 0, others: 0 };
@@ -272,18 +284,34 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
       for (const [key, at] of found) if (at + FOUND_KEEP_MS <= now) found.delete(key);
     }
     found.set(nameKey(name), now);
+    const castAt = Number.isFinite(votedMs) ? votedMs : now;
+    // Found before a count read included it (link-shown players are checked every few seconds): credit it then.
+    if (gate.mode === 'gated' && castAt > gate.lastReadAt) {
+      credit(castAt, 'found');
+      return;
+    }
     if (gate.unaccounted === 0) return;
     if (Number.isFinite(votedMs) && votedMs < gate.searchSince - CLOCK_SKEW_MS) return;
     gate.unaccounted -= 1;
     gate.accounted.found += 1;
   };
 
+  const credit = (castAt: number, how: 'found' | 'claimed'): void => {
+    if (credits.length < MAX_CREDITS) credits.push({ castAt, how });
+  };
+
   /** A vote was claimed: unless a check already found it, it accounts for one counted vote. */
-  const accountClaim = (name: string | null): void => {
+  const accountClaim = (name: string | null, now: number): void => {
     if (name !== null && found.delete(nameKey(name))) return;
-    if (gate.unaccounted === 0) return;
-    gate.unaccounted -= 1;
-    gate.accounted.claimed += 1;
+    if (gate.unaccounted > 0) {
+      gate.unaccounted -= 1;
+      gate.accounted.claimed += 1;
+    } else if (gate.awaitingJoin > 0) {
+      // Most likely the vote of a player who was not online, written off after a pass.
+      gate.awaitingJoin -= 1;
+    } else if (gate.mode === 'gated') {
+      credit(now, 'claimed');
+    }
   };
 
   /** A full pass found nobody else: the remaining counted votes are from players not online (claimed on join). */
@@ -291,6 +319,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     if (gate.mode !== 'gated' || gate.unaccounted === 0 || inFlight > 0) return;
     if (!scheduler.checkedSince(gate.searchFrom, now)) return;
     gate.accounted.writtenOff += gate.unaccounted;
+    gate.awaitingJoin = Math.min(MAX_CREDITS, gate.awaitingJoin + gate.unaccounted);
     gate.unaccounted = 0;
     gate.searchFrom = Number.POSITIVE_INFINITY;
   };
@@ -305,10 +334,26 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
       }
       gate.mode = 'gated';
       gate.fallbackReason = null;
-    } else if (total > gate.votesTotal) {
-      if (gate.unaccounted === 0) gate.searchSince = gate.lastReadAt;
-      gate.unaccounted += total - gate.votesTotal;
-      gate.searchFrom = now;
+      credits.length = 0;
+    } else {
+      let increase = Math.max(0, total - gate.votesTotal);
+      // Votes found or claimed before this read are in its count: they need no search.
+      for (let i = 0; i < credits.length; ) {
+        const entry = credits[i] as Credit;
+        if (entry.castAt > sentAt) {
+          i += 1;
+          continue;
+        }
+        credits.splice(i, 1);
+        if (increase === 0) continue;
+        increase -= 1;
+        gate.accounted[entry.how] += 1;
+      }
+      if (increase > 0) {
+        if (gate.unaccounted === 0) gate.searchSince = gate.lastReadAt;
+        gate.unaccounted += increase;
+        gate.searchFrom = now;
+      }
     }
     gate.votesTotal = total;
     gate.lastReadAt = sentAt;
@@ -531,7 +576,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
   const claimed = (source: number, username?: string): void => {
     const now = runtime.now();
     const name = options.claimName(source) ?? username ?? null;
-    accountClaim(username ?? name);
+    accountClaim(username ?? name, now);
     if (name !== null) {
       runtime.kvp.set(claimKey(name), String(now));
       countForBroadcast(name, now);

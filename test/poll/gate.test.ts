@@ -93,6 +93,23 @@ describe('the /vote/count gate', () => {
     h.detector.stop();
   });
 
+  it('needs no search for a vote a link-shown check found before the count read included it', async () => {
+    const h = await started({}, 200);
+    h.detector.linkShown(7);
+    while (h.sends.at(-1)?.path !== '/api/v1/vote/count') await h.runtime.clock.advance(SEC);
+    h.vote('Player7');
+    await h.runtime.clock.advance(20 * SEC);
+    expect(h.runtime.told).toEqual([{ source: 7, message: WAITING }]);
+    const from = h.runtime.now();
+    await h.runtime.clock.advance(10 * MIN);
+    expect(checks(h, from)).toEqual([]);
+    expect(h.detector.status().gate).toMatchObject({
+      unaccounted: 0,
+      accounted: { found: 1, claimed: 0, writtenOff: 0 },
+    });
+    h.detector.stop();
+  });
+
   it('writes off a vote by a player who is not online after one pass over everyone, checking each once', async () => {
     const h = await started({}, 25);
     await h.runtime.clock.advance(MIN);
