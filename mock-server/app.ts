@@ -2,13 +2,14 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { TrieRouter } from 'hono/router/trie-router';
-import { createBadgeRoutes } from './badge/routes';
+import { createBadgeRoutes, registerBadgeDoc } from './badge/routes';
 import type { CheckMode, Store } from './db';
 import { ApiError, sendError } from './errors';
 import type { AdminOptions } from './middleware/admin-guard';
 import { createFaultRegistry, type FaultRegistry, faultInjection } from './middleware/faults';
 import { createHostAllowList, type HostAllowList } from './middleware/host-allow-list';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './middleware/rate-limit';
+import { SECURITY_SCHEMES } from './openapi/contract';
 import { validationHook } from './openapi/validation';
 import { createSiteRoutes } from './pages/routes';
 import { createAdminRoutes } from './routes/admin';
@@ -46,16 +47,41 @@ export type MockApp = OpenAPIHono & {
   limiter: SlidingWindowLimiter;
 };
 
-/** OpenAPI document metadata. */
-const OPENAPI_INFO = {
-  openapi: '3.1.0',
-  info: {
+/** The OpenAPI document's metadata, with the settings of this instance. */
+function openApiInfo(deps: AppDeps) {
+  const admin = !deps.admin.enabled
+    ? 'disabled (--no-admin): its routes answer 404 admin_disabled'
+    : deps.admin.token
+      ? 'open to any address with the MOCK_ADMIN_TOKEN bearer token'
+      : 'open to loopback clients without a credential (MOCK_ADMIN_TOKEN is not set)';
+  return {
     title: 'Vote Verification and Reward API (mock)',
     version: '1.0.0',
+    contact: { name: 'vote-reward', url: 'https://github.com/vote-reward/vote-reward' },
+    license: { name: 'MIT', identifier: 'MIT' },
+    description: [
+      'Mock of the Vote API v1: the four `/api/v1` routes of the spec, the badge, `/health` and the control API (`/__admin`) that tests and demos use to arrange data and inject faults.',
+      '',
+      `**This instance:** rate limit ${deps.rateLimit} requests per key in any rolling 60 s (\`--rate-limit\`; bad keys are limited per client IP), check mode \`${deps.checkMode}\` (\`--check-mode\`), control API ${admin}.`,
+      '',
+      'Every error answers `{ "error": { "code", "message" } }`; each operation lists its codes. Every `/api/v1` answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; a 429 adds `Retry-After`. An unknown path answers 404 `not_found`, a known path with another method 405 `method_not_allowed` with `Allow`.',
+      '',
+      'The HTML pages (`/`, `/servers`, `/servers/{id}`, `/servers/{id}/vote`, the owner dashboard under `/dashboard`, `/__admin` and this reference at `/docs`) are for people and not part of the contract.',
+    ].join('\n'),
+  };
+}
+
+const TAGS = [
+  { name: 'votes', description: 'Check and claim a player’s vote, count the server’s votes (API key)' },
+  { name: 'server', description: 'The key’s server (API key)' },
+  { name: 'badge', description: 'PNG badges for a server’s web page (public)' },
+  { name: 'health', description: 'Liveness (public)' },
+  {
+    name: 'control',
     description:
-      'Mock of the Vote API v1. Every error answers { "error": { "code", "message" } }. Usernames match case-insensitively (Unicode NFKC + case folding). Rate limit: a sliding window per key; bad keys are limited per client IP.',
+      'The mock’s control API: servers, keys, votes, faults, reset. Loopback only, or the MOCK_ADMIN_TOKEN bearer token; writes need Content-Type: application/json.',
   },
-};
+];
 
 /** Builds the whole mock: `/api/v1`, `/__admin`, `/openapi.json`, `/docs`, `/health` (and B's badge and pages). */
 export function createApp(deps: AppDeps): MockApp {
@@ -68,23 +94,27 @@ export function createApp(deps: AppDeps): MockApp {
 
   app.use('*', faultInjection(faults, '/__admin'));
 
-  app.route('/', createApiRoutes({ store: deps.store, checkMode: deps.checkMode, limiter }));
+  app.route(
+    '/',
+    createApiRoutes({ store: deps.store, checkMode: deps.checkMode, limiter, rateLimit: deps.rateLimit }),
+  );
   app.route(
     '/',
     createAdminRoutes({ store: deps.store, now: deps.now, admin: deps.admin, faults, limiter, hosts }),
   );
   app.route('/', createHealthRoutes(deps));
   app.route('/', createDocsRoutes());
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'queryKey', {
-    type: 'apiKey',
-    in: 'query',
-    name: 'key',
+  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) {
+    app.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
+  }
+  registerBadgeDoc(app.openAPIRegistry);
+  // Relative: "Try it out" then calls the origin the reference was opened from (localhost, 127.0.0.1, a LAN name).
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: openApiInfo(deps),
+    servers: [{ url: '/', description: 'this mock, at the address the document was read from' }],
+    tags: TAGS,
   });
-  app.doc31('/openapi.json', (c) => ({
-    ...OPENAPI_INFO,
-    servers: [{ url: deps.baseUrl ?? new URL(c.req.url).origin }],
-  }));
 
   // Engineer B (issue 5): the badge and the site pages.
   app.route('/', createBadgeRoutes(deps));
@@ -119,6 +149,10 @@ function renderError(error: Error, c: Context): Response {
   if (error instanceof ApiError) return sendError(c, error.status, error.code, error.message, error.headers);
   if (error instanceof HTTPException) {
     const status = error.status;
+    // Hono's body validator throws this for a body that does not parse; answer it like the API routes do.
+    if (status === 400 && /malformed json/i.test(error.message)) {
+      return sendError(c, 400, 'invalid_json', 'the body is not valid JSON');
+    }
     const code = status === 413 ? 'payload_too_large' : status === 400 ? 'bad_request' : 'http_error';
     return sendError(c, status as 400, code, error.message || 'the request could not be handled');
   }

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import type { Store } from '../db';
+import {
+  binaryContent,
+  errorResponse,
+  header,
+  INJECTED_FAULT,
+  response,
+  retryAfterHeader,
+} from '../openapi/contract';
 import { type BadgeCache, createBadgeCache } from './cache';
 import {
   BADGE_LANGS,
@@ -198,4 +207,73 @@ export function createBadgeRoutes(deps: BadgeRouteDeps): Hono {
     return new Response(body, { status: 200, headers: { ...headers, 'content-type': 'image/png' } });
   });
   return app;
+}
+
+const ETAG_HEADER = header('hash of the PNG; send it back as If-None-Match', {
+  type: 'string',
+  pattern: '^"[A-Za-z0-9_-]{27}"$',
+});
+const CACHE_HEADER = header('the badge is drawn again at most every 5 minutes', {
+  type: 'string',
+  const: BADGE_CACHE_CONTROL,
+});
+const PNG = binaryContent('image/png');
+
+/** Documents `GET /badge/{server_id}.png` in the app's OpenAPI registry (the route itself is plain Hono). */
+export function registerBadgeDoc(registry: OpenAPIHono['openAPIRegistry']): void {
+  const choice = (name: string, values: readonly string[], description: string) => ({
+    name,
+    in: 'query' as const,
+    required: false,
+    description: `${description}; default ${values[0]}`,
+    schema: { type: 'string' as const, enum: [...values], default: values[0] },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/badge/{server_id}.png',
+    operationId: 'getBadge',
+    tags: ['badge'],
+    summary: 'A PNG badge of the server: rank, monthly votes, players',
+    description: `No key. Sizes: button 300×60, stats 360×110, mini 240×24. Cached ${BADGE_TTL_MS / 60_000} minutes per (server, style, theme, lang); only these values form the cache key. Beyond ${BADGE_RENDER_BURST} renders at once and ${BADGE_RENDERS_PER_SECOND} per second, uncached badges answer 503 badge_busy while cached ones are still served.`,
+    parameters: [
+      {
+        name: 'server_id',
+        in: 'path',
+        required: true,
+        description: 'the server’s id (a positive integer)',
+        schema: { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 },
+        example: 1,
+      },
+      choice('style', BADGE_STYLES, 'layout'),
+      choice('theme', BADGE_THEMES, 'colours'),
+      choice('lang', BADGE_LANGS, 'language of words and numbers'),
+    ],
+    responses: {
+      200: response('the badge', { ETag: ETAG_HEADER, 'Cache-Control': CACHE_HEADER }, PNG),
+      304: response('If-None-Match matched: the cached badge is still the current one', {
+        ETag: ETAG_HEADER,
+        'Cache-Control': CACHE_HEADER,
+      }),
+      400: errorResponse(
+        'a query parameter has an unknown value, or the id is not a positive integer',
+        ['invalid_parameter', 'invalid_server_id'],
+        'style must be one of button, stats, mini (default button); got "huge"',
+      ),
+      404: response(
+        'no server has this id: a small "server not found" badge (240×24)',
+        { 'Cache-Control': header('not cached', { type: 'string', const: 'no-cache' }) },
+        PNG,
+      ),
+      503: errorResponse(
+        'too many uncached badges drawn in the last seconds',
+        ['badge_busy'],
+        'too many badges drawn in the last seconds; retry in 1 s (cached badges are still served)',
+        {
+          'Retry-After': retryAfterHeader('seconds until a render is available', 60),
+          'Cache-Control': header('not cached', { type: 'string', const: 'no-store' }),
+        },
+      ),
+      default: INJECTED_FAULT,
+    },
+  });
 }

@@ -40,7 +40,6 @@ export const CheckQuerySchema = z
   .object({
     username: UsernameSchema.optional(),
     ip: IpSchema.optional(),
-    key: z.string().optional().openapi({ description: 'API key, when not sent as a Bearer header' }),
   })
   .superRefine((query, ctx) => {
     if (query.username === undefined && query.ip === undefined) {
@@ -201,10 +200,21 @@ export const AdminVoteSchema = z
 
 /** Query of `GET /__admin/votes`. */
 export const VotesQuerySchema = z.object({
-  server_id: z.coerce.number().int().min(1).optional(),
-  username: z.string().min(1).max(256).optional(),
-  limit: z.coerce.number().int().min(1).max(10_000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  server_id: z.coerce.number().int().min(1).optional().openapi({ description: 'only this server’s votes' }),
+  username: z
+    .string()
+    .min(1)
+    .max(256)
+    .optional()
+    .openapi({ description: 'only this name’s votes (NFKC + case folding)' }),
+  limit: z.coerce.number().int().min(1).max(10_000).optional().openapi({ description: 'at most this many' }),
+  // An explicit type: the generator writes ["integer", "null"] for a coerced number with minimum 0.
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .openapi({ type: 'integer', minimum: 0, description: 'skip this many first' }),
 });
 
 /** Body of `POST /__admin/faults`. */

@@ -1,16 +1,16 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { KeyRecord, ServerFields, ServerRecord, Store, VoteInput, VoteRecord } from '../db';
 import { StoreError } from '../db';
 import { ApiError } from '../errors';
-import { type AdminOptions, adminGuard } from '../middleware/admin-guard';
+import { ADMIN_BODY_LIMIT, type AdminOptions, adminGuard } from '../middleware/admin-guard';
 import type { FaultRegistry } from '../middleware/faults';
 import type { HostAllowList } from '../middleware/host-allow-list';
 import type { SlidingWindowLimiter } from '../middleware/rate-limit';
+import { ADMIN_SECURITY, errorResponse } from '../openapi/contract';
 import {
   AdminKeySchema,
   AdminServerSchema,
   AdminVoteSchema,
-  ErrorSchema,
   FaultCreateSchema,
   ServerCreateSchema,
   ServerIdParamSchema,
@@ -100,12 +100,73 @@ const body = <T extends z.ZodType>(schema: T) => ({
   required: true,
   content: { 'application/json': { schema } },
 });
-const errorResponses = {
-  400: json(ErrorSchema, 'invalid input'),
-  401: json(ErrorSchema, 'admin_unauthorized (MOCK_ADMIN_TOKEN set)'),
-  403: json(ErrorSchema, 'admin_forbidden (not loopback, no token), host_not_allowed or cross_site_request'),
-  404: json(ErrorSchema, 'admin_disabled, server_not_found or key_not_found'),
+/** The optional `{}` body of a body-less write: declared so Swagger UI sends the JSON content type the guard needs. */
+const EMPTY_BODY: Pick<RouteConfig, 'requestBody'> = {
+  requestBody: {
+    required: false,
+    description:
+      'nothing to send; Content-Type: application/json is still required (a cross-site form cannot send it)',
+    content: {
+      'application/json': {
+        schema: { type: 'object' as const, additionalProperties: false, maxProperties: 0 },
+        example: {},
+      },
+    },
+  },
 };
+
+/** The error answers of one control-API operation: the guard's, plus its own 400 and 404 codes. */
+function adminErrors(options: {
+  write?: boolean;
+  invalid?: readonly [string, ...string[]];
+  notFound?: readonly string[];
+}) {
+  return {
+    ...(options.invalid
+      ? {
+          400: errorResponse(
+            'the input is invalid',
+            options.invalid,
+            'name: Too small: expected string to have >=1 characters',
+          ),
+        }
+      : {}),
+    401: errorResponse(
+      'MOCK_ADMIN_TOKEN is set and the request has no matching Bearer token',
+      ['admin_unauthorized'],
+      'send "Authorization: Bearer <MOCK_ADMIN_TOKEN>"',
+    ),
+    403: errorResponse(
+      'the Host is not this mock, the client is not on loopback (no token set), or another site sent the request',
+      ['host_not_allowed', 'admin_forbidden', 'cross_site_request'],
+      'Host "evil.example:8787" is not this mock (it answers localhost:8787, 127.0.0.1:8787, [::1]:8787); start it with --public-url to add a name',
+    ),
+    404: errorResponse(
+      options.notFound?.length
+        ? 'the control API is disabled, or the target does not exist'
+        : 'the control API is disabled',
+      ['admin_disabled', ...(options.notFound ?? [])],
+      'the control API is disabled (--no-admin)',
+    ),
+    ...(options.write
+      ? {
+          413: errorResponse(
+            `the body is over ${ADMIN_BODY_LIMIT} bytes`,
+            ['payload_too_large'],
+            `the control API takes bodies of at most ${ADMIN_BODY_LIMIT} bytes; split a vote batch`,
+          ),
+          415: errorResponse(
+            'a write without Content-Type: application/json (even a body-less one)',
+            ['invalid_content_type'],
+            'control-API writes need Content-Type: application/json, even without a body (got none)',
+          ),
+        }
+      : {}),
+  };
+}
+const BODY_INVALID = ['invalid_field', 'missing_field', 'invalid_json'] as const;
+const PARAM_INVALID = ['invalid_parameter'] as const;
+const security = ADMIN_SECURITY;
 const tags = ['control'];
 
 /** `/__admin/*`: the control API for tests, demos and plugin writers. */
@@ -126,12 +187,16 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     createRoute({
       method: 'post',
       path: '/__admin/servers',
+      operationId: 'createServer',
       tags,
+      security,
       summary: 'Create a server and its first API key (shown only here)',
+      description:
+        'The answer holds the only copy of the key: keys are stored hashed. Unknown fields are refused.',
       request: { body: body(ServerCreateSchema) },
       responses: {
         201: json(z.object({ server: AdminServerSchema, api_key: z.string() }), 'created'),
-        ...errorResponses,
+        ...adminErrors({ write: true, invalid: BODY_INVALID }),
       },
     }),
     (c) => {
@@ -146,11 +211,15 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     createRoute({
       method: 'get',
       path: '/__admin/servers',
+      operationId: 'listServers',
       tags,
+      security,
       summary: 'List servers in rank order',
+      description:
+        'Every server, ranked by monthly votes (ties: more total votes, then the older server), up to 1000.',
       responses: {
         200: json(z.object({ servers: z.array(AdminServerSchema) }), 'servers'),
-        ...errorResponses,
+        ...adminErrors({}),
       },
     }),
     (c) => c.json({ servers: store.listServersRanked({ limit: 1000 }).map(serverJson) }, 200),
@@ -160,10 +229,20 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     createRoute({
       method: 'patch',
       path: '/__admin/servers/{id}',
+      operationId: 'updateServer',
       tags,
+      security,
       summary: 'Change fields of a server',
+      description: 'Only the fields sent change; the same rules as creation apply.',
       request: { params: ServerIdParamSchema, body: body(ServerPatchSchema) },
-      responses: { 200: json(z.object({ server: AdminServerSchema }), 'updated'), ...errorResponses },
+      responses: {
+        200: json(z.object({ server: AdminServerSchema }), 'updated'),
+        ...adminErrors({
+          write: true,
+          invalid: [...PARAM_INVALID, ...BODY_INVALID],
+          notFound: ['server_not_found'],
+        }),
+      },
     }),
     (c) => {
       const { id } = c.req.valid('param');
@@ -177,12 +256,17 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     createRoute({
       method: 'post',
       path: '/__admin/servers/{id}/keys',
+      operationId: 'createKey',
       tags,
+      security,
+      ...EMPTY_BODY,
       summary: 'Generate another key (older keys stay valid until revoked)',
+      description:
+        'The answer holds the only copy of the new key. Send Content-Type: application/json with an empty body or {}.',
       request: { params: ServerIdParamSchema },
       responses: {
         201: json(z.object({ api_key: z.string(), key: AdminKeySchema }), 'created'),
-        ...errorResponses,
+        ...adminErrors({ write: true, invalid: PARAM_INVALID, notFound: ['server_not_found'] }),
       },
     }),
     (c) => {
@@ -198,10 +282,17 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     createRoute({
       method: 'get',
       path: '/__admin/servers/{id}/keys',
+      operationId: 'listKeys',
       tags,
+      security,
       summary: 'List a server’s keys, masked',
+      description:
+        'Masked keys with their prefix (what DELETE /__admin/keys/{prefix} takes), creation, last use and revocation times.',
       request: { params: ServerIdParamSchema },
-      responses: { 200: json(z.object({ keys: z.array(AdminKeySchema) }), 'keys'), ...errorResponses },
+      responses: {
+        200: json(z.object({ keys: z.array(AdminKeySchema) }), 'keys'),
+        ...adminErrors({ invalid: PARAM_INVALID, notFound: ['server_not_found'] }),
+      },
     }),
     (c) => {
       const { id } = c.req.valid('param');
@@ -214,14 +305,20 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     createRoute({
       method: 'delete',
       path: '/__admin/keys/{prefix}',
+      operationId: 'revokeKey',
       tags,
+      security,
       summary: 'Revoke a key by its prefix (live_ + 8 characters)',
+      description: 'The key stops working at once; revoking it again answers the same revoked key.',
       request: {
         params: z.object({
           prefix: z.string().openapi({ param: { name: 'prefix', in: 'path' }, example: 'live_Ab3dE5gH' }),
         }),
       },
-      responses: { 200: json(z.object({ key: AdminKeySchema }), 'revoked'), ...errorResponses },
+      responses: {
+        200: json(z.object({ key: AdminKeySchema }), 'revoked'),
+        ...adminErrors({ notFound: ['key_not_found'] }),
+      },
     }),
     (c) => {
       const { prefix } = c.req.valid('param');
@@ -240,10 +337,17 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     createRoute({
       method: 'post',
       path: '/__admin/votes',
+      operationId: 'createVotes',
       tags,
+      security,
       summary: 'Record one vote, or { votes: [...] } atomically',
+      description:
+        'voted_at defaults to now and may not be in the future; a batch of 1–10,000 votes is stored all or nothing.',
       request: { body: body(VotesCreateSchema) },
-      responses: { 201: json(z.object({ votes: z.array(AdminVoteSchema) }), 'created'), ...errorResponses },
+      responses: {
+        201: json(z.object({ votes: z.array(AdminVoteSchema) }), 'created'),
+        ...adminErrors({ write: true, invalid: BODY_INVALID, notFound: ['server_not_found'] }),
+      },
     }),
     (c) => {
       const input = c.req.valid('json');
@@ -275,10 +379,17 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     createRoute({
       method: 'get',
       path: '/__admin/votes',
+      operationId: 'listVotes',
       tags,
+      security,
       summary: 'List votes, oldest first',
+      description:
+        'Filter by server_id and username (matched like the API: NFKC + case folding); page with limit and offset.',
       request: { query: VotesQuerySchema },
-      responses: { 200: json(z.object({ votes: z.array(AdminVoteSchema) }), 'votes'), ...errorResponses },
+      responses: {
+        200: json(z.object({ votes: z.array(AdminVoteSchema) }), 'votes'),
+        ...adminErrors({ invalid: PARAM_INVALID }),
+      },
     }),
     (c) => {
       const q = c.req.valid('query');
@@ -298,11 +409,18 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     createRoute({
       method: 'post',
       path: '/__admin/faults',
+      operationId: 'addFault',
       tags,
+      security,
       summary:
         'Inject a fault into matching requests (delay, status, dropped connection; apply runs the real handler first)',
+      description:
+        'The first matching fault (exact path, or a prefix ending in *) applies to each request until removed or used times times. Control-API routes are never faulted.',
       request: { body: body(FaultCreateSchema) },
-      responses: { 201: json(z.object({ fault: FaultSchema }), 'added'), ...errorResponses },
+      responses: {
+        201: json(z.object({ fault: FaultSchema }), 'added'),
+        ...adminErrors({ write: true, invalid: BODY_INVALID }),
+      },
     }),
     (c) => {
       const f = c.req.valid('json');
@@ -324,9 +442,12 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     createRoute({
       method: 'get',
       path: '/__admin/faults',
+      operationId: 'listFaults',
       tags,
+      security,
       summary: 'Active faults',
-      responses: { 200: json(z.object({ faults: z.array(FaultSchema) }), 'faults'), ...errorResponses },
+      description: 'Faults in the order they are tried, with how many requests each has hit.',
+      responses: { 200: json(z.object({ faults: z.array(FaultSchema) }), 'faults'), ...adminErrors({}) },
     }),
     (c) => c.json({ faults: faults.list().map(faultJson) }, 200),
   );
@@ -335,9 +456,12 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     createRoute({
       method: 'delete',
       path: '/__admin/faults',
+      operationId: 'clearFaults',
       tags,
+      security,
       summary: 'Remove every fault',
-      responses: { 200: json(z.object({ cleared: z.int() }), 'cleared'), ...errorResponses },
+      description: 'Answers how many faults there were.',
+      responses: { 200: json(z.object({ cleared: z.int() }), 'cleared'), ...adminErrors({}) },
     }),
     (c) => c.json({ cleared: faults.clear() }, 200),
   );
@@ -346,9 +470,14 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     createRoute({
       method: 'post',
       path: '/__admin/reset',
+      operationId: 'reset',
       tags,
+      security,
+      ...EMPTY_BODY,
       summary: 'Empty the database, the faults and the rate-limit windows',
-      responses: { 200: json(z.object({ reset: z.literal(true) }), 'done'), ...errorResponses },
+      description:
+        'Every server, key and vote is deleted. Send Content-Type: application/json with an empty body or {}.',
+      responses: { 200: json(z.object({ reset: z.literal(true) }), 'done'), ...adminErrors({ write: true }) },
     }),
     (c) => {
       store.reset();

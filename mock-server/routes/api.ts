@@ -1,20 +1,28 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { CheckMode, Store, VoteRecord } from '../db';
+import { type CheckMode, type Store, USERNAME_MAX_LENGTH, type VoteRecord } from '../db';
 import { ApiError, apiJson, sendError } from '../errors';
 import { type ApiGuardVariables, apiGuard } from '../middleware/api-guard';
 import type { SlidingWindowLimiter } from '../middleware/rate-limit';
+import {
+  API_SECURITY,
+  errorResponse,
+  header,
+  INJECTED_FAULT,
+  rateLimitHeaders,
+  response,
+  retryAfterHeader,
+} from '../openapi/contract';
 import {
   CheckQuerySchema,
   CheckResponseSchema,
   ClaimBodySchema,
   ClaimResponseSchema,
   CountResponseSchema,
-  ErrorSchema,
   InfoResponseSchema,
 } from '../openapi/schemas';
-import { validationHook } from '../openapi/validation';
+import { validationError, validationHook } from '../openapi/validation';
 
 /** Largest accepted claim body, bytes. */
 export const CLAIM_BODY_LIMIT = 4096;
@@ -27,57 +35,9 @@ export interface ApiRouteDeps {
   checkMode: CheckMode;
   /** Shared limiter of the `/api/v1` routes. */
   limiter: SlidingWindowLimiter;
+  /** Its limit per rolling 60 s, written into the contract. */
+  rateLimit: number;
 }
-
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(
-    statuses.map((status) => [
-      status,
-      {
-        description: ERROR_DESCRIPTIONS[status] ?? 'error',
-        content: { 'application/json': { schema: ErrorSchema } },
-      },
-    ]),
-  );
-
-const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'missing or invalid parameter (missing_parameter, invalid_parameter, missing_field, invalid_field, invalid_json, invalid_content_type)',
-  401: 'API key missing_api_key, malformed_api_key, invalid_api_key or revoked_api_key',
-  404: 'no_unclaimed_vote',
-  413: 'payload_too_large: body over 4 KiB',
-  429: 'rate_limited: over 60 requests in any 60 s; see Retry-After',
-  500: 'internal_error',
-};
-
-const RATE_HEADERS = {
-  'RateLimit-Limit': {
-    schema: { type: 'integer' as const },
-    description: 'requests allowed per rolling 60 s',
-  },
-  'RateLimit-Remaining': { schema: { type: 'integer' as const }, description: 'requests left in the window' },
-  'RateLimit-Reset': { schema: { type: 'integer' as const }, description: 'seconds until a slot frees up' },
-};
-
-const security: Record<string, string[]>[] = [{ bearer: [] }, { queryKey: [] }];
-
-const checkRoute = createRoute({
-  method: 'get',
-  path: '/api/v1/vote/check',
-  tags: ['votes'],
-  summary: 'Does the player have a vote?',
-  description:
-    'Give username or ip. Mode "unclaimed" (default, spec variant B): reports the oldest unclaimed vote, whatever its date. Mode "last24h" (variant A): a vote of the last 24 hours, the oldest unclaimed one first, else the latest. The vote reported is the one a claim would take.',
-  security,
-  request: { query: CheckQuerySchema },
-  responses: {
-    200: {
-      description: 'answer, with voted false when no vote matches',
-      headers: RATE_HEADERS,
-      content: { 'application/json': { schema: CheckResponseSchema } },
-    },
-    ...errors(400, 401, 429, 500),
-  },
-});
 
 /** Checks content type and size and parses the JSON once, so bad bodies get precise codes before validation. */
 const jsonBody: MiddlewareHandler = async (c, next) => {
@@ -115,56 +75,167 @@ const claimBodyLimit: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-const claimRoute = createRoute({
-  method: 'post',
-  path: '/api/v1/vote/claim',
-  tags: ['votes'],
-  summary: 'Claim the player’s oldest unclaimed vote',
-  description: 'Atomic: N concurrent claims of one vote give one 200 and N−1 × 404. Body at most 4 KiB.',
-  security,
-  middleware: [claimBodyLimit, jsonBody] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: ClaimBodySchema } } } },
-  responses: {
-    200: {
-      description: 'claimed',
-      headers: RATE_HEADERS,
-      content: { 'application/json': { schema: ClaimResponseSchema } },
+/** The four routes of the spec, documented with this instance's rate limit and check mode. */
+function apiRoutes(limit: number, checkMode: CheckMode) {
+  const rate = rateLimitHeaders(limit);
+  const unauthorized = errorResponse(
+    'the API key is missing, malformed, unknown or revoked',
+    ['invalid_api_key', 'missing_api_key', 'malformed_api_key', 'revoked_api_key'],
+    'the API key is not known',
+    {
+      ...rate,
+      'WWW-Authenticate': header('the scheme to use', { type: 'string', const: 'Bearer realm="vote-api"' }),
     },
-    ...errors(400, 401, 404, 413, 429, 500),
-  },
-});
+  );
+  const limited = errorResponse(
+    `over ${limit} requests in any rolling 60 s (per key; per client IP for bad keys)`,
+    ['rate_limited'],
+    `more than ${limit} requests in 60 seconds; retry in 12 s`,
+    { ...rate, 'Retry-After': retryAfterHeader('seconds until a request is accepted again', 60) },
+  );
+  const failed = errorResponse(
+    'the mock failed; its log says why',
+    ['internal_error'],
+    'the mock failed to handle the request; see its log',
+    rate,
+  );
+  const common = { 401: unauthorized, 429: limited, 500: failed, default: INJECTED_FAULT };
+  const ok = <T extends z.ZodType>(description: string, schema: T) => ({
+    ...response(description, rate),
+    content: { 'application/json': { schema } },
+  });
+  const modeText =
+    checkMode === 'unclaimed'
+      ? 'This instance runs mode "unclaimed" (--check-mode unclaimed, spec variant B, the default): it reports the oldest unclaimed vote, whatever its date.'
+      : 'This instance runs mode "last24h" (--check-mode last24h, spec variant A): a vote of the last 24 hours, the oldest unclaimed one first, else the latest.';
 
-const countRoute = createRoute({
-  method: 'get',
-  path: '/api/v1/vote/count',
-  tags: ['votes'],
-  summary: 'Vote counters of the key’s server',
-  security,
-  responses: {
-    200: {
-      description: 'counters',
-      headers: RATE_HEADERS,
-      content: { 'application/json': { schema: CountResponseSchema } },
+  const check = createRoute({
+    method: 'get',
+    path: '/api/v1/vote/check',
+    operationId: 'checkVote',
+    tags: ['votes'],
+    summary: 'Does the player have a vote?',
+    description: `Give exactly one of username and ip (the lookup parameter's two forms). ${modeText} The vote reported is the one a claim would take.`,
+    security: API_SECURITY,
+    parameters: [
+      {
+        name: 'lookup',
+        in: 'query',
+        required: true,
+        style: 'form',
+        explode: true,
+        description:
+          'Exactly one of `username` (the in-game name) or `ip` (the voter’s address), sent as `?username=…` or `?ip=…`.',
+        schema: {
+          oneOf: [
+            {
+              type: 'object',
+              title: 'by username',
+              required: ['username'],
+              additionalProperties: false,
+              properties: {
+                username: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: USERNAME_MAX_LENGTH,
+                  description: `In-game name, 1–${USERNAME_MAX_LENGTH} characters after trimming (counted in code points), no control characters; matched case-insensitively (Unicode NFKC + case folding)`,
+                },
+              },
+            },
+            {
+              type: 'object',
+              title: 'by ip',
+              required: ['ip'],
+              additionalProperties: false,
+              properties: {
+                ip: {
+                  type: 'string',
+                  anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }],
+                  description: 'IPv4 or IPv6 address of the voter',
+                },
+              },
+            },
+          ],
+        },
+        example: { username: 'Steve' },
+      },
+    ],
+    responses: {
+      200: ok('the answer; voted is false when no vote matches', CheckResponseSchema),
+      400: errorResponse(
+        'username and ip are both missing or both given, or one is invalid',
+        ['missing_parameter', 'invalid_parameter'],
+        'username: give username or ip',
+        rate,
+      ),
+      ...common,
     },
-    ...errors(401, 429, 500),
-  },
-});
+  });
 
-const infoRoute = createRoute({
-  method: 'get',
-  path: '/api/v1/server/info',
-  tags: ['server'],
-  summary: 'Public information of the key’s server',
-  security,
-  responses: {
-    200: {
-      description: 'server',
-      headers: RATE_HEADERS,
-      content: { 'application/json': { schema: InfoResponseSchema } },
+  const claim = createRoute({
+    method: 'post',
+    path: '/api/v1/vote/claim',
+    operationId: 'claimVote',
+    tags: ['votes'],
+    summary: 'Claim the player’s oldest unclaimed vote',
+    description: `Atomic: N concurrent claims of one vote give one 200 and N−1 × 404. Body at most ${CLAIM_BODY_LIMIT} bytes. ${modeText}`,
+    security: API_SECURITY,
+    middleware: [claimBodyLimit, jsonBody] as const,
+    request: {
+      body: {
+        required: true,
+        content: { 'application/json': { schema: ClaimBodySchema, example: { username: 'Steve' } } },
+      },
     },
-    ...errors(401, 429, 500),
-  },
-});
+    responses: {
+      200: ok('claimed: pay the player now', ClaimResponseSchema),
+      400: errorResponse(
+        'the body is not JSON, not valid JSON, or its username is missing or invalid',
+        ['missing_field', 'invalid_field', 'invalid_json', 'invalid_content_type'],
+        'username is required',
+        rate,
+      ),
+      404: errorResponse(
+        'the player has no unclaimed vote (already claimed, or never voted)',
+        ['no_unclaimed_vote'],
+        'Steve has no unclaimed vote for this server',
+        rate,
+      ),
+      413: errorResponse(
+        `the body is over ${CLAIM_BODY_LIMIT} bytes`,
+        ['payload_too_large'],
+        `the body must be at most ${CLAIM_BODY_LIMIT} bytes`,
+        rate,
+      ),
+      ...common,
+    },
+  });
+
+  const count = createRoute({
+    method: 'get',
+    path: '/api/v1/vote/count',
+    operationId: 'countVotes',
+    tags: ['votes'],
+    summary: 'Vote counters of the key’s server',
+    description:
+      'Totals, rolling 24 h and 7 d windows and the current UTC month, with the server’s name and game.',
+    security: API_SECURITY,
+    responses: { 200: ok('the counters', CountResponseSchema), ...common },
+  });
+
+  const info = createRoute({
+    method: 'get',
+    path: '/api/v1/server/info',
+    operationId: 'getServerInfo',
+    tags: ['server'],
+    summary: 'Public information of the key’s server',
+    description: 'Name, game, address, description, flags, total votes, followers and rank by monthly votes.',
+    security: API_SECURITY,
+    responses: { 200: ok('the server', InfoResponseSchema), ...common },
+  });
+
+  return { check, claim, count, info };
+}
 
 function iso(ms: number): string {
   return new Date(ms).toISOString();
@@ -189,8 +260,13 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
     return found;
   };
 
-  app.openapi(checkRoute, (c) => {
-    const query = c.req.valid('query');
+  const routes = apiRoutes(deps.rateLimit, checkMode);
+
+  // Validated here rather than by the route: the contract declares the lookup as one object parameter.
+  app.openapi(routes.check, (c) => {
+    const parsed = CheckQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) return validationError(parsed.error, 'query', c);
+    const query = parsed.data;
     const serverId = c.get('serverId');
     if (query.username !== undefined) {
       const username = query.username.trim();
@@ -200,7 +276,7 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
     return apiJson(c, checkBody(store.findCheckVote(checkMode, serverId, { ip }), null), 200);
   });
 
-  app.openapi(claimRoute, (c) => {
+  app.openapi(routes.claim, (c) => {
     const { username } = c.req.valid('json');
     const vote = store.claimOldest(c.get('serverId'), username, { mode: checkMode });
     if (!vote)
@@ -212,7 +288,7 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
     return apiJson(c, { success: true as const, vote_id: vote.voteId }, 200);
   });
 
-  app.openapi(countRoute, (c) => {
+  app.openapi(routes.count, (c) => {
     const { server, stats } = serverWithStats(c.get('serverId'));
     return apiJson(
       c,
@@ -228,7 +304,7 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
     );
   });
 
-  app.openapi(infoRoute, (c) => {
+  app.openapi(routes.info, (c) => {
     const { server, stats } = serverWithStats(c.get('serverId'));
     return apiJson(
       c,

@@ -2,22 +2,28 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { BADGE_TTL_MS, createBadgeRoutes, matchesIfNoneMatch } from '../../mock-server/badge/routes';
 import { createStore, openDatabase } from '../../mock-server/db';
+import { checkAnswers } from '../mock/contract';
+import { createHarness } from '../mock/helpers';
 
 function setup() {
   const clock = { t: Date.UTC(2026, 10, 21, 12) };
   const store = createStore(openDatabase(':memory:'), { now: () => clock.t });
   const server = store.createServer({ name: 'Horizon', game: 'fivem', playersOnline: 64, playersMax: 128 });
   const loads: number[] = [];
-  const app = createBadgeRoutes({
-    now: () => clock.t,
-    store: {
-      getServer: (id) => {
-        loads.push(id);
-        return store.getServer(id);
+  // A whole mock publishes the contract the badge routes answer by.
+  const app = checkAnswers(
+    createBadgeRoutes({
+      now: () => clock.t,
+      store: {
+        getServer: (id) => {
+          loads.push(id);
+          return store.getServer(id);
+        },
+        getServerStats: (id) => store.getServerStats(id),
       },
-      getServerStats: (id) => store.getServerStats(id),
-    },
-  });
+    }),
+    createHarness().app,
+  );
   const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
   return { clock, store, id: server.id, loads, get };
 }

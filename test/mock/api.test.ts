@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Store } from '../../mock-server/db';
+import { checkAnswers } from './contract';
 import { createHarness, DAY, errorOf, HOUR, MIN, T0 } from './helpers';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -366,14 +367,16 @@ describe('responses in general', () => {
       },
     };
     const { createApp } = await import('../../mock-server/app');
-    const app = createApp({
-      store: broken,
-      now: () => T0,
-      checkMode: 'unclaimed',
-      rateLimit: 60,
-      admin: { enabled: true },
-      voteCooldownMs: HOUR,
-    });
+    const app = checkAnswers(
+      createApp({
+        store: broken,
+        now: () => T0,
+        checkMode: 'unclaimed',
+        rateLimit: 60,
+        admin: { enabled: true },
+        voteCooldownMs: HOUR,
+      }),
+    );
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const res = await app.request('/api/v1/vote/count', { headers: { authorization: `Bearer ${h.key}` } });
     expect(res.status).toBe(500);

@@ -1,5 +1,6 @@
 import { type AppDeps, createApp, type MockApp } from '../../mock-server/app';
 import { type CheckMode, createStore, type Db, openDatabase, type Store } from '../../mock-server/db';
+import { checkAnswers } from './contract';
 
 /** 2026-11-21T10:15:00.123Z, the fixed start of every fake clock. */
 export const T0 = Date.UTC(2026, 10, 21, 10, 15, 0, 123);
@@ -7,7 +8,7 @@ export const MIN = 60_000;
 export const HOUR = 60 * MIN;
 export const DAY = 24 * HOUR;
 
-/** An in-process mock with a fake clock, one server and its key. */
+/** An in-process mock with a fake clock, one server and its key; every answer is checked against its `/openapi.json`. */
 export interface Harness {
   app: MockApp;
   store: Store;
@@ -28,15 +29,17 @@ export function createHarness(options: { checkMode?: CheckMode; deps?: Partial<A
   const clock = { now: T0 };
   const db = openDatabase(':memory:');
   const store = createStore(db, { now: () => clock.now });
-  const app = createApp({
-    store,
-    now: () => clock.now,
-    checkMode: options.checkMode ?? 'unclaimed',
-    rateLimit: 1_000_000,
-    admin: { enabled: true },
-    voteCooldownMs: 2 * HOUR,
-    ...options.deps,
-  });
+  const app = checkAnswers(
+    createApp({
+      store,
+      now: () => clock.now,
+      checkMode: options.checkMode ?? 'unclaimed',
+      rateLimit: 1_000_000,
+      admin: { enabled: true },
+      voteCooldownMs: 2 * HOUR,
+      ...options.deps,
+    }),
+  );
   const serverId = store.createServer({
     name: 'Demo RP',
     game: 'fivem',

@@ -380,7 +380,7 @@ describe('odd paths and unknown POSTs', () => {
 });
 
 describe('--host 0.0.0.0', () => {
-  it('gives loopback URLs (never 0.0.0.0) in its url, OpenAPI and embed snippets', async () => {
+  it('gives loopback URLs (never 0.0.0.0) in its url and embed snippets, and a relative OpenAPI server', async () => {
     const wide = await startMockServer({ host: '0.0.0.0' });
     try {
       const id = wide.store.createServer({ name: 'Wide RP', game: 'fivem' }).id;
@@ -389,7 +389,7 @@ describe('--host 0.0.0.0', () => {
       const spec = JSON.parse((await sendOver(wide.url, 'GET', '/openapi.json')).body) as {
         servers: { url: string }[];
       };
-      expect(spec.servers).toEqual([{ url: wide.url }]);
+      expect(spec.servers.map((server) => server.url)).toEqual(['/']);
       const page = (await sendOver(wide.url, 'GET', `/servers/${id}`)).body;
       expect(page).toContain(`${wide.url}/badge/${id}.png`);
       expect(page).not.toContain('0.0.0.0');
@@ -398,7 +398,7 @@ describe('--host 0.0.0.0', () => {
     }
   });
 
-  it('with --public-url, publishes that URL and serves the dashboard under its Host', async () => {
+  it('with --public-url, publishes that URL in pages and serves the dashboard under its Host', async () => {
     const wide = await startMockServer({ host: '0.0.0.0', publicUrl: 'http://votes.lan:8787/' });
     try {
       const id = wide.store.createServer({ name: 'Lan RP', game: 'fivem' }).id;
@@ -406,7 +406,7 @@ describe('--host 0.0.0.0', () => {
       const spec = JSON.parse((await sendOver(wide.url, 'GET', '/openapi.json')).body) as {
         servers: { url: string }[];
       };
-      expect(spec.servers).toEqual([{ url: 'http://votes.lan:8787' }]);
+      expect(spec.servers.map((server) => server.url)).toEqual(['/']);
       expect((await sendOver(wide.url, 'GET', `/servers/${id}`)).body).toContain(
         `http://votes.lan:8787/badge/${id}.png`,
       );

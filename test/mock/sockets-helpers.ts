@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { type ContractValidator, ContractViolation, createContractValidator } from './contract';
 
 /** An answer read off a real socket. */
 export interface SocketAnswer {
@@ -8,13 +9,44 @@ export interface SocketAnswer {
   body: string;
 }
 
-/** One request on its own connection (no keep-alive); headers are sent as given, `host` included. */
-export function sendOver(
+/** The contract a running mock publishes (read anew each time: a port may serve another mock later). */
+export async function contractOf(base: string): Promise<ContractValidator> {
+  const { body } = await exchange(base, 'GET', '/openapi.json', {});
+  return createContractValidator(JSON.parse(body.toString('utf8')));
+}
+
+/**
+ * One request on its own connection (no keep-alive); headers are sent as given, `host` included. The answer is
+ * checked against the mock's `/openapi.json` (status, headers, body): one that breaks it rejects.
+ */
+export async function sendOver(
   base: string,
   method: string,
   path: string,
   options: { headers?: Record<string, string>; body?: string | Buffer; localAddress?: string } = {},
 ): Promise<SocketAnswer> {
+  const contract = await contractOf(base);
+  return checkedAnswer(contract, method, path, await exchange(base, method, path, options));
+}
+
+/** Holds an answer read off a socket against a contract; throws `ContractViolation` when it breaks it. */
+export function checkedAnswer(
+  contract: ContractValidator,
+  method: string,
+  path: string,
+  answer: { status: number; headers: SocketAnswer['headers']; body: Buffer },
+): SocketAnswer {
+  const problems = contract.problems({ method, url: path, ...answer });
+  if (problems.length > 0) throw new ContractViolation(problems);
+  return { status: answer.status, headers: answer.headers, body: answer.body.toString('utf8') };
+}
+
+function exchange(
+  base: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer; localAddress?: string },
+): Promise<{ status: number; headers: SocketAnswer['headers']; body: Buffer }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -33,12 +65,11 @@ export function sendOver(
         },
       },
       (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
         res.on('error', reject);
       },
     );

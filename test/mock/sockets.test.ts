@@ -1,19 +1,23 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningMockServer, startMockServer } from '../../mock-server/server';
+import type { ContractValidator } from './contract';
+import { checkedAnswer, contractOf } from './sockets-helpers';
 
 let mock: RunningMockServer;
 let key: string;
+let contract: ContractValidator;
 let serverId: number;
 
 beforeEach(async () => {
   mock = await startMockServer({ rateLimit: 1000 });
   serverId = mock.store.createServer({ name: 'Socket RP', game: 'fivem' }).id;
   key = mock.store.createKey(serverId).key;
+  contract = await contractOf(mock.url);
 });
 afterEach(() => mock.close());
 
-/** One request on its own connection, so concurrent claims really race on separate sockets. */
+/** One request on its own connection, so concurrent claims really race on separate sockets; checked against the contract. */
 function send(method: string, path: string, body?: unknown): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -30,12 +34,16 @@ function send(method: string, path: string, body?: unknown): Promise<{ status: n
         },
       },
       (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          try {
+            const answer = { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) };
+            resolve(checkedAnswer(contract, method, path, answer));
+          } catch (error) {
+            reject(error);
+          }
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
         res.on('error', reject);
       },
     );
@@ -62,12 +70,16 @@ function sendClaimBody(
         },
       },
       (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          try {
+            const answer = { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) };
+            resolve(checkedAnswer(contract, 'POST', '/api/v1/vote/claim', answer));
+          } catch (error) {
+            reject(error);
+          }
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
         res.on('error', reject);
       },
     );

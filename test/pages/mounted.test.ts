@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../mock-server/app';
 import { createStore, openDatabase } from '../../mock-server/db';
+import { checkAnswers } from '../mock/contract';
 
 const ORIGIN = 'http://localhost';
 
 function setup() {
   const clock = { t: Date.UTC(2026, 10, 21, 10) };
   const store = createStore(openDatabase(':memory:'), { now: () => clock.t });
-  const app = createApp({
-    store,
-    now: () => clock.t,
-    checkMode: 'unclaimed',
-    rateLimit: 60,
-    admin: { enabled: true },
-    voteCooldownMs: 2 * 3_600_000,
-  });
+  const app = checkAnswers(
+    createApp({
+      store,
+      now: () => clock.t,
+      checkMode: 'unclaimed',
+      rateLimit: 60,
+      admin: { enabled: true },
+      voteCooldownMs: 2 * 3_600_000,
+    }),
+  );
   const server = store.createServer({ name: 'Mounted', game: 'fivem', playersOnline: 3, playersMax: 32 });
   const { key } = store.createKey(server.id);
   return { app, store, server, key };
