@@ -67,7 +67,7 @@ export interface PollScheduler {
   linkShown(id: number, now: number): void;
   /** Leaves a player out of every queue (reward pending, already told) or puts them back. */
   setSkipped(id: number, skipped: boolean, now: number): void;
-  /** Keeps a player out of join and round-robin checks until `until` (they claimed and cannot vote again yet). */
+  /** Keeps a player out of every check until `until` (they claimed and cannot vote again yet); ends a link period. */
   setCoolingUntil(id: number, until: number, now: number): void;
   /** Asks for one more check soon (a check that failed), as a join check due at `now`. */
   retrySoon(id: number, now: number): void;
@@ -237,6 +237,8 @@ export function createPollScheduler(options: SchedulerOptions): PollScheduler {
     setCoolingUntil(id, until, now) {
       withPlayer(id, (state) => {
         state.coolingUntil = until;
+        // A player who cannot vote again yet has nothing left to find: the frequent checks after the link end.
+        if (until > now) state.linkUntil = Number.NEGATIVE_INFINITY;
         place(id, state, now);
       });
     },

@@ -103,6 +103,48 @@ describe('createPollScheduler', () => {
     expect(s.next(60_000)).toEqual({ id: 1, reason: 'link' });
   });
 
+  it('ends the frequent link checks of a player who claimed and cools down; a link shown later starts them again', () => {
+    const s = createPollScheduler(options);
+    s.addPlayer(1, 0);
+    s.next(5_000);
+    s.linkShown(1, 10_000);
+    expect(s.next(25_000)).toEqual({ id: 1, reason: 'link' });
+    s.setCoolingUntil(1, 100_000_000, 30_000);
+    expect(drive(s, 30_000, 700_000, 1_000)).toEqual([]);
+    expect(s.sizes()).toMatchObject({ link: 0, cooling: 1 });
+    s.linkShown(1, 700_000);
+    expect(s.next(715_000)).toEqual({ id: 1, reason: 'link' });
+  });
+
+  it('checks returning players before the others, each no sooner than returningEveryMs, and only within their window', () => {
+    const s = createPollScheduler(options);
+    for (const id of [1, 2, 3]) s.addPlayer(id, 0);
+    s.setReturning(3, 0, 200_000, 0);
+    for (let i = 0; i < 3; i += 1) s.next(5_000);
+    const policy = { roundRobin: true, since: Number.POSITIVE_INFINITY, returningEveryMs: 60_000 };
+    expect(s.next(40_000, policy)).toEqual({ id: 1, reason: 'round_robin' });
+    expect(s.next(65_000, policy)).toEqual({ id: 3, reason: 'returning' });
+    expect(s.next(66_000, policy)).toEqual({ id: 2, reason: 'round_robin' });
+    expect(s.next(125_000, policy)).toEqual({ id: 3, reason: 'returning' });
+    expect(s.next(250_000, policy)).toEqual({ id: 1, reason: 'round_robin' });
+    expect(s.sizes()).toMatchObject({ returning: 0, roundRobin: 3 });
+    expect(s.next(250_000, { ...policy, roundRobin: false })).toBeNull();
+  });
+
+  it('in a search, picks only players not checked since it began, and says when all were', () => {
+    const s = createPollScheduler({ ...options, minRecheckMs: 0 });
+    for (const id of [1, 2, 3]) s.addPlayer(id, 0);
+    for (let i = 0; i < 3; i += 1) s.next(5_000);
+    s.next(6_000);
+    const policy = { roundRobin: true, since: 6_000, returningEveryMs: 0 };
+    expect(s.checkedSince(6_000, 7_000)).toBe(false);
+    expect([s.next(7_000, policy)?.id, s.next(7_000, policy)?.id]).toEqual([2, 3]);
+    expect(s.next(8_000, policy)).toBeNull();
+    expect(s.checkedSince(6_000, 8_000)).toBe(true);
+    s.addPlayer(4, 8_000);
+    expect(s.checkedSince(6_000, 8_000)).toBe(false);
+  });
+
   it('retrySoon puts a player back for one check now, ahead of round-robin', () => {
     const s = createPollScheduler(options);
     for (const id of [1, 2]) s.addPlayer(id, 0);
