@@ -19,8 +19,8 @@ describe('real-framework transcripts', () => {
     expect(`${transcript.world}.json`).toBe(file);
     for (const source of transcript.sources) {
       expect(
-        sources[source.resource],
-        `${source.resource} is pinned in tools/frameworks/sources.json`,
+        sources[source.source ?? source.resource],
+        `${source.source ?? source.resource} is pinned in tools/frameworks/sources.json`,
       ).toMatchObject({
         repo: source.repo,
         commit: source.commit,

@@ -2,25 +2,36 @@
  * Runs the project's real adapters (src/rewards) on top of a world's real framework Lua, through the server's
  * FrameworkHost. Their calls are recorded like any other; what they answered is added to the scenario's notes.
  */
-import type { PayoutContext, Reward, RewardAdapter } from '../../src/rewards/types';
+import type { SelectAdapterOptions } from '../../src/rewards/select';
+import type { FrameworkHost, PayoutContext, Reward, RewardAdapter } from '../../src/rewards/types';
 import type { ScenarioContext } from './world';
 
 /** Player 1 of the worlds, as the claim flow would describe them. */
 export const ALICE: PayoutContext = { source: 1, name: 'Alice', license: 'license:1111', voteId: 'vote-1' };
 
 /**
- * Selects the adapter as the resource does at start (`framework: 'auto'`) and runs `action` with it. Each
- * `answer(label, value)` becomes the note `adapter <label>`. A failure to load or select is noted, not thrown,
- * so a half-finished change in src/ cannot stop a recording.
+ * Selects the adapter as the resource does at start (`framework: 'auto'` unless `settings` say otherwise) and runs
+ * `action` with it. Each `answer(label, value)` becomes the note `adapter <label>`. A failure to load or select is
+ * noted, not thrown, so a half-finished change in src/ cannot stop a recording. `settings.host` replaces the
+ * server's FrameworkHost (e.g. one that records the vRP proxy events).
  */
 export async function withAdapter(
   ctx: ScenarioContext,
   rewards: Reward[],
   action: (adapter: RewardAdapter, answer: (label: string, value: unknown) => void) => Promise<void>,
+  settings: Partial<Pick<SelectAdapterOptions, 'framework' | 'inventory' | 'vrp'>> & {
+    host?: FrameworkHost;
+  } = {},
 ): Promise<void> {
   try {
     const { selectAdapter } = await import('../../src/rewards/select');
-    const selected = selectAdapter({ framework: 'auto', host: ctx.server.frameworkHost(), rewards });
+    const { host, ...options } = settings;
+    const selected = selectAdapter({
+      framework: 'auto',
+      ...options,
+      host: host ?? ctx.server.frameworkHost(),
+      rewards,
+    });
     if (!selected.ok) {
       ctx.note('adapter problems', selected.problems);
       return;

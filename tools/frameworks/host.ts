@@ -44,7 +44,17 @@ export interface ServerOptions {
   mysql?: MysqlRouter;
   /** Receives every console line (prints and SCRIPT ERRORs), prefixed with the resource name. */
   onConsole?: (line: string) => void;
+  /** Natives left undefined in Lua, as on the older FXServer a framework was written for. */
+  hiddenNatives?: string[];
+  /**
+   * Natives of OPT_IN_NATIVES to define in Lua. They are opt-in because one more global in every Lua state changes
+   * the iteration order of some framework tables, and with it the transcripts already recorded.
+   */
+  extraNatives?: string[];
 }
+
+/** Implemented natives a world must ask for (ServerOptions.extraNatives). */
+const OPT_IN_NATIVES = new Set(['GetPlayerEP']);
 
 interface Resource {
   name: string;
@@ -397,6 +407,8 @@ export async function createServer(options: ServerOptions = {}) {
     GetPlayerTokens: () => [],
     GetNumPlayerTokens: () => 0,
     GetPlayerEndpoint: (_, src) => (player(src) ? '127.0.0.1' : undefined),
+    // scheduler.lua's server alias of GetPlayerEndpoint (vRP 1 calls it).
+    GetPlayerEP: (_, src) => (player(src) ? '127.0.0.1' : undefined),
     GetPlayerPing: (_, src) => (player(src) ? 30 : 0),
     GetPlayerLastMsg: () => 0,
     GetPlayerGuid: (_, src) => (player(src) ? `guid-${src}` : undefined),
@@ -483,10 +495,15 @@ export async function createServer(options: ServerOptions = {}) {
           if (value && typeof value === 'object' && '$m' in (value as object)) return JSON.stringify([value]);
           return encodeArgs([value]);
         }
-        case 'native_names':
+        case 'native_names': {
+          const hidden = new Set(options.hiddenNatives ?? []);
+          const extra = new Set(options.extraNatives ?? []);
           return JSON.stringify([
-            [...new Set([...CITIZEN_NATIVES, ...Object.keys(natives), ...LUA_ONLY_NATIVES])],
+            [...new Set([...CITIZEN_NATIVES, ...Object.keys(natives), ...LUA_ONLY_NATIVES])].filter(
+              (name) => !hidden.has(name) && (!OPT_IN_NATIVES.has(name) || extra.has(name)),
+            ),
           ]);
+        }
         case 'state_get': {
           const v = stateBags.get(String(a))?.get(String(b));
           return v === undefined ? '[null]' : v;

@@ -2,9 +2,10 @@
  * A world is one server set-up (which framework resources run, their database, the players) plus the scenarios
  * recorded on it. Each scenario runs on a freshly booted world, so scenarios never see each other's state.
  */
+import { join } from 'node:path';
 import { createServer, type MysqlRouter, type SimPlayer, type SimServer } from './host';
 import type { Manifest } from './manifest';
-import { requireExtracted, resourceName, SOURCES } from './sources';
+import { PROJECT_ROOT, requireExtracted, resourceName, SOURCES } from './sources';
 
 /** What a scenario gets: the booted server and the JS views of it. */
 export interface ScenarioContext {
@@ -38,9 +39,19 @@ export interface World {
   resources: string[];
   /** Keys of installed resources to start at boot, in order (default: all). Others stay installed but stopped. */
   start?: string[];
+  /**
+   * Lua resources of our own (never framework code: a DB driver, stand-ins for a base's companion resources, callers
+   * of our exports): FiveM name → folder relative to the project root. Installed after `resources`, started after
+   * them in this order.
+   */
+  own?: Record<string, string>;
   /** Started resources with no scripts, only manifest metadata, added to oxmysql 2.13.0 (always present). */
   stubs?: Record<string, Manifest>;
   convars?: Record<string, string>;
+  /** Natives left undefined in Lua (as on the older FXServer the framework was written for); say why in the world. */
+  hiddenNatives?: string[];
+  /** Opt-in natives of host.ts (e.g. `GetPlayerEP`, scheduler.lua's server alias) the world's Lua calls. */
+  extraNatives?: string[];
   /** A fresh database router for one boot. */
   database(log: (line: string) => void): MysqlRouter;
   /** Players connected at boot; `load` then makes the framework load each one that should be loaded. */
@@ -57,14 +68,23 @@ export interface World {
 /** Boots a world: installs and starts its resources, connects and loads its players, clears the recording. */
 export async function bootWorld(world: World, onConsole?: (line: string) => void): Promise<SimServer> {
   const log = (line: string) => onConsole?.(line);
-  const server = await createServer({ convars: world.convars, mysql: world.database(log), onConsole });
+  const server = await createServer({
+    convars: world.convars,
+    mysql: world.database(log),
+    onConsole,
+    hiddenNatives: world.hiddenNatives,
+    extraNatives: world.extraNatives,
+  });
   for (const [name, manifest] of Object.entries({ oxmysql: { version: ['2.13.0'] }, ...world.stubs })) {
     server.addStubResource(name, manifest);
   }
   for (const key of world.resources) {
     await server.addResource(resourceName(key), requireExtracted(key), SOURCES[key]?.virtualFiles ?? {});
   }
+  for (const [name, dir] of Object.entries(world.own ?? {}))
+    await server.addResource(name, join(PROJECT_ROOT, dir));
   for (const key of world.start ?? world.resources) await server.start(resourceName(key));
+  for (const name of Object.keys(world.own ?? {})) await server.start(name);
   server.advance(1000);
   for (const player of world.players) server.connect(player);
   for (const player of world.players) {
