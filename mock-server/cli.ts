@@ -61,7 +61,7 @@ usage: npm start -- [flags]      (or: tsx mock-server/index.ts [flags])
   --check-mode MODE     unclaimed (spec variant B, default) or last24h (variant A)
   --rate-limit N        API requests per key in any rolling 60 s (default 60)
   --vote-cooldown DUR   time between two votes of one username or IP on the vote page,
-                        e.g. 2h, 90m, 30s, 500ms (default 2h)
+                        e.g. 2h, 90m, 30s, 500ms; 0 or off turns the rule off (default 2h)
   --no-admin            disable the control API /__admin and the owner dashboard
   -h, --help            show this text
 
@@ -73,16 +73,19 @@ environment:
 const DURATION = /^(\d+)(ms|s|m|h|d)$/;
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
-/** Parses a duration such as `2h`, `90m`, `30s`, `500ms`, `1d` into ms. */
+/** Parses a duration such as `2h`, `90m`, `30s`, `500ms`, `1d` into ms; `0` and `off` are 0. */
 export function parseDuration(flag: string, text: string): number {
+  if (text.trim() === '0' || text.trim() === 'off') return 0;
   const match = DURATION.exec(text.trim());
   if (!match)
-    throw new CliError(`${flag} expects a duration like 2h, 90m, 30s or 500ms, got ${JSON.stringify(text)}`);
+    throw new CliError(
+      `${flag} expects a duration like 2h, 90m, 30s or 500ms (0 or off: none), got ${JSON.stringify(text)}`,
+    );
   return Number(match[1]) * (UNIT_MS[match[2] as string] as number);
 }
 
 function parseInteger(flag: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text)) throw new CliError(`${flag} expects a whole number, got ${JSON.stringify(text)}`);
+  if (!/^-?\d+$/.test(text)) throw new CliError(`${flag} expects a whole number, got ${JSON.stringify(text)}`);
   const value = Number(text);
   if (value < min || value > max)
     throw new CliError(`${flag} must be between ${min} and ${max}, got ${value}`);

@@ -3,36 +3,46 @@ import type { Child } from 'hono/jsx';
 import { type SiteLang, siteMessages } from './messages';
 
 const CSS = `
-:root{--bg:#f6f8fa;--card:#fff;--text:#1f2328;--muted:#59636e;--border:#d0d7de;--accent:#4f46e5;--accent-ink:#fff;--ok:#1a7f37;--bad:#cf222e;--chip:#eef2ff}
-@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--card:#161b22;--text:#f0f6fc;--muted:#9198a1;--border:#30363d;--accent:#6366f1;--chip:#272c52;--ok:#3fb950;--bad:#f85149}}
+:root{--bg:#f6f8fa;--card:#fff;--text:#1f2328;--muted:#59636e;--border:#d0d7de;--accent:#4f46e5;--button:#4f46e5;--button-ink:#fff;--ok:#1a7f37;--bad:#cf222e;--bad-ink:#fff;--chip:#eef2ff}
+@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--card:#161b22;--text:#f0f6fc;--muted:#9198a1;--border:#30363d;--accent:#a5b4fc;--button:#4f46e5;--chip:#272c52;--ok:#3fb950;--bad:#f85149;--bad-ink:#0d1117}}
 *{box-sizing:border-box}
+html{color-scheme:light dark}
 body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--text)}
-header{display:flex;align-items:center;gap:1rem;padding:.75rem 1.5rem;border-bottom:1px solid var(--border);background:var(--card)}
+header{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding:.75rem 1.5rem;border-bottom:1px solid var(--border);background:var(--card)}
 header .brand{font-weight:700;color:var(--text);text-decoration:none}
 header nav{margin-left:auto;display:flex;gap:.75rem}
 a{color:var(--accent)}
 main{max-width:880px;margin:0 auto;padding:1.5rem}
+@media (max-width:480px){main{padding:1rem .75rem}header{padding:.75rem}.card{padding:.9rem .8rem}}
 h1{font-size:1.6rem;margin:.2rem 0 .6rem}
 h2{font-size:1.15rem;margin:1.6rem 0 .6rem}
+h1,h2,p,td,li,code,.secret,bdi{overflow-wrap:anywhere}
 .card>h2:first-child{margin-top:0}
-.card{background:var(--card);border:1px solid var(--border);border-radius:10px;padding:1.1rem 1.25rem;margin:1rem 0}
+.card{background:var(--card);border:1px solid var(--border);border-radius:10px;padding:1.1rem 1.25rem;margin:1rem 0;min-width:0}
+.table-wrap{overflow-x:auto}
 .muted{color:var(--muted)}
 .chip{display:inline-block;white-space:nowrap;font-size:.75rem;font-weight:600;padding:.1rem .55rem;border-radius:99px;background:var(--chip);color:var(--accent);margin-left:.35rem;vertical-align:middle}
-.stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:.75rem}
+.stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:.75rem}
 .stat b{display:block;font-size:1.4rem}
 table{width:100%;border-collapse:collapse}
 th,td{text-align:left;padding:.5rem .4rem;border-bottom:1px solid var(--border)}
 th{font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
-.button,button{display:inline-block;font:inherit;font-weight:600;background:var(--accent);color:var(--accent-ink);border:0;border-radius:8px;padding:.55rem 1rem;text-decoration:none;cursor:pointer}
-button.secondary{background:transparent;color:var(--bad);border:1px solid var(--border);padding:.3rem .7rem}
+td.time{white-space:nowrap}
+td .name{overflow-wrap:anywhere}
+.button,button{display:inline-block;font:inherit;font-weight:600;background:var(--button);color:var(--button-ink);border:0;border-radius:8px;padding:.55rem 1rem;text-decoration:none;cursor:pointer}
+.button.secondary,button.secondary{background:transparent;color:var(--bad);border:1px solid var(--border);padding:.3rem .7rem;white-space:nowrap}
+button.danger{background:var(--bad);color:var(--bad-ink)}
+.actions{display:flex;flex-wrap:wrap;gap:1rem;align-items:center}
 input[type=text]{font:inherit;width:100%;max-width:24rem;padding:.5rem .65rem;border:1px solid var(--border);border-radius:8px;background:var(--card);color:var(--text)}
 label{display:block;font-weight:600;margin-bottom:.3rem}
 .notice{border-left:4px solid var(--ok)}
 .error{border-left:4px solid var(--bad)}
 .snippet{display:flex;gap:.5rem;align-items:flex-start;margin:.5rem 0 1.25rem}
-.snippet textarea,.secret{flex:1;font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;padding:.5rem;border:1px solid var(--border);border-radius:8px;background:var(--bg);color:var(--text);resize:vertical}
+.snippet textarea,.secret{flex:1;min-width:0;font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;padding:.5rem;border:1px solid var(--border);border-radius:8px;background:var(--bg);color:var(--text);resize:vertical}
 .secret{display:block;word-break:break-all}
+img{max-width:100%;height:auto}
 code{font:13px ui-monospace,Menlo,Consolas,monospace}
+.routes{margin:0;padding-left:1.2rem}
 `;
 
 const COPY_SCRIPT = `document.addEventListener('click',function(e){var b=e.target.closest('[data-copy]');if(!b)return;var t=document.getElementById(b.getAttribute('data-copy'));if(!t)return;var v=t.value!==undefined?t.value:t.textContent;navigator.clipboard&&navigator.clipboard.writeText(v).then(function(){b.textContent=b.getAttribute('data-done')});});`;
@@ -58,6 +68,7 @@ export function Layout(props: LayoutProps) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · ${t.brand}`}</title>
+        <link rel="icon" href="data:," />
         <style>{raw(CSS)}</style>
       </head>
       <body>

@@ -55,8 +55,12 @@ export interface SiteMessages {
   votedBody(username: string, server: string): string;
   /** The in-game instruction after voting. */
   votedInGame: string;
-  /** Refusal when a vote is inside the cooldown. */
-  cooldown(wait: string, at: string): string;
+  /** Refusal when this name voted inside the cooldown. */
+  cooldownName(name: string, wait: string, at: string): string;
+  /** Refusal when another vote came from this address inside the cooldown (`every`: the cooldown). */
+  cooldownIp(every: string, wait: string, at: string): string;
+  /** Hint under an address refusal: the mock's flag that turns the rule off. */
+  cooldownHint: string;
   /** Heading of the integrations page. */
   integrationsTitle: string;
   /** Sentence introducing API keys. */
@@ -82,6 +86,22 @@ export interface SiteMessages {
   newKeyOnce: string;
   /** Notice after revoking. */
   revokedNotice(masked: string): string;
+  /** Line introducing the server.cfg line of a fresh key. */
+  newKeyCfg: string;
+  /** Title of the revoke confirmation. */
+  revokeConfirmTitle(masked: string): string;
+  /** What revoking does, on the confirmation. */
+  revokeConfirmBody: string;
+  /** Confirm button. */
+  revokeConfirm: string;
+  /** Cancel link. */
+  cancel: string;
+  /** Title of the /__admin page. */
+  adminTitle: string;
+  /** Sentence of the /__admin page. */
+  adminIntro: string;
+  /** Link to the reference. */
+  adminDocs: string;
   /** Title of error pages. */
   errorTitle: string;
   /** Link back to the list on error pages. */
@@ -136,7 +156,11 @@ const en: SiteMessages = {
   votedTitle: 'Thank you, your vote is recorded',
   votedBody: (username, server) => `${username} voted for ${server}.`,
   votedInGame: 'Now join the server and type /vote in game to receive your reward.',
-  cooldown: (wait, at) => `You have already voted. You can vote again in ${wait} (at ${at}).`,
+  cooldownName: (name, wait, at) =>
+    `${name} has already voted for this server. This name can vote again in ${wait} (at ${at}).`,
+  cooldownIp: (every, wait, at) =>
+    `Another vote for this server came from your address: one vote per address every ${every}. Your address can vote again in ${wait} (at ${at}).`,
+  cooldownHint: 'Testing several players from one machine? Start the mock with --vote-cooldown 0.',
   integrationsTitle: 'Integrations',
   integrationsIntro: 'API keys let your game server check and claim votes through /api/v1.',
   keyColumn: 'Key',
@@ -152,6 +176,16 @@ const en: SiteMessages = {
   newKeyTitle: 'Your new API key',
   newKeyOnce: 'Copy it now: it is shown only once. Older keys keep working until you revoke them.',
   revokedNotice: (masked) => `Key ${masked} is revoked; requests using it now get 401.`,
+  newKeyCfg: 'Paste this line into server.cfg (or txAdmin’s CFG editor), then restart the resource:',
+  revokeConfirmTitle: (masked) => `Revoke key ${masked}?`,
+  revokeConfirmBody:
+    'Game servers using this key get 401 from their next request on, until they are given another key. This cannot be undone.',
+  revokeConfirm: 'Revoke this key',
+  cancel: 'Cancel',
+  adminTitle: 'Control API',
+  adminIntro:
+    'The mock’s JSON control API for tests and demos: servers, keys, votes, injected faults and reset. Its routes and bodies are in the reference.',
+  adminDocs: 'Open the reference (/docs)',
   errorTitle: 'Something is wrong',
   backToServers: 'Back to the server list',
   errors: {
@@ -205,7 +239,12 @@ const fr: SiteMessages = {
   votedTitle: 'Merci, votre vote est enregistré',
   votedBody: (username, server) => `${username} a voté pour ${server}.`,
   votedInGame: 'Rejoignez maintenant le serveur et tapez /vote en jeu pour recevoir votre récompense.',
-  cooldown: (wait, at) => `Vous avez déjà voté. Vous pourrez voter de nouveau dans ${wait} (à ${at}).`,
+  cooldownName: (name, wait, at) =>
+    `${name} a déjà voté pour ce serveur. Ce pseudo pourra voter de nouveau dans ${wait} (à ${at}).`,
+  cooldownIp: (every, wait, at) =>
+    `Un autre vote pour ce serveur vient de votre adresse : un vote par adresse toutes les ${every}. Votre adresse pourra voter de nouveau dans ${wait} (à ${at}).`,
+  cooldownHint:
+    'Vous testez plusieurs joueurs depuis une seule machine ? Lancez le mock avec --vote-cooldown 0.',
   integrationsTitle: 'Intégrations',
   integrationsIntro:
     'Les clés d’API permettent à votre serveur de jeu de vérifier et réclamer les votes via /api/v1.',
@@ -223,6 +262,17 @@ const fr: SiteMessages = {
   newKeyOnce:
     'Copiez-la maintenant : elle n’est affichée qu’une fois. Les anciennes clés restent valides tant que vous ne les révoquez pas.',
   revokedNotice: (masked) => `La clé ${masked} est révoquée ; les requêtes qui l’utilisent reçoivent 401.`,
+  newKeyCfg:
+    'Collez cette ligne dans server.cfg (ou l’éditeur CFG de txAdmin), puis redémarrez la ressource :',
+  revokeConfirmTitle: (masked) => `Révoquer la clé ${masked} ?`,
+  revokeConfirmBody:
+    'Les serveurs de jeu qui utilisent cette clé reçoivent 401 dès leur prochaine requête, jusqu’à ce qu’on leur donne une autre clé. C’est définitif.',
+  revokeConfirm: 'Révoquer cette clé',
+  cancel: 'Annuler',
+  adminTitle: 'API de contrôle',
+  adminIntro:
+    'L’API JSON de contrôle du mock, pour les tests et les démos : serveurs, clés, votes, pannes injectées et remise à zéro. Ses routes et ses corps sont dans la référence.',
+  adminDocs: 'Ouvrir la référence (/docs)',
   errorTitle: 'Un problème est survenu',
   backToServers: 'Retour à la liste des serveurs',
   errors: {

@@ -12,7 +12,16 @@ import { IN_PROCESS_CLIENT, isLoopback, clientIp as socketIp, UNKNOWN_PEER } fro
 import { createHostAllowList, foreignHost, type HostAllowList } from '../middleware/host-allow-list';
 import { ErrorCard, Layout } from './layout';
 import { formatTime, formatWait, type SiteErrorCode, type SiteLang, siteMessages } from './messages';
-import { IntegrationsView, ServerListView, ServerView, type VoteOutcome, VoteView } from './views';
+import {
+  AdminView,
+  IntegrationsView,
+  RevokeConfirmView,
+  ServerListView,
+  ServerView,
+  type VoteOutcome,
+  VoteView,
+} from './views';
+import { visibleText } from './visible-text';
 
 /**
  * Who may use the owner dashboard; the control API's rule (`--no-admin`, `MOCK_ADMIN_TOKEN`, else loopback
@@ -57,6 +66,20 @@ export const PAGE_FRAME_HEADERS = {
 } as const;
 
 const SERVER_ID = /^[1-9][0-9]{0,14}$/;
+
+/** How long a freshly generated key waits to be shown once after the redirect, ms. */
+const NEW_KEY_SHOW_MS = 10 * 60_000;
+
+/** A server record with every text field made safe to show. */
+function visibleServer<T extends ServerRecord>(server: T): T {
+  return {
+    ...server,
+    name: visibleText(server.name),
+    game: visibleText(server.game),
+    ip: visibleText(server.ip),
+    description: visibleText(server.description),
+  };
+}
 
 function sameSecret(a: string, b: string): boolean {
   const left = createHash('sha256').update(a).digest();
@@ -126,7 +149,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     const raw = c.req.param('id') ?? '';
     if (!SERVER_ID.test(raw)) return errorPage(c, 400, 'invalid_server_id', `"${raw.slice(0, 32)}"`);
     const server = deps.store.getServer(Number(raw));
-    return server ?? errorPage(c, 404, 'server_not_found', `#${raw}`);
+    return server ? visibleServer(server) : errorPage(c, 404, 'server_not_found', `#${raw}`);
   };
 
   /** hono's `csrf()` (Origin / Sec-Fetch-Site) with its bare-text 403 turned into a readable page. */
@@ -202,9 +225,20 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     }),
   );
 
+  // The printed start URL and a bare visit land on the server list.
+  app.get('/', (c) => {
+    const lang = c.req.query('lang');
+    return c.redirect(lang === 'en' || lang === 'fr' ? `/servers?lang=${lang}` : '/servers', 302);
+  });
+
+  app.get('/__admin', (c) => {
+    const lang = langOf(c);
+    return page(c, 200, siteMessages(lang).adminTitle, <AdminView lang={lang} />);
+  });
+
   app.get('/servers', (c) => {
     const lang = langOf(c);
-    const servers = deps.store.listServersRanked({ limit: 100 });
+    const servers = deps.store.listServersRanked({ limit: 100 }).map(visibleServer);
     return page(c, 200, siteMessages(lang).serversTitle, <ServerListView lang={lang} servers={servers} />);
   });
 
@@ -263,19 +297,26 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     if (peer === UNKNOWN_PEER) return errorPage(c, 400, 'unknown_peer');
     const ip = peer === IN_PROCESS_CLIENT ? null : peer.replace(/^::ffff:(?=\d+\.)/, '');
     const now = deps.now();
-    const latest = Math.max(
-      deps.store.lastVoteBy(server.id, { username }) ?? Number.NEGATIVE_INFINITY,
-      ip ? (deps.store.lastVoteBy(server.id, { ip }) ?? Number.NEGATIVE_INFINITY) : Number.NEGATIVE_INFINITY,
-    );
-    if (now - latest < deps.voteCooldownMs) {
-      const nextAt = latest + deps.voteCooldownMs;
+    const within = (at: number | null) => at !== null && now - at < deps.voteCooldownMs;
+    const byName = deps.store.lastVoteBy(server.id, { username });
+    const byIp = ip ? deps.store.lastVoteBy(server.id, { ip }) : null;
+    // The name's own rule is named first; the address rule is told apart, since it refuses other players too.
+    const rule = within(byName) ? 'username' : within(byIp) ? 'ip' : undefined;
+    if (rule !== undefined) {
+      const nextAt = ((rule === 'username' ? byName : byIp) as number) + deps.voteCooldownMs;
+      const wait = formatWait(nextAt - now);
       c.header('Retry-After', String(Math.ceil((nextAt - now) / 1000)));
       c.header('X-Error-Code', 'vote_cooldown');
-      return voteForm(
-        429,
-        { kind: 'error', message: t.cooldown(formatWait(nextAt - now), formatTime(nextAt)) },
-        username,
-      );
+      c.header('X-Cooldown-Rule', rule);
+      const outcome: VoteOutcome =
+        rule === 'username'
+          ? { kind: 'error', message: t.cooldownName(username, wait, formatTime(nextAt)) }
+          : {
+              kind: 'error',
+              message: t.cooldownIp(formatWait(deps.voteCooldownMs), wait, formatTime(nextAt)),
+              detail: t.cooldownHint,
+            };
+      return voteForm(429, outcome, username);
     }
     deps.store.insertVote({ serverId: server.id, username, ip, votedAt: now });
     return voteForm(200, { kind: 'voted', username });
@@ -309,19 +350,65 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     return sameSecret(token, csrfToken(server.id)) ? undefined : errorPage(c, 403, 'csrf_rejected');
   };
 
+  /** Fresh keys waiting for the redirect that shows them once, by a random id put in the URL. */
+  const freshKeys = new Map<string, { serverId: number; key: string; until: number }>();
+  const keepFreshKey = (serverId: number, key: string): string => {
+    const now = deps.now();
+    for (const [id, entry] of freshKeys) if (entry.until <= now) freshKeys.delete(id);
+    const id = randomBytes(18).toString('base64url');
+    freshKeys.set(id, { serverId, key, until: now + NEW_KEY_SHOW_MS });
+    return id;
+  };
+  const takeFreshKey = (serverId: number, id: string | undefined): string | undefined => {
+    const entry = id === undefined ? undefined : freshKeys.get(id);
+    if (!entry || entry.serverId !== serverId || entry.until <= deps.now()) return undefined;
+    freshKeys.delete(id as string);
+    return entry.key;
+  };
+  const integrationsUrl = (c: Context<SiteEnv>, server: ServerRecord, extra: Record<string, string> = {}) =>
+    `/dashboard/servers/${server.id}/integrations?${new URLSearchParams({ lang: langOf(c), ...extra })}`;
+
   app.get('/dashboard/servers/:id/integrations', (c) => {
     const server = loadServer(c);
     if (server instanceof Response) return server;
-    return integrations(c, server, 200);
+    const newKey = takeFreshKey(server.id, c.req.query('created'));
+    const revokedPrefix = c.req.query('revoked');
+    const revoked =
+      revokedPrefix === undefined
+        ? undefined
+        : deps.store
+            .listKeys(server.id)
+            .find((key) => key.prefix === revokedPrefix && key.revokedAt !== null);
+    const t = siteMessages(langOf(c));
+    return integrations(c, server, 200, {
+      ...(newKey ? { newKey } : {}),
+      ...(revoked ? { notice: t.revokedNotice(revoked.masked) } : {}),
+    });
   });
 
+  // Post/Redirect/Get: reloading the page after generating a key shows the list, never makes another key.
   app.post('/dashboard/servers/:id/integrations/keys', async (c) => {
     const server = loadServer(c);
     if (server instanceof Response) return server;
     const rejected = await rejectBadToken(c, server);
     if (rejected) return rejected;
     const created = deps.store.createKey(server.id);
-    return integrations(c, server, 201, { newKey: created.key });
+    return c.redirect(integrationsUrl(c, server, { created: keepFreshKey(server.id, created.key) }), 303);
+  });
+
+  app.get('/dashboard/servers/:id/integrations/keys/:prefix/revoke', (c) => {
+    const server = loadServer(c);
+    if (server instanceof Response) return server;
+    const prefix = c.req.param('prefix');
+    const key = deps.store.listKeys(server.id).find((k) => k.prefix === prefix && k.revokedAt === null);
+    if (!key) return errorPage(c, 404, 'key_not_found', prefix.slice(0, 40));
+    const lang = langOf(c);
+    return page(
+      c,
+      200,
+      siteMessages(lang).revokeConfirmTitle(key.masked),
+      <RevokeConfirmView lang={lang} server={server} keyRecord={key} csrfToken={csrfToken(server.id)} />,
+    );
   });
 
   app.post('/dashboard/servers/:id/integrations/keys/:prefix/revoke', async (c) => {
@@ -332,8 +419,8 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     const prefix = c.req.param('prefix');
     const owned = deps.store.listKeys(server.id).find((key) => key.prefix === prefix);
     if (!owned) return errorPage(c, 404, 'key_not_found', prefix.slice(0, 40));
-    const revoked = deps.store.revokeKey(prefix) ?? owned;
-    return integrations(c, server, 200, { notice: siteMessages(langOf(c)).revokedNotice(revoked.masked) });
+    deps.store.revokeKey(prefix);
+    return c.redirect(integrationsUrl(c, server, { revoked: prefix }), 303);
   });
 
   return app;

@@ -2,6 +2,7 @@ import { formatCount } from '../badge/i18n';
 import { BADGE_STYLES } from '../badge/render';
 import type { KeyRecord, RankedServer, ServerRecord, ServerStats } from '../db';
 import { formatTime, type SiteLang, siteMessages } from './messages';
+import { visibleText } from './visible-text';
 
 function players(server: ServerRecord, lang: SiteLang): string {
   return server.playersMax > 0
@@ -30,7 +31,7 @@ export function ServerListView(props: { lang: SiteLang; servers: RankedServer[] 
       {servers.length === 0 ? (
         <div class="card">{t.noServers}</div>
       ) : (
-        <div class="card">
+        <div class="card table-wrap">
           <table>
             <thead>
               <tr>
@@ -47,7 +48,9 @@ export function ServerListView(props: { lang: SiteLang; servers: RankedServer[] 
                 <tr data-server-id={String(server.id)}>
                   <td>#{server.rank}</td>
                   <td>
-                    <a href={`/servers/${server.id}?lang=${lang}`}>{server.name}</a>
+                    <a class="name" href={`/servers/${server.id}?lang=${lang}`}>
+                      <bdi>{server.name}</bdi>
+                    </a>
                     <Marks server={server} lang={lang} />
                   </td>
                   <td>{server.game}</td>
@@ -73,7 +76,7 @@ export function embedSnippet(base: string, server: ServerRecord, style: string, 
   if (style !== 'button') params.set('style', style);
   if (lang !== 'en') params.set('lang', lang);
   const query = params.size > 0 ? `?${params.toString().replace(/&/g, '&amp;')}` : '';
-  const alt = escapeAttribute(siteMessages(lang).badgeAlt(server.name));
+  const alt = escapeAttribute(siteMessages(lang).badgeAlt(visibleText(server.name)));
   return `<a href="${base}/servers/${server.id}"><img src="${base}/badge/${server.id}.png${query}" alt="${alt}"></a>`;
 }
 
@@ -89,7 +92,7 @@ export function ServerView(props: {
   return (
     <>
       <h1>
-        {server.name}
+        <bdi>{server.name}</bdi>
         <Marks server={server} lang={lang} />
       </h1>
       <p class="muted">
@@ -101,7 +104,11 @@ export function ServerView(props: {
           </>
         ) : null}
       </p>
-      {server.description ? <p>{server.description}</p> : null}
+      {server.description ? (
+        <p class="description" dir="auto">
+          {server.description}
+        </p>
+      ) : null}
       <div class="card stats">
         <div class="stat">
           <span class="muted">{t.rank}</span>
@@ -137,7 +144,7 @@ export function ServerView(props: {
               data-badge-style={style}
             />
             <div class="snippet">
-              <textarea id={id} readonly rows={2}>
+              <textarea id={id} readonly rows={2} dir="ltr">
                 {embedSnippet(base, server, style, lang)}
               </textarea>
               <button type="button" data-copy={id} data-done={t.copied}>
@@ -180,14 +187,18 @@ export function VoteView(props: {
           </p>
         </div>
         <p>
-          <a href={`/servers/${server.id}?lang=${lang}`}>{server.name}</a>
+          <a href={`/servers/${server.id}?lang=${lang}`}>
+            <bdi>{server.name}</bdi>
+          </a>
         </p>
       </>
     );
   }
   return (
     <>
-      <h1>{t.voteTitle(server.name)}</h1>
+      <h1>
+        <bdi>{t.voteTitle(server.name)}</bdi>
+      </h1>
       {outcome.kind === 'error' ? (
         <div class="card error" role="alert">
           <p>{outcome.message}</p>
@@ -208,7 +219,9 @@ export function VoteView(props: {
         <button type="submit">{t.voteSubmit}</button>
       </form>
       <p>
-        <a href={`/servers/${server.id}?lang=${lang}`}>{server.name}</a>
+        <a href={`/servers/${server.id}?lang=${lang}`}>
+          <bdi>{server.name}</bdi>
+        </a>
       </p>
     </>
   );
@@ -229,7 +242,7 @@ export function IntegrationsView(props: {
   return (
     <>
       <h1>
-        {t.integrationsTitle} · {server.name}
+        {t.integrationsTitle} · <bdi>{server.name}</bdi>
       </h1>
       <p class="muted">{t.integrationsIntro}</p>
       {props.newKey ? (
@@ -240,6 +253,15 @@ export function IntegrationsView(props: {
               {props.newKey}
             </output>
             <button type="button" data-copy="new-key" data-done={t.copied}>
+              {t.copy}
+            </button>
+          </div>
+          <p class="muted">{t.newKeyCfg}</p>
+          <div class="snippet">
+            <output id="new-key-cfg" class="secret" data-testid="new-key-cfg">
+              {`set vote_reward_api_key "${props.newKey}"`}
+            </output>
+            <button type="button" data-copy="new-key-cfg" data-done={t.copied}>
               {t.copy}
             </button>
           </div>
@@ -255,39 +277,40 @@ export function IntegrationsView(props: {
         {keys.length === 0 ? (
           <p>{t.noKeys}</p>
         ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>{t.keyColumn}</th>
-                <th>{t.createdColumn}</th>
-                <th>{t.lastUsedColumn}</th>
-                <th>{t.statusColumn}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr data-key-prefix={key.prefix}>
-                  <td>
-                    <code>{key.masked}</code>
-                  </td>
-                  <td>{formatTime(key.createdAt)}</td>
-                  <td>{key.lastUsedAt === null ? t.never : formatTime(key.lastUsedAt)}</td>
-                  <td>{key.revokedAt === null ? t.active : `${t.revoked} (${formatTime(key.revokedAt)})`}</td>
-                  <td>
-                    {key.revokedAt === null ? (
-                      <form method="post" action={`${action}/keys/${key.prefix}/revoke?lang=${lang}`}>
-                        <input type="hidden" name="csrf" value={csrfToken} />
-                        <button class="secondary" type="submit">
-                          {t.revoke}
-                        </button>
-                      </form>
-                    ) : null}
-                  </td>
+          <div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th>{t.keyColumn}</th>
+                  <th>{t.createdColumn}</th>
+                  <th>{t.lastUsedColumn}</th>
+                  <th>{t.statusColumn}</th>
+                  <th />
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {keys.map((key) => (
+                  <tr data-key-prefix={key.prefix}>
+                    <td>
+                      <code>{key.masked}</code>
+                    </td>
+                    <td class="time">{formatTime(key.createdAt)}</td>
+                    <td class="time">{key.lastUsedAt === null ? t.never : formatTime(key.lastUsedAt)}</td>
+                    <td>
+                      {key.revokedAt === null ? t.active : `${t.revoked} (${formatTime(key.revokedAt)})`}
+                    </td>
+                    <td>
+                      {key.revokedAt === null ? (
+                        <a class="button secondary" href={`${action}/keys/${key.prefix}/revoke?lang=${lang}`}>
+                          {t.revoke}
+                        </a>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
         <form method="post" action={`${action}/keys?lang=${lang}`}>
           <input type="hidden" name="csrf" value={csrfToken} />
@@ -297,8 +320,80 @@ export function IntegrationsView(props: {
         </form>
       </div>
       <p>
-        <a href={`/servers/${server.id}?lang=${lang}`}>{server.name}</a>
+        <a href={`/servers/${server.id}?lang=${lang}`}>
+          <bdi>{server.name}</bdi>
+        </a>
       </p>
+    </>
+  );
+}
+
+/** The confirmation asked before a key is revoked (a plain page: it works without JavaScript). */
+export function RevokeConfirmView(props: {
+  lang: SiteLang;
+  server: ServerRecord;
+  keyRecord: KeyRecord;
+  csrfToken: string;
+}) {
+  const { lang, server, keyRecord } = props;
+  const t = siteMessages(lang);
+  const integrations = `/dashboard/servers/${server.id}/integrations`;
+  return (
+    <>
+      <h1>{t.revokeConfirmTitle(keyRecord.masked)}</h1>
+      <form
+        class="card error"
+        method="post"
+        action={`${integrations}/keys/${keyRecord.prefix}/revoke?lang=${lang}`}
+      >
+        <p>{t.revokeConfirmBody}</p>
+        <input type="hidden" name="csrf" value={props.csrfToken} />
+        <p class="actions">
+          <button class="danger" type="submit">
+            {t.revokeConfirm}
+          </button>
+          <a href={`${integrations}?lang=${lang}`}>{t.cancel}</a>
+        </p>
+      </form>
+    </>
+  );
+}
+
+/** `/__admin` in a browser: what the control API is, and where its reference is. */
+export function AdminView(props: { lang: SiteLang }) {
+  const t = siteMessages(props.lang);
+  const routes = [
+    'POST /__admin/servers',
+    'GET /__admin/servers',
+    'PATCH /__admin/servers/{id}',
+    'POST /__admin/servers/{id}/keys',
+    'GET /__admin/servers/{id}/keys',
+    'DELETE /__admin/keys/{prefix}',
+    'POST /__admin/votes',
+    'GET /__admin/votes',
+    'POST /__admin/faults',
+    'GET /__admin/faults',
+    'DELETE /__admin/faults',
+    'POST /__admin/reset',
+  ];
+  return (
+    <>
+      <h1>{t.adminTitle}</h1>
+      <p>{t.adminIntro}</p>
+      <p>
+        <a class="button" href="/docs#/control">
+          {t.adminDocs}
+        </a>
+      </p>
+      <div class="card">
+        <ul class="routes">
+          {routes.map((route) => (
+            <li>
+              <code>{route}</code>
+            </li>
+          ))}
+        </ul>
+      </div>
     </>
   );
 }

@@ -53,7 +53,7 @@ describe('parseCli', () => {
     [['--seed', 'lots'], '--seed must be one of demo, none, got "lots"'],
     [
       ['--vote-cooldown', '2 hours'],
-      '--vote-cooldown expects a duration like 2h, 90m, 30s or 500ms, got "2 hours"',
+      '--vote-cooldown expects a duration like 2h, 90m, 30s or 500ms (0 or off: none), got "2 hours"',
     ],
     [['--db='], '--db must not be empty'],
     [

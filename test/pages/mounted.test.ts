@@ -89,4 +89,50 @@ describe('badge and pages mounted in createApp', () => {
     expect(bulk.headers.get('content-type')).toContain('application/json');
     expect(bulk.status).not.toBe(403);
   });
+
+  it('answers / with a redirect to the server list, keeping the language', async () => {
+    const { app } = setup();
+    for (const [path, location] of [
+      ['/', '/servers'],
+      ['/?lang=fr', '/servers?lang=fr'],
+    ] as const) {
+      const res = await app.request(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(location);
+    }
+  });
+
+  it('answers /__admin in a browser with a page naming the control API routes and linking the reference', async () => {
+    const { app } = setup();
+    const res = await app.request('/__admin');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('href="/docs#/control"');
+    expect(html).toContain('POST /__admin/reset');
+  });
+
+  it('keeps the /__admin page behind the control-API guard (a foreign Host is refused)', async () => {
+    const { app } = setup();
+    const res = await app.request('/__admin', { headers: { host: 'evil.example' } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: 'host_not_allowed' } });
+  });
+
+  it('shows hostile server fields without control or bidi-override characters, so nothing reads backwards', async () => {
+    const { app, store } = setup();
+    const hostile = store.createServer({
+      name: '\u202egnp.exe\u0000 RP',
+      game: 'fivem',
+      description: `\u2066${'W'.repeat(2000)}`,
+    });
+    for (const path of [`/servers/${hostile.id}`, '/servers', `/servers/${hostile.id}/vote`]) {
+      const html = await (await app.request(path)).text();
+      expect(html.includes('\u0000'), path).toBe(false);
+      expect(html, path).not.toMatch(/[\u202e\u2066]/);
+      expect(html, path).toContain('gnp.exe RP');
+    }
+    const page = await (await app.request(`/servers/${hostile.id}`)).text();
+    expect(page).toContain('alt=&quot;gnp.exe RP: rank, votes and players&quot;');
+  });
 });

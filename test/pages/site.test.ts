@@ -135,21 +135,48 @@ describe('site pages: voting', () => {
     const res = await postForm(`/servers/${server.id}/vote`, { username: 'ALICE' }, { ip: '198.51.100.1' });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe(String(90 * 60));
-    expect(await res.text()).toContain('You can vote again in 1 h 30 min (at 2026-11-21 12:00 UTC)');
+    expect(res.headers.get('x-cooldown-rule')).toBe('username');
+    expect(await res.text()).toContain(
+      'ALICE has already voted for this server. This name can vote again in 1 h 30 min (at 2026-11-21 12:00 UTC)',
+    );
     expect(votesOf(store, server.id)).toHaveLength(1);
   });
 
-  it('refuses a vote from the same IP under another name, in French when asked', async () => {
-    const { store, server, postForm } = setup();
-    await postForm(`/servers/${server.id}/vote`, { username: 'Alice' }, { ip: '203.0.113.7' });
-    const res = await postForm(
-      `/servers/${server.id}/vote?lang=fr`,
-      { username: 'Bob' },
-      { ip: '203.0.113.7' },
-    );
-    expect(res.status).toBe(429);
-    expect(await res.text()).toContain('Vous pourrez voter de nouveau dans 2 h 00 min');
-    expect(votesOf(store, server.id)).toHaveLength(1);
+  it.each([
+    [
+      'en',
+      'Another vote for this server came from your address: one vote per address every 2 h 00 min. Your address can vote again in 2 h 00 min',
+      '--vote-cooldown 0',
+    ],
+    ['fr', 'Un autre vote pour ce serveur vient de votre adresse', 'Lancez le mock avec --vote-cooldown 0'],
+  ])(
+    'refuses another name from the same IP saying the address rule refused it, not the name (%s)',
+    async (lang, says, hint) => {
+      const { store, server, postForm } = setup();
+      await postForm(`/servers/${server.id}/vote`, { username: 'Alice' }, { ip: '203.0.113.7' });
+      const res = await postForm(
+        `/servers/${server.id}/vote?lang=${lang}`,
+        { username: 'Bob' },
+        { ip: '203.0.113.7' },
+      );
+      expect(res.status).toBe(429);
+      expect(res.headers.get('x-cooldown-rule')).toBe('ip');
+      const html = await res.text();
+      expect(html).toContain(says);
+      expect(html).toContain(hint);
+      expect(html).not.toMatch(/already voted|Vous avez déjà voté/);
+      expect(votesOf(store, server.id)).toHaveLength(1);
+    },
+  );
+
+  it('accepts every vote with a cooldown of 0 (--vote-cooldown 0)', async () => {
+    const { store, server, postForm } = setup({ cooldownMs: 0 });
+    for (const username of ['Alice', 'Bob', 'Alice']) {
+      expect((await postForm(`/servers/${server.id}/vote`, { username }, { ip: '203.0.113.7' })).status).toBe(
+        200,
+      );
+    }
+    expect(votesOf(store, server.id)).toHaveLength(3);
   });
 
   it('accepts the next vote once the cooldown has passed, and per server', async () => {
@@ -220,26 +247,59 @@ describe('site pages: integrations dashboard', () => {
     const created = await postForm(`/dashboard/servers/${server.id}/integrations/keys`, {
       csrf: csrfFrom(page),
     });
-    expect(created.status).toBe(201);
-    const createdHtml = await created.text();
+    expect(created.status).toBe(303);
+    const shown = created.headers.get('location') ?? '';
+    expect(shown).toMatch(/^\/dashboard\/servers\/1\/integrations\?lang=en&created=[\w-]{24}$/);
+    const createdHtml = await (await request(shown)).text();
     const key = /data-testid="new-key">([^<]+)</.exec(createdHtml)?.[1] ?? '';
     expect(key).toMatch(/^live_/);
+    expect(shown).not.toContain(key);
+    expect(createdHtml).toContain(`set vote_reward_api_key &quot;${key}&quot;`);
     expect(store.authenticate(key)).toMatchObject({ ok: true, serverId: server.id });
 
     clock.t += 60_000;
     expect(createdHtml).toContain('Never');
+    const reloaded = await (await request(shown)).text();
+    expect(reloaded).not.toContain(key);
+    expect(store.listKeys(server.id)).toHaveLength(1);
     const listed = await (await request(`/dashboard/servers/${server.id}/integrations`)).text();
     expect(listed).not.toContain(key);
     expect(listed).toContain(`live_****${key.slice(-4)}`);
-    expect(listed).toMatch(/<td>2026-11-21 10:00 UTC<\/td><td>2026-11-21 10:00 UTC<\/td><td>Active/);
+    expect(listed).toMatch(
+      /<td class="time">2026-11-21 10:00 UTC<\/td><td class="time">2026-11-21 10:00 UTC<\/td><td>Active/,
+    );
 
     const prefix = store.listKeys(server.id)[0]?.prefix ?? '';
-    const revoked = await postForm(`/dashboard/servers/${server.id}/integrations/keys/${prefix}/revoke`, {
-      csrf: csrfFrom(listed),
-    });
-    expect(revoked.status).toBe(200);
-    expect(await revoked.text()).toContain('is revoked');
+    const revokePath = `/dashboard/servers/${server.id}/integrations/keys/${prefix}/revoke`;
+    expect(listed).toContain(`href="${revokePath}?lang=en"`);
+    const confirm = await request(`${revokePath}?lang=en`);
+    expect(confirm.status).toBe(200);
+    const confirmHtml = await confirm.text();
+    expect(confirmHtml).toContain(`Revoke key live_****${key.slice(-4)}?`);
+    expect(confirmHtml).toContain('Game servers using this key get 401');
+    expect(store.authenticate(key)).toMatchObject({ ok: true });
+
+    const revoked = await postForm(revokePath, { csrf: csrfFrom(confirmHtml) });
+    expect(revoked.status).toBe(303);
+    expect(revoked.headers.get('location')).toBe(
+      `/dashboard/servers/${server.id}/integrations?lang=en&revoked=${prefix}`,
+    );
+    expect(await (await request(revoked.headers.get('location') ?? '')).text()).toContain('is revoked');
     expect(store.authenticate(key)).toMatchObject({ ok: false, reason: 'revoked' });
+  });
+
+  it('shows a generated key once only to the page it was made for', async () => {
+    const { store, server, other, request, postForm } = setup();
+    const page = await (await request(`/dashboard/servers/${server.id}/integrations`)).text();
+    const created = await postForm(`/dashboard/servers/${server.id}/integrations/keys`, {
+      csrf: csrfFrom(page),
+    });
+    const id = new URL(created.headers.get('location') ?? '', ORIGIN).searchParams.get('created');
+    const elsewhere = await (
+      await request(`/dashboard/servers/${other.id}/integrations?created=${id}`)
+    ).text();
+    expect(elsewhere).not.toContain('data-testid="new-key"');
+    expect(store.listKeys(server.id)).toHaveLength(1);
   });
 
   it.each([
