@@ -1,38 +1,22 @@
 import type { VoteApi } from '../api/client';
-import {
-  HttpError,
-  RateBudgetError,
-  RateLimitedError,
-  ResponseTooLargeError,
-  ResponseValidationError,
-  ServerError,
-  UnauthorizedError,
-} from '../api/errors';
+import { HttpError, RateBudgetError, RateLimitedError, ServerError, UnauthorizedError } from '../api/errors';
 import type { RequestPriority } from '../api/rate-budget';
-import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
-import type { PayoutContext, PayoutProblem, Reward, RewardAdapter } from '../rewards/types';
+import type { Translate } from '../i18n/messages';
+import type { PayoutContext, Reward, RewardAdapter } from '../rewards/types';
+import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import { createJournal, type JournalEntry } from './journal';
+import { type Audience, adminText, type LogLine, noteLine, outcomeLines, playerMessage } from './messages';
 import { createNameLock, type NameLock } from './name-lock';
+import { type ClaimOutcome, type Outcome, type Player, publicOutcome, refOf, type Settled } from './outcome';
 import { claimNameOf, nameKey } from './player-name';
+import { type ClaimEvent, claimSent, type Effect, type Step, transition } from './transitions';
+
+export type { ClaimOutcome } from './outcome';
+export { refOf } from './outcome';
 
 /** Server event other resources can listen to: `(source, { vote_id, username, rewards })`. */
 export const REWARDED_EVENT = 'vote-reward:rewarded';
-
-/** What a claim ended with; the code doubles as the message key family. */
-export type ClaimOutcome =
-  | { code: 'rewarded'; voteId: string }
-  | { code: 'no_vote' }
-  | { code: 'pending'; problem: PayoutProblem['code'] }
-  | { code: 'needs_admin' }
-  | { code: 'uncertain' }
-  | { code: 'claim_in_progress' }
-  | { code: 'cooldown'; waitMs: number }
-  | { code: 'name_locked' }
-  | { code: 'no_license' }
-  | { code: 'invalid_name' }
-  | { code: 'cannot_receive'; problem: PayoutProblem['code'] }
-  | { code: 'api_error'; error: string };
 
 /** Answer of the `check(source)` export. */
 export type CheckOutcome =
@@ -115,55 +99,45 @@ export interface ClaimFlow {
   drop(ref: string): AdminResult;
   /** Admin: removes a name binding. */
   unbind(name: string): AdminResult;
-  /** The name lock, for status. */
   readonly names: NameLock;
   /** Starts the background reconciliation timer. */
   start(): void;
-  /** Stops timers. */
   stop(): void;
 }
 
-interface Identity {
-  source: number;
-  name: string;
-  license: string;
+/** One run of the driver: the request priority, and the player being paid once known. */
+interface Drive {
+  priority: RequestPriority;
+  source: number | null;
 }
 
 /** Creates the claim flow. Nothing starts until `start()`. */
 export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
   const { runtime, api, adapter, translate } = options;
-  const log = runtime.log;
+  const say = (line: LogLine) => runtime.log[line.level](`vote-reward: ${line.text}`);
   const journal = createJournal({
     kvp: runtime.kvp,
     now: runtime.now,
-    onCorrupt: (key, detail) =>
-      log.error(`vote-reward: journal entry ${key} is unreadable (${detail}); left as is`),
+    onCorrupt: (key, detail) => say({ level: 'error', text: adminText.unreadableEntry(key, detail) }),
   });
   const names = createNameLock(runtime.kvp);
   const busy = new Set<string>();
   const lastAttempt = new Map<string, number>();
   const stops: (() => void)[] = [];
+  const recheckable = options.checkMode === 'unclaimed';
 
-  const tell = (source: number, key: MessageKey, vars: MessageVars = {}) =>
-    runtime.tell(source, translate(key, { command: options.command, url: options.voteUrl, ...vars }));
+  /** Words at the edge: the console lines and the player's message for `outcome`. */
+  const report = (source: number | null, outcome: Outcome, audience: Audience): Outcome => {
+    for (const line of outcomeLines(outcome, options.command)) say(line);
+    const message = source === null ? null : playerMessage(outcome, audience, options);
+    if (source !== null && message) {
+      const [key, vars] = message;
+      runtime.tell(source, translate(key, { command: options.command, url: options.voteUrl, ...vars }));
+    }
+    return outcome;
+  };
 
-  const describeRewards = (rewards: readonly Reward[]) =>
-    rewards
-      .map((reward) => {
-        switch (reward.type) {
-          case 'money':
-            return translate('reward_money', { amount: reward.amount });
-          case 'bank':
-            return translate('reward_bank', { amount: reward.amount });
-          case 'item':
-            return translate('reward_item', { count: reward.count, item: reward.item });
-          default:
-            return translate('reward_custom');
-        }
-      })
-      .join(', ');
-
-  const identify = (source: number): Identity | ClaimOutcome => {
+  const identify = (source: number): Player | Outcome => {
     const license = runtime.playerLicense(source);
     if (!license) return { code: 'no_license' };
     const name = claimNameOf(runtime.playerName(source));
@@ -171,9 +145,8 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     return { source, name, license };
   };
 
-  const lockKeys = (name: string, license: string) => [`license:${license}`, `name:${nameKey(name)}`];
   const tryLock = (name: string, license: string): (() => void) | null => {
-    const keys = lockKeys(name, license);
+    const keys = [`license:${license}`, `name:${nameKey(name)}`];
     if (keys.some((key) => busy.has(key))) return null;
     for (const key of keys) busy.add(key);
     return () => {
@@ -184,318 +157,191 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
   const onlineSourceOf = (license: string): number | null =>
     runtime.players().find((source) => runtime.playerLicense(source) === license) ?? null;
 
-  const openEntriesOf = (identity: { name: string; license: string }) =>
-    journal
-      .all()
-      .filter(
-        (entry) => entry.license === identity.license || nameKey(entry.name) === nameKey(identity.name),
-      );
-
-  const problemMessage = (problem: PayoutProblem): [MessageKey, MessageVars] => {
-    if (problem.code === 'inventory_full')
-      return ['pending_inventory_full', { item: problem.item, count: problem.count }];
-    if (problem.code === 'player_not_loaded') return ['pending_not_loaded', {}];
-    if (problem.code === 'outcome_unknown') return ['pending_unconfirmed', {}];
-    return ['pending_framework_error', {}];
+  /** Saves (or removes) what a transition produced and prints its notes; returns the entry now current. */
+  const persist = (entry: JournalEntry, step: Step): JournalEntry => {
+    if (step.entry === null) journal.remove(entry.id);
+    else if (step.entry !== entry) journal.save(step.entry);
+    for (const note of step.notes) say(noteLine(note, step.entry ?? entry));
+    return step.entry ?? entry;
   };
 
-  /** What a player with an entry waiting for an admin is told. */
-  const adminWaitMessage = (entry: JournalEntry): MessageKey =>
-    entry.problem === 'outcome_unknown' ? 'pending_unconfirmed' : 'pending_admin';
+  const contextOf = (entry: JournalEntry, source: number): PayoutContext => ({
+    source,
+    name: entry.name,
+    license: entry.license,
+    voteId: refOf(entry),
+  });
 
-  /**
-   * The framework may or may not have paid reward `index`: park the entry for an admin. Retrying could pay twice
-   * and dropping could lose the reward, so neither happens automatically.
-   */
-  const awaitAdmin = (entry: JournalEntry, index: number, source: number, detail: string): ClaimOutcome => {
-    entry.state = 'needs_admin';
-    entry.giving = index;
-    entry.problem = 'outcome_unknown';
-    journal.save(entry);
-    const reward = entry.rewards[index];
-    const given = entry.given.filter(Boolean).length;
-    log.error(
-      `vote-reward: vote ${refOf(entry)} of ${entry.name} (${entry.license}): reward #${index + 1} of ${entry.rewards.length} (${reward ? describeForAdmin(reward) : 'unknown'}) may or may not have been given (${detail}); ${given} other reward(s) given. It is not retried automatically: check in game, then decide with \`votereward grant ${refOf(entry)}\` (gives reward #${index + 1} again and any reward not yet given) or \`votereward drop ${refOf(entry)}\` (gives nothing more).`,
-    );
-    tell(source, 'pending_unconfirmed');
-    return { code: 'needs_admin' };
-  };
+  /** Performs `effect` for the entry in `cursor`; answers the event it led to, or where the claim stopped. */
+  const perform = async (
+    effect: Exclude<Effect, { type: 'stop' | 'announce' | 'next_reward' }>,
+    cursor: { entry: JournalEntry },
+    drive: Drive,
+  ): Promise<ClaimEvent | Settled> => {
+    const entry = cursor.entry;
+    switch (effect.type) {
+      case 'recheck':
+        try {
+          const { voted, votedAt } = await api.checkVote(
+            { username: entry.name },
+            { priority: drive.priority },
+          );
+          const stillThere =
+            voted && votedAt !== null && entry.votedAt !== null && sameInstant(votedAt, entry.votedAt);
+          return { type: 'rechecked', claimed: !stillThere };
+        } catch (error) {
+          return { type: 'recheck_failed', detail: describeError(error, { withName: true }) };
+        }
 
-  /**
-   * A payout cut short by a restart: the reading journalled before its call, read again now, says whether it
-   * happened. Returns null when the entry can go on (reward done, or safe to pay), else what the claim waits for.
-   */
-  const resumeInterrupted = async (
-    entry: JournalEntry,
-    context: PayoutContext,
-    quiet: boolean,
-  ): Promise<ClaimOutcome | null> => {
-    const index = entry.giving;
-    if (index === null) return null;
-    const reward = entry.rewards[index];
-    const park = (detail: string): ClaimOutcome => {
-      entry.state = 'needs_admin';
-      entry.problem = 'payout_interrupted';
-      journal.save(entry);
-      log.error(
-        `vote-reward: the payout of ${refOf(entry)} (${entry.name}) was interrupted; reward #${index + 1} may or may not have been given (${detail}). Check, then \`votereward grant ${refOf(entry)}\` to give it again or \`votereward drop ${refOf(entry)}\`.`,
-      );
-      if (!quiet) tell(context.source, 'pending_admin');
-      return { code: 'needs_admin' };
-    };
-    const resume = (given: boolean, detail: string): null => {
-      entry.given[index] = given || entry.given[index] === true;
-      entry.giving = null;
-      entry.before = null;
-      journal.save(entry);
-      log.info(
-        `vote-reward: the interrupted payout of reward #${index + 1} of ${refOf(entry)} (${entry.name}) ${detail}`,
-      );
-      return null;
-    };
-    const verified = reward !== undefined && adapter.verifies?.(reward) === true;
-    // Entries written before readings existed have no `before` at all: nothing tells what happened.
-    if (!verified || entry.before === undefined) return park('nothing was read before the call');
-    // The reading is journalled before the paying call starts: without it, the call never started.
-    if (entry.before === null) return resume(false, 'had not started; paying it now');
-    if (!adapter.confirm) return park('the framework cannot be read');
-    if (!(await safely(() => adapter.isPlayerReady(context.source), false))) {
-      return { code: 'pending', problem: 'player_not_loaded' };
-    }
-    const before = entry.before;
-    const confirmation = await safely(
-      () => adapter.confirm?.(context, reward, before) ?? Promise.resolve(undefined),
-      (detail) => ({ code: 'unreadable' as const, detail }),
-    );
-    if (confirmation === undefined) return park('the framework cannot be read');
-    switch (confirmation.code) {
-      case 'paid':
-        return resume(true, `did happen (read ${before} + ${amountOf(reward)}); marked given`);
-      case 'not_paid':
-        return resume(false, `did not happen (still ${before}); paying it now`);
-      case 'unreadable':
-        log.warn(
-          `vote-reward: cannot tell yet whether reward #${index + 1} of ${refOf(entry)} (${entry.name}) was paid before the restart: ${confirmation.detail}`,
+      case 'pay': {
+        if (effect.bindName && options.nameLock) names.bind(entry.name, entry.license);
+        drive.source ??= onlineSourceOf(entry.license);
+        if (drive.source === null)
+          return { code: 'pending', problem: { code: 'player_not_loaded' }, stage: 'offline' };
+        const reward = entry.giving === null ? undefined : entry.rewards[entry.giving];
+        return {
+          type: 'player_found',
+          verifies: reward !== undefined && adapter.verifies?.(reward) === true,
+          confirms: adapter.confirm !== undefined,
+        };
+      }
+
+      case 'confirm': {
+        const source = drive.source ?? -1;
+        const reward = entry.rewards[effect.index];
+        if (!reward || !(await safely(() => adapter.isPlayerReady(source), false))) {
+          return { type: 'confirm_later', problem: { code: 'player_not_loaded' } };
+        }
+        const { before } = effect;
+        const confirmation = await safely(
+          () => adapter.confirm?.(contextOf(entry, source), reward, before) ?? Promise.resolve(undefined),
+          (detail) => ({ code: 'unreadable' as const, detail }),
         );
-        return { code: 'pending', problem: 'framework_error' };
-      default:
-        return park(confirmation.detail);
-    }
-  };
+        if (confirmation === undefined)
+          return { type: 'interrupted', detail: 'the framework cannot be read' };
+        switch (confirmation.code) {
+          case 'paid':
+            return {
+              type: 'resumed',
+              given: true,
+              detail: `did happen (read ${before} + ${amountOf(reward)}); marked given`,
+            };
+          case 'not_paid':
+            return {
+              type: 'resumed',
+              given: false,
+              detail: `did not happen (still ${before}); paying it now`,
+            };
+          case 'unreadable':
+            return {
+              type: 'confirm_later',
+              problem: { code: 'framework_error', detail: confirmation.detail },
+            };
+          default:
+            return { type: 'interrupted', detail: confirmation.detail };
+        }
+      }
 
-  /** Pays what `entry` still owes to the online player `source`. */
-  const pay = async (entry: JournalEntry, source: number, quiet: boolean): Promise<ClaimOutcome> => {
-    if (entry.state !== 'claimed')
-      return { code: entry.state === 'needs_admin' ? 'needs_admin' : 'uncertain' };
-    const context: PayoutContext = {
-      source,
-      name: entry.name,
-      license: entry.license,
-      voteId: entry.voteId ?? entry.id,
-    };
-    const waiting = await resumeInterrupted(entry, context, quiet);
-    if (waiting) return waiting;
-    const owed = entry.rewards.filter((_, index) => !entry.given[index]);
-    const fail = (problem: PayoutProblem): ClaimOutcome => {
-      if (entry.problem !== problem.code) {
-        entry.problem = problem.code;
-        journal.save(entry);
-      }
-      if (problem.code === 'framework_error') {
-        log.warn(`vote-reward: reward for ${refOf(entry)} (${entry.name}) not given yet: ${problem.detail}`);
-      }
-      if (!quiet) {
-        const [key, vars] = problemMessage(problem);
-        tell(source, key, vars);
-      }
-      return { code: 'pending', problem: problem.code };
-    };
-    if (!(await safely(() => adapter.isPlayerReady(source), false)))
-      return fail({ code: 'player_not_loaded' });
-    const capacity = await safely(
-      () => adapter.canReceive(context, owed),
-      (detail) => ({ ok: false as const, problem: { code: 'framework_error' as const, detail } }),
-    );
-    if (!capacity.ok) return fail(capacity.problem);
-    for (let index = 0; index < entry.rewards.length; index += 1) {
-      const reward = entry.rewards[index];
-      if (entry.given[index] || !reward) continue;
-      entry.giving = index;
-      entry.before = null;
-      journal.save(entry);
-      let journalFailure: { error: unknown } | null = null;
-      const hooks = {
-        before(value: number) {
-          entry.before = value;
-          try {
-            journal.save(entry);
-          } catch (error) {
-            journalFailure = { error };
-            throw error;
-          }
-        },
-      };
-      // Adapters return every expected failure as a value: a throw escaped mid-payout, so it may have paid.
-      const result = await safely(
-        () => adapter.give(context, reward, hooks),
-        (detail) => ({
-          ok: false as const,
-          problem: { code: 'outcome_unknown' as const, detail: `the adapter threw: ${detail}` },
-        }),
-      );
-      // The reading could not be journalled, so nothing was paid: fail like any other journal write.
-      if (journalFailure) throw (journalFailure as { error: unknown }).error;
-      if (!result.ok && result.problem.code === 'outcome_unknown') {
-        return awaitAdmin(entry, index, source, result.problem.detail);
-      }
-      entry.giving = null;
-      entry.before = null;
-      if (result.ok) {
-        entry.given[index] = true;
-        entry.problem = null;
-        journal.save(entry);
-      } else {
-        entry.problem = null;
-        return fail(result.problem);
-      }
-    }
-    journal.remove(entry.id);
-    const voteId = entry.voteId ?? entry.id;
-    log.info(`vote-reward: ${entry.name} (${entry.license}) rewarded for vote ${voteId}`);
-    runtime.emit(REWARDED_EVENT, source, { vote_id: voteId, username: entry.name, rewards: entry.rewards });
-    tell(source, 'rewarded', { rewards: describeRewards(entry.rewards) });
-    return { code: 'rewarded', voteId };
-  };
-
-  /** Decides a claim whose answer was lost, by checking which vote is now the oldest unclaimed one. */
-  const decide = async (
-    entry: JournalEntry,
-    priority: RequestPriority,
-  ): Promise<'claimed' | 'not_claimed' | 'undecided'> => {
-    if (options.checkMode !== 'unclaimed' || entry.votedAt === null) {
-      if (entry.state !== 'needs_admin') {
-        entry.state = 'needs_admin';
-        entry.problem =
-          options.checkMode !== 'unclaimed' ? 'undecidable_in_last24h_mode' : 'no_remembered_vote';
-        journal.save(entry);
-        log.error(
-          `vote-reward: the claim ${refOf(entry)} of ${entry.name} lost its answer and cannot be decided automatically (${entry.problem}). \`votereward grant ${refOf(entry)}\` if the vote was claimed on the site, else \`votereward drop ${refOf(entry)}\`.`,
+      case 'check_capacity': {
+        const source = drive.source ?? -1;
+        if (!(await safely(() => adapter.isPlayerReady(source), false))) {
+          return { type: 'not_payable', problem: { code: 'player_not_loaded' } };
+        }
+        const owed = entry.rewards.filter((_, index) => !entry.given[index]);
+        const capacity = await safely(
+          () => adapter.canReceive(contextOf(entry, source), owed),
+          (detail) => ({ ok: false as const, problem: { code: 'framework_error' as const, detail } }),
         );
+        return capacity.ok ? { type: 'payable' } : { type: 'not_payable', problem: capacity.problem };
       }
-      return 'undecided';
-    }
-    let voted: boolean;
-    let votedAt: string | null;
-    try {
-      ({ voted, votedAt } = await api.checkVote({ username: entry.name }, { priority }));
-    } catch (error) {
-      if (entry.problem !== 'recheck_failed') {
-        entry.problem = 'recheck_failed';
-        journal.save(entry);
+
+      case 'give': {
+        const source = drive.source ?? -1;
+        const reward = entry.rewards[effect.index];
+        if (!reward) return { type: 'given' };
+        let journalFailure: { error: unknown } | null = null;
+        const hooks = {
+          before(value: number) {
+            try {
+              cursor.entry = persist(cursor.entry, transition(cursor.entry, { type: 'read_before', value }));
+            } catch (error) {
+              journalFailure = { error };
+              throw error;
+            }
+          },
+        };
+        // Adapters return every expected failure as a value: a throw escaped mid-payout, so it may have paid.
+        const result = await safely(
+          () => adapter.give(contextOf(entry, source), reward, hooks),
+          (detail) => ({
+            ok: false as const,
+            problem: { code: 'outcome_unknown' as const, detail: `the adapter threw: ${detail}` },
+          }),
+        );
+        // The reading could not be journalled, so nothing was paid: fail like any other journal write.
+        if (journalFailure) throw (journalFailure as { error: unknown }).error;
+        if (result.ok) return { type: 'given' };
+        if (result.problem.code === 'outcome_unknown')
+          return { type: 'maybe_given', detail: result.problem.detail };
+        return { type: 'refused', problem: result.problem };
       }
-      log.warn(
-        `vote-reward: could not re-check the claim ${refOf(entry)} of ${entry.name}: ${describe(error)}`,
-      );
-      return 'undecided';
+
+      case 'continue':
+        throw new Error('a paying call cannot continue outside its own payout');
     }
-    if (voted && votedAt !== null && sameInstant(votedAt, entry.votedAt)) {
-      journal.remove(entry.id);
-      log.info(
-        `vote-reward: the claim ${refOf(entry)} of ${entry.name} did not happen; the vote is still claimable`,
-      );
-      return 'not_claimed';
+  };
+
+  /** The driver: applies each event, saves the entry, performs the effect, until the claim stops. */
+  const run = async (entry: JournalEntry, event: ClaimEvent, drive: Drive): Promise<Settled> => {
+    const cursor = { entry };
+    let next: ClaimEvent = event;
+    for (;;) {
+      const before = cursor.entry;
+      const step = transition(before, next);
+      cursor.entry = persist(before, step);
+      const { effect } = step;
+      if (effect.type === 'stop') return effect.settled;
+      if (effect.type === 'announce') {
+        const source = drive.source ?? -1;
+        runtime.emit(REWARDED_EVENT, source, {
+          vote_id: refOf(before),
+          username: before.name,
+          rewards: before.rewards,
+        });
+        return { code: 'rewarded', entry: before, source };
+      }
+      if (effect.type === 'next_reward') {
+        next = { type: 'payable' };
+        continue;
+      }
+      const result = await perform(effect, cursor, drive);
+      if ('code' in result) return result;
+      next = result;
     }
-    entry.state = 'claimed';
-    entry.problem = null;
-    journal.save(entry);
-    if (options.nameLock) names.bind(entry.name, entry.license);
-    log.info(
-      `vote-reward: the claim ${refOf(entry)} of ${entry.name} happened (its answer was lost); reward owed`,
-    );
-    return 'claimed';
   };
 
   /** Settles one open entry as far as possible now. */
-  const settle = async (
-    entry: JournalEntry,
-    priority: RequestPriority,
-    quiet: boolean,
-  ): Promise<ClaimOutcome | null> => {
-    if (entry.state === 'claiming') {
-      entry.state = 'unknown';
-      journal.save(entry);
-    }
-    if (entry.state === 'unknown') {
-      const decision = await decide(entry, priority);
-      if (decision === 'not_claimed') return null;
-      if (decision === 'undecided')
-        return { code: stateOf(entry) === 'needs_admin' ? 'needs_admin' : 'uncertain' };
-    }
-    if (entry.state === 'needs_admin') return { code: 'needs_admin' };
-    const source = onlineSourceOf(entry.license);
-    if (source === null) return { code: 'pending', problem: 'player_not_loaded' };
-    return pay(entry, source, quiet);
-  };
+  const settle = (entry: JournalEntry, drive: Drive): Promise<Settled> =>
+    run(entry, { type: 'reopened', recheckable }, drive);
 
-  /** Settles an entry of a player who is online, telling them once why it waits for an admin if it does. */
-  const settleForPlayer = async (entry: JournalEntry, source: number): Promise<ClaimOutcome | null> => {
-    const wasWaiting = entry.state === 'needs_admin';
-    const outcome = await settle(entry, 'claim', false);
-    // A payout parked just now has told the player already.
-    const parkedNow =
-      !wasWaiting && (entry.problem === 'payout_interrupted' || entry.problem === 'outcome_unknown');
-    if (outcome?.code === 'needs_admin' && !parkedNow) tell(source, adminWaitMessage(entry));
-    return outcome;
-  };
-
-  const apiFailure = (identity: Identity, error: unknown): ClaimOutcome => {
-    log.warn(
-      `vote-reward: /${options.command} by ${identity.name} (#${identity.source}): ${describe(error)}`,
-    );
-    if (error instanceof RateBudgetError)
-      tell(identity.source, 'api_busy', { seconds: seconds(error.waitMs) });
-    else if (error instanceof RateLimitedError) {
-      tell(identity.source, 'api_rate_limited', { seconds: seconds(error.retryAfterMs ?? 60_000) });
-    } else if (error instanceof UnauthorizedError) {
-      log.error('vote-reward: the API answered 401: the API key is wrong or revoked. Players cannot claim.');
-      tell(identity.source, 'api_unauthorized');
-    } else if (error instanceof ResponseTooLargeError) tell(identity.source, 'api_misbehaving');
-    else if (error instanceof HttpError || error instanceof ResponseValidationError) {
-      tell(identity.source, 'api_server_error');
-    } else tell(identity.source, 'api_unavailable');
-    return { code: 'api_error', error: describe(error) };
-  };
-
-  const claimLocked = async (identity: Identity, auto: boolean): Promise<ClaimOutcome> => {
-    const { source, name, license } = identity;
+  const claimLocked = async (player: Player, auto: boolean): Promise<Outcome> => {
+    const { source, name, license } = player;
     if (options.nameLock && !names.allows(name, license)) {
-      log.warn(
-        `vote-reward: ${license} tried to claim as "${name}", which is bound to ${names.holder(name)}`,
-      );
-      tell(source, 'name_locked', { name });
-      return { code: 'name_locked' };
+      return { code: 'name_locked', player, holder: names.holder(name) };
     }
-    for (const entry of openEntriesOf(identity)) {
+    for (const entry of journal.all()) {
       if (entry.license !== license) continue;
-      const outcome = await settleForPlayer(entry, source);
-      if (outcome === null) continue;
-      if (outcome.code === 'uncertain') tell(source, 'claim_uncertain');
-      return outcome;
+      const settled = await settle(entry, { priority: 'claim', source: null });
+      if (settled.code !== 'not_claimed') return settled;
     }
 
     let check: { voted: boolean; votedAt: string | null };
     try {
       check = await api.checkVote({ username: name }, { priority: 'claim' });
     } catch (error) {
-      return apiFailure(identity, error);
+      return { code: 'api_error', player, error };
     }
-    if (!check.voted) {
-      if (!auto) {
-        tell(source, options.voteUrl ? 'no_vote' : 'no_vote_no_link', { name });
-        options.onLinkShown?.(source);
-      }
-      return { code: 'no_vote' };
-    }
+    if (!check.voted) return { code: 'no_vote', player, auto };
 
     const precheck = await safely(
       async () => {
@@ -505,129 +351,99 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       },
       (detail) => ({ ok: false as const, problem: { code: 'framework_error' as const, detail } }),
     );
-    if (!precheck.ok) {
-      if (precheck.problem.code === 'framework_error') {
-        log.warn(
-          `vote-reward: ${name} (${license}) cannot be paid now, so the vote was not claimed: ${precheck.problem.detail}`,
-        );
-      }
-      const [key, vars] = problemMessage(precheck.problem);
-      tell(source, key, vars);
-      return { code: 'cannot_receive', problem: precheck.problem.code };
-    }
+    if (!precheck.ok) return { code: 'cannot_receive', player, problem: precheck.problem };
 
-    const now = runtime.now();
-    const entry: JournalEntry = {
+    const entry = claimSent({
       id: journal.newId(),
-      state: 'claiming',
       name,
       license,
       votedAt: check.votedAt,
-      voteId: null,
-      rewards: options.rewards.map((reward) => ({ ...reward })),
-      given: options.rewards.map(() => false),
-      giving: null,
-      before: null,
-      problem: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+      rewards: options.rewards,
+      now: runtime.now(),
+    });
     journal.save(entry);
 
-    let result: Awaited<ReturnType<VoteApi['claimVote']>>;
+    const drive: Drive = { priority: 'claim', source };
+    let answer: Awaited<ReturnType<VoteApi['claimVote']>>;
     try {
-      result = await api.claimVote(name, { priority: 'claim' });
+      answer = await api.claimVote(name, { priority: 'claim' });
     } catch (error) {
       if (!answerMayBeLost(error)) {
-        journal.remove(entry.id);
-        return apiFailure(identity, error);
+        await run(entry, { type: 'claim_not_made' }, drive);
+        return { code: 'api_error', player, error };
       }
-      entry.state = 'unknown';
-      entry.problem = 'answer_lost';
-      journal.save(entry);
-      log.warn(
-        `vote-reward: the claim ${entry.id} of ${name} got no usable answer (${describe(error)}); checking again`,
-      );
-      const decision = await decide(entry, 'claim');
-      if (decision === 'not_claimed') return apiFailure(identity, error);
-      if (decision === 'undecided') {
-        const needsAdmin = stateOf(entry) === 'needs_admin';
-        tell(source, needsAdmin ? 'pending_admin' : 'claim_uncertain');
-        return { code: needsAdmin ? 'needs_admin' : 'uncertain' };
-      }
-      return pay(entry, source, false);
+      const detail = describeError(error, { withName: true });
+      const settled = await run(entry, { type: 'answer_lost', recheckable, detail }, drive);
+      return settled.code === 'not_claimed' ? { code: 'api_error', player, error } : settled;
     }
-    if (!result.claimed) {
-      journal.remove(entry.id);
-      if (!auto) {
-        tell(source, options.voteUrl ? 'no_vote' : 'no_vote_no_link', { name });
-        options.onLinkShown?.(source);
-      }
-      return { code: 'no_vote' };
+    if (!answer.claimed) {
+      await run(entry, { type: 'claim_not_made' }, drive);
+      return { code: 'no_vote', player, auto };
     }
-    entry.state = 'claimed';
-    entry.voteId = result.voteId;
-    journal.save(entry);
-    if (options.nameLock) names.bind(name, license);
-    return pay(entry, source, false);
+    return run(entry, { type: 'claim_answered', voteId: answer.voteId }, drive);
+  };
+
+  /** Runs `body` under the entry's lock; false when another step holds it. */
+  const locked = async (entry: JournalEntry, body: () => Promise<void>): Promise<boolean> => {
+    const unlock = tryLock(entry.name, entry.license);
+    if (!unlock) return false;
+    try {
+      await body();
+    } finally {
+      unlock();
+    }
+    return true;
   };
 
   const flow: ClaimFlow = {
     names,
     async claim(source, claimOptions = {}) {
-      const identity = identify(source);
-      if (!('license' in identity)) {
-        tell(source, identity.code === 'no_license' ? 'no_license' : 'invalid_name');
-        return identity;
-      }
       const auto = claimOptions.auto === true;
-      const unlock = tryLock(identity.name, identity.license);
-      if (!unlock) {
-        if (!auto) tell(source, 'claim_in_progress');
-        return { code: 'claim_in_progress' };
-      }
+      const player = identify(source);
+      if (!('license' in player)) return publicOutcome(report(source, player, 'command'));
+      const unlock = tryLock(player.name, player.license);
+      if (!unlock) return publicOutcome(report(source, { code: 'claim_in_progress', auto }, 'command'));
       try {
         if (!auto) {
-          const since = runtime.now() - (lastAttempt.get(identity.license) ?? Number.NEGATIVE_INFINITY);
+          const since = runtime.now() - (lastAttempt.get(player.license) ?? Number.NEGATIVE_INFINITY);
           if (since < options.claimCooldownMs) {
             const waitMs = options.claimCooldownMs - since;
-            tell(source, 'cooldown', { seconds: seconds(waitMs) });
-            return { code: 'cooldown', waitMs };
+            return publicOutcome(report(source, { code: 'cooldown', waitMs }, 'command'));
           }
-          lastAttempt.set(identity.license, runtime.now());
+          lastAttempt.set(player.license, runtime.now());
         }
-        return await claimLocked(identity, auto);
+        const outcome = report(source, await claimLocked(player, auto), 'command');
+        if (outcome.code === 'no_vote' && !auto) options.onLinkShown?.(source);
+        return publicOutcome(outcome);
       } catch (error) {
-        log.error(`vote-reward: /${options.command} by ${identity.name} failed: ${describe(error)}`);
-        tell(source, 'claim_uncertain');
-        return { code: 'uncertain' };
+        say({ level: 'error', text: adminText.failed(`/${options.command} by ${player.name}`, error) });
+        return publicOutcome(report(source, { code: 'uncertain' }, 'command'));
       } finally {
         unlock();
       }
     },
 
     async check(source) {
-      const identity = identify(source);
-      if (!('license' in identity)) return { ok: false, code: identity.code };
+      const player = identify(source);
+      if (!('license' in player)) return { ok: false, code: player.code };
       try {
-        const result = await api.checkVote({ username: identity.name }, { priority: 'claim' });
+        const result = await api.checkVote({ username: player.name }, { priority: 'claim' });
         return { ok: true, voted: result.voted, voted_at: result.votedAt, username: result.username };
       } catch (error) {
-        return { ok: false, code: 'api_error', error: describe(error) };
+        return { ok: false, code: 'api_error', error: describeError(error, { withName: true }) };
       }
     },
 
     async reconcile(priority = 'poll') {
       for (const entry of journal.all()) {
         if (entry.state === 'needs_admin') continue;
-        const unlock = tryLock(entry.name, entry.license);
-        if (!unlock) continue;
         try {
-          await settle(entry, priority, true);
+          await locked(entry, async () => {
+            const drive: Drive = { priority, source: null };
+            report(drive.source, await settle(entry, drive), 'background');
+          });
         } catch (error) {
-          log.error(`vote-reward: reconciling ${refOf(entry)} failed: ${describe(error)}`);
-        } finally {
-          unlock();
+          say({ level: 'error', text: adminText.failed(`reconciling ${refOf(entry)}`, error) });
         }
       }
     },
@@ -638,14 +454,12 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
         if (!license) return;
         void (async () => {
           for (const entry of journal.all().filter((e) => e.license === license)) {
-            const unlock = tryLock(entry.name, entry.license);
-            if (!unlock) continue;
             try {
-              await settleForPlayer(entry, source);
+              await locked(entry, async () => {
+                report(source, await settle(entry, { priority: 'claim', source: null }), 'join');
+              });
             } catch (error) {
-              log.error(`vote-reward: reconciling ${refOf(entry)} on join failed: ${describe(error)}`);
-            } finally {
-              unlock();
+              say({ level: 'error', text: adminText.failed(`reconciling ${refOf(entry)} on join`, error) });
             }
           }
         })();
@@ -674,63 +488,47 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
 
     async retry(ref) {
       const entry = journal.find(ref);
-      if (!entry) return { ok: false, message: `no open claim "${ref}" (see \`votereward pending\`)` };
-      if (entry.state === 'needs_admin') {
-        return {
-          ok: false,
-          message: `${refOf(entry)} needs a decision: \`votereward grant ${refOf(entry)}\` or \`votereward drop ${refOf(entry)}\``,
+      if (!entry) return { ok: false, message: adminText.notFound(ref) };
+      if (entry.state === 'needs_admin') return { ok: false, message: adminText.needsDecision(refOf(entry)) };
+      let result: AdminResult = { ok: false, message: adminText.busy(refOf(entry)) };
+      await locked(entry, async () => {
+        const drive: Drive = { priority: 'claim', source: null };
+        const settled = await settle(entry, drive);
+        report(drive.source, settled, 'admin');
+        result = {
+          ok: settled.code === 'not_claimed' || settled.code === 'rewarded',
+          message: adminText.retried(refOf(entry), settled),
         };
-      }
-      const unlock = tryLock(entry.name, entry.license);
-      if (!unlock) return { ok: false, message: `${refOf(entry)} is being processed right now; try again` };
-      try {
-        const outcome = await settle(entry, 'claim', false);
-        return {
-          ok: outcome === null || outcome.code === 'rewarded',
-          message: `${refOf(entry)}: ${outcomeText(outcome)}`,
-        };
-      } finally {
-        unlock();
-      }
+      });
+      return result;
     },
 
     async grant(ref) {
       const entry = journal.find(ref);
-      if (!entry) return { ok: false, message: `no open claim "${ref}" (see \`votereward pending\`)` };
-      const unlock = tryLock(entry.name, entry.license);
-      if (!unlock) return { ok: false, message: `${refOf(entry)} is being processed right now; try again` };
-      try {
-        entry.state = 'claimed';
-        entry.giving = null;
-        entry.before = null;
-        entry.problem = 'granted_by_admin';
-        journal.save(entry);
-        if (options.nameLock) names.bind(entry.name, entry.license);
-        log.info(`vote-reward: an admin granted ${refOf(entry)} (${entry.name})`);
-        const outcome = await settle(entry, 'claim', false);
-        return { ok: true, message: `${refOf(entry)} granted: ${outcomeText(outcome)}` };
-      } finally {
-        unlock();
-      }
+      if (!entry) return { ok: false, message: adminText.notFound(ref) };
+      let result: AdminResult = { ok: false, message: adminText.busy(refOf(entry)) };
+      await locked(entry, async () => {
+        const drive: Drive = { priority: 'claim', source: null };
+        const settled = await run(entry, { type: 'granted' }, drive);
+        report(drive.source, settled, 'admin');
+        result = { ok: true, message: adminText.granted(refOf(entry), settled) };
+      });
+      return result;
     },
 
     drop(ref) {
       const entry = journal.find(ref);
-      if (!entry) return { ok: false, message: `no open claim "${ref}" (see \`votereward pending\`)` };
-      if (busy.has(`license:${entry.license}`)) {
-        return { ok: false, message: `${refOf(entry)} is being processed right now; try again` };
-      }
+      if (!entry) return { ok: false, message: adminText.notFound(ref) };
+      if (busy.has(`license:${entry.license}`)) return { ok: false, message: adminText.busy(refOf(entry)) };
       journal.remove(entry.id);
-      log.info(
-        `vote-reward: an admin dropped ${refOf(entry)} (${entry.name}); nothing more will be paid for it`,
-      );
-      return { ok: true, message: `${refOf(entry)} dropped; nothing more will be paid for it` };
+      say({ level: 'info', text: adminText.droppedLog(refOf(entry), entry.name) });
+      return { ok: true, message: adminText.dropped(refOf(entry)) };
     },
 
     unbind(name) {
       const holder = names.holder(name);
-      if (!names.unbind(name)) return { ok: false, message: `the name "${name}" is not bound` };
-      return { ok: true, message: `the name "${name}" is no longer bound to ${holder}` };
+      if (!names.unbind(name)) return { ok: false, message: adminText.notBound(name) };
+      return { ok: true, message: adminText.unbound(name, holder) };
     },
 
     start() {
@@ -745,47 +543,9 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
   return flow;
 }
 
-/** The reference admins type: the vote_id when known, else the local id. */
-export function refOf(entry: Pick<JournalEntry, 'id' | 'voteId'>): string {
-  return entry.voteId ?? entry.id;
-}
-
-/** Reads the state afresh: helpers called in between may have moved it. */
-function stateOf(entry: JournalEntry): JournalEntry['state'] {
-  return entry.state;
-}
-
 function amountOf(reward: Reward): number {
   if (reward.type === 'money' || reward.type === 'bank') return reward.amount;
   return reward.type === 'item' ? reward.count : 0;
-}
-
-function describeForAdmin(reward: Reward): string {
-  switch (reward.type) {
-    case 'money':
-    case 'bank':
-      return `${reward.type} ${reward.amount}`;
-    case 'item':
-      return `item ${reward.count} x ${reward.item}`;
-    default:
-      return `custom${reward.command ? ` command "${reward.command}"` : ''}${reward.event ? ` event ${reward.event}` : ''}`;
-  }
-}
-
-function outcomeText(outcome: ClaimOutcome | null): string {
-  if (outcome === null) return 'the claim did not happen; the vote is still claimable';
-  switch (outcome.code) {
-    case 'rewarded':
-      return 'paid';
-    case 'pending':
-      return `still owed (${outcome.problem === 'player_not_loaded' ? 'player offline or not loaded' : outcome.problem})`;
-    case 'needs_admin':
-      return 'needs an admin decision (grant or drop)';
-    case 'uncertain':
-      return 'still undecided (the API could not be reached)';
-    default:
-      return outcome.code;
-  }
 }
 
 /** Errors after which the claim may have happened on the API side. */
@@ -807,19 +567,11 @@ function sameInstant(a: string, b: string): boolean {
   return Number.isNaN(left) || Number.isNaN(right) ? a === b : left === right;
 }
 
-function seconds(ms: number): number {
-  return Math.max(1, Math.ceil(ms / 1000));
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  return String(error);
-}
-
 async function safely<T>(fn: () => Promise<T>, fallback: T | ((detail: string) => T)): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    return typeof fallback === 'function' ? (fallback as (detail: string) => T)(describe(error)) : fallback;
+    const detail = describeError(error, { withName: true });
+    return typeof fallback === 'function' ? (fallback as (detail: string) => T)(detail) : fallback;
   }
 }

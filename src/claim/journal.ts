@@ -1,8 +1,15 @@
-import type { Reward } from '../rewards/types';
+import type { PayoutProblem, Reward } from '../rewards/types';
+import { describeError } from '../runtime/errors';
 import type { KvpStore } from '../runtime/runtime';
 
 /** KVP prefix of journal entries. */
 export const JOURNAL_PREFIX = 'claim:';
+
+/**
+ * Format written by this version. Entries without `format` were written by 0.1.0 (no `before`) or by the format
+ * that added `before`; both are migrated when read.
+ */
+export const JOURNAL_FORMAT = 2;
 
 /**
  * Where a claim stands.
@@ -14,8 +21,36 @@ export const JOURNAL_PREFIX = 'claim:';
  */
 export type JournalState = 'claiming' | 'unknown' | 'claimed' | 'needs_admin';
 
+/** Every state, for readers that check an entry. */
+export const JOURNAL_STATES: readonly JournalState[] = ['claiming', 'unknown', 'claimed', 'needs_admin'];
+
+/** Why an entry is still open, for admins and for what the player is told. */
+export type JournalProblem =
+  | 'answer_lost'
+  | 'recheck_failed'
+  | 'undecidable_in_last24h_mode'
+  | 'no_remembered_vote'
+  | 'payout_interrupted'
+  | 'granted_by_admin'
+  | PayoutProblem['code'];
+
+/** Every problem code. */
+export const JOURNAL_PROBLEMS: readonly JournalProblem[] = [
+  'answer_lost',
+  'recheck_failed',
+  'undecidable_in_last24h_mode',
+  'no_remembered_vote',
+  'payout_interrupted',
+  'granted_by_admin',
+  'player_not_loaded',
+  'inventory_full',
+  'framework_error',
+  'outcome_unknown',
+];
+
 /** One claim in the durable journal. */
 export interface JournalEntry {
+  format: typeof JOURNAL_FORMAT;
   /** Local id, known before the API gives a vote_id. */
   id: string;
   state: JournalState;
@@ -35,11 +70,12 @@ export interface JournalEntry {
   giving: number | null;
   /**
    * The balance or item count read just before the paying call of reward `giving`; read again after a restart, it
-   * tells whether that call paid. `null` while the call has not started; absent in entries written by 0.1.0.
+   * tells whether that call paid. `null` while the call has not started; `unrecorded` when the entry was written by
+   * 0.1.0 in the middle of a payout, which read nothing.
    */
-  before?: number | null;
-  /** Last problem (snake_case code), for admins. */
-  problem: string | null;
+  before: number | null | 'unrecorded';
+  /** Last problem, for admins. */
+  problem: JournalProblem | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -58,6 +94,38 @@ export interface Journal {
   newId(): string;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Reads a stored entry of any format into the current one, or says why it cannot. 0.1.0 left `before` out: an entry
+ * it wrote in the middle of a payout read nothing before the call (`unrecorded`); any other has nothing to read.
+ */
+export function migrateEntry(raw: unknown): JournalEntry | string {
+  if (!isRecord(raw)) return 'not an object';
+  if (typeof raw.id !== 'string' || !Array.isArray(raw.rewards)) return 'missing fields';
+  if (raw.format !== undefined && raw.format !== JOURNAL_FORMAT)
+    return `unknown format ${String(raw.format)}`;
+  if (!JOURNAL_STATES.includes(raw.state as JournalState)) return `unknown state ${String(raw.state)}`;
+  const giving = typeof raw.giving === 'number' ? raw.giving : null;
+  const before =
+    typeof raw.before === 'number' || raw.before === 'unrecorded'
+      ? raw.before
+      : raw.before === undefined && giving !== null
+        ? 'unrecorded'
+        : null;
+  const problem = JOURNAL_PROBLEMS.includes(raw.problem as JournalProblem)
+    ? (raw.problem as JournalProblem)
+    : null;
+  return {
+    ...(raw as unknown as JournalEntry),
+    format: JOURNAL_FORMAT,
+    giving,
+    before,
+    problem,
+  };
+}
+
 /** Creates the journal over the resource KVP; `onCorrupt` hears about entries that cannot be read. */
 export function createJournal(options: {
   kvp: KvpStore;
@@ -69,14 +137,17 @@ export function createJournal(options: {
   const read = (key: string): JournalEntry | null => {
     const text = kvp.get(key);
     if (text === null) return null;
+    let entry: JournalEntry | string;
     try {
-      const entry = JSON.parse(text) as JournalEntry;
-      if (typeof entry.id !== 'string' || !Array.isArray(entry.rewards)) throw new Error('missing fields');
-      return entry;
+      entry = migrateEntry(JSON.parse(text));
     } catch (error) {
-      options.onCorrupt?.(key, (error as Error).message);
+      entry = describeError(error);
+    }
+    if (typeof entry === 'string') {
+      options.onCorrupt?.(key, entry);
       return null;
     }
+    return entry;
   };
   const all = () =>
     kvp

@@ -2,8 +2,8 @@
  * The part every adapter shares: input checks, the loaded-player gate, capacity checks summed per item, and
  * custom rewards. A framework file only says how to find a player, pay money and reach its inventory.
  */
+import { describeError } from '../runtime/errors';
 import {
-  describeError,
   frameworkError,
   outcomeUnknown,
   PAID,

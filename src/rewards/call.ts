@@ -3,6 +3,7 @@
  * produced: a plain value, an array for Lua multi-returns, a Promise when the Lua function yielded, or a thrown
  * Error for a Lua `error()`. These helpers turn all of that into values the adapters can reason about.
  */
+import { describeError } from '../runtime/errors';
 import type { FrameworkHost, PayoutProblem, PayoutResult, Reward } from './types';
 
 /** Outcome of a cross-resource call: the value it returned, or why it failed (never a throw). */
@@ -49,17 +50,6 @@ export function payingCallFailed(outcome: {
   return outcome.unanswered
     ? refuse({ code: 'outcome_unknown', detail, unanswered: true })
     : outcomeUnknown(detail);
-}
-
-/** The message of anything thrown, without assuming it is an `Error`. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    return String(error);
-  }
 }
 
 /** True when the resource exports a function under that name; never throws. */

@@ -7,7 +7,8 @@
  * characters (after NFKC, so full-width `；` or `＂` cannot sneak back in as `;` or `"`), and a value with a space
  * that sits outside quotes in the template is wrapped in quotes so it stays one argument.
  */
-import { describeError, frameworkError, outcomeUnknown, PAID } from './call';
+import { describeError } from '../runtime/errors';
+import { frameworkError, outcomeUnknown, PAID } from './call';
 import type { CustomReward, FrameworkHost, PayoutContext, PayoutResult } from './types';
 
 /** Placeholders a command template may contain. */

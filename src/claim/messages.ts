@@ -1,0 +1,257 @@
+/**
+ * Words at the edge: what a player is told about an outcome, and the console lines admins read about a claim.
+ * Who asked decides what the player hears: the player (`command`, `join`), an admin, or the background timer.
+ */
+import {
+  HttpError,
+  RateBudgetError,
+  RateLimitedError,
+  ResponseTooLargeError,
+  ResponseValidationError,
+  UnauthorizedError,
+} from '../api/errors';
+import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
+import type { PayoutProblem, Reward } from '../rewards/types';
+import { describeError } from '../runtime/errors';
+import type { JournalEntry, JournalProblem } from './journal';
+import { type Outcome, refOf, type Settled } from './outcome';
+import type { AdminNote } from './transitions';
+
+/** Who an outcome is reported to: the player who typed the command, a player who joined, an admin, or nobody. */
+export type Audience = 'command' | 'join' | 'admin' | 'background';
+
+/** A console line. */
+export interface LogLine {
+  level: 'info' | 'warn' | 'error';
+  text: string;
+}
+
+/** The rewards as the player reads them: `500$ in cash, 2 x bread`. */
+export function describeRewards(translate: Translate, rewards: readonly Reward[]): string {
+  return rewards
+    .map((reward) => {
+      switch (reward.type) {
+        case 'money':
+          return translate('reward_money', { amount: reward.amount });
+        case 'bank':
+          return translate('reward_bank', { amount: reward.amount });
+        case 'item':
+          return translate('reward_item', { count: reward.count, item: reward.item });
+        default:
+          return translate('reward_custom');
+      }
+    })
+    .join(', ');
+}
+
+function problemMessage(problem: PayoutProblem): [MessageKey, MessageVars] {
+  if (problem.code === 'inventory_full')
+    return ['pending_inventory_full', { item: problem.item, count: problem.count }];
+  if (problem.code === 'player_not_loaded') return ['pending_not_loaded', {}];
+  if (problem.code === 'outcome_unknown') return ['pending_unconfirmed', {}];
+  return ['pending_framework_error', {}];
+}
+
+const adminWait = (problem: JournalProblem | null): MessageKey =>
+  problem === 'outcome_unknown' ? 'pending_unconfirmed' : 'pending_admin';
+
+function apiMessage(error: unknown): [MessageKey, MessageVars] {
+  if (error instanceof RateBudgetError) return ['api_busy', { seconds: seconds(error.waitMs) }];
+  if (error instanceof RateLimitedError)
+    return ['api_rate_limited', { seconds: seconds(error.retryAfterMs ?? 60_000) }];
+  if (error instanceof UnauthorizedError) return ['api_unauthorized', {}];
+  if (error instanceof ResponseTooLargeError) return ['api_misbehaving', {}];
+  if (error instanceof HttpError || error instanceof ResponseValidationError) return ['api_server_error', {}];
+  return ['api_unavailable', {}];
+}
+
+/** What the player is told about `outcome`, or null when nothing. */
+export function playerMessage(
+  outcome: Outcome,
+  audience: Audience,
+  context: { translate: Translate; voteUrl: string },
+): [MessageKey, MessageVars] | null {
+  const asked = audience === 'command' || audience === 'join';
+  switch (outcome.code) {
+    case 'rewarded':
+      return ['rewarded', { rewards: describeRewards(context.translate, outcome.entry.rewards) }];
+    case 'not_claimed':
+      return null;
+    case 'pending':
+      return outcome.stage === 'payout' && audience !== 'background' ? problemMessage(outcome.problem) : null;
+    case 'needs_admin':
+      if (asked) return [adminWait(outcome.problem), {}];
+      if (outcome.parkedBy === 'payout') return ['pending_unconfirmed', {}];
+      return outcome.parkedBy === 'resume' && audience === 'admin' ? ['pending_admin', {}] : null;
+    case 'uncertain':
+      return audience === 'command' ? ['claim_uncertain', {}] : null;
+    case 'no_vote':
+      if (outcome.auto) return null;
+      return [context.voteUrl ? 'no_vote' : 'no_vote_no_link', { name: outcome.player.name }];
+    case 'claim_in_progress':
+      return outcome.auto ? null : ['claim_in_progress', {}];
+    case 'cooldown':
+      return ['cooldown', { seconds: seconds(outcome.waitMs) }];
+    case 'name_locked':
+      return ['name_locked', { name: outcome.player.name }];
+    case 'no_license':
+    case 'invalid_name':
+      return [outcome.code, {}];
+    case 'cannot_receive':
+      return problemMessage(outcome.problem);
+    case 'api_error':
+      return apiMessage(outcome.error);
+  }
+}
+
+/** Console lines about an outcome of `/command`. */
+export function outcomeLines(outcome: Outcome, command: string): LogLine[] {
+  switch (outcome.code) {
+    case 'rewarded': {
+      const { entry } = outcome;
+      return [{ level: 'info', text: `${entry.name} (${entry.license}) rewarded for vote ${refOf(entry)}` }];
+    }
+    case 'name_locked':
+      return [
+        {
+          level: 'warn',
+          text: `${outcome.player.license} tried to claim as "${outcome.player.name}", which is bound to ${outcome.holder}`,
+        },
+      ];
+    case 'cannot_receive':
+      return outcome.problem.code === 'framework_error'
+        ? [
+            {
+              level: 'warn',
+              text: `${outcome.player.name} (${outcome.player.license}) cannot be paid now, so the vote was not claimed: ${outcome.problem.detail}`,
+            },
+          ]
+        : [];
+    case 'api_error': {
+      const { player, error } = outcome;
+      const lines: LogLine[] = [
+        {
+          level: 'warn',
+          text: `/${command} by ${player.name} (#${player.source}): ${describeError(error, { withName: true })}`,
+        },
+      ];
+      if (error instanceof UnauthorizedError) {
+        lines.push({
+          level: 'error',
+          text: 'the API answered 401: the API key is wrong or revoked. Players cannot claim.',
+        });
+      }
+      return lines;
+    }
+    default:
+      return [];
+  }
+}
+
+/** The console line of a step of the claim `entry`. */
+export function noteLine(note: AdminNote, entry: JournalEntry): LogLine {
+  const ref = refOf(entry);
+  const decide = (index: number) =>
+    `\`votereward grant ${ref}\` (gives reward #${index + 1} again and any reward not yet given) or \`votereward drop ${ref}\` (gives nothing more)`;
+  switch (note.type) {
+    case 'answer_lost':
+      return {
+        level: 'warn',
+        text: `the claim ${entry.id} of ${entry.name} got no usable answer (${note.detail}); checking again`,
+      };
+    case 'parked_undecidable':
+      return {
+        level: 'error',
+        text: `the claim ${ref} of ${entry.name} lost its answer and cannot be decided automatically (${note.problem}). \`votereward grant ${ref}\` if the vote was claimed on the site, else \`votereward drop ${ref}\`.`,
+      };
+    case 'recheck_failed':
+      return { level: 'warn', text: `could not re-check the claim ${ref} of ${entry.name}: ${note.detail}` };
+    case 'not_claimed':
+      return {
+        level: 'info',
+        text: `the claim ${ref} of ${entry.name} did not happen; the vote is still claimable`,
+      };
+    case 'claimed_after_loss':
+      return {
+        level: 'info',
+        text: `the claim ${ref} of ${entry.name} happened (its answer was lost); reward owed`,
+      };
+    case 'not_given_yet':
+      return { level: 'warn', text: `reward for ${ref} (${entry.name}) not given yet: ${note.detail}` };
+    case 'parked_unknown': {
+      const reward = entry.rewards[note.index];
+      const given = entry.given.filter(Boolean).length;
+      return {
+        level: 'error',
+        text: `vote ${ref} of ${entry.name} (${entry.license}): reward #${note.index + 1} of ${entry.rewards.length} (${reward ? rewardForAdmin(reward) : 'unknown'}) may or may not have been given (${note.detail}); ${given} other reward(s) given. It is not retried automatically: check in game, then decide with ${decide(note.index)}.`,
+      };
+    }
+    case 'parked_interrupted':
+      return {
+        level: 'error',
+        text: `the payout of ${ref} (${entry.name}) was interrupted; reward #${note.index + 1} may or may not have been given (${note.detail}). Check, then \`votereward grant ${ref}\` to give it again or \`votereward drop ${ref}\`.`,
+      };
+    case 'resumed':
+      return {
+        level: 'info',
+        text: `the interrupted payout of reward #${note.index + 1} of ${ref} (${entry.name}) ${note.detail}`,
+      };
+    case 'unreadable':
+      return {
+        level: 'warn',
+        text: `cannot tell yet whether reward #${note.index + 1} of ${ref} (${entry.name}) was paid before the restart: ${note.detail}`,
+      };
+    case 'granted':
+      return { level: 'info', text: `an admin granted ${ref} (${entry.name})` };
+  }
+}
+
+/** What an admin action did to a claim, in a few words. */
+export function settledText(settled: Settled): string {
+  switch (settled.code) {
+    case 'not_claimed':
+      return 'the claim did not happen; the vote is still claimable';
+    case 'rewarded':
+      return 'paid';
+    case 'pending':
+      return `still owed (${settled.problem.code === 'player_not_loaded' ? 'player offline or not loaded' : settled.problem.code})`;
+    case 'needs_admin':
+      return 'needs an admin decision (grant or drop)';
+    case 'uncertain':
+      return 'still undecided (the API could not be reached)';
+  }
+}
+
+/** Admin answers that are not about an outcome. */
+export const adminText = {
+  notFound: (ref: string) => `no open claim "${ref}" (see \`votereward pending\`)`,
+  busy: (ref: string) => `${ref} is being processed right now; try again`,
+  needsDecision: (ref: string) =>
+    `${ref} needs a decision: \`votereward grant ${ref}\` or \`votereward drop ${ref}\``,
+  granted: (ref: string, settled: Settled) => `${ref} granted: ${settledText(settled)}`,
+  retried: (ref: string, settled: Settled) => `${ref}: ${settledText(settled)}`,
+  dropped: (ref: string) => `${ref} dropped; nothing more will be paid for it`,
+  droppedLog: (ref: string, name: string) =>
+    `an admin dropped ${ref} (${name}); nothing more will be paid for it`,
+  notBound: (name: string) => `the name "${name}" is not bound`,
+  unbound: (name: string, holder: string | null) => `the name "${name}" is no longer bound to ${holder}`,
+  unreadableEntry: (key: string, detail: string) =>
+    `journal entry ${key} is unreadable (${detail}); left as is`,
+  failed: (what: string, error: unknown) => `${what} failed: ${describeError(error, { withName: true })}`,
+};
+
+function rewardForAdmin(reward: Reward): string {
+  switch (reward.type) {
+    case 'money':
+    case 'bank':
+      return `${reward.type} ${reward.amount}`;
+    case 'item':
+      return `item ${reward.count} x ${reward.item}`;
+    default:
+      return `custom${reward.command ? ` command "${reward.command}"` : ''}${reward.event ? ` event ${reward.event}` : ''}`;
+  }
+}
+
+function seconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}

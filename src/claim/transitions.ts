@@ -1,0 +1,259 @@
+/**
+ * The claim state machine. Each transition is pure: from an entry and what just happened it returns the next entry
+ * (null once the claim is settled and the entry goes) and the one effect the driver performs after saving it. Notes
+ * tell the admin console what the step did; their words live in `messages.ts`.
+ */
+import type { PayoutProblem, Reward } from '../rewards/types';
+import { JOURNAL_FORMAT, type JournalEntry, type JournalProblem } from './journal';
+import type { Settled } from './outcome';
+
+/** The one call the driver makes after saving the entry. */
+export type Effect =
+  /** Ask the API whether the vote the claim would take is still claimable. */
+  | { type: 'recheck' }
+  /** Find the player and start paying (binding the name first when `bindName`). */
+  | { type: 'pay'; bindName: boolean }
+  /** Ask the framework whether the player can receive what is still owed. */
+  | { type: 'check_capacity' }
+  /** The paying call of reward `index`. */
+  | { type: 'give'; index: number }
+  /** Read again what the interrupted paying call of reward `index` changes. */
+  | { type: 'confirm'; index: number; before: number }
+  /** The paying call in flight goes on. */
+  | { type: 'continue' }
+  /** A reward was recorded as given: go on with the next one (a separate write, so each step is journalled). */
+  | { type: 'next_reward' }
+  /** Every reward was given: announce it. */
+  | { type: 'announce' }
+  /** Nothing more to call. */
+  | { type: 'stop'; settled: Settled };
+
+/** What the admin console hears about a step. */
+export type AdminNote =
+  | { type: 'answer_lost'; detail: string }
+  | { type: 'parked_undecidable'; problem: 'undecidable_in_last24h_mode' | 'no_remembered_vote' }
+  | { type: 'recheck_failed'; detail: string }
+  | { type: 'not_claimed' }
+  | { type: 'claimed_after_loss' }
+  | { type: 'not_given_yet'; detail: string }
+  | { type: 'parked_unknown'; index: number; detail: string }
+  | { type: 'parked_interrupted'; index: number; detail: string }
+  | { type: 'resumed'; index: number; detail: string }
+  | { type: 'unreadable'; index: number; detail: string }
+  | { type: 'granted' };
+
+/** Things that happen to a claim. */
+export type ClaimEvent =
+  /** The API claimed the vote. */
+  | { type: 'claim_answered'; voteId: string }
+  /** The API said the claim did not happen (no vote, or a refusal that cannot have claimed). */
+  | { type: 'claim_not_made' }
+  /** The claim request got no usable answer; `recheckable` when the API's check mode can decide it. */
+  | { type: 'answer_lost'; recheckable: boolean; detail: string }
+  /** An open entry is looked at again (start, timer, join, admin retry). */
+  | { type: 'reopened'; recheckable: boolean }
+  /** The re-check answered: `claimed` unless the remembered vote is still the oldest unclaimed one. */
+  | { type: 'rechecked'; claimed: boolean }
+  | { type: 'recheck_failed'; detail: string }
+  /** The player was found online; says what the adapter can verify about the reward being given, if any. */
+  | { type: 'player_found'; verifies: boolean; confirms: boolean }
+  | { type: 'payable' }
+  | { type: 'not_payable'; problem: PayoutProblem }
+  /** The balance or count read just before the paying call. */
+  | { type: 'read_before'; value: number }
+  | { type: 'given' }
+  | { type: 'refused'; problem: PayoutProblem }
+  /** The paying call may or may not have paid. */
+  | { type: 'maybe_given'; detail: string }
+  /** An interrupted payout was read again: `given` says whether it happened. */
+  | { type: 'resumed'; given: boolean; detail: string }
+  /** An interrupted payout cannot be told from what is read now, nor later. */
+  | { type: 'interrupted'; detail: string }
+  /** An interrupted payout cannot be read now; try later. */
+  | { type: 'confirm_later'; problem: PayoutProblem }
+  | { type: 'granted' };
+
+/** A transition's result. */
+export interface Step {
+  /** The entry to save (the same object when nothing changed), or null to remove it. */
+  entry: JournalEntry | null;
+  effect: Effect;
+  notes: AdminNote[];
+}
+
+const step = (entry: JournalEntry | null, effect: Effect, notes: AdminNote[] = []): Step => ({
+  entry,
+  effect,
+  notes,
+});
+
+const stop = (entry: JournalEntry | null, settled: Settled, notes: AdminNote[] = []): Step =>
+  step(entry, { type: 'stop', settled }, notes);
+
+const withProblem = (entry: JournalEntry, problem: JournalProblem): JournalEntry =>
+  entry.problem === problem ? entry : { ...entry, problem };
+
+const frameworkNote = (problem: PayoutProblem): AdminNote[] =>
+  problem.code === 'framework_error' ? [{ type: 'not_given_yet', detail: problem.detail }] : [];
+
+/** A lost answer: re-checked when the API can tell, else parked for an admin. */
+function decideLost(entry: JournalEntry, recheckable: boolean, notes: AdminNote[]): Step {
+  if (entry.state === 'needs_admin') {
+    return stop(entry, { code: 'needs_admin', problem: entry.problem, parkedBy: null }, notes);
+  }
+  if (recheckable && entry.votedAt !== null) return step(entry, { type: 'recheck' }, notes);
+  const problem = recheckable ? 'no_remembered_vote' : 'undecidable_in_last24h_mode';
+  return stop(
+    { ...entry, state: 'needs_admin', problem },
+    { code: 'needs_admin', problem, parkedBy: 'recheck' },
+    [...notes, { type: 'parked_undecidable', problem }],
+  );
+}
+
+/** The next reward to give (saved as `giving` before its call), or the announcement once all are given. */
+function nextReward(entry: JournalEntry): Step {
+  const index = entry.rewards.findIndex((_, at) => !entry.given[at]);
+  if (index === -1) return step(null, { type: 'announce' });
+  return step({ ...entry, giving: index, before: null }, { type: 'give', index });
+}
+
+/** The entry written before the claim request is sent. */
+export function claimSent(claim: {
+  id: string;
+  name: string;
+  license: string;
+  votedAt: string | null;
+  rewards: readonly Reward[];
+  now: number;
+}): JournalEntry {
+  return {
+    format: JOURNAL_FORMAT,
+    id: claim.id,
+    state: 'claiming',
+    name: claim.name,
+    license: claim.license,
+    votedAt: claim.votedAt,
+    voteId: null,
+    rewards: claim.rewards.map((reward) => ({ ...reward })),
+    given: claim.rewards.map(() => false),
+    giving: null,
+    before: null,
+    problem: null,
+    createdAt: claim.now,
+    updatedAt: claim.now,
+  };
+}
+
+/** Applies `event` to `entry`. */
+export function transition(entry: JournalEntry, event: ClaimEvent): Step {
+  switch (event.type) {
+    case 'claim_answered':
+      return step({ ...entry, state: 'claimed', voteId: event.voteId }, { type: 'pay', bindName: true });
+
+    case 'claim_not_made':
+      return stop(null, { code: 'not_claimed' });
+
+    case 'answer_lost':
+      return decideLost({ ...entry, state: 'unknown', problem: 'answer_lost' }, event.recheckable, [
+        { type: 'answer_lost', detail: event.detail },
+      ]);
+
+    case 'reopened':
+      if (entry.state === 'claimed') return step(entry, { type: 'pay', bindName: false });
+      return decideLost(
+        entry.state === 'claiming' ? { ...entry, state: 'unknown' } : entry,
+        event.recheckable,
+        [],
+      );
+
+    case 'rechecked':
+      if (!event.claimed) return stop(null, { code: 'not_claimed' }, [{ type: 'not_claimed' }]);
+      return step({ ...entry, state: 'claimed', problem: null }, { type: 'pay', bindName: true }, [
+        { type: 'claimed_after_loss' },
+      ]);
+
+    case 'recheck_failed':
+      return stop(withProblem(entry, 'recheck_failed'), { code: 'uncertain' }, [
+        { type: 'recheck_failed', detail: event.detail },
+      ]);
+
+    case 'player_found': {
+      const index = entry.giving;
+      if (index === null) return step(entry, { type: 'check_capacity' });
+      // Entries written before readings existed have none: nothing tells what happened.
+      if (!event.verifies || entry.before === 'unrecorded') {
+        return transition(entry, { type: 'interrupted', detail: 'nothing was read before the call' });
+      }
+      // The reading is journalled before the paying call starts: without it, the call never started.
+      if (entry.before === null) {
+        return transition(entry, { type: 'resumed', given: false, detail: 'had not started; paying it now' });
+      }
+      if (!event.confirms)
+        return transition(entry, { type: 'interrupted', detail: 'the framework cannot be read' });
+      return step(entry, { type: 'confirm', index, before: entry.before });
+    }
+
+    case 'payable':
+      return nextReward(entry);
+
+    case 'not_payable':
+      return stop(
+        withProblem(entry, event.problem.code),
+        { code: 'pending', problem: event.problem, stage: 'payout' },
+        frameworkNote(event.problem),
+      );
+
+    case 'read_before':
+      return step({ ...entry, before: event.value }, { type: 'continue' });
+
+    case 'given': {
+      const given = entry.given.map((value, at) => value || at === entry.giving);
+      return step({ ...entry, given, giving: null, before: null, problem: null }, { type: 'next_reward' });
+    }
+
+    case 'refused':
+      return stop(
+        { ...entry, giving: null, before: null, problem: event.problem.code },
+        { code: 'pending', problem: event.problem, stage: 'payout' },
+        frameworkNote(event.problem),
+      );
+
+    case 'maybe_given':
+      return stop(
+        { ...entry, state: 'needs_admin', problem: 'outcome_unknown' },
+        { code: 'needs_admin', problem: 'outcome_unknown', parkedBy: 'payout' },
+        [{ type: 'parked_unknown', index: entry.giving ?? -1, detail: event.detail }],
+      );
+
+    case 'resumed': {
+      const index = entry.giving ?? -1;
+      const given = entry.given.map((value, at) => value || (at === index && event.given));
+      return step({ ...entry, given, giving: null, before: null }, { type: 'check_capacity' }, [
+        { type: 'resumed', index, detail: event.detail },
+      ]);
+    }
+
+    case 'interrupted':
+      return stop(
+        { ...entry, state: 'needs_admin', problem: 'payout_interrupted' },
+        { code: 'needs_admin', problem: 'payout_interrupted', parkedBy: 'resume' },
+        [{ type: 'parked_interrupted', index: entry.giving ?? -1, detail: event.detail }],
+      );
+
+    case 'confirm_later':
+      return stop(
+        entry,
+        { code: 'pending', problem: event.problem, stage: 'resume' },
+        event.problem.code === 'framework_error'
+          ? [{ type: 'unreadable', index: entry.giving ?? -1, detail: event.problem.detail }]
+          : [],
+      );
+
+    case 'granted':
+      return step(
+        { ...entry, state: 'claimed', giving: null, before: null, problem: 'granted_by_admin' },
+        { type: 'pay', bindName: true },
+        [{ type: 'granted' }],
+      );
+  }
+}
