@@ -1,14 +1,19 @@
 /**
- * Fake es_extended built from esx_core 1.13.5 (`server/classes/player.lua`, `overrides/oxinventory.lua`):
- * `ESX.Players` keyed by number, `RunStaticPlayerMethod` returning nothing for an unloaded player and raising for an
- * unknown method, xPlayer closures where `addAccountMoney` returns nothing and raises on a non-number, an amount
- * <= 0 or an unknown account (rounding after the `> 0` check, so 0.4 credits 0), `canCarryItem` answering false for
- * an item ESX does not know (nil before 1.11), `getAccount(name)` and `getInventoryItem(name)` tables, and
- * `getSharedObject().Items` and `.GetConfig('Accounts')`. With `oxInventory` set, ESX runs its ox_inventory override: `addAccountMoney` returns
- * silently for an unknown account or an amount < 1, and credits before touching ox_inventory, so it raises after
- * paying while ox_inventory is stopped. A restart kills every closure handed out before it, like a dead funcref.
+ * Unit fake of es_extended: the shared model (models/esx.ts, derived from the transcripts
+ * test/frameworks/transcripts/esx.json, esx-ox.json and esx-ox-stopped.json; see its header for what is recorded and
+ * what is a guess) registered as `es_extended` on the unit `FakeHost`, with the levers unit tests pull. A restart
+ * kills every closure handed out before it, like a dead function reference.
  */
 import type { FakeHost } from './host';
+import {
+  createEsxModel,
+  ESX_OX_ACCOUNTS,
+  type EsxAccountDef,
+  type EsxItemDef,
+  type EsxModel,
+} from './models/esx';
+import type { OxModel } from './models/ox-inventory';
+import { bindExports } from './unit-binding';
 
 /** Options of the fake ESX. */
 export interface FakeEsxOptions {
@@ -16,167 +21,119 @@ export interface FakeEsxOptions {
   staticMethod?: boolean;
   /** Export `getSharedObject`. */
   sharedObject?: boolean;
-  /** Item weights known to ESX (`ESX.Items`). */
-  items?: Record<string, number>;
-  /** Max carry weight of each player. */
+  /** Items known to ESX (`ESX.Items`): a weight, or the whole definition. */
+  items?: Record<string, number | EsxItemDef>;
+  /** Config.MaxWeight. */
   maxWeight?: number;
   /** ESX < 1.11: bad accounts and amounts print instead of raising, canCarryItem answers nil for unknown items. */
   legacy?: boolean;
-  /** ox_inventory is installed (ESX swaps in its override); `stopped` = not running now. */
-  oxInventory?: 'running' | 'stopped';
+  /**
+   * ox_inventory is installed, so ESX runs its override: `running` forwards to `oxModel`, `stopped` = installed but
+   * never started (every credit raises after paying), `stopped-after-start` = it ran, then stopped (cash raises).
+   */
+  oxInventory?: 'running' | 'stopped' | 'stopped-after-start';
+  /** The ox_inventory model ESX forwards to (e.g. `createFakeOxInventory(...).model`). */
+  oxModel?: OxModel;
   /** Config.Accounts (default money, bank, black_money). */
   accounts?: string[];
 }
 
-interface PlayerState {
-  identifier: string;
-  accounts: Record<string, number>;
-  inventory: Record<string, number>;
-  weight: number;
-}
+const LABELS: Record<string, string> = { money: 'Cash', bank: 'Bank', black_money: 'Dirty Money' };
 
 /** Creates the fake and registers it as `es_extended` on the host. */
 export function createFakeEsx(fake: FakeHost, options: FakeEsxOptions = {}) {
   const items = options.items ?? { bread: 1, water: 1 };
-  const maxWeight = options.maxWeight ?? 10;
-  const accountNames = options.accounts ?? ['money', 'bank', 'black_money'];
-  const players = new Map<number, PlayerState>();
   const calls: { method: string; args: unknown[] }[] = [];
   const printed: string[] = [];
-  let ox = options.oxInventory;
-  let generation = 0;
-
-  const live = (gen: number) => {
-    if (gen !== generation)
-      throw new Error('SCRIPT ERROR: function reference is no longer valid (es_extended restarted)');
-  };
-  const invalid = (message: string) => {
-    if (options.legacy) printed.push(message);
-    else throw new Error(message);
-  };
-
-  const addAccountMoney = (state: PlayerState, account: string, money: unknown): void => {
-    if (ox !== undefined) {
-      if (typeof money !== 'number' || money < 1 || !(account in state.accounts)) return;
-      state.accounts[account] = (state.accounts[account] ?? 0) + Math.round(money);
-      if (ox === 'stopped') throw new Error("attempt to index a nil value (upvalue 'Inventory')");
-      return;
-    }
-    if (typeof money !== 'number' || Number.isNaN(money) || money <= 0) {
-      invalid(`Tried To Set Account ${account} To An Invalid Number -> ${String(money)}`);
-      return;
-    }
-    if (!(account in state.accounts)) {
-      invalid(`Tried To Set Add To Invalid Account ${account}`);
-      return;
-    }
-    state.accounts[account] = (state.accounts[account] ?? 0) + Math.round(money);
-  };
-
-  const xPlayer = (state: PlayerState, gen: number): Record<string, (...args: never[]) => unknown> => ({
-    getIdentifier: () => {
-      live(gen);
-      return state.identifier;
-    },
-    getAccount: (account: string) => {
-      live(gen);
-      return account in state.accounts
-        ? { name: account, money: state.accounts[account], label: account }
-        : undefined;
-    },
-    addAccountMoney: (account: string, money: unknown, reason?: string) => {
-      live(gen);
-      calls.push({ method: 'addAccountMoney', args: [account, money, reason] });
-      addAccountMoney(state, account, money);
-    },
-    canCarryItem: (item: string, count: number) => {
-      live(gen);
-      const weight = items[item];
-      if (weight === undefined) {
-        printed.push(`[WARNING] Item "${item}" was used but does not exist!`);
-        return options.legacy ? undefined : false;
-      }
-      return state.weight + weight * count <= maxWeight;
-    },
-    getInventoryItem: (item: string) => {
-      live(gen);
-      return item in items
-        ? { name: item, count: state.inventory[item] ?? 0, weight: items[item] }
-        : undefined;
-    },
-    addInventoryItem: (item: string, count: number) => {
-      live(gen);
-      calls.push({ method: 'addInventoryItem', args: [item, count] });
-      const weight = items[item];
-      if (weight === undefined) return undefined;
-      state.inventory[item] = (state.inventory[item] ?? 0) + Math.round(count);
-      state.weight += weight * count;
-      return undefined;
-    },
+  const oxState = { running: 'running', stopped: 'never-started', 'stopped-after-start': 'stopped' } as const;
+  const accounts: EsxAccountDef[] | undefined = options.accounts?.map((name) => ({
+    name,
+    label: LABELS[name] ?? name,
+  }));
+  const model: EsxModel = createEsxModel({
+    items: Object.fromEntries(
+      Object.entries(items).map(([name, def]) => [
+        name,
+        typeof def === 'number' ? { label: name, weight: def } : def,
+      ]),
+    ),
+    maxWeight: options.maxWeight ?? 10,
+    accounts: accounts ?? (options.oxInventory ? ESX_OX_ACCOUNTS : undefined),
+    legacy: options.legacy,
+    ox: options.oxInventory ? oxState[options.oxInventory] : 'missing',
+    oxModel: options.oxModel,
+    print: (line) => printed.push(line),
   });
+  let generation = 0;
+  const PAYING = new Set(['addAccountMoney', 'addInventoryItem']);
+
+  /** The model's xPlayer with the paying calls recorded. */
+  const recordedXPlayer = (src: number) => {
+    const x = model.xPlayer(src);
+    if (!x) return undefined;
+    for (const method of PAYING) {
+      const fn = x[method] as (...a: unknown[]) => unknown;
+      x[method] = (...args: unknown[]) => {
+        calls.push({ method, args: method === 'addAccountMoney' ? [args[0], args[1], args[2]] : args });
+        return fn(...args);
+      };
+    }
+    return x;
+  };
 
   const register = () => {
     const gen = generation;
+    const alive = () => gen === generation;
     const exports: Record<string, (...args: unknown[]) => unknown> = {};
     if (options.staticMethod ?? true) {
       exports.RunStaticPlayerMethod = (src: unknown, method: unknown, ...args: unknown[]) => {
-        const state = players.get(src as number);
-        if (!state) return undefined;
-        const fn = xPlayer(state, gen)[method as string];
-        if (typeof fn !== 'function')
-          throw new Error(`Attempted to call invalid method on playerId ${String(src)}: ${String(method)}`);
-        return (fn as (...a: unknown[]) => unknown)(...args);
+        if (typeof src === 'number' && PAYING.has(String(method)) && model.players.has(src))
+          calls.push({
+            method: String(method),
+            args: method === 'addAccountMoney' ? [args[0], args[1], args[2]] : args,
+          });
+        return model.exports.RunStaticPlayerMethod(src, method, ...args);
       };
     }
     if (options.sharedObject ?? true) {
       exports.getSharedObject = () => ({
-        GetConfig: (key?: unknown) =>
-          key === 'Accounts' ? Object.fromEntries(accountNames.map((a) => [a, {}])) : {},
-        Items: Object.fromEntries(
-          Object.entries(items).map(([name, weight]) => [name, { label: name, weight }]),
-        ),
+        ...model.exports.getSharedObject(),
         GetPlayerFromId: (src: unknown) => {
-          live(gen);
-          const state = players.get(src as number);
-          return state ? { ...xPlayer(state, gen), source: src } : undefined;
+          const id = typeof src === 'number' ? src : Number(src);
+          return Number.isInteger(id) ? recordedXPlayer(id) : undefined;
         },
       });
     }
-    return exports;
+    return bindExports(exports, alive, 'es_extended');
   };
 
   fake.addResource('es_extended', register());
 
   return {
+    model,
     calls,
     /** Warnings ESX printed instead of raising. */
     printed,
     /** Loads a player character (ESX fires esx:playerLoaded then). */
-    load(src: number, identifier = `char1:${src}`, accounts: Record<string, number> = {}) {
-      players.set(src, {
-        identifier,
-        accounts: { ...Object.fromEntries(accountNames.map((a) => [a, 0])), ...accounts },
-        inventory: {},
-        weight: 0,
-      });
+    load(src: number, identifier = `char1:${src}`, balances: Record<string, number> = {}) {
+      model.load(src, { identifier, accounts: balances });
     },
     /** Balance of an account. */
-    balance: (src: number, account: string) => players.get(src)?.accounts[account],
+    balance: (src: number, account: string) => model.players.get(src)?.accounts[account],
     /** Moves a balance as another script would. */
     setBalance(src: number, account: string, value: number) {
-      const state = players.get(src);
-      if (state) state.accounts[account] = value;
+      model.setBalance(src, account, value);
     },
     /** Count of an item. */
-    itemCount: (src: number, item: string) => players.get(src)?.inventory[item] ?? 0,
+    itemCount: (src: number, item: string) => model.players.get(src)?.inventory.get(item) ?? 0,
     /** Sets the carried weight. */
     setWeight(src: number, weight: number) {
-      const state = players.get(src);
-      if (state) state.weight = weight;
+      const player = model.players.get(src);
+      if (player) player.weight = weight;
     },
     /** Starts or stops the installed ox_inventory that the override calls into. */
     setOx(state: 'running' | 'stopped') {
-      ox = state;
+      model.setOx(state === 'running' ? 'running' : 'stopped');
     },
     /** Restarts es_extended: old references die, new exports appear. */
     restart() {

@@ -38,6 +38,8 @@ export interface FakeHost {
   listeners(event: string): number;
   /** Timers not yet run or cancelled. */
   pendingTimers(): number;
+  /** What the server console printed as SCRIPT ERROR for each export that raised (the callee's own message). */
+  scriptErrors: string[];
 }
 
 /** Creates an empty fake host. */
@@ -49,6 +51,9 @@ export function createFakeHost(): FakeHost {
   const timers = new Map<number, { at: number; fn: () => void }>();
   const commands: string[] = [];
   const emitted: { event: string; args: unknown[] }[] = [];
+  const scriptErrors: string[] = [];
+  const scriptError = (error: unknown) =>
+    scriptErrors.push(error instanceof Error ? error.message : String(error));
 
   const emit = (event: string, ...args: unknown[]) => {
     const copied = args.map((a) => crossBoundary(a));
@@ -74,13 +79,15 @@ export function createFakeHost(): FakeHost {
             let value: unknown;
             try {
               value = fn(...args.map((a) => crossBoundary(a)));
-            } catch {
+            } catch (error) {
+              scriptError(error);
               throw generic();
             }
             if (value instanceof Promise) {
               return value.then(
                 (v) => crossBoundary(v),
-                () => {
+                (error: unknown) => {
+                  scriptError(error);
                   throw generic();
                 },
               );
@@ -142,5 +149,6 @@ export function createFakeHost(): FakeHost {
     emitted,
     listeners: (event) => handlers.get(event)?.size ?? 0,
     pendingTimers: () => timers.size,
+    scriptErrors,
   };
 }
