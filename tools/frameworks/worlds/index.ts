@@ -4,8 +4,18 @@ import esx from './esx';
 import esxOx from './esx-ox';
 import esxOxStopped from './esx-ox-stopped';
 import oxInventory from './ox-inventory';
+import vrpCreative from './vrp-creative';
 import vrp1, { vrp1CurrentFxserver } from './vrp1';
 import vrp2 from './vrp2';
 
 /** The worlds, in recording order. */
-export const WORLDS: World[] = [esx, esxOxStopped, esxOx, oxInventory, vrp1, vrp1CurrentFxserver, vrp2];
+export const WORLDS: World[] = [
+  esx,
+  esxOxStopped,
+  esxOx,
+  oxInventory,
+  vrp1,
+  vrp1CurrentFxserver,
+  vrp2,
+  vrpCreative,
+];

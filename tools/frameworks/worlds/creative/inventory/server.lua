@@ -1,0 +1,3 @@
+-- Item statistics only.
+exports('CreateItem', function() end)
+exports('UpdateChests', function() end)
