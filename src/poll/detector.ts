@@ -67,7 +67,7 @@ export interface VoteDetectorOptions {
   minRecheckMs?: number;
   /** Checks allowed in flight at once; default 4. */
   maxInFlight?: number;
-  /** Spacing of `/vote/count` reads that gate the round-robin (ms); default 30 s. */
+  /** Spacing of `/vote/count` reads that gate the round-robin (ms); default a quarter of a pass, 30 s to 2 min. */
   countIntervalMs?: number;
 }
 
@@ -157,7 +157,9 @@ const MAX_TICK_MS = 1_000;
 const UNAUTHORIZED_PAUSE_MS = 5 * 60_000;
 /** Picks skipped in one tick (pending rewards, unusable names) before yielding, to bound work per tick. */
 const MAX_SKIPS_PER_TICK = 64;
-const COUNT_INTERVAL_MS = 30_000;
+/** Bounds of the count spacing: a quarter of one pass over every player, so the read adds little to a search. */
+const COUNT_INTERVAL_MIN_MS = 30_000;
+const COUNT_INTERVAL_MAX_MS = 120_000;
 /** After a failed count read the round-robin runs as before; the count is tried again this much later. */
 const COUNT_RETRY_MS = 10 * 60_000;
 /** Players who come back mostly vote soon after the site lets them (reminders say so); after this they are others. */
@@ -199,7 +201,9 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
   const counters = { sent: 0, failed: 0, refused: 0, skippedPending: 0 };
   const byReason: Record<CheckReason, number> = { link: 0, join: 0, returning: 0, round_robin: 0 };
   const minRecheckMs = options.minRecheckMs ?? 30_000;
-  const countIntervalMs = options.countIntervalMs ?? COUNT_INTERVAL_MS;
+  const countIntervalMs = (): number =>
+    options.countIntervalMs ??
+    Math.min(COUNT_INTERVAL_MAX_MS, Math.max(COUNT_INTERVAL_MIN_MS, (sessions.size * paceMs()) / 4));
   const gate = {
     mode: 'waiting' as GateStatus['mode'],
     votesTotal: null as number | null,
@@ -382,7 +386,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
 
   const readCount = async (sentAt: number): Promise<void> => {
     gate.countInFlight = true;
-    gate.nextCountAt = sentAt + countIntervalMs;
+    gate.nextCountAt = sentAt + countIntervalMs();
     try {
       const count = await api.getVoteCount({ priority: 'poll' });
       gate.counts.sent += 1;
@@ -639,7 +643,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
           votesTotal: gate.votesTotal,
           unaccounted: gate.unaccounted,
           searchFrom: Number.isFinite(gate.searchFrom) ? gate.searchFrom : null,
-          countEveryMs: countIntervalMs,
+          countEveryMs: countIntervalMs(),
           counts: { ...gate.counts },
           accounted: { ...gate.accounted },
           fallbackReason: gate.fallbackReason,
