@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFxServer } from '../../test/fxserver';
-import type { PollerHost } from './host';
+import type { PollerHost, PollerHostOptions } from './host';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -14,11 +14,7 @@ interface ChatArgs {
  * The BUILT resource (`dist/server.js` + `fxmanifest.lua`) on the simulated FXServer (test/fxserver), virtual clock.
  * Standalone framework with a custom event reward, so no framework fake is needed; API key and URL by convar.
  */
-export async function createFxServerHost(options: {
-  start: number;
-  apiUrl: string;
-  apiKey: string;
-}): Promise<PollerHost> {
+export async function createFxServerHost(options: PollerHostOptions): Promise<PollerHost> {
   const root = mkdtempSync(path.join(tmpdir(), 'poller-bench-'));
   const dir = path.join(root, 'resources', 'vote-reward');
   mkdirSync(path.join(dir, 'dist'), { recursive: true });
@@ -31,8 +27,14 @@ export async function createFxServerHost(options: {
       voteUrl: 'https://votes.example/servers/1/vote',
       framework: 'standalone',
       reward: { type: 'custom', event: 'bench:rewarded' },
+      poll: options.poll ?? {},
     }),
   );
+  if (options.kvp) {
+    mkdirSync(path.join(root, 'data', 'kvp'), { recursive: true });
+    const typed = Object.fromEntries(Object.entries(options.kvp).map(([k, v]) => [k, { t: 's', v }]));
+    writeFileSync(path.join(root, 'data', 'kvp', 'vote-reward.json'), JSON.stringify(typed));
+  }
   const consoleLines: string[] = [];
   const server = createFxServer({
     dataDir: path.join(root, 'data'),
@@ -81,7 +83,17 @@ export async function createFxServerHost(options: {
       }
       return lines;
     },
-    status: () => null,
+    async status() {
+      const from = server.consoleLines.length;
+      server.consoleCommand('votereward status');
+      for (
+        let i = 0;
+        i < 40 && !server.consoleLines.slice(from).some((l) => l.includes('  Priority'));
+        i += 1
+      )
+        await server.advance(50);
+      return server.consoleLines.slice(from).map((l) => l.replace(/^\[script:vote-reward\] /, ''));
+    },
     async close() {
       await server.shutdown();
       rmSync(root, { recursive: true, force: true });

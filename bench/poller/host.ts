@@ -12,8 +12,20 @@ export interface PollerHost {
   advance(ms: number): Promise<void>;
   /** Chat lines sent to these players (ids as given to `join`) since the previous call. */
   messagesFor(ids: readonly number[]): { source: number; message: string }[];
-  /** The resource's poll status (what `votereward status` prints), when the host can read it. */
-  status(): unknown;
+  /** What `votereward status` prints (it sends one `/server/info`). */
+  status(): Promise<string[]>;
   /** Stops the resource. */
   close(): Promise<void>;
+}
+
+/** How a host starts the resource. */
+export interface PollerHostOptions {
+  /** Virtual start time (epoch ms). */
+  start: number;
+  apiUrl: string;
+  apiKey: string;
+  /** KVP entries present before the resource starts (the poller's record of past claims). */
+  kvp?: Record<string, string>;
+  /** Overrides of config.json's `poll` section. */
+  poll?: Record<string, unknown>;
 }

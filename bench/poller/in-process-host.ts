@@ -1,18 +1,18 @@
 import { createResource } from '../../src/resource';
 import { createFakeClock, createFakeRuntime } from '../../test/fakes/runtime';
-import type { PollerHost } from './host';
+import type { PollerHost, PollerHostOptions } from './host';
+import type { ResmonMeter } from './resmon';
 
 /**
  * The whole resource (`createResource`, the composition `src/index.ts` starts) in this process, on the fake
  * runtime of `test/fakes` with the real fetch: standalone framework, a custom event reward, polling on.
+ * With a meter, the runtime's entry points are wrapped so the time spent in the resource's callbacks is counted.
  */
-export async function createInProcessHost(options: {
-  start: number;
-  apiUrl: string;
-  apiKey: string;
-}): Promise<PollerHost> {
+export async function createInProcessHost(
+  options: PollerHostOptions & { meter?: ResmonMeter },
+): Promise<PollerHost> {
   const clock = createFakeClock(options.start);
-  const runtime = createFakeRuntime({ clock });
+  const runtime = createFakeRuntime({ clock, kvp: new Map(Object.entries(options.kvp ?? {})) });
   runtime.fetch = fetch;
   runtime.convars.set('vote_reward_api_key', options.apiKey);
   runtime.files.set(
@@ -22,8 +22,10 @@ export async function createInProcessHost(options: {
       voteUrl: 'https://votes.example/servers/1/vote',
       framework: 'standalone',
       reward: { type: 'custom', event: 'bench:rewarded' },
+      poll: options.poll ?? {},
     }),
   );
+  options.meter?.instrument(runtime);
   const resource = createResource(runtime);
   await resource.start();
   if (!resource.isReady()) {
@@ -47,7 +49,15 @@ export async function createInProcessHost(options: {
       read = runtime.told.length;
       return lines;
     },
-    status: () => null,
+    async status() {
+      const from = runtime.logs.length;
+      runtime.commands.get('votereward')?.handler(0, ['status'], 'votereward status');
+      for (let i = 0; i < 50 && !runtime.logs.slice(from).some((l) => l.message.startsWith('  Priority')); ) {
+        i += 1;
+        await clock.settle();
+      }
+      return runtime.logs.slice(from).map((l) => l.message);
+    },
     // Nothing advances the fake clock after the run, so the resource's timers never fire again.
     close: async () => {},
   };

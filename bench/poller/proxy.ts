@@ -26,8 +26,15 @@ export interface RecordingProxy {
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Starts a proxy to `target` on a free loopback port; `now` stamps each request with the simulation's clock. */
-export async function startRecordingProxy(target: string, now: () => number): Promise<RecordingProxy> {
+/**
+ * Starts a proxy to `target` on a free loopback port; `now` stamps each request with the simulation's clock.
+ * `missing` paths are answered 404 by the proxy itself (an API without that route).
+ */
+export async function startRecordingProxy(
+  target: string,
+  now: () => number,
+  options: { missing?: readonly string[] } = {},
+): Promise<RecordingProxy> {
   const upstream = new URL(target);
   const log: ProxiedRequest[] = [];
   let inFlight = 0;
@@ -35,6 +42,14 @@ export async function startRecordingProxy(target: string, now: () => number): Pr
     inFlight += 1;
     const entry: ProxiedRequest = { at: now(), method: req.method ?? 'GET', path: req.url ?? '/', status: 0 };
     log.push(entry);
+    if (options.missing?.some((path) => entry.path.startsWith(path))) {
+      entry.status = 404;
+      inFlight -= 1;
+      req.resume();
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"error":"not_found","message":"no such route"}');
+      return;
+    }
     const forward = httpRequest(
       {
         host: upstream.hostname,

@@ -1,19 +1,5 @@
 import { percentile } from '../../src/poll/latency';
 
-/** One simulated voter. */
-export interface PlannedVoter {
-  /** Server id of the player. */
-  id: number;
-  /** In-game name, also the name used on the vote site. */
-  name: string;
-  /** 'link': types /vote first, is shown the link, then votes; 'other': votes without asking. */
-  kind: 'link' | 'other';
-  /** Virtual time (ms from the start) the player types /vote and sees the link ('link' voters only). */
-  linkAt: number | null;
-  /** Virtual time (ms from the start) the vote is recorded on the site. */
-  voteAt: number;
-}
-
 /** Deterministic PRNG (mulberry32), so every run of the benchmark plays the same hour. */
 export function createRandom(seed: number): () => number {
   let state = seed >>> 0;
@@ -29,32 +15,103 @@ export function createRandom(seed: number): () => number {
 /** Name of player `id` in the simulation. */
 export const playerName = (id: number): string => `Player${id}`;
 
+/** Who votes in the simulated day. */
+export type VoterKind = 'link' | 'returning' | 'first' | 'offline';
+
+/** One simulated vote. */
+export interface PlannedVote {
+  /** Server id of the player, or null for a voter who is not online. */
+  id: number | null;
+  /** Name used on the vote site (the in-game name for online players). */
+  name: string;
+  /**
+   * 'link': types /vote first, is shown the link, votes 20–120 s later; 'returning': claimed before, votes again
+   * without asking soon after the site lets them; 'first': never voted, votes without asking; 'offline': votes
+   * while not on the server.
+   */
+  kind: VoterKind;
+  /** Virtual time (ms from the start) the player types /vote and sees the link ('link' only). */
+  linkAt: number | null;
+  /** Virtual time (ms from the start) the vote is recorded on the site. */
+  voteAt: number;
+}
+
+/** The plan of one simulated day. */
+export interface DayPlan {
+  votes: PlannedVote[];
+  /** Last claim time (ms from the start, negative: before it) of every player the resource saw claim before. */
+  history: Map<number, number>;
+}
+
+/** Share of each kind among the votes of a day. */
+export const VOTE_MIX: Record<VoterKind, number> = { link: 0.3, returning: 0.4, first: 0.2, offline: 0.1 };
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Mean delay between the end of a returning voter's site cooldown and their next vote. */
+export const RETURN_DELAY_MEAN_MS = 15 * 60_000;
+
 /**
- * Picks the voters of one run: `voters` distinct players (half of them shown the link first), each voting once
- * at a random time in [warmupMs, voteUntilMs); a link voter votes 20–120 s after seeing the link.
+ * Plans a day (or `durationMs`) of votes at `votesPerDay`, mixed as {@link VOTE_MIX}, at uniform times in
+ * [warmupMs, voteUntilMs). Returning voters claimed one site cooldown plus an exponential delay (mean 15 min, at
+ * most 3 h) before their vote; as many again claimed before and do not vote (their cooldown ends at a uniform time).
  */
-export function planVoters(options: {
+export function planDay(options: {
   players: number;
-  voters: number;
+  votesPerDay: number;
+  durationMs: number;
   warmupMs: number;
   voteUntilMs: number;
+  cooldownMs: number;
   seed: number;
-}): PlannedVoter[] {
+}): DayPlan {
   const random = createRandom(options.seed);
   const ids = Array.from({ length: options.players }, (_, i) => i + 1);
   for (let i = ids.length - 1; i > 0; i -= 1) {
     const j = Math.floor(random() * (i + 1));
     [ids[i], ids[j]] = [ids[j] as number, ids[i] as number];
   }
-  const count = Math.min(options.voters, options.players);
+  const total = Math.max(4, Math.round((options.votesPerDay * options.durationMs) / DAY_MS));
+  const count = (kind: VoterKind) => Math.max(1, Math.round(total * VOTE_MIX[kind]));
+  const kinds: VoterKind[] = [
+    ...Array<VoterKind>(count('returning')).fill('returning'),
+    ...Array<VoterKind>(count('link')).fill('link'),
+    ...Array<VoterKind>(count('first')).fill('first'),
+    ...Array<VoterKind>(count('offline')).fill('offline'),
+  ];
   const span = options.voteUntilMs - options.warmupMs;
-  return ids.slice(0, count).map((id, index) => {
-    const kind = index % 2 === 0 ? 'link' : 'other';
+  const history = new Map<number, number>();
+  let next = 0;
+  const take = () => {
+    const id = ids[next];
+    if (id === undefined) throw new RangeError(`planDay: more voters than the ${options.players} players`);
+    next += 1;
+    return id;
+  };
+  const votes = kinds.map((kind, index): PlannedVote => {
     const at = options.warmupMs + Math.floor(random() * span);
-    if (kind === 'other') return { id, name: playerName(id), kind, linkAt: null, voteAt: at };
-    const voteAt = at + 20_000 + Math.floor(random() * 100_000);
-    return { id, name: playerName(id), kind, linkAt: at, voteAt };
+    if (kind === 'offline') return { id: null, name: `Away${index}`, kind, linkAt: null, voteAt: at };
+    const id = take();
+    if (kind === 'link') {
+      return {
+        id,
+        name: playerName(id),
+        kind,
+        linkAt: at,
+        voteAt: at + 20_000 + Math.floor(random() * 100_000),
+      };
+    }
+    if (kind === 'returning') {
+      const delay = Math.min(3 * 60 * 60_000, -Math.log(1 - random()) * RETURN_DELAY_MEAN_MS);
+      history.set(id, Math.round(at - delay - options.cooldownMs));
+    }
+    return { id, name: playerName(id), kind, linkAt: null, voteAt: at };
   });
+  const lapsed = Math.ceil(count('returning') / 2);
+  for (let i = 0; i < lapsed && next < ids.length; i += 1) {
+    const eligibleAt = -60 * 60_000 + Math.floor(random() * (options.durationMs + 60 * 60_000));
+    history.set(take(), eligibleAt - options.cooldownMs);
+  }
+  return { votes, history };
 }
 
 /** Largest number of times in any window of `windowMs` (a window starts at each time). */

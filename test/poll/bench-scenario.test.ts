@@ -1,23 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { delayFigures, maxInWindow, planVoters } from '../../bench/poller/scenario';
+import { delayFigures, maxInWindow, planDay } from '../../bench/poller/scenario';
 
 describe('bench/poller scenario', () => {
+  const DAY = 24 * 60 * 60_000;
   const plan = () =>
-    planVoters({ players: 2048, voters: 200, warmupMs: 60_000, voteUntilMs: 45 * 60_000, seed: 7 });
+    planDay({
+      players: 2048,
+      votesPerDay: 1280,
+      durationMs: DAY,
+      warmupMs: 60_000,
+      voteUntilMs: DAY - 15 * 60_000,
+      cooldownMs: DAY,
+      seed: 7,
+    });
 
-  it('plans the same distinct voters for the same seed, half of them shown the link 20–120 s before voting', () => {
-    const voters = plan();
-    expect(plan()).toEqual(voters);
-    expect(new Set(voters.map((v) => v.id)).size).toBe(200);
-    const link = voters.filter((v) => v.kind === 'link');
-    expect(link).toHaveLength(100);
-    for (const v of link) {
+  it('plans the same day for the same seed: the vote mix, distinct online voters, link voters 20–120 s after the link', () => {
+    const { votes, history } = plan();
+    expect(plan()).toEqual({ votes, history });
+    const of = (kind: string) => votes.filter((v) => v.kind === kind);
+    expect([of('link').length, of('returning').length, of('first').length, of('offline').length]).toEqual([
+      384, 512, 256, 128,
+    ]);
+    const online = votes.filter((v) => v.id !== null);
+    expect(new Set(online.map((v) => v.id)).size).toBe(online.length);
+    expect(online.every((v) => v.name === `Player${v.id}`)).toBe(true);
+    expect(of('offline').every((v) => v.id === null && v.name.startsWith('Away'))).toBe(true);
+    for (const v of of('link')) {
       const lead = v.voteAt - (v.linkAt as number);
       expect(lead).toBeGreaterThanOrEqual(20_000);
       expect(lead).toBeLessThan(120_000);
     }
-    for (const v of voters) expect(v.id).toBeGreaterThanOrEqual(1);
-    expect(voters.every((v) => v.id <= 2048 && v.name === `Player${v.id}`)).toBe(true);
+    for (const v of votes) expect(v.voteAt).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it('records a past claim one cooldown before each returning vote (plus the delay), and lapsed voters who do not vote', () => {
+    const { votes, history } = plan();
+    const returning = votes.filter((v) => v.kind === 'returning');
+    for (const v of returning) {
+      const eligibleAt = (history.get(v.id as number) as number) + DAY;
+      expect(eligibleAt).toBeLessThanOrEqual(v.voteAt);
+      expect(v.voteAt - eligibleAt).toBeLessThanOrEqual(3 * 60 * 60_000);
+    }
+    expect(history.size).toBe(512 + 256);
+    const voters = new Set(votes.map((v) => v.id));
+    expect([...history.keys()].filter((id) => !voters.has(id))).toHaveLength(256);
   });
 
   it.each([
