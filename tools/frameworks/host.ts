@@ -353,6 +353,30 @@ export async function createServer(options: ServerOptions = {}) {
     }
   };
 
+  // State bag change handlers (AddStateBagChangeHandler), called in registration order after every set, from any
+  // resource, with (bagName, key, value, 0, true); their calls are not recorded (they are not our resource's calls).
+  const bagHandlers = new Map<
+    number,
+    { resource: Resource; instance: number; key?: Json; bag?: Json; ref: string }
+  >();
+  let nextBagHandler = 0;
+  const addBagHandler = (self: Resource, [key, bag, handler]: Json[]) => {
+    const ref = handler && typeof handler === 'object' && '$r' in handler ? String(handler.$r) : undefined;
+    if (ref === undefined) return undefined;
+    nextBagHandler += 1;
+    bagHandlers.set(nextBagHandler, { resource: self, instance: self.instance, key, bag, ref });
+    return encodeArgs([nextBagHandler]);
+  };
+  const announceStateChange = (bagName: string, key: string, valueText: string) => {
+    const value = (JSON.parse(valueText) as Json[])[0] ?? null;
+    for (const h of [...bagHandlers.values()]) {
+      if (h.resource.state !== 'started' || h.resource.instance !== h.instance) continue;
+      if (h.key != null && h.key !== '' && h.key !== key) continue;
+      if (h.bag != null && h.bag !== '' && h.bag !== bagName) continue;
+      invokeRef(h.ref, JSON.stringify([bagName, key, value, 0, true]));
+    }
+  };
+
   const findResource = (name: unknown) => resources.get(String(name));
   const player = (src: unknown) => players.get(Number(src));
 
@@ -397,6 +421,8 @@ export async function createServer(options: ServerOptions = {}) {
     GetNumPlayerIndices: () => players.size,
     GetPlayerFromIndex: (_, i) => String([...players.keys()][Number(i)]),
     DoesPlayerExist: (_, src) => players.has(Number(src)),
+    GetPlayerFromStateBagName: (_, bagName) => Number(/^player:(\d+)$/.exec(String(bagName))?.[1] ?? 0),
+    RemoveStateBagChangeHandler: (_, id) => void bagHandlers.delete(Number(id)),
     GetPlayerName: (_, src) => player(src)?.name,
     GetPlayerIdentifiers: (_, src) => player(src)?.identifiers ?? [],
     GetNumPlayerIdentifiers: (_, src) => player(src)?.identifiers.length ?? 0,
@@ -484,6 +510,8 @@ export async function createServer(options: ServerOptions = {}) {
         }
         case 'native': {
           const name = String(a);
+          if (name === 'AddStateBagChangeHandler')
+            return addBagHandler(self, JSON.parse(String(b)) as Json[]);
           const impl = natives[name];
           const args = (JSON.parse(String(b)) as unknown[]).map((v) => fromTagged(v, jsCallable, name));
           if (!impl) {
@@ -512,6 +540,7 @@ export async function createServer(options: ServerOptions = {}) {
           const bag = stateBags.get(String(a)) ?? new Map<string, string>();
           stateBags.set(String(a), bag);
           bag.set(String(b), String(c));
+          announceStateChange(String(a), String(b), String(c));
           return undefined;
         }
         case 'rewrite':
@@ -727,6 +756,19 @@ export async function createServer(options: ServerOptions = {}) {
 
     /** `exports.<resource>` as our JS resource sees it (recorded). */
     exportsOf,
+
+    /**
+     * Publishes a JS function as an export of `resource` (a stub resource standing for our JS resource), as FiveM's
+     * JS `exports(name, fn)` does: Lua callers get a function reference; a returned Promise reaches them as an async
+     * answer that the calling thread waits for.
+     */
+    exportJs(resource: string, name: string, fn: (...args: never[]) => unknown) {
+      nextJsRef += 1;
+      jsRefs.set(nextJsRef, fn as LuaFn);
+      const table = exportsTable.get(resource) ?? new Map<string, string>();
+      exportsTable.set(resource, table);
+      table.set(name, `js:0:${nextJsRef}`);
+    },
 
     /** Evaluates Lua in a resource for a state probe (not recorded); several results come back as an array. */
     probe(resourceName: string, code: string): unknown {

@@ -3,6 +3,7 @@ import type { World } from '../world';
 import esx from './esx';
 import esxOx from './esx-ox';
 import esxOxStopped from './esx-ox-stopped';
+import luaCallers from './lua-callers';
 import oxInventory from './ox-inventory';
 import vrpCreative from './vrp-creative';
 import vrp1, { vrp1CurrentFxserver } from './vrp1';
@@ -18,4 +19,5 @@ export const WORLDS: World[] = [
   vrp1CurrentFxserver,
   vrp2,
   vrpCreative,
+  luaCallers,
 ];
