@@ -16,7 +16,7 @@ main{max-width:880px;margin:0 auto;padding:1.5rem}
 @media (max-width:480px){main{padding:1rem .75rem}header{padding:.75rem}.card{padding:.9rem .8rem}}
 h1{font-size:1.6rem;margin:.2rem 0 .6rem}
 h2{font-size:1.15rem;margin:1.6rem 0 .6rem}
-h1,h2,p,td,li,code,.secret,bdi{overflow-wrap:anywhere}
+h1,h2,p,td,li,code,.secret,bdi,.stat b{overflow-wrap:anywhere}
 .card>h2:first-child{margin-top:0}
 .card{background:var(--card);border:1px solid var(--border);border-radius:10px;padding:1.1rem 1.25rem;margin:1rem 0;min-width:0}
 .table-wrap{overflow-x:auto}

@@ -1,23 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  hasChromium,
+  type MockProcess,
+  startMock,
+  stopMock,
+} from './browser-helpers';
 
-/** Debian's Chromium; `BROWSER_TEST_CHROMIUM` points elsewhere (used to check the skip and CI paths). */
-const CHROMIUM = process.env.BROWSER_TEST_CHROMIUM || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const ROOT = new URL('../../', import.meta.url).pathname;
-const hasChromium = existsSync(CHROMIUM);
 const inCi = process.env.CI === 'true';
 
 if (!hasChromium && !inCi) {
@@ -42,54 +36,14 @@ describe.runIf(!hasChromium && inCi)('browser tests under CI', () => {
   });
 });
 
-/** Starts the real mock CLI on a free port with an empty in-memory database. */
-async function startMock(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
-      'mock-server/index.ts',
-      '--port',
-      '0',
-      '--db',
-      ':memory:',
-      '--seed',
-      'none',
-      '--vote-cooldown',
-      '2h',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MOCK_ADMIN_TOKEN: '' } },
-  );
-  let output = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mock did not start in 30 s:\n${output}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`mock exited with ${code}:\n${output}`));
-    });
-  });
-  return { child, base };
-}
-
 describe.skipIf(!hasChromium)('in a real browser (Chromium, headless) against the real mock', () => {
-  let mock: { child: ChildProcess; base: string };
+  let mock: MockProcess;
   let context: BrowserContext;
   let profile: string;
   let serverId: number;
 
   beforeAll(async () => {
-    mock = await startMock();
+    mock = await startMock(['--vote-cooldown', '2h']);
     const created = await fetch(`${mock.base}/__admin/servers`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -117,11 +71,7 @@ describe.skipIf(!hasChromium)('in a real browser (Chromium, headless) against th
   afterAll(async () => {
     await context?.close();
     if (profile) rmSync(profile, { recursive: true, force: true });
-    if (mock?.child.exitCode === null) {
-      const exited = new Promise((resolve) => mock.child.once('exit', resolve));
-      mock.child.kill('SIGTERM');
-      await exited;
-    }
+    await stopMock(mock);
   });
 
   it('a person sees the badges, votes, and is refused a second vote with the time left', async () => {
@@ -155,17 +105,39 @@ describe.skipIf(!hasChromium)('in a real browser (Chromium, headless) against th
     expect(second.status()).toBe(429);
     const refusal = (await page.getByRole('alert').textContent()) ?? '';
     expect(refusal).toMatch(
-      /You can vote again in (1 h 5\d|2 h 00) min \(at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\)/,
+      /browseralice has already voted for this server\. This name can vote again in (1 h 5\d|2 h 00) min \(at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\)/,
     );
+
+    await page.goto(`${mock.base}/servers/${serverId}/vote`);
+    await page.getByLabel('Your in-game name').fill('BrowserBob');
+    const [third] = await Promise.all([
+      page.waitForResponse((res) => res.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Vote' }).click(),
+    ]);
+    expect(third.status()).toBe(429);
+    const addressRefusal = (await page.getByRole('alert').textContent()) ?? '';
+    expect(addressRefusal).toContain('Another vote for this server came from your address');
+    expect(addressRefusal).toContain('--vote-cooldown 0');
+    expect(addressRefusal).not.toContain('already voted');
     await page.close();
   });
 
   it('the owner generates a key that works on /api/v1/server/info, and the vote is claimable with it', async () => {
     const page = await context.newPage();
     await page.goto(`${mock.base}/dashboard/servers/${serverId}/integrations`);
+    const keyRows = () => page.locator('tr[data-key-prefix]').count();
+    const before = await keyRows();
     await page.getByRole('button', { name: 'Generate a new key' }).click();
     const key = ((await page.locator('[data-testid="new-key"]').textContent()) ?? '').trim();
     expect(key).toMatch(/^live_/);
+    expect(page.url()).not.toContain(key);
+    expect((await page.locator('[data-testid="new-key-cfg"]').textContent())?.trim()).toBe(
+      `set vote_reward_api_key "${key}"`,
+    );
+    // Reloading after the redirect is a GET: no second key, and the secret is not shown again.
+    await page.reload();
+    expect(await keyRows()).toBe(before + 1);
+    expect(await page.locator('[data-testid="new-key"]').count()).toBe(0);
 
     const info = await fetch(`${mock.base}/api/v1/server/info`, {
       headers: { Authorization: `Bearer ${key}` },
