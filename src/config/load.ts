@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { FRAMEWORK_CHOICES } from '../rewards/registry';
 import type { Reward } from '../rewards/types';
 import { configSchema, type ResourceConfig } from './schema';
 
@@ -64,13 +65,18 @@ export function loadConfig(source: ConfigSource): ConfigLoadResult {
   return problems.length > 0 ? { ok: false, problems } : { ok: true, config };
 }
 
+/** The frameworks as config.json names them, for messages. */
+const FRAMEWORK_LIST = FRAMEWORK_CHOICES.filter((name) => name !== 'auto' && name !== 'standalone').join(
+  ', ',
+);
+
 /** Problems with rewards that the standalone adapter cannot give (it has no money or inventory). */
 export function standaloneProblems(rewards: readonly Reward[]): string[] {
   return rewards.flatMap((reward, index) =>
     reward.type === 'custom'
       ? []
       : [
-          `reward${rewards.length > 1 ? `[${index}]` : ''}.type: "${reward.type}" needs a framework (esx, qbcore, qbox, vrp); standalone can only give "custom" rewards`,
+          `reward${rewards.length > 1 ? `[${index}]` : ''}.type: "${reward.type}" needs a framework (${FRAMEWORK_LIST}); standalone can only give "custom" rewards`,
         ],
   );
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LOCALES, MESSAGE_KEYS, type MessageKey } from '../i18n/messages';
+import { FRAMEWORK_CHOICES, FRAMEWORKS } from '../rewards/registry';
 
 /** Item names as the frameworks store them (no spaces, no quotes). */
 const itemName = z
@@ -132,9 +133,11 @@ export const configSchema = z
       .describe('Vote page shown to players who have not voted'),
     locale: z.enum(LOCALES).default('en').describe('Language of player messages'),
     framework: z
-      .enum(['auto', 'esx', 'qbcore', 'qbox', 'vrp', 'standalone'])
+      .enum(FRAMEWORK_CHOICES)
       .default('auto')
-      .describe('Framework that pays rewards; auto detects qbx_core, qb-core, es_extended, vrp'),
+      .describe(
+        `Framework that pays rewards; auto detects ${FRAMEWORKS.map((framework) => framework.resource).join(', ')}`,
+      ),
     command: z
       .string()
       .regex(/^[a-z0-9_-]{1,32}$/, 'a command name of lowercase letters, digits, _ or -')

@@ -22,12 +22,13 @@ import {
   field,
   frameworkError,
   hasExport,
-  isStarted,
   PAID,
   payingCallFailed,
   refuse,
   returnValues,
 } from './call';
+import type { FrameworkDescriptor } from './framework';
+import { chooseInventory } from './inventory';
 import { createOxInventory, OX_INVENTORY } from './ox-inventory';
 import type {
   DisposableRewardAdapter,
@@ -205,12 +206,20 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
       return readNumber(`xPlayer.getAccount('${account}').money`, field(entry, 'money'));
     },
     inventory() {
-      if (choice === 'framework') return esxInventory;
-      if (isStarted(host, OX_INVENTORY)) return ox;
-      if (choice === 'ox_inventory')
-        return `inventory is set to ox_inventory but ${OX_INVENTORY} is not started`;
-      return esxInventory;
+      const pick = chooseInventory(host, ESX_FRAMEWORK, choice);
+      if (!pick.ok) return pick.problem;
+      return pick.use === OX_INVENTORY ? ox : esxInventory;
     },
     dispose: () => esx.dispose(),
   });
 }
+
+/** ESX Legacy in the framework registry. */
+export const ESX_FRAMEWORK: FrameworkDescriptor<'esx'> = {
+  name: 'esx',
+  label: 'ESX',
+  resource: ES_EXTENDED,
+  requiredExports: { anyOf: ['RunStaticPlayerMethod', 'getSharedObject'] },
+  items: 'ox-or-own',
+  create: ({ host, inventory }) => createEsxAdapter({ host, inventory }),
+};

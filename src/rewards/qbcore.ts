@@ -16,14 +16,15 @@ import {
   createFrameworkObjectCache,
   field,
   frameworkError,
-  isStarted,
   PAID,
   payingCallFailed,
   refuse,
   returnValues,
 } from './call';
+import type { FrameworkDescriptor } from './framework';
+import { chooseInventory } from './inventory';
 import { createOxInventory, OX_INVENTORY } from './ox-inventory';
-import { createQbInventory, QB_INVENTORY } from './qb-inventory';
+import { createQbInventory } from './qb-inventory';
 import type { DisposableRewardAdapter, FrameworkHost, InventoryChoice, Reading } from './types';
 import { readNumber } from './verify';
 
@@ -120,12 +121,20 @@ export function createQbcoreAdapter(options: QbcoreAdapterOptions): DisposableRe
       return readNumber(`Player.Functions.GetMoney('${moneyType}')`, returnValues(outcome.value)[0]);
     },
     inventory() {
-      if (choice !== 'framework' && isStarted(host, OX_INVENTORY)) return ox;
-      if (choice === 'ox_inventory')
-        return `inventory is set to ox_inventory but ${OX_INVENTORY} is not started`;
-      if (isStarted(host, QB_INVENTORY)) return qbInventory;
-      return `item rewards on QBCore need ${OX_INVENTORY} or ${QB_INVENTORY}, and neither is started`;
+      const pick = chooseInventory(host, QBCORE_FRAMEWORK, choice);
+      if (!pick.ok) return pick.problem;
+      return pick.use === OX_INVENTORY ? ox : qbInventory;
     },
     dispose: () => core.dispose(),
   });
 }
+
+/** QBCore in the framework registry. */
+export const QBCORE_FRAMEWORK: FrameworkDescriptor<'qbcore'> = {
+  name: 'qbcore',
+  label: 'QBCore',
+  resource: QB_CORE,
+  requiredExports: { all: ['GetCoreObject'] },
+  items: 'ox-or-qb',
+  create: ({ host, inventory }) => createQbcoreAdapter({ host, inventory }),
+};

@@ -6,8 +6,10 @@
  * which is why detection looks for qbx_core before qb-core. Items go through ox_inventory.
  */
 import { createAdapter } from './base';
-import { callExport, frameworkError, isStarted, PAID, payingCallFailed, returnValues } from './call';
-import { createOxInventory, OX_INVENTORY } from './ox-inventory';
+import { callExport, frameworkError, PAID, payingCallFailed, returnValues } from './call';
+import type { FrameworkDescriptor } from './framework';
+import { chooseInventory } from './inventory';
+import { createOxInventory } from './ox-inventory';
 import { QBCORE_MONEY_TYPES } from './qbcore';
 import type { DisposableRewardAdapter, FrameworkHost, Reading } from './types';
 import { readNumber } from './verify';
@@ -49,8 +51,18 @@ export function createQboxAdapter(options: QboxAdapterOptions): DisposableReward
       return readNumber(`qbx_core.GetMoney(${source}, '${moneyType}')`, returnValues(outcome.value)[0]);
     },
     inventory() {
-      if (isStarted(host, OX_INVENTORY)) return ox;
-      return `item rewards on Qbox need ${OX_INVENTORY}, which is not started`;
+      const pick = chooseInventory(host, QBOX_FRAMEWORK);
+      return pick.ok ? ox : pick.problem;
     },
   });
 }
+
+/** Qbox in the framework registry. */
+export const QBOX_FRAMEWORK: FrameworkDescriptor<'qbox'> = {
+  name: 'qbox',
+  label: 'Qbox',
+  resource: QBX_CORE,
+  requiredExports: { all: ['GetPlayer', 'AddMoney', 'GetMoney'] },
+  items: 'ox',
+  create: ({ host }) => createQboxAdapter({ host }),
+};

@@ -1,3 +1,5 @@
+import type { DetectableFramework } from './registry';
+
 /**
  * Contracts between the claim flow and the framework adapters. The claim flow only ever sees these types;
  * each adapter lives in its own file and reaches its framework through a `FrameworkHost`.
@@ -34,8 +36,8 @@ export interface CustomReward {
 /** One reward as configured in `config.json`. */
 export type Reward = MoneyReward | BankReward | ItemReward | CustomReward;
 
-/** Names of the supported adapters. */
-export type FrameworkName = 'esx' | 'qbcore' | 'qbox' | 'vrp' | 'standalone';
+/** Names of the adapters: every framework of the registry, and standalone. */
+export type FrameworkName = DetectableFramework | 'standalone';
 
 /** Who is being paid, and for which vote. */
 export interface PayoutContext {

@@ -23,7 +23,9 @@
  * item there (`dollar` by default, configurable).
  */
 import { createAdapter } from './base';
-import { type CallOutcome, frameworkError, isStarted, PAID, payingCallFailed, refuse } from './call';
+import { type CallOutcome, frameworkError, PAID, payingCallFailed, refuse } from './call';
+import type { FrameworkDescriptor } from './framework';
+import { chooseInventory } from './inventory';
 import { createOxInventory, OX_INVENTORY } from './ox-inventory';
 import type {
   DisposableRewardAdapter,
@@ -402,11 +404,20 @@ export function createVrpAdapter(options: VrpAdapterOptions): DisposableRewardAd
       return problems;
     },
     inventory() {
-      if (choice !== 'framework' && isStarted(host, OX_INVENTORY)) return ox;
-      if (choice === 'ox_inventory')
-        return `inventory is set to ox_inventory but ${OX_INVENTORY} is not started`;
-      return vrpInventory;
+      const pick = chooseInventory(host, VRP_FRAMEWORK, choice);
+      if (!pick.ok) return pick.problem;
+      return pick.use === OX_INVENTORY ? ox : vrpInventory;
     },
     dispose: () => proxy.dispose(),
   });
 }
+
+/** The vRP family in the framework registry. */
+export const VRP_FRAMEWORK: FrameworkDescriptor<'vrp'> = {
+  name: 'vrp',
+  label: 'vRP',
+  resource: VRP,
+  requiredExports: {},
+  items: 'ox-or-own',
+  create: ({ host, inventory, vrp }) => createVrpAdapter({ ...vrp, host, inventory }),
+};
