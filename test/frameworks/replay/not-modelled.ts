@@ -3,4 +3,15 @@
  * fails when an entry names a scenario that no longer exists (or that now replays cleanly), so this list cannot go
  * stale. Keys are `<world>/<scenario>`.
  */
-export const NOT_MODELLED: Record<string, string> = {};
+export const NOT_MODELLED: Record<string, string> = {
+  'vrp2/load-script':
+    "loadScript answers whatever file of vRP 2 it loads (here cfg/money's tables); the adapter never calls it, the fake answers nothing",
+  'vrp-creative/player-left':
+    'the recording itself is marked not faithful (playerDropped raised in the harness, so Alice never left)',
+  'lua-callers/exports-in-event-handlers':
+    "vote-reward's own exports as Lua sees them: no framework call to replay (the real resource on real vRP 1.0)",
+  'lua-callers/outside-a-thread':
+    "vote-reward's own exports as Lua sees them: no framework call to replay (the real resource on real vRP 1.0)",
+  'lua-callers/readme-snippets':
+    "vote-reward's own exports as Lua sees them: no framework call to replay (the real resource on real vRP 1.0)",
+};

@@ -43,7 +43,7 @@ const show = (v: unknown) => {
  * The first difference between a recorded value and a fake's, or null. A recorded table that holds functions is a
  * framework object (an xPlayer, the ESX or QBCore object, an inventory): a fake models part of it, so the fake's
  * keys must exist in the recording with equal values, and recorded keys the fake leaves out are not compared.
- * `{"$truncated": ...}` (deeper than recorded) matches anything.
+ * `{"$truncated": ...}` (deeper than recorded) matches anything. Fractions match within 1e-9 (summation order).
  */
 export function difference(
   expected: TranscriptValue | undefined,
@@ -79,6 +79,10 @@ export function difference(
       if (d) return d;
     }
     return null;
+  }
+  if (typeof expected === 'number' && typeof actual === 'number' && !Number.isInteger(expected)) {
+    // A sum of fractions depends on the order Lua iterated the table in (1.45 vs 1.4500000000000002).
+    if (Math.abs(expected - actual) <= 1e-9 * Math.max(1, Math.abs(expected))) return null;
   }
   return Object.is(expected, actual) ? null : `expected ${show(expected)}${where}, got ${show(actual)}`;
 }

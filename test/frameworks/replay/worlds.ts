@@ -4,6 +4,7 @@
  * record (item catalogues, identifiers of players added in `prepare`, slot order, which way ox_inventory is stopped)
  * is taken from the world definitions in tools/frameworks/worlds/ and named here.
  */
+import type { SelectAdapterOptions } from '../../../src/rewards/select';
 import type { FrameworkHost, Reward, RewardAdapter } from '../../../src/rewards/types';
 import { ALICE } from '../../../tools/frameworks/adapter';
 import { ESX_ITEMS } from '../../../tools/frameworks/worlds/esx-database';
@@ -12,6 +13,7 @@ import { createFakeHost } from '../../fakes/frameworks/host';
 import { type EsxOxState, esxIdentifier } from '../../fakes/frameworks/models/esx';
 import { createOxModel, OX_ITEMS, type OxModel } from '../../fakes/frameworks/models/ox-inventory';
 import { createFakeOxInventory } from '../../fakes/frameworks/ox-inventory';
+import { createFakeVrp } from '../../fakes/frameworks/vrp';
 import type { Transcript, TranscriptScenario } from '../transcript';
 
 /** A world built for one scenario. */
@@ -22,12 +24,26 @@ export interface ReplayWorld {
   state(): unknown;
   /** Lua error texts of the exports that raised, in order (what the server console prints). */
   scriptErrors: string[];
+  /** Moves the fake clock (timers, delayed replies). */
+  advance(ms: number): void;
+  /**
+   * Makes a recorded call whose path is not an export (e.g. a vRP proxy event); undefined = not handled. An answer
+   * that did not come during the call is read with `later()` once the replay has let time pass.
+   */
+  call?(
+    path: string,
+    args: unknown[],
+  ): { async: false; value: unknown } | { async: true; later: () => unknown } | undefined;
+  /** A fact a scenario noted besides the adapter's answers; undefined = not modelled. */
+  note?(key: string): unknown;
 }
 
 /** What an `adapter-*` scenario asked the project's adapter (mirrors the world's scenario). */
 export interface AdapterRun {
   /** Configured rewards. */
   rewards: Reward[];
+  /** Adapter selection settings (default: framework auto). */
+  settings?: Partial<Pick<SelectAdapterOptions, 'framework' | 'vrp'>>;
   /** Asks the adapter; each answer becomes the note `adapter <label>`. */
   run(adapter: RewardAdapter, answer: (label: string, value: unknown) => void): Promise<void>;
 }
@@ -36,6 +52,8 @@ export interface AdapterRun {
 export interface WorldFixture {
   /** Builds the world in the scenario's `before` state. */
   build(transcript: Transcript, scenario: TranscriptScenario): ReplayWorld;
+  /** Time the recording let pass (not a recorded call): scenario → call index → ms advanced before that call. */
+  clock?: Record<string, Record<number, number>>;
   /** The adapter runs of the `adapter-*` scenarios, by scenario name. */
   adapters?: Record<string, AdapterRun>;
 }
@@ -131,6 +149,7 @@ function buildEsx(transcript: Transcript, scenario: TranscriptScenario, ox: EsxO
   return {
     host: fake.host,
     scriptErrors: fake.scriptErrors,
+    advance: (ms) => fake.advance(ms),
     state() {
       const out: Record<string, unknown> = { es_extended: model.snapshot() };
       if (oxModel && model.ox() === 'running') {
@@ -178,5 +197,242 @@ export const FIXTURES: Record<string, WorldFixture> = {
   'ox-inventory': {
     build: (t, s) => buildEsx(t, s, 'running'),
     adapters: { 'adapter-full-by-slots': canReceive({ type: 'item', item: 'burger', count: 1 }) },
+  },
+};
+
+/** vRP 1.0's cfg/items.lua entries the vRP worlds use (tools/frameworks/worlds/vrp1.ts). */
+const VRP1_ITEMS = { water: { name: 'Water bottle', description: '', weight: 0.5 } };
+
+/** vRP in a scenario's before state; every `vRP:proxy` call is emitted and its `proxy_res` awaited on the fake clock. */
+function buildVrp(
+  scenario: TranscriptScenario,
+  variant: 'vrp1' | 'vrp2' | 'creative',
+  settings: Parameters<typeof createFakeVrp>[1] = {},
+): ReplayWorld {
+  const fake = createFakeHost();
+  fake.addResource('vrp', {});
+  const vrp = createFakeVrp(fake, { variant, items: VRP1_ITEMS, maxWeight: 30, ...settings });
+  const before = scenario.before as Record<string, Record<string, unknown>> | unknown[];
+  if (variant === 'creative' && !Array.isArray(before)) {
+    for (const [key, character] of Object.entries(before.vrp ?? {})) {
+      const user = character as Record<string, unknown>;
+      const items = user.items && !Array.isArray(user.items) ? (user.items as Record<string, number>) : {};
+      const joined = vrp.model.join(Number(key.slice(7)), user.passport as number, {
+        bank: user.bank as number,
+        items,
+      });
+      const slots = (user.slots as string[]).map(Number).sort((a, b) => a - b);
+      Object.keys(items).forEach((name, i) => {
+        joined.slots[name] = slots[i] ?? 6 + i;
+      });
+    }
+  } else if (!Array.isArray(before)) {
+    for (const [key, user] of Object.entries(before)) {
+      if (!key.startsWith('user ')) continue;
+      const items = user.items && !Array.isArray(user.items) ? (user.items as Record<string, number>) : {};
+      vrp.model.join(user.source as number, Number(key.slice(5)), {
+        wallet: user.wallet as number,
+        bank: user.bank as number,
+        items,
+      });
+    }
+  }
+  return {
+    host: fake.host,
+    scriptErrors: fake.scriptErrors,
+    advance: (ms) => fake.advance(ms),
+    state: () => vrp.model.snapshot(),
+    call(path, args) {
+      if (!path.startsWith('vRP:proxy ')) return undefined;
+      const [member, memberArgs, identifier, rid] = args as [string, unknown[], string, number];
+      let answer: { rid: unknown; rets: unknown } | undefined;
+      const off = fake.host.on(`vRP:${identifier}:proxy_res`, (replyRid, rets) => {
+        if (replyRid !== rid || answer) return;
+        answer = { rid: replyRid, rets };
+        off();
+      });
+      fake.host.emit('vRP:proxy', member, memberArgs, identifier, rid);
+      if (answer) return { async: false, value: answer };
+      return { async: true, later: () => answer };
+    },
+    note(key) {
+      const heard = key.match(/^answers heard on (.+)$/);
+      if (!heard) return undefined;
+      return fake.emitted
+        .filter((e) => e.event === heard[1])
+        .map((e) => ({ rid: e.args[0], rets: e.args[1] }));
+    },
+  };
+}
+
+const vrpAdapter = (
+  variant: 'vrp1' | 'vrp2' | 'creative',
+  rewards: Reward[],
+  run: AdapterRun['run'],
+  vrp: Record<string, unknown> = {},
+): AdapterRun => ({
+  rewards,
+  settings: { framework: 'vrp', vrp: { variant, nonce: 'rec', timeoutMs: 2000, ...vrp } },
+  run,
+});
+
+const BOB = { ...ALICE, source: 2, name: 'Bob', license: 'license:3333' };
+const money: Reward = { type: 'money', amount: 500 };
+const water2: Reward = { type: 'item', item: 'water', count: 2 };
+
+FIXTURES.vrp1 = {
+  build: (_t, s) => buildVrp(s, 'vrp1'),
+  adapters: {
+    'adapter-startup': vrpAdapter(
+      'vrp1',
+      [money, { type: 'bank', amount: 750 }, water2],
+      async (adapter, answer) => {
+        answer(
+          'startupProblems',
+          await adapter.startupProblems?.([money, { type: 'bank', amount: 750 }, water2]),
+        );
+        answer('isPlayerReady(1)', await adapter.isPlayerReady(1));
+        answer('isPlayerReady(2)', await adapter.isPlayerReady(2));
+      },
+    ),
+    'adapter-money': vrpAdapter('vrp1', [money, { type: 'bank', amount: 750 }], async (adapter, answer) => {
+      for (const reward of [money, { type: 'bank', amount: 750 } as Reward])
+        answer(`give ${reward.type}`, await adapter.give(ALICE, reward));
+    }),
+    'adapter-item': vrpAdapter('vrp1', [water2], async (adapter, answer) => {
+      answer('canReceive', await adapter.canReceive(ALICE, [water2]));
+      answer('give', await adapter.give(ALICE, water2));
+    }),
+    'adapter-unknown-item': (() => {
+      const reward: Reward = { type: 'item', item: 'waterr', count: 1 };
+      return vrpAdapter('vrp1', [reward], async (adapter, answer) => {
+        answer('startupProblems', await adapter.startupProblems?.([reward]));
+        answer('canReceive', await adapter.canReceive(ALICE, [reward]));
+        answer('give', await adapter.give(ALICE, reward));
+      });
+    })(),
+    'adapter-full-by-weight': (() => {
+      const reward: Reward = { type: 'item', item: 'water', count: 61 };
+      return vrpAdapter('vrp1', [reward], async (adapter, answer) => {
+        answer('canReceive', await adapter.canReceive(ALICE, [reward]));
+      });
+    })(),
+    'adapter-renamed-member': vrpAdapter(
+      'vrp1',
+      [money],
+      async (adapter, answer) => {
+        answer('startupProblems', await adapter.startupProblems?.([money]));
+        answer('give', await adapter.give(ALICE, money));
+      },
+      { members: { giveMoney: 'giveMoneyy' } },
+    ),
+    'adapter-player-not-loaded': vrpAdapter('vrp1', [money], async (adapter, answer) => {
+      answer('give', await adapter.give(BOB, money));
+    }),
+    'adapter-player-left': vrpAdapter('vrp1', [{ type: 'bank', amount: 750 }], async (adapter, answer) => {
+      answer('give', await adapter.give(ALICE, { type: 'bank', amount: 750 }));
+    }),
+    'adapter-delayed-reply': vrpAdapter('vrp1', [money], async (adapter, answer) => {
+      answer('give', await adapter.give(ALICE, money));
+    }),
+  },
+};
+
+FIXTURES['vrp1-current-fxserver'] = {
+  build: (_t, s) => buildVrp(s, 'vrp1', { clientUpdatesRaise: true }),
+  adapters: {
+    'adapter-money': vrpAdapter(
+      'vrp1',
+      [money],
+      async (adapter, answer) => {
+        answer('give', await adapter.give(ALICE, money));
+      },
+      { timeoutMs: 300 },
+    ),
+  },
+};
+
+FIXTURES.vrp2 = {
+  build: (_t, s) => buildVrp(s, 'vrp2'),
+  adapters: {
+    'adapter-variant-vrp2': (() => {
+      const custom: Reward = { type: 'custom', event: 'myserver:voteGift' };
+      return vrpAdapter('vrp2', [custom], async (adapter, answer) => {
+        answer('startupProblems money', await adapter.startupProblems?.([money]));
+        answer('startupProblems custom', await adapter.startupProblems?.([custom]));
+        answer('isPlayerReady(1)', await adapter.isPlayerReady(1));
+      });
+    })(),
+    'adapter-variant-vrp1': vrpAdapter('vrp1', [money], async (adapter, answer) => {
+      answer('startupProblems', await adapter.startupProblems?.([money]));
+      answer('isPlayerReady(1)', await adapter.isPlayerReady(1));
+      answer('give', await adapter.give(ALICE, money));
+    }),
+  },
+};
+
+/** Fantastic-Network/base's config/Item.lua weights (kg) of the items its world uses; `dollar` is not an item there. */
+const CREATIVE_ITEMS = Object.fromEntries(
+  Object.entries({
+    banana: 0.25,
+    bread: 0.25,
+    brush: 0.25,
+    domino: 0.15,
+    lighter: 0.55,
+    water: 0.25,
+    dollars: 0,
+  }).map(([name, weight]) => [name, { name, weight }]),
+);
+/** Scenarios of vrp-creative whose `prepare` made the bank resource take 200 ms (tools/frameworks/worlds/vrp-creative.ts). */
+const SLOW_BANK = new Set(['delayed-reply', 'adapter-delayed-reply']);
+const creative = (rewards: Reward[], run: AdapterRun['run'], cashItem = true) =>
+  vrpAdapter('creative', rewards, run, cashItem ? { cashItem: 'dollars' } : {});
+const bank750: Reward = { type: 'bank', amount: 750 };
+
+FIXTURES['vrp-creative'] = {
+  build: (_t, s) =>
+    buildVrp(s, 'creative', {
+      items: CREATIVE_ITEMS,
+      maxWeight: 10,
+      checkWeight: false,
+      dbDelayMs: SLOW_BANK.has(s.name) ? 200 : undefined,
+    }),
+  // delayed-reply: the recording advanced the clock 300 ms before the last GetBank; adapter-delayed-reply: the
+  // adapter waited for GiveBank's late answer (200 ms) before reading the bank.
+  clock: { 'delayed-reply': { 2: 300 }, 'adapter-delayed-reply': { 4: 200 } },
+  adapters: {
+    'adapter-startup': creative([money, bank750, water2], async (adapter, answer) => {
+      answer('startupProblems', await adapter.startupProblems?.([money, bank750, water2]));
+      answer('isPlayerReady(1)', await adapter.isPlayerReady(1));
+      answer('isPlayerReady(2)', await adapter.isPlayerReady(2));
+    }),
+    'adapter-money': creative([money, bank750], async (adapter, answer) => {
+      for (const reward of [money, bank750]) answer(`give ${reward.type}`, await adapter.give(ALICE, reward));
+    }),
+    'adapter-item': creative([water2], async (adapter, answer) => {
+      answer('canReceive', await adapter.canReceive(ALICE, [water2]));
+      answer('give', await adapter.give(ALICE, water2));
+    }),
+    'adapter-full-by-slots': (() => {
+      const reward: Reward = { type: 'item', item: 'water', count: 1 };
+      return creative([reward], async (adapter, answer) => {
+        answer('canReceive', await adapter.canReceive(ALICE, [reward]));
+        answer('give', await adapter.give(ALICE, reward));
+      });
+    })(),
+    'adapter-default-cash-item': creative(
+      [money],
+      async (adapter, answer) => {
+        answer('startupProblems', await adapter.startupProblems?.([money]));
+        answer('give', await adapter.give(ALICE, money));
+      },
+      false,
+    ),
+    'adapter-player-not-loaded': creative([bank750], async (adapter, answer) => {
+      answer('give', await adapter.give(BOB, bank750));
+    }),
+    'adapter-delayed-reply': creative([bank750], async (adapter, answer) => {
+      answer('give', await adapter.give(ALICE, bank750));
+    }),
   },
 };
