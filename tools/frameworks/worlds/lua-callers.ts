@@ -28,13 +28,13 @@ interface Booted {
 }
 
 /** Starts vote-reward (JS) on the world: a stub resource named vote-reward whose exports are the real ones. */
-async function startVoteReward(ctx: ScenarioContext): Promise<Booted> {
+async function startVoteReward(ctx: ScenarioContext, config: object = CONFIG): Promise<Booted> {
   const { server } = ctx;
   server.addStubResource('vote-reward', { version: ['harness'] });
   let api: MockVoteApi | undefined;
   const runtime = createHarnessRuntime(server, {
     resourceName: 'vote-reward',
-    files: { 'config.json': JSON.stringify(CONFIG) },
+    files: { 'config.json': JSON.stringify(config) },
     convars: {},
     nativesVia: 'lua-callers',
     fetch: async (input, init) => {
@@ -133,6 +133,28 @@ export default defineWorld({
         booted.api.addVote('Bob');
         await ask(ctx, booted, results, 'lua-callers:call-in-thread', 'claim', 2);
         await ask(ctx, booted, results, 'lua-callers:call-in-thread', 'getPending');
+        ctx.note(
+          'vote-reward console',
+          stable(booted.runtime.lines, () => booted?.api),
+        );
+        stableConsole(ctx, booted.api);
+      },
+    },
+    {
+      name: 'pending-entry',
+      description:
+        "A reward that stays owed, to see getPending's entries from Lua: the cash member is configured under a name vRP 1 does not have (vrp.members.giveMoney = giveMoneyy), so the claim is made at the site and the payout finds the wallet unchanged.",
+      async run(ctx) {
+        let booted: Booted | undefined;
+        const results = collect(ctx, () => booted?.api);
+        booted = await startVoteReward(ctx, {
+          ...CONFIG,
+          vrp: { variant: 'vrp1', members: { giveMoney: 'giveMoneyy' } },
+          reward: { type: 'money', amount: 500 },
+        });
+        booted.api.addVote('Alice');
+        await ask(ctx, booted, results, 'lua-callers:call', 'claim', 1);
+        await ask(ctx, booted, results, 'lua-callers:call', 'getPending');
         ctx.note(
           'vote-reward console',
           stable(booted.runtime.lines, () => booted?.api),
