@@ -14,4 +14,6 @@ export const NOT_MODELLED: Record<string, string> = {
     "vote-reward's own exports as Lua sees them: no framework call to replay (the real resource on real vRP 1.0)",
   'lua-callers/readme-snippets':
     "vote-reward's own exports as Lua sees them: no framework call to replay (the real resource on real vRP 1.0)",
+  'lua-callers/pending-entry':
+    "vote-reward's own exports as Lua sees them: no framework call to replay (the real resource on real vRP 1.0)",
 };
