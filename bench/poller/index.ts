@@ -9,7 +9,7 @@ import type { PollerHost } from './host';
 import { createInProcessHost } from './in-process-host';
 import { startBenchMock } from './mock';
 import { startRecordingProxy } from './proxy';
-import { createResmonMeter, type ResmonMeter } from './resmon';
+import { calibrateMeter, createResmonMeter, type MeterCalibration, type ResmonMeter } from './resmon';
 import {
   type DelayFigures,
   delayFigures,
@@ -85,6 +85,8 @@ export interface ResmonRun {
   /** Milliseconds inside the resource's callbacks over the run, and per 50 ms frame. */
   ms: number;
   msPerFrame: number;
+  /** msPerFrame divided by the meter's calibration factor (the hook's own cost removed). */
+  msPerFrameCorrected: number;
   callbacks: number;
   requests: number;
 }
@@ -102,6 +104,8 @@ export interface PollerBenchResult {
   durationMs: number;
   runs: PollerBenchRun[];
   resmon: ResmonRun[];
+  /** The meter's cost, measured in the same run (null without resmon runs). */
+  calibration: MeterCalibration | null;
   scheduler: SchedulerCost[];
 }
 
@@ -325,6 +329,7 @@ async function runResmon(
   load: ResmonRun['load'],
   minutes: number,
   options: Required<Pick<PollerBenchOptions, 'votesPerDayAt32' | 'seed'>>,
+  factor: number,
 ): Promise<ResmonRun> {
   const durationMs = minutes * 60_000;
   const plan = planDay({
@@ -376,6 +381,7 @@ async function runResmon(
     load,
     ms: Math.round(meter.totals.ms),
     msPerFrame: meter.totals.ms / frames,
+    msPerFrameCorrected: meter.totals.ms / frames / factor,
     callbacks: meter.totals.callbacks,
     requests,
   };
@@ -430,12 +436,15 @@ export async function runPollerBench(options: PollerBenchOptions = {}): Promise<
     }
   }
   const resmonMinutes = options.resmonMinutes ?? 60;
+  let calibration: MeterCalibration | null = null;
   if (resmonMinutes > 0) {
+    calibration = await calibrateMeter();
+    options.log?.(`resmon meter: ${JSON.stringify(calibration)}`);
     for (const players of counts) {
       for (const strategy of strategies) {
         for (const load of ['polling', 'idle'] as const) {
           options.log?.(`resmon: ${players} players, ${strategy}, ${load}…`);
-          resmon.push(await runResmon(strategy, players, load, resmonMinutes, settings));
+          resmon.push(await runResmon(strategy, players, load, resmonMinutes, settings, calibration.factor));
         }
       }
     }
@@ -444,6 +453,7 @@ export async function runPollerBench(options: PollerBenchOptions = {}): Promise<
     durationMs: settings.durationMs,
     runs,
     resmon,
+    calibration,
     scheduler: counts.map((players) => measureSchedulerCost(players)),
   };
 }
@@ -486,17 +496,19 @@ export function formatPollerBench(result: PollerBenchResult): string {
       `| ${run.players} | ${run.strategy} | ${run.roundRobinPerSecond} | ${run.passSeconds} | ${delays(run.linkShown, run.passSeconds)} | ${delays(run.returning, run.passSeconds)} | ${delays(run.firstTime, run.passSeconds)} |`,
     );
   }
-  if (result.resmon.length > 0) {
+  const cal = result.calibration;
+  if (result.resmon.length > 0 && cal) {
     lines.push(
       '',
-      "resmon: time inside the resource's callbacks (timers, events, commands, joins, HTTP answers and the promise jobs they start, fetch's own parsing included) over a simulated hour, per 50 ms server frame; in process, measured with async_hooks (an upper bound: each counted callback also carries the hook's cost).",
+      "resmon: time inside the resource's callbacks (timers, events, commands, joins, HTTP answers and the promise jobs they start, fetch's own work included) over a simulated hour, per 50 ms server frame; in process, counted with async_hooks. The hook adds its own cost to what it counts: the same `/vote/check` through the resource's client costs " +
+        `${cal.plainMicros} µs of CPU without it and ${cal.meteredMicros} µs as counted (factor ${cal.factor}, measured in this run), so "counted" is an upper bound and "÷ factor" the estimate without the meter.`,
       '',
-      '| players | strategy | load | ms / frame | ms in the hour | callbacks | requests |',
-      '|---:|---|---|---:|---:|---:|---:|',
+      '| players | strategy | load | ms / frame (counted) | ms / frame (÷ factor) | ms in the hour | callbacks | requests |',
+      '|---:|---|---|---:|---:|---:|---:|---:|',
     );
     for (const r of result.resmon) {
       lines.push(
-        `| ${r.players} | ${r.strategy} | ${r.load} | ${r.msPerFrame.toFixed(4)} | ${r.ms} | ${r.callbacks} | ${r.requests} |`,
+        `| ${r.players} | ${r.strategy} | ${r.load} | ${r.msPerFrame.toFixed(4)} | ${r.msPerFrameCorrected.toFixed(4)} | ${r.ms} | ${r.callbacks} | ${r.requests} |`,
       );
     }
   }

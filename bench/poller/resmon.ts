@@ -98,3 +98,82 @@ export function createResmonMeter(): ResmonMeter {
     },
   };
 }
+
+/** What the meter adds to the time it counts, found by timing the same requests with and without it. */
+export interface MeterCalibration {
+  /** CPU time of one `/vote/check` through the resource's client, without the hook, in microseconds. */
+  plainMicros: number;
+  /** The same request as the meter counts it, in microseconds. */
+  meteredMicros: number;
+  /** meteredMicros / plainMicros: divide a metered figure by it for the time without the meter. */
+  factor: number;
+}
+
+const SERVER_SCRIPT = `
+const body = JSON.stringify({ voted: false, voted_at: null, username: 'Player1' });
+const server = require('node:http').createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(body);
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
+`;
+
+/**
+ * Sends `requests` checks through the resource's real client (fetch transport, rate budget on a fake clock) to a
+ * trivial server in a child process, once timed by the process CPU clock with no hook, once counted by the meter.
+ */
+export async function calibrateMeter(requests = 1500): Promise<MeterCalibration> {
+  const { spawn } = await import('node:child_process');
+  const { createVoteApi } = await import('../../src/api/client');
+  const { createRateBudget } = await import('../../src/api/rate-budget');
+  const { createFetchTransport } = await import('../../src/api/transport');
+  const child = spawn(process.execPath, ['-e', SERVER_SCRIPT], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+      child.once('error', reject);
+    });
+    let clock = 0;
+    const api = createVoteApi({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: 'calibration',
+      transport: createFetchTransport(fetch),
+      budget: createRateBudget({ now: () => clock }),
+      now: () => clock,
+      timeoutMs: 5_000,
+    });
+    const send = async () => {
+      clock += 2_000;
+      await api.checkVote({ username: 'Player1' }, { priority: 'poll' });
+    };
+    for (let i = 0; i < 200; i += 1) await send();
+    const before = process.cpuUsage();
+    for (let i = 0; i < requests; i += 1) await send();
+    const used = process.cpuUsage(before);
+    const plainMicros = (used.user + used.system) / requests;
+    const meter = createResmonMeter();
+    const runtime = {
+      setTimeout: (fn: () => void) => {
+        fn();
+        return () => {};
+      },
+    } as unknown as Runtime;
+    meter.instrument(runtime);
+    meter.enable();
+    for (let i = 0; i < requests; i += 1) {
+      const done = new Promise<void>((resolve) => {
+        runtime.setTimeout(() => void send().then(resolve), 0);
+      });
+      await done;
+    }
+    meter.disable();
+    const meteredMicros = (meter.totals.ms * 1000) / requests;
+    return {
+      plainMicros: Math.round(plainMicros),
+      meteredMicros: Math.round(meteredMicros),
+      factor: Math.round((meteredMicros / plainMicros) * 100) / 100,
+    };
+  } finally {
+    child.kill();
+  }
+}
