@@ -9,12 +9,14 @@ import { nameKeyUpgradeLines, upgradeNameKeys } from './claim/name-key-upgrade';
 import { ADMIN_COMMAND, runAdminCommand } from './commands/admin';
 import { loadConfig, maskKey, rewardsOf } from './config/load';
 import type { ResourceConfig } from './config/schema';
+import { announceRewardsOnFiveM, createEventChannel } from './events';
 import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
 import { createVoteDetector, formatPollStatus, type VoteDetector } from './poll/detector';
 import { selectAdapter } from './rewards/select';
 import type { DisposableRewardAdapter, FrameworkName } from './rewards/types';
 import { cleanText, LINE_MAX, NAME_MAX } from './runtime/clean-text';
+import { describeError } from './runtime/errors';
 import type { Runtime } from './runtime/runtime';
 
 /** The running parts, rebuilt on `votereward reload`. */
@@ -145,6 +147,10 @@ export function createResource(runtime: Runtime): VoteRewardResource {
       log,
     });
     const translate = createTranslator(config.locale, config.messages);
+    const events = createEventChannel((name, error) =>
+      log.error(`vote-reward: a listener of ${String(name)} failed: ${describeError(error)}`),
+    );
+    const unannounce = announceRewardsOnFiveM(events, runtime);
     let detector: VoteDetector | null = null;
     const flow = createClaimFlow({
       runtime,
@@ -158,7 +164,7 @@ export function createResource(runtime: Runtime): VoteRewardResource {
       command: config.command,
       voteUrl: config.voteUrl,
       joinDelayMs: config.poll.joinCheckDelaySeconds * 1000,
-      onLinkShown: (source) => detector?.linkShown(source),
+      events,
     });
     if (config.poll.enabled) {
       detector = createVoteDetector({
@@ -172,6 +178,7 @@ export function createResource(runtime: Runtime): VoteRewardResource {
         claimName: flow.claimName,
         hasPending: flow.hasPending,
         claim: (source) => flow.claim(source, { auto: true }),
+        events,
       });
     }
     const unsubscribe = runtime.onPlayerJoining((source) => flow.playerJoined(source));
@@ -190,6 +197,7 @@ export function createResource(runtime: Runtime): VoteRewardResource {
       translate,
       stop() {
         unsubscribe();
+        unannounce();
         flow.stop();
         detector?.stop();
         selected.adapter.dispose();

@@ -1,6 +1,7 @@
 import type { VoteApi } from '../api/client';
 import { HttpError, RateBudgetError, RateLimitedError, ServerError, UnauthorizedError } from '../api/errors';
 import type { RequestPriority } from '../api/rate-budget';
+import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from '../events';
 import type { Translate } from '../i18n/messages';
 import type { PayoutContext, Reward, RewardAdapter } from '../rewards/types';
 import { describeError } from '../runtime/errors';
@@ -12,11 +13,9 @@ import { type ClaimOutcome, type Outcome, type Player, publicOutcome, refOf, typ
 import { claimNameOf, nameKey } from './player-name';
 import { type ClaimEvent, claimSent, type Effect, type Step, transition } from './transitions';
 
+export { REWARDED_EVENT } from '../events';
 export type { ClaimOutcome } from './outcome';
 export { refOf } from './outcome';
-
-/** Server event other resources can listen to: `(source, { vote_id, username, rewards })`. */
-export const REWARDED_EVENT = 'vote-reward:rewarded';
 
 /** Answer of the `check(source)` export. */
 export type CheckOutcome =
@@ -71,8 +70,11 @@ export interface ClaimFlowOptions {
   joinDelayMs: number;
   /** How often open claims are retried in the background (ms). */
   reconcileIntervalMs?: number;
-  /** Called when a player typed the command without a vote (they were shown the link). */
-  onLinkShown?(source: number): void;
+  /**
+   * Where the flow announces links shown, claims, payouts and parked claims. Without one, the flow makes its own
+   * that publishes payouts as the FiveM event `vote-reward:rewarded`.
+   */
+  events?: EventChannel;
 }
 
 /** The `/vote` claim flow with its durable journal. */
@@ -125,6 +127,8 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
   const lastAttempt = new Map<string, number>();
   const stops: (() => void)[] = [];
   const recheckable = options.checkMode === 'unclaimed';
+  const events = options.events ?? createEventChannel();
+  if (!options.events) announceRewardsOnFiveM(events, runtime);
 
   /** Words at the edge: the console lines and the player's message for `outcome`. */
   const report = (source: number | null, outcome: Outcome, audience: Audience): Outcome => {
@@ -194,8 +198,16 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
         }
 
       case 'pay': {
-        if (effect.bindName && options.nameLock) names.bind(entry.name, entry.license);
         drive.source ??= onlineSourceOf(entry.license);
+        if (effect.bindName) {
+          if (options.nameLock) names.bind(entry.name, entry.license);
+          events.emit('claimed', {
+            source: drive.source,
+            name: entry.name,
+            license: entry.license,
+            voteId: refOf(entry),
+          });
+        }
         if (drive.source === null)
           return { code: 'pending', problem: { code: 'player_not_loaded' }, stage: 'offline' };
         const reward = entry.giving === null ? undefined : entry.rewards[entry.giving];
@@ -300,12 +312,21 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       const step = transition(before, next);
       cursor.entry = persist(before, step);
       const { effect } = step;
-      if (effect.type === 'stop') return effect.settled;
+      if (effect.type === 'stop') {
+        const { settled } = effect;
+        if (settled.code === 'needs_admin' && settled.parkedBy !== null) {
+          const { name, license } = cursor.entry;
+          events.emit('parked', { ref: refOf(cursor.entry), name, license, problem: settled.problem });
+        }
+        return settled;
+      }
       if (effect.type === 'announce') {
         const source = drive.source ?? -1;
-        runtime.emit(REWARDED_EVENT, source, {
-          vote_id: refOf(before),
-          username: before.name,
+        events.emit('rewarded', {
+          source,
+          name: before.name,
+          license: before.license,
+          voteId: refOf(before),
           rewards: before.rewards,
         });
         return { code: 'rewarded', entry: before, source };
@@ -413,7 +434,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
           lastAttempt.set(player.license, runtime.now());
         }
         const outcome = report(source, await claimLocked(player, auto), 'command');
-        if (outcome.code === 'no_vote' && !auto) options.onLinkShown?.(source);
+        if (outcome.code === 'no_vote' && !auto) events.emit('linkShown', { source });
         return publicOutcome(outcome);
       } catch (error) {
         say({ level: 'error', text: adminText.failed(`/${options.command} by ${player.name}`, error) });

@@ -1,9 +1,9 @@
 import type { VoteApi } from '../api/client';
 import { RateBudgetError, RateLimitedError, UnauthorizedError } from '../api/errors';
 import type { RateBudget, RateBudgetSnapshot } from '../api/rate-budget';
-import { REWARDED_EVENT } from '../claim/claim-flow';
 import { nameKey } from '../claim/player-name';
 import type { ResourceConfig } from '../config/schema';
+import { type EventChannel, REWARDED_EVENT } from '../events';
 import type { Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
 import { createLatencyRecorder, type LatencySummary } from './latency';
@@ -63,6 +63,11 @@ export interface VoteDetectorOptions {
   hasPending?(source: number): boolean;
   /** Claims and pays through the claim flow; used instead of a notification when `poll.autoClaim` is on. */
   claim?(source: number): Promise<unknown>;
+  /**
+   * The resource's event channel: the detector hears `linkShown` and `rewarded` on it and announces `voteDetected`.
+   * Without one it hears payouts as the FiveM event `vote-reward:rewarded`.
+   */
+  events?: EventChannel;
   /** Round-robin never re-checks a player sooner than this (ms); default 30 s. */
   minRecheckMs?: number;
   /** Checks allowed in flight at once; default 4. */
@@ -439,6 +444,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
       if (delay !== null) latency.others.add(delay);
     }
     countForBroadcast(name, now);
+    options.events?.emit('voteDetected', { source, name, votedAt });
     if (poll.autoClaim && options.claim) {
       options.claim(source).catch((error: unknown) => {
         runtime.log.warn(`vote-reward: automatic claim for player ${source} failed: ${String(error)}`);
@@ -600,13 +606,18 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
       running = true;
       unsubscribe.push(runtime.onPlayerJoining(join));
       unsubscribe.push(runtime.onPlayerDropped(leave));
-      unsubscribe.push(
-        runtime.on(REWARDED_EVENT, (source: unknown, detail: unknown) => {
-          const username = (detail as { username?: unknown } | null)?.username;
-          if (typeof source === 'number')
-            claimed(source, typeof username === 'string' ? username : undefined);
-        }),
-      );
+      if (options.events) {
+        unsubscribe.push(options.events.on('rewarded', ({ source, name }) => claimed(source, name)));
+        unsubscribe.push(options.events.on('linkShown', ({ source }) => linkShown(source)));
+      } else {
+        unsubscribe.push(
+          runtime.on(REWARDED_EVENT, (source: unknown, detail: unknown) => {
+            const username = (detail as { username?: unknown } | null)?.username;
+            if (typeof source === 'number')
+              claimed(source, typeof username === 'string' ? username : undefined);
+          }),
+        );
+      }
       runtime.registerCommand(
         `${options.command}link`,
         (source) => {

@@ -3,6 +3,7 @@ import { createVoteApi } from '../../src/api/client';
 import { NetworkError } from '../../src/api/errors';
 import { createRateBudget } from '../../src/api/rate-budget';
 import { type ClaimFlow, createClaimFlow, REWARDED_EVENT } from '../../src/claim/claim-flow';
+import { announceRewardsOnFiveM, createEventChannel } from '../../src/events';
 import { createTranslator } from '../../src/i18n/messages';
 import { createEsxAdapter } from '../../src/rewards/esx';
 import type { PayoutProblem, PayoutResult, Reward, RewardAdapter } from '../../src/rewards/types';
@@ -84,6 +85,9 @@ const boot = <A extends RewardAdapter = FakeAdapter>(
     timeoutMs: 5000,
   });
   const linkShown: number[] = [];
+  const events = createEventChannel();
+  announceRewardsOnFiveM(events, runtime);
+  events.on('linkShown', ({ source }) => linkShown.push(source));
   const flow = createClaimFlow({
     runtime,
     api: client,
@@ -96,7 +100,7 @@ const boot = <A extends RewardAdapter = FakeAdapter>(
     command: 'vote',
     voteUrl: options.voteUrl ?? 'https://votes.example/servers/1/vote',
     joinDelayMs: 5_000,
-    onLinkShown: (source) => linkShown.push(source),
+    events,
   });
   return { ...shared, runtime, flow, linkShown };
 };
