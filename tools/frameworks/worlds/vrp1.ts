@@ -153,6 +153,16 @@ const vrp1 = defineWorld({
       },
     },
     {
+      name: 'zero-and-negative-item-counts',
+      description:
+        'giveInventoryItem with 0 and -2 water does nothing (it only acts when amount > 0), without an error.',
+      run(ctx) {
+        proxy(ctx, 'giveInventoryItem', [1, 'water', 0, false]);
+        proxy(ctx, 'giveInventoryItem', [1, 'water', -2, false], { rid: 2 });
+        proxy(ctx, 'getInventoryItemAmount', [1, 'water'], { rid: 3 });
+      },
+    },
+    {
       name: 'huge-amounts',
       description: 'Very large credits (1e15, 2^53) are accepted as they are.',
       run(ctx) {
