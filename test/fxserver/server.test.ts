@@ -309,7 +309,7 @@ describe('framework fakes', () => {
     ]);
   });
 
-  it('ox_inventory AddItem returns [success, response] and CanCarryItem respects slot limits', async () => {
+  it('ox_inventory AddItem returns [success, slot] and CanCarryItem answers nil when no slot is free for an item not held', async () => {
     const sim = simWithScripts();
     sim.server.addFakeResource('ox_inventory', createOxInventoryFake({ slots: 1 }).definition);
     sim.server.start('ox_inventory');
@@ -318,9 +318,9 @@ describe('framework fakes', () => {
       'pay',
       `const ox = exports.ox_inventory; console.log(JSON.stringify([ox.AddItem(${id}, 'bread', 1), ox.CanCarryItem(${id}, 'water', 1), ox.AddItem(${id}, 'water', 1), ox.AddItem(${id}, 'nope', 1), ox.CanCarryItem(${id}, 'nope', 1)]));`,
     );
-    expect(JSON.parse(sim.output('pay')[0] as string)).toEqual([
-      [true, [{ name: 'bread', count: 1, slot: 1 }]],
-      false,
+    expect(JSON.parse(sim.output('pay')[0] as string)).toMatchObject([
+      [true, { name: 'bread', count: 1, slot: 1 }],
+      null,
       [false, 'inventory_full'],
       [false, 'invalid_item'],
       null,

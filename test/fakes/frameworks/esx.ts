@@ -61,7 +61,7 @@ export function createFakeEsx(fake: FakeHost, options: FakeEsxOptions = {}) {
     accounts: accounts ?? (options.oxInventory ? ESX_OX_ACCOUNTS : undefined),
     legacy: options.legacy,
     ox: options.oxInventory ? oxState[options.oxInventory] : 'missing',
-    oxModel: options.oxModel,
+    oxInventory: options.oxModel?.exports,
     print: (line) => printed.push(line),
   });
   let generation = 0;

@@ -1,5 +1,22 @@
+/**
+ * es_extended for the simulated FXServer: the shared model (test/fakes/frameworks/models/esx.ts, derived from the
+ * transcripts test/frameworks/transcripts/esx.json, esx-ox.json and esx-ox-stopped.json; its header says what is
+ * recorded and what is a guess) bound as a Lua-flavoured resource: exports `getSharedObject` and
+ * `RunStaticPlayerMethod`, the `esx:getSharedObject` event, players removed on `playerDropped`, every credit and item
+ * written to the simulator's payout ledger. When ox_inventory is installed (any state but missing at start), ESX runs
+ * its ox_inventory override and reaches ox_inventory through its exports; whether ox "stopped after a start" or
+ * "never started" is told apart by whether this resource saw it started (a guess about a restart the simulator does
+ * not report otherwise).
+ */
+import {
+  createEsxModel,
+  type EsxModel,
+  type EsxOxState,
+  type EsxPlayer,
+} from '../../fakes/frameworks/models/esx';
+import { LuaError, valuesOf } from '../../fakes/frameworks/models/lua';
 import type { CfxGlobals, FakeApi, FakeResourceDefinition } from '../server';
-import { createFakeInventory, DEFAULT_ITEMS, type FakeInventory, type ItemDef } from './inventory-model';
+import { DEFAULT_ITEMS, type FakeInventory, type ItemDef } from './inventory-model';
 
 /** A loaded ESX player. */
 export interface EsxPlayerState {
@@ -35,114 +52,109 @@ export interface EsxFake {
   unloadPlayer(id: number): void;
 }
 
-/**
- * es_extended (ESX Legacy 1.13) server surface, from esx-framework/esx_core `[core]/es_extended`:
- * export getSharedObject → ESX with GetPlayerFromId / GetPlayers / Items; export RunStaticPlayerMethod(src, method,
- * ...); xPlayer closures addMoney, addAccountMoney, removeAccountMoney, getAccount, getMoney, addInventoryItem,
- * canCarryItem, getInventoryItem, getIdentifier, getName, showNotification. Money methods return nothing and raise
- * a Lua error for amounts <= 0 or unknown accounts (rounding after that check); item methods never raise on counts.
- * When ox_inventory exists at start (any state but missing), ESX uses its ox_inventory override instead:
- * addAccountMoney returns silently for an amount < 1 or an unknown account, and credits before calling into
- * ox_inventory, so it raises after paying while ox_inventory is not started. (Mirroring cash into ox_inventory's
- * `money` item while ox runs is not modelled.)
- */
+/** ESX's own inventory of a player, as the FakeInventory tests fill and read. */
+function inventoryView(
+  player: EsxPlayer,
+  catalogue: Record<string, ItemDef>,
+  maxWeight: number,
+): FakeInventory {
+  const problem = (item: string, count: number) => {
+    const def = catalogue[item];
+    if (!def) return 'invalid_item' as const;
+    return player.weight + def.weight * count > maxWeight ? ('weight' as const) : null;
+  };
+  return {
+    items: player.inventory,
+    weight: () => player.weight,
+    slots: Number.MAX_SAFE_INTEGER,
+    slotsUsed: () => [...player.inventory.values()].filter((n) => n > 0).length,
+    problem,
+    add(item, count) {
+      const p = problem(item, count);
+      if (p !== null) return p;
+      player.inventory.set(item, (player.inventory.get(item) ?? 0) + count);
+      player.weight += (catalogue[item]?.weight ?? 0) * count;
+      return null;
+    },
+    remove(item, count) {
+      const held = player.inventory.get(item) ?? 0;
+      const taken = Math.min(held, count);
+      if (held - taken > 0) player.inventory.set(item, held - taken);
+      else player.inventory.delete(item);
+      player.weight -= (catalogue[item]?.weight ?? 0) * taken;
+    },
+  };
+}
+
+/** Lua conventions for a JS caller: several values become an array, a Lua error a thrown Error. */
+function lua<T extends unknown[]>(fn: (...args: T) => unknown) {
+  return (...args: T): unknown => {
+    const values = valuesOf(fn(...args));
+    return values.length <= 1 ? values[0] : values;
+  };
+}
+
+/** Creates the ESX fake. */
 export function createEsxFake(options: EsxFakeOptions = {}): EsxFake {
   const catalogue = options.items ?? DEFAULT_ITEMS;
   const maxWeight = options.maxWeight ?? 24000;
   const players = new Map<number, EsxPlayerState>();
   let g: CfxGlobals | null = null;
   let api: FakeApi | null = null;
-  let oxMode = false;
+  let oxInstalled = false;
+  let oxSeenStarted = false;
 
-  const checkAmount = (fn: string, id: number, account: string, money: unknown): number => {
-    if (typeof money !== 'number' || !Number.isFinite(money) || money <= 0) {
-      throw new Error(
-        `@es_extended/server/classes/player.lua: xPlayer.${fn}: invalid amount ${String(money)} for account ${account} of player ${id}`,
-      );
+  const oxState = (): EsxOxState => {
+    if (!oxInstalled || !g) return 'missing';
+    if (g.GetResourceState('ox_inventory') === 'started') {
+      oxSeenStarted = true;
+      return 'running';
     }
-    return Math.round(money);
+    return oxSeenStarted ? 'stopped' : 'never-started';
   };
+  const ox =
+    (name: string) =>
+    (...args: unknown[]) => {
+      const fn = g?.exports.ox_inventory[name] as ((...a: unknown[]) => unknown) | undefined;
+      if (!fn) throw new LuaError(`attempt to call a nil value (field '${name}')`);
+      return fn(...args);
+    };
 
-  const xPlayerOf = (id: number): Record<string, unknown> | undefined => {
-    const p = players.get(id);
-    if (!p) return undefined;
+  const model: EsxModel = createEsxModel({
+    items: Object.fromEntries(
+      Object.entries(catalogue).map(([name, def]) => [name, { label: name, weight: def.weight }]),
+    ),
+    maxWeight,
+    oxState,
+    oxInventory: { CanCarryItem: ox('CanCarryItem'), AddItem: ox('AddItem'), GetItem: ox('GetItem') },
     // The ledger entry is the moment of payment: a server killed right after it keeps the credit.
-    const credit = (account: string, amount: number, reason?: unknown) => {
-      const recorded = api?.server.ledger.length ?? 0;
+    pay(entry, apply) {
+      if (!api) return apply();
+      const recorded = api.server.ledger.length;
       try {
-        api?.payout({
+        api.payout({
           framework: 'es_extended',
-          player: id,
-          kind: account === 'money' ? 'money' : account,
-          name: account,
-          amount,
-          reason: reason == null ? null : String(reason),
+          player: entry.player,
+          kind: entry.kind === 'item' ? 'item' : entry.name === 'money' ? 'money' : entry.name,
+          name: entry.name,
+          amount: entry.amount,
+          ...(entry.kind === 'item' ? {} : { reason: entry.reason ?? null }),
         });
       } finally {
-        if ((api?.server.ledger.length ?? 0) > recorded || !api) {
-          p.accounts[account] = (p.accounts[account] ?? 0) + amount;
-        }
+        if (api.server.ledger.length > recorded) apply();
       }
-    };
-    const addAccountMoney = (accountName: unknown, money: unknown, reason?: unknown): void => {
-      const account = String(accountName);
-      if (oxMode) {
-        if (typeof money !== 'number' || money < 1 || !(account in p.accounts)) return;
-        credit(account, Math.round(money), reason);
-        if (g?.GetResourceState('ox_inventory') !== 'started') {
-          throw new Error(
-            "@es_extended/server/classes/overrides/oxinventory.lua:76: attempt to index a nil value (upvalue 'Inventory')",
-          );
-        }
-        return;
-      }
-      if (!(account in p.accounts))
-        throw new Error(
-          `@es_extended/server/classes/player.lua: xPlayer.addAccountMoney: invalid account ${account} for player ${id}`,
-        );
-      const amount = checkAmount('addAccountMoney', id, account, money);
-      credit(account, amount, reason);
-    };
-    return {
-      source: id,
-      playerId: id,
-      identifier: p.identifier,
-      name: p.name,
-      accounts: Object.entries(p.accounts).map(([name, money]) => ({ name, money })),
-      getIdentifier: () => p.identifier,
-      getName: () => p.name,
-      getMoney: () => p.accounts.money ?? 0,
-      getAccount: (name: unknown) => {
-        const key = String(name);
-        return key in p.accounts ? { name: key, money: p.accounts[key], label: key } : undefined;
-      },
-      addMoney: (money: unknown, reason?: unknown) => addAccountMoney('money', money, reason),
-      addAccountMoney,
-      removeAccountMoney: (accountName: unknown, money: unknown) => {
-        const account = String(accountName);
-        if (!(account in p.accounts))
-          throw new Error(`xPlayer.removeAccountMoney: invalid account ${account}`);
-        p.accounts[account] =
-          (p.accounts[account] ?? 0) - checkAmount('removeAccountMoney', id, account, money);
-      },
-      getInventoryItem: (name: unknown) => {
-        const item = String(name);
-        return catalogue[item] ? { name: item, count: p.inventory.items.get(item) ?? 0 } : undefined;
-      },
-      addInventoryItem: (name: unknown, count: unknown) => {
-        const item = String(name);
-        const n = Math.round(Number(count));
-        if (!catalogue[item]) return;
-        api?.payout({ framework: 'es_extended', player: id, kind: 'item', name: item, amount: n });
-        p.inventory.items.set(item, (p.inventory.items.get(item) ?? 0) + n);
-      },
-      canCarryItem: (name: unknown, count: unknown) => {
-        const item = String(name);
-        if (!catalogue[item]) return false;
-        return p.inventory.problem(item, Number(count)) === null;
-      },
-      showNotification: (msg: unknown) => g?.emitNet('esx:showNotification', id, msg),
-    };
+    },
+  });
+
+  const xPlayerOf = (id: number) => {
+    const x = model.xPlayer(id);
+    if (!x) return undefined;
+    const bound: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(x)) {
+      bound[key] = typeof value === 'function' ? lua(value as (...a: unknown[]) => unknown) : value;
+    }
+    bound.showNotification = (msg: unknown) => g?.emitNet('esx:showNotification', id, msg);
+    return bound;
   };
 
   const definition: FakeResourceDefinition = {
@@ -150,26 +162,20 @@ export function createEsxFake(options: EsxFakeOptions = {}): EsxFake {
     setup(globals, fakeApi) {
       g = globals;
       api = fakeApi;
-      oxMode = globals.GetResourceState('ox_inventory') !== 'missing';
+      oxInstalled = globals.GetResourceState('ox_inventory') !== 'missing';
+      const shared = model.exports.getSharedObject();
       const ESX = {
+        ...shared,
         GetPlayerFromId: (src: unknown) => xPlayerOf(Number(src)),
-        GetPlayers: () => [...players.keys()],
         GetExtendedPlayers: () => [...players.keys()].map((id) => xPlayerOf(id)),
-        Items: catalogue,
       };
       globals.exports('getSharedObject', () => ESX);
-      globals.exports('RunStaticPlayerMethod', (src: unknown, method: unknown, ...args: unknown[]) => {
-        if (typeof src !== 'number') return undefined;
-        const xPlayer = xPlayerOf(src);
-        if (!xPlayer) return undefined;
-        const fn = xPlayer[String(method)];
-        if (typeof fn !== 'function')
-          throw new Error(`Attempted to call invalid method ${String(method)} on xPlayer`);
-        return (fn as (...a: unknown[]) => unknown)(...args);
-      });
+      globals.exports('RunStaticPlayerMethod', lua(model.exports.RunStaticPlayerMethod));
       globals.AddEventHandler('esx:getSharedObject', (cb: (esx: unknown) => void) => cb(ESX));
       globals.AddEventHandler('playerDropped', () => {
-        players.delete(Number(globals.source));
+        const id = Number(globals.source);
+        model.drop(id);
+        players.delete(id);
       });
     },
   };
@@ -179,24 +185,27 @@ export function createEsxFake(options: EsxFakeOptions = {}): EsxFake {
     players,
     loadPlayer(id, init = {}) {
       const identifier = init.identifier ?? `esx${id}`;
-      const accounts = options.database?.get(identifier) ?? {
-        money: 0,
-        bank: 0,
-        black_money: 0,
-        ...(init.accounts ?? {}),
-      };
-      options.database?.set(identifier, accounts);
-      const state: EsxPlayerState = {
+      const stored = options.database?.get(identifier);
+      const player = model.load(id, {
         identifier,
         name: init.name ?? `Player ${id}`,
-        accounts,
-        inventory: createFakeInventory(catalogue, { maxWeight, slots: Number.MAX_SAFE_INTEGER }),
+        accounts: stored ?? { money: 0, bank: 0, black_money: 0, ...(init.accounts ?? {}) },
+      });
+      // The model's balances are the database row: a kill and a new boot keep them.
+      if (stored) player.accounts = stored;
+      options.database?.set(identifier, player.accounts);
+      const state: EsxPlayerState = {
+        identifier,
+        name: player.name,
+        accounts: player.accounts,
+        inventory: inventoryView(player, catalogue, maxWeight),
       };
       players.set(id, state);
       g?.TriggerEvent('esx:playerLoaded', id, xPlayerOf(id), false);
       return state;
     },
     unloadPlayer(id) {
+      model.drop(id);
       players.delete(id);
     },
   };

@@ -1,5 +1,13 @@
-import type { FakeApi, FakeResourceDefinition } from '../server';
-import { createFakeInventory, DEFAULT_ITEMS, type FakeInventory, type ItemDef } from './inventory-model';
+import { valuesOf } from '../../fakes/frameworks/models/lua';
+import { createOxModel } from '../../fakes/frameworks/models/ox-inventory';
+import type { CfxGlobals, FakeApi, FakeResourceDefinition } from '../server';
+import {
+  createFakeInventory,
+  DEFAULT_ITEMS,
+  type FakeInventory,
+  type FitProblem,
+  type ItemDef,
+} from './inventory-model';
 
 /** Options of the inventory fakes. */
 export interface InventoryFakeOptions {
@@ -44,62 +52,90 @@ function inventories(options: InventoryFakeOptions): {
 }
 
 /**
- * ox_inventory exports (overextended/ox_inventory 2.47.7 modules/inventory/server.lua): AddItem(inv, item, count,
- * metadata, slot, cb) → success, response (two Lua values → a JS array), checking item, count, then inventory, and
- * only slots: no weight check, and a non-stacking item fills as many empty slots as there are, still answering
- * true; CanCarryItem(inv, item, count) → true, false (weight, or too few slots for a non-stacking item), nil for an
- * unknown inventory or item and when no slot is free for an item not already held; GetItemCount; Items(name).
- * A player has an inventory once `isLoaded` says the framework loaded the character (real ox_inventory: when the
- * framework bridge hands it over; before that `invalid_inventory` / nil).
+ * ox_inventory for the simulated FXServer: the shared model (test/fakes/frameworks/models/ox-inventory.ts, derived
+ * from the transcripts test/frameworks/transcripts/ox-inventory.json and esx-ox.json; its header says what is
+ * recorded and what is a guess) bound as a Lua-flavoured resource exporting CanCarryItem, AddItem (with its optional
+ * callback), GetItemCount, Search, Items, GetInventory and GetItem; every add is written to the payout ledger. A player
+ * has an inventory once `isLoaded` says the framework loaded the character (real ox_inventory: when the framework
+ * bridge hands it over).
  */
 export function createOxInventoryFake(options: InventoryFakeOptions = {}): InventoryFake {
-  const inv = inventories(options);
+  const catalogue = options.items ?? DEFAULT_ITEMS;
+  let g: CfxGlobals | null = null;
   let api: FakeApi | null = null;
+  const model = createOxModel({
+    items: Object.fromEntries(
+      Object.entries(catalogue).map(([name, def]) => [
+        name,
+        { label: name, weight: def.weight, stack: def.stack },
+      ]),
+    ),
+    maxWeight: options.maxWeight ?? 30000,
+    slots: options.slots ?? 50,
+    accounts: ['money'],
+    present: (id) => !g || (g.DoesPlayerExist(id) === true && (options.isLoaded?.(id) ?? true)),
+    onAdd(source, item, count) {
+      // The `money` item mirrors ESX's cash account: the credit was already written by the framework.
+      if (item === 'money') return;
+      api?.payout({ framework: 'ox_inventory', player: source, kind: 'item', name: item, amount: count });
+    },
+  });
+  const view = (id: number): FakeInventory => {
+    const open = () => model.inventory(id) ?? model.open(id);
+    const problem = (item: string, count: number): FitProblem => {
+      const fits = model.exports.CanCarryItem(id, item, count);
+      if (!catalogue[item]) return 'invalid_item';
+      if (fits === true) return null;
+      const inv = open();
+      return model.weight(id) + (catalogue[item]?.weight ?? 0) * count > inv.maxWeight ? 'weight' : 'slots';
+    };
+    return {
+      get items() {
+        const inv = open();
+        const counts = new Map<string, number>();
+        for (const slot of inv.slots)
+          if (slot) counts.set(slot.name, (counts.get(slot.name) ?? 0) + slot.count);
+        return counts;
+      },
+      weight: () => model.weight(id),
+      slots: options.slots ?? 50,
+      slotsUsed: () => open().slots.filter((s) => s !== undefined).length,
+      problem,
+      add(item, count) {
+        open();
+        const p = problem(item, count);
+        if (p === null) model.put(id, item, count);
+        return p;
+      },
+      remove(item, count) {
+        model.remove(id, item, count);
+      },
+    };
+  };
+  const lua =
+    (fn: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]): unknown => {
+      const values = valuesOf(fn(...args));
+      return api && values.length > 1 ? api.multi(...values) : values[0];
+    };
   const definition: FakeResourceDefinition = {
     flavor: 'lua',
-    setup(g, fakeApi) {
+    setup(globals, fakeApi) {
+      g = globals;
       api = fakeApi;
-      const known = (id: unknown): boolean =>
-        typeof id === 'number' && g.DoesPlayerExist(id) === true && (options.isLoaded?.(id) ?? true);
-      g.exports(
-        'AddItem',
-        (id: unknown, item: unknown, count: unknown, _metadata: unknown, _slot: unknown, cb: unknown) => {
-          const finish = (ok: boolean, response: unknown) => {
-            if (typeof cb === 'function') cb(ok, response);
-            return fakeApi.multi(ok, response);
-          };
-          const name = String(item);
-          const def = inv.catalogue[name];
-          if (!def) return finish(false, 'invalid_item');
-          if (typeof count !== 'number' || !Number.isFinite(count)) return finish(false, 'invalid_count');
-          const n = Math.floor(count + 0.5);
-          if (n <= 0) return finish(false, 'negative_count');
-          if (!known(id)) return finish(false, 'invalid_inventory');
-          const inventory = inv.get(id as number);
-          const stack = def.stack !== false;
-          const freeSlots = Math.max(0, inventory.slots - inventory.slotsUsed());
-          const held = (inventory.items.get(name) ?? 0) > 0;
-          const added = stack ? (held || freeSlots > 0 ? n : 0) : Math.min(n, freeSlots);
-          if (added === 0) return finish(false, 'inventory_full');
-          api?.payout({ framework: 'ox_inventory', player: id as number, kind: 'item', name, amount: added });
-          inventory.items.set(name, (inventory.items.get(name) ?? 0) + added);
-          return finish(true, [{ name, count: added, slot: 1 }]);
-        },
-      );
-      g.exports('CanCarryItem', (id: unknown, item: unknown, count: unknown) => {
-        const def = inv.catalogue[String(item)];
-        if (!known(id) || !def) return undefined;
-        const problem = inv.get(id as number).problem(String(item), Number(count));
-        if (problem === 'slots' && def.stack !== false) return undefined;
-        return problem === null;
+      for (const [name, fn] of Object.entries(model.exports)) {
+        if (name === 'AddItem') continue;
+        globals.exports(name, lua(fn as (...args: unknown[]) => unknown));
+      }
+      globals.exports('AddItem', (...args: unknown[]) => {
+        const [inv, item, count, , , cb] = args;
+        const result = model.exports.AddItem(inv, item, count);
+        if (typeof cb === 'function') return cb(...valuesOf(result));
+        return lua(() => result)();
       });
-      g.exports('Items', (name: unknown) => (name == null ? inv.catalogue : inv.catalogue[String(name)]));
-      g.exports('GetItemCount', (id: unknown, item: unknown) =>
-        known(id) ? (inv.get(id as number).items.get(String(item)) ?? 0) : 0,
-      );
     },
   };
-  return { definition, inventory: inv.get };
+  return { definition, inventory: view };
 }
 
 /**

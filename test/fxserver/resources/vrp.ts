@@ -1,20 +1,16 @@
+/**
+ * vRP for the simulated FXServer: the shared model (test/fakes/frameworks/models/vrp.ts, derived from the transcripts
+ * test/frameworks/transcripts/vrp1.json, vrp1-current-fxserver.json, vrp2.json and vrp-creative.json; its header says
+ * what is recorded and what is a guess) answering the Proxy protocol of vRP 1: the event `vRP:proxy (member, args,
+ * identifier, rid)` runs the member and, when rid ~= -1, `vRP:<identifier>:proxy_res (rid, rets)` carries what it
+ * returned; an unknown member prints and answers nothing; a member that raises prints a SCRIPT ERROR and never
+ * answers; every credit and item is written to the payout ledger; users are forgotten on `playerDropped`.
+ */
+import { createVrpModel, type VrpUser } from '../../fakes/frameworks/models/vrp';
 import type { FakeResourceDefinition } from '../server';
 import { DEFAULT_ITEMS } from './inventory-model';
 
-const isMulti = (value: unknown): value is { values: unknown[] } =>
-  value !== null && typeof value === 'object' && Array.isArray((value as { values?: unknown }).values);
-
-/** A vRP user. */
-export interface VrpUser {
-  /** user_id. */
-  userId: number;
-  /** Wallet. */
-  wallet: number;
-  /** Bank. */
-  bank: number;
-  /** Items. */
-  items: Map<string, number>;
-}
+export type { VrpUser } from '../../fakes/frameworks/models/vrp';
 
 /** Options of the vRP fake. */
 export interface VrpFakeOptions {
@@ -36,95 +32,49 @@ export interface VrpFake {
   loadPlayer(id: number, userId?: number): VrpUser;
 }
 
-/**
- * vRP 1 proxy interface (vRP-framework/vRP 1.x vrp/lib/Proxy.lua + modules/money.lua, inventory.lua): the event
- * `vRP:proxy` (member, args, identifier, rid) calls vRP[member](...args); when rid ~= -1 the results are sent with
- * `vRP:<identifier>:proxy_res` (rid, rets). Members: getUserId, getUserSource, giveMoney, giveBankMoney, getMoney,
- * getBankMoney, giveInventoryItem, getInventoryItemAmount, getItemDefinition (name, description, weight; nothing for
- * an unknown item), and the weight functions of modules/inventory.lua: getItemWeight(idname),
- * getInventoryWeight(user_id), getInventoryMaxWeight(user_id) (kg; giveInventoryItem itself does not check weight).
- */
+/** Creates the vRP fake (vRP 1). */
 export function createVrpFake(options: VrpFakeOptions = {}): VrpFake {
-  const users = new Map<number, VrpUser>();
-  const itemWeights =
+  const weights =
     options.itemWeights ??
     Object.fromEntries(Object.entries(DEFAULT_ITEMS).map(([name, def]) => [name, def.weight / 1000]));
-  const itemWeight = (name: unknown): number => itemWeights[String(name)] ?? 0;
-  const bySource = (src: unknown) => users.get(Number(src));
-  const byUserId = (uid: unknown): [number, VrpUser] | undefined => {
-    for (const [src, u] of users) if (u.userId === Number(uid)) return [src, u];
-    return undefined;
-  };
+  const users = new Map<number, VrpUser>();
+  let log: (line: string) => void = () => {};
+  let payout:
+    | ((user: VrpUser, kind: 'money' | 'bank' | 'item', name: string, amount: number) => void)
+    | undefined;
+  const model = createVrpModel({
+    variant: 'vrp1',
+    items: Object.fromEntries(Object.entries(weights).map(([name, weight]) => [name, { name, weight }])),
+    maxWeight: options.maxWeight ?? 30,
+    print: (line) => log(line),
+    onPay: (user, kind, name, amount) => payout?.(user, kind, name, amount),
+  });
   const definition: FakeResourceDefinition = {
     flavor: 'lua',
     setup(g, api) {
-      const vRP: Record<string, (...a: unknown[]) => unknown> = {
-        getUserId: (src) => bySource(src)?.userId,
-        getUserSource: (uid) => byUserId(uid)?.[0],
-        getMoney: (uid) => byUserId(uid)?.[1].wallet ?? 0,
-        getBankMoney: (uid) => byUserId(uid)?.[1].bank ?? 0,
-        getItemWeight: (item) => itemWeight(item),
-        getInventoryItemAmount: (uid, item) => byUserId(uid)?.[1].items.get(String(item)) ?? 0,
-        getItemDefinition: (item) =>
-          String(item) in itemWeights ? api.multi(String(item), '', itemWeight(item)) : undefined,
-        getInventoryWeight: (uid) =>
-          [...(byUserId(uid)?.[1].items ?? [])].reduce((sum, [name, n]) => sum + itemWeight(name) * n, 0),
-        getInventoryMaxWeight: () => options.maxWeight ?? 30,
-        giveMoney: (uid, amount) => {
-          const found = byUserId(uid);
-          if (!found) return undefined;
-          api.payout({
-            framework: 'vrp',
-            player: found[0],
-            kind: 'money',
-            name: 'wallet',
-            amount: Number(amount),
-          });
-          found[1].wallet += Number(amount);
-          return undefined;
-        },
-        giveBankMoney: (uid, amount) => {
-          const found = byUserId(uid);
-          if (!found) return undefined;
-          api.payout({
-            framework: 'vrp',
-            player: found[0],
-            kind: 'bank',
-            name: 'bank',
-            amount: Number(amount),
-          });
-          found[1].bank += Number(amount);
-          return undefined;
-        },
-        giveInventoryItem: (uid, item, amount) => {
-          const found = byUserId(uid);
-          if (!found) return undefined;
-          api.payout({
-            framework: 'vrp',
-            player: found[0],
-            kind: 'item',
-            name: String(item),
-            amount: Number(amount),
-          });
-          found[1].items.set(String(item), (found[1].items.get(String(item)) ?? 0) + Number(amount));
-          return undefined;
-        },
-      };
+      log = (line) => g.console.log(line);
+      payout = (user, kind, name, amount) =>
+        api.payout({ framework: 'vrp', player: user.source ?? 0, kind, name, amount });
       g.AddEventHandler('vRP:proxy', (member: unknown, args: unknown, identifier: unknown, rid: unknown) => {
-        const fn = vRP[String(member)];
-        const list = Array.isArray(args) ? args : [];
-        const reply = () => {
-          let rets: unknown[] = [];
-          if (fn) {
-            const rv = fn(...list);
-            rets = isMulti(rv) ? rv.values : rv === undefined ? [] : [rv];
-          } else g.console.log(`vRP proxy: unknown member ${String(member)}`);
-          if (rid !== -1) g.TriggerEvent(`vRP:${String(identifier)}:proxy_res`, rid, rets);
+        const run = () => {
+          const answer = model.call(String(member), Array.isArray(args) ? args : []);
+          if (answer.kind === 'raised') {
+            g.console.log(`SCRIPT ERROR: ${answer.message}`);
+            return;
+          }
+          const reply = () => {
+            if (answer.kind === 'later') answer.apply?.();
+            if (rid !== -1)
+              g.TriggerEvent(`vRP:${String(identifier)}:proxy_res`, rid, model.rets(answer.values));
+          };
+          if (answer.kind === 'later') g.setTimeout(reply, Math.max(options.replyDelayMs ?? 0, 1));
+          else reply();
         };
-        if ((options.replyDelayMs ?? 0) > 0) g.setTimeout(reply, options.replyDelayMs);
-        else reply();
+        if ((options.replyDelayMs ?? 0) > 0) g.setTimeout(run, options.replyDelayMs);
+        else run();
       });
       g.AddEventHandler('playerDropped', () => {
+        model.drop(Number(g.source));
         users.delete(Number(g.source));
       });
     },
@@ -133,9 +83,9 @@ export function createVrpFake(options: VrpFakeOptions = {}): VrpFake {
     definition,
     users,
     loadPlayer(id, userId = id) {
-      const u: VrpUser = { userId, wallet: 0, bank: 0, items: new Map() };
-      users.set(id, u);
-      return u;
+      const user = model.join(id, userId);
+      users.set(id, user);
+      return user;
     },
   };
 }

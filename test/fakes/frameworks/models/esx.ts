@@ -22,7 +22,6 @@
  * mode raises Lua's comparison error; `removeAccountMoney`, `getMoney`, `addMoney`, `showNotification`.
  */
 import { LuaError, roundHalfUp } from './lua';
-import type { OxModel } from './ox-inventory';
 
 /** An ESX item (the `items` table). */
 export interface EsxItemDef {
@@ -61,6 +60,16 @@ export interface EsxPayEntry {
   reason?: string | null;
 }
 
+/** What ESX's ox override calls on ox_inventory (its module; the same functions as the exports). */
+export interface EsxOxBridge {
+  /** `Inventory.CanCarryItem(src, item, count)`. */
+  CanCarryItem(inv: unknown, item: unknown, count?: unknown): unknown;
+  /** `Inventory.AddItem(src, item, count)`. */
+  AddItem(inv: unknown, item: unknown, count: unknown): unknown;
+  /** `Inventory.GetItem(src, item)`. */
+  GetItem(inv: unknown, item: unknown): unknown;
+}
+
 /** Options of the model. */
 export interface EsxModelOptions {
   /** ESX.Items. */
@@ -73,8 +82,10 @@ export interface EsxModelOptions {
   legacy?: boolean;
   /** ox_inventory's state (default missing). */
   ox?: EsxOxState;
-  /** The ox_inventory model ESX forwards to when `ox` is running. */
-  oxModel?: OxModel;
+  /** ox_inventory as ESX's override reaches it while `ox` is running. */
+  oxInventory?: EsxOxBridge;
+  /** ox_inventory's state read at every call (the simulated server's live resource state); overrides `ox`. */
+  oxState?: () => EsxOxState;
   /** The host records a payout, then calls `apply` (or not, when the payout failed before it happened). */
   pay?: (entry: EsxPayEntry, apply: () => void) => void;
   /** Receives what ESX prints. */
@@ -124,17 +135,19 @@ export type EsxModel = ReturnType<typeof createEsxModel>;
 export function createEsxModel(options: EsxModelOptions) {
   const accountDefs = options.accounts ?? ESX_ACCOUNTS;
   const players = new Map<number, EsxPlayer>();
-  let ox: EsxOxState = options.ox ?? 'missing';
+  let oxSetting: EsxOxState = options.ox ?? 'missing';
+  const oxNow = (): EsxOxState => options.oxState?.() ?? oxSetting;
   const print = (line: string) => options.print?.(line);
   const pay = (entry: EsxPayEntry, apply: () => void) => (options.pay ? options.pay(entry, apply) : apply());
   const OX_FILE = '@es_extended/server/classes/overrides/oxinventory.lua';
   const PLAYER_FILE = '@es_extended/server/classes/player.lua';
 
-  const oxRunning = (line: number): OxModel => {
-    if (ox === 'never-started' || !options.oxModel)
+  const oxRunning = (line: number): EsxOxBridge => {
+    const ox = oxNow();
+    if (ox === 'never-started' || !options.oxInventory)
       throw new LuaError(`${OX_FILE}:${line}: attempt to index a nil value (upvalue 'Inventory')`);
     if (ox === 'stopped') throw new LuaError(`${OX_FILE}:${line + 1}: Error in nested ref call.`);
-    return options.oxModel;
+    return options.oxInventory;
   };
 
   const account = (p: EsxPlayer, name: string) => {
@@ -172,18 +185,18 @@ export function createEsxModel(options: EsxModelOptions) {
     reason?: unknown,
   ) => {
     const name = String(accountName);
+    const ox = oxNow();
     if (ox !== 'missing') {
       if (typeof money !== 'number')
         throw new LuaError(
           `${OX_FILE}:67: attempt to compare ${money == null ? 'nil' : typeof money} with number`,
         );
       if (money < 1 || !account(p, name)) return undefined;
-      credit(src, p, name, roundHalfUp(money), reason);
+      const amount = roundHalfUp(money);
+      credit(src, p, name, amount, reason);
       if (ox === 'never-started') oxRunning(76);
-      if (name === 'money') {
-        const inv = oxRunning(76);
-        inv.setCount(src, 'money', p.accounts.money ?? 0);
-      }
+      // Only `money` is an ox_inventory account (mirrored as its `money` item).
+      if (name === 'money') oxRunning(76).AddItem(src, 'money', amount);
       return undefined;
     }
     const invalidNumber = (line: number) =>
@@ -255,7 +268,7 @@ export function createEsxModel(options: EsxModelOptions) {
         return undefined;
       },
       canCarryItem: (name: unknown, count: unknown) => {
-        if (ox !== 'missing') return oxRunning(126).exports.CanCarryItem(src, name, count);
+        if (oxNow() !== 'missing') return oxRunning(126).CanCarryItem(src, name, count);
         const def = options.items[String(name)];
         if (!def) {
           print(`[^3WARNING^7] Item ^5"${String(name)}"^7 was used but does not exist!`);
@@ -264,11 +277,11 @@ export function createEsxModel(options: EsxModelOptions) {
         return p.weight + def.weight * Number(count) <= options.maxWeight;
       },
       getInventoryItem: (name: unknown) => {
-        if (ox !== 'missing') return oxRunning(102).exports.GetItem(src, name);
+        if (oxNow() !== 'missing') return oxRunning(102).GetItem(src, name);
         return esxItem(p, String(name));
       },
       addInventoryItem: (name: unknown, count: unknown) => {
-        if (ox !== 'missing') return oxRunning(108).exports.AddItem(src, name, count ?? 1);
+        if (oxNow() !== 'missing') return oxRunning(108).AddItem(src, name, count ?? 1);
         const item = String(name);
         const def = options.items[item];
         if (!def) return undefined;
@@ -352,17 +365,17 @@ export function createEsxModel(options: EsxModelOptions) {
       players.delete(src);
     },
     /** ox_inventory's state as ESX sees it. */
-    ox: (): EsxOxState => ox,
+    ox: (): EsxOxState => oxNow(),
     /** Changes ox_inventory's state (started, stopped, restarted). */
     setOx(state: EsxOxState): void {
-      ox = state;
+      oxSetting = state;
     },
     /** Accounts (and ESX's own inventory when ox is not in use) per loaded player: the shape the transcripts record. */
     snapshot(): Record<string, unknown> {
       const out: Record<string, unknown> = {};
       for (const [src, p] of players) {
         const entry: Record<string, unknown> = { accounts: { ...p.accounts } };
-        if (ox === 'missing') {
+        if (oxNow() === 'missing') {
           entry.items = Object.fromEntries([...p.inventory].filter(([, n]) => n > 0));
           entry.weight = p.weight;
           entry.maxWeight = options.maxWeight;
