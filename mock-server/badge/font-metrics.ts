@@ -4,6 +4,8 @@ export interface FontMetrics {
   readonly unitsPerEm: number;
   /** Width in pixels of `text` set at `fontSize` px (sum of glyph advances, no kerning). */
   measure(text: string, fontSize: number): number;
+  /** True when the font maps this code point to a glyph (not .notdef). */
+  covers(codePoint: number): boolean;
 }
 
 interface TableRecord {
@@ -106,6 +108,7 @@ export function createFontMetrics(font: Buffer): FontMetrics {
   const cache = new Map<number, number>();
   return {
     unitsPerEm,
+    covers: (codePoint) => glyphOf(codePoint) !== 0,
     measure(text, fontSize) {
       let units = 0;
       for (const char of text) {

@@ -105,7 +105,7 @@ function normalizeSpaces(text: string): string {
 /** Cuts `text` to fit `maxWidth` px, ending in an ellipsis when cut. */
 export function ellipsize(text: string, maxWidth: number, size: number, weight: FontWeight): string {
   const fonts = loadBadgeFonts();
-  const clean = normalizeSpaces(text);
+  const clean = normalizeSpaces(fonts.drawable(text));
   if (fonts.measure(clean, size, weight) <= maxWidth) return clean;
   const chars = Array.from(clean);
   let lo = 0;
@@ -150,7 +150,7 @@ function text(content: string, spec: TextSpec): string {
   if (spec.anchor && spec.anchor !== 'start') attrs.push(`text-anchor="${spec.anchor}"`);
   if (spec.spacing) attrs.push(`letter-spacing="${spec.spacing}"`);
   if (spec.opacity !== undefined) attrs.push(`fill-opacity="${spec.opacity}"`);
-  return `<text ${attrs.join(' ')}>${escapeXml(content)}</text>`;
+  return `<text ${attrs.join(' ')}>${escapeXml(loadBadgeFonts().drawable(content))}</text>`;
 }
 
 function frame(width: number, height: number, radius: number, palette: Palette, body: string): string {
@@ -354,11 +354,14 @@ export function renderNotFoundSvg(options: Pick<BadgeOptions, 'theme' | 'lang'>)
   );
 }
 
-/** Rasterizes a badge SVG with the bundled Inter fonts only (system fonts off). */
+/**
+ * Rasterizes a badge SVG with the bundled fonts only (system fonts off): Inter, plus the fallback fonts its
+ * text needs, which resvg picks per character.
+ */
 export function svgToPng(svg: string): Buffer {
   const fonts = loadBadgeFonts();
   const resvg = new Resvg(svg, {
-    font: { loadSystemFonts: false, fontFiles: fonts.files, defaultFontFamily: FONT_FAMILY },
+    font: { loadSystemFonts: false, fontFiles: fonts.filesFor(svg), defaultFontFamily: FONT_FAMILY },
     textRendering: 1,
     shapeRendering: 2,
   });
