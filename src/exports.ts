@@ -1,6 +1,7 @@
 import type { VoteApi } from './api/client';
 import type { ServerInfo, VoteCount } from './api/schemas';
 import type { CheckOutcome, ClaimFlow, ClaimOutcome, PendingView } from './claim/claim-flow';
+import { describeError } from './runtime/errors';
 import type { Runtime } from './runtime/runtime';
 
 /** The parts of the running resource the exports reach; null while the resource is inert. */
@@ -21,7 +22,7 @@ export function registerExports(
     try {
       return await call(target);
     } catch (error) {
-      runtime.log.warn(`vote-reward: export ${what} failed: ${(error as Error).message}`);
+      runtime.log.warn(`vote-reward: export ${what} failed: ${describeError(error)}`);
       return null;
     }
   };

@@ -101,7 +101,7 @@ export function createResource(runtime: Runtime): VoteRewardResource {
       if (error instanceof UnauthorizedError) {
         return { ok: false, reason: 'unauthorized' };
       }
-      const detail = (error as Error).message;
+      const detail = describeError(error);
       // Network and timeout errors already name the URL; others (HTTP status, bad body) do not.
       const reason =
         error instanceof NetworkError || error instanceof TimeoutError
@@ -224,7 +224,7 @@ export function createResource(runtime: Runtime): VoteRewardResource {
     candidate.flow.start();
     candidate.detector?.start();
     void candidate.flow.reconcile('claim').catch((error: unknown) => {
-      log.error(`vote-reward: reconciliation at start failed: ${(error as Error).message}`);
+      log.error(`vote-reward: reconciliation at start failed: ${describeError(error)}`);
     });
     return [
       connection.ok
@@ -244,7 +244,7 @@ export function createResource(runtime: Runtime): VoteRewardResource {
       connection = {
         ok: false,
         reason:
-          error instanceof UnauthorizedError ? 'the key is wrong or revoked (401)' : (error as Error).message,
+          error instanceof UnauthorizedError ? 'the key is wrong or revoked (401)' : describeError(error),
       };
     }
     const budget = current.budget.snapshot();
@@ -324,8 +324,7 @@ export function createResource(runtime: Runtime): VoteRewardResource {
                   if (source > 0) runtime.tell(source, cleanText(line, LINE_MAX));
                 }
               },
-              (error: unknown) =>
-                log.error(`vote-reward: ${ADMIN_COMMAND} failed: ${(error as Error).message}`),
+              (error: unknown) => log.error(`vote-reward: ${ADMIN_COMMAND} failed: ${describeError(error)}`),
             );
           },
           true,

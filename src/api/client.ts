@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { describeError } from '../runtime/errors';
 import {
   ClaimRefusedError,
   HttpError,
@@ -134,7 +135,7 @@ export function createVoteApi(options: VoteApiOptions): VoteApi {
       if (error instanceof ResponseTooLargeError) noteRefused(error);
       throw error instanceof VoteApiError
         ? error
-        : new NetworkError(`${baseUrl}${path}`, error instanceof Error ? error.message : String(error));
+        : new NetworkError(`${baseUrl}${path}`, describeError(error), { cause: error });
     }
     episodeOpen = false;
     const failure = readError(response.body);
@@ -219,8 +220,10 @@ function parseBody<T extends z.ZodType>(path: string, text: string | null, schem
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch {
-    throw new ResponseValidationError(path, `not JSON: ${JSON.stringify(text.slice(0, 60))}`);
+  } catch (error) {
+    throw new ResponseValidationError(path, `not JSON: ${JSON.stringify(text.slice(0, 60))}`, {
+      cause: error,
+    });
   }
   const result = schema.safeParse(json);
   if (!result.success) {

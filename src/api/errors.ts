@@ -95,8 +95,8 @@ export class TimeoutError extends VoteApiError {
   override name = 'TimeoutError';
   /** The URL that timed out. */
   readonly url: string;
-  constructor(url: string, timeoutMs: number) {
-    super(`${url}: no answer within ${timeoutMs} ms`);
+  constructor(url: string, timeoutMs: number, options?: ErrorOptions) {
+    super(`${url}: no answer within ${timeoutMs} ms`, options);
     this.url = url;
   }
 }
@@ -106,8 +106,8 @@ export class ResponseValidationError extends VoteApiError {
   override name = 'ResponseValidationError';
   /** The request path, e.g. `/api/v1/vote/claim`. */
   readonly path: string;
-  constructor(path: string, detail: string) {
-    super(`${path}: unexpected answer (${detail})`);
+  constructor(path: string, detail: string, options?: ErrorOptions) {
+    super(`${path}: unexpected answer (${detail})`, options);
     this.path = path;
   }
 }

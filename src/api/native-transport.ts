@@ -1,3 +1,4 @@
+import { describeError } from '../runtime/errors';
 import type { NativeHttpRequest } from '../runtime/runtime';
 import { NetworkError, ResponseTooLargeError, TimeoutError } from './errors';
 import { type HttpResponse, type HttpTransport, MAX_ANSWER_BYTES } from './transport';
@@ -65,7 +66,11 @@ export function createNativeTransport(
             followLocation: false,
           });
         } catch (error) {
-          reject(new NetworkError(request.url, `the HTTP native failed: ${(error as Error).message}`));
+          reject(
+            new NetworkError(request.url, `the HTTP native failed: ${describeError(error)}`, {
+              cause: error,
+            }),
+          );
           return;
         }
         if (typeof token !== 'number' || token < 0) {

@@ -133,7 +133,7 @@ function toTransportError(error: unknown, request: HttpRequest): Error {
   if (error instanceof VoteApiError) return error;
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError')
-    return new TimeoutError(request.url, request.timeoutMs);
+    return new TimeoutError(request.url, request.timeoutMs, { cause: error });
   const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
   return new NetworkError(
     request.url,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { FRAMEWORK_CHOICES } from '../rewards/registry';
 import type { Reward } from '../rewards/types';
+import { describeError } from '../runtime/errors';
 import { configSchema, type ResourceConfig } from './schema';
 
 /** Convar that holds the API key; it wins over `apiKey` in config.json. */
@@ -39,7 +40,7 @@ export function loadConfig(source: ConfigSource): ConfigLoadResult {
     try {
       raw = JSON.parse(stripBom(source.text));
     } catch (error) {
-      return { ok: false, problems: [`config.json: not valid JSON (${(error as Error).message})`] };
+      return { ok: false, problems: [`config.json: not valid JSON (${describeError(error)})`] };
     }
   }
   const parsed = configSchema.safeParse(raw);

@@ -81,16 +81,6 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
     }
   };
 
-  const unsupported = (reward: Reward): string | undefined => {
-    if ((reward.type === 'money' || reward.type === 'bank') && !parts.giveMoney) {
-      return `${parts.name} cannot give ${reward.type} rewards: only custom rewards work without a framework`;
-    }
-    if (reward.type === 'item' && !parts.inventory) {
-      return `${parts.name} cannot give item rewards: only custom rewards work without a framework`;
-    }
-    return undefined;
-  };
-
   /** The quantity a money, bank or item reward changes, how to read it, and the call that pays it. */
   const meterOf = (source: number, reward: Reward, reason: string): Meter | string => {
     if (reward.type === 'money' || reward.type === 'bank') {
@@ -125,8 +115,9 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
     async canReceive(ctx: PayoutContext, rewards: readonly Reward[]): Promise<PayoutResult> {
       const source = toSource(ctx.source);
       if (source === undefined) return frameworkError(`invalid player source ${String(ctx.source)}`);
+      // Rewards also come back from the journal, which may hold values an older version accepted.
       for (const reward of rewards) {
-        const problem = rewardInputProblem(reward) ?? unsupported(reward);
+        const problem = rewardInputProblem(reward);
         if (problem) return frameworkError(problem);
       }
       if (!(await ready(source))) return refuse({ code: 'player_not_loaded' });
@@ -149,7 +140,7 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
     async give(ctx: PayoutContext, reward: Reward, hooks: GiveHooks = {}): Promise<PayoutResult> {
       const source = toSource(ctx.source);
       if (source === undefined) return frameworkError(`invalid player source ${String(ctx.source)}`);
-      const problem = rewardInputProblem(reward) ?? unsupported(reward);
+      const problem = rewardInputProblem(reward);
       if (problem) return frameworkError(problem);
       if (!(await ready(source))) return refuse({ code: 'player_not_loaded' });
       try {

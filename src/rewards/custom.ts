@@ -135,11 +135,6 @@ export async function giveCustomReward(
   ctx: PayoutContext,
   reward: CustomReward,
 ): Promise<PayoutResult> {
-  if (!reward.command && !reward.event)
-    return frameworkError('custom reward needs a command, an event, or both');
-  if (reward.event !== undefined && (typeof reward.event !== 'string' || reward.event.trim() === '')) {
-    return frameworkError('custom reward event must be a non-empty event name');
-  }
   let command: string | undefined;
   if (reward.command) {
     const filled = fillCommandTemplate(reward.command, {

@@ -112,23 +112,8 @@ export interface RewardAdapter {
   startupProblems?(rewards: readonly Reward[]): Promise<string[]>;
 }
 
-/** The slice of the FiveM runtime that adapters need. `src/runtime/fivem.ts` implements it. */
-export interface FrameworkHost {
-  /** `GetResourceState(name)`: `started`, `stopped`, `missing`, ... */
-  resourceState(name: string): string;
-  /** The exports object of another resource; property access throws when an export is missing. */
-  exportsOf(resource: string): Record<string, (...args: unknown[]) => unknown>;
-  /** `emit` (TriggerEvent) a server event. */
-  emit(event: string, ...args: unknown[]): void;
-  /** `on` a server event; returns a function that removes the handler. */
-  on(event: string, handler: (...args: unknown[]) => void): () => void;
-  /** `ExecuteCommand` on the server console. */
-  executeCommand(command: string): void;
-  /** FiveM timer, in milliseconds; returns a cancel function. */
-  setTimeout(fn: () => void, ms: number): () => void;
-  /** Log lines for the server console. */
-  log: { info(message: string): void; warn(message: string): void; error(message: string): void };
-}
+/** The slice of the FiveM runtime that adapters need (defined with the runtime). */
+export type { FrameworkHost } from '../runtime/runtime';
 
 /** An inventory that can receive item rewards (ox_inventory, qb-inventory, or a framework's own). */
 export interface InventoryBackend {

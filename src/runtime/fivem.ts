@@ -66,7 +66,6 @@ export function createFivemRuntime(): Runtime {
 
   return {
     now: () => Date.now(),
-    resourceName: () => resource,
     loadResourceFile: (path) => g.LoadResourceFile(resource, path) ?? null,
     convar(name) {
       const value = g.GetConvar(name, UNSET);

@@ -1,5 +1,3 @@
-import type { FrameworkHost } from '../rewards/types';
-
 /** A raw request for FXServer's `PerformHttpRequestInternalEx` native. */
 export interface NativeHttpRequest {
   url: string;
@@ -21,12 +19,28 @@ export interface KvpStore {
   keys(prefix: string): string[];
 }
 
+/** The slice of the FiveM runtime that adapters need. `fivem.ts` implements it. */
+export interface FrameworkHost {
+  /** `GetResourceState(name)`: `started`, `stopped`, `missing`, ... */
+  resourceState(name: string): string;
+  /** The exports object of another resource; property access throws when an export is missing. */
+  exportsOf(resource: string): Record<string, (...args: unknown[]) => unknown>;
+  /** `emit` (TriggerEvent) a server event. */
+  emit(event: string, ...args: unknown[]): void;
+  /** `on` a server event; returns a function that removes the handler. */
+  on(event: string, handler: (...args: unknown[]) => void): () => void;
+  /** `ExecuteCommand` on the server console. */
+  executeCommand(command: string): void;
+  /** FiveM timer, in milliseconds; returns a cancel function. */
+  setTimeout(fn: () => void, ms: number): () => void;
+  /** Log lines for the server console. */
+  log: { info(message: string): void; warn(message: string): void; error(message: string): void };
+}
+
 /** Everything the resource needs from FXServer; only `src/runtime/fivem.ts` implements it against natives. */
 export interface Runtime extends FrameworkHost {
   /** Wall-clock milliseconds; the one clock every module uses. */
   now(): number;
-  /** `GetCurrentResourceName()`. */
-  resourceName(): string;
   /** A file of this resource (`LoadResourceFile`), or null when missing. */
   loadResourceFile(path: string): string | null;
   /** A convar's value, or null when it is not set at all (an empty value is returned as ''). */

@@ -178,7 +178,6 @@ export function createFakeRuntime(
       for (const handler of [...(handlers.get(event) ?? [])]) handler(...args);
     },
     now: clock.now,
-    resourceName: () => 'vote-reward',
     loadResourceFile: (path) => runtime.files.get(path) ?? null,
     convar: (name) => runtime.convars.get(name) ?? null,
     kvp,

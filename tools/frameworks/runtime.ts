@@ -68,7 +68,6 @@ export function createHarnessRuntime(server: SimServer, options: HarnessRuntimeO
     setTimeout: (fn, ms) => schedule(fn, ms, null),
     setInterval: (fn, ms) => schedule(fn, ms, Math.max(1, ms)),
     now,
-    resourceName: () => options.resourceName,
     loadResourceFile: (path) => options.files[path] ?? null,
     convar: (name) => options.convars[name] ?? null,
     kvp,
