@@ -37,7 +37,8 @@ for src, x in pairs(ESX.Players) do
 end
 return out`;
 
-const OX_PROBE = `
+/** Lua for ox_inventory's state: items, weight and slots of every player inventory. */
+export const OX_PROBE = `
 local out = {}
 for _, src in ipairs(GetPlayers()) do
   local inv = exports.ox_inventory:GetInventory(tonumber(src))

@@ -5,6 +5,9 @@ import esxOx from './esx-ox';
 import esxOxStopped from './esx-ox-stopped';
 import luaCallers from './lua-callers';
 import oxInventory from './ox-inventory';
+import qbcore from './qbcore';
+import qbcoreInventory1 from './qbcore-inventory-1';
+import qbox from './qbox';
 import vrpCreative from './vrp-creative';
 import vrp1, { vrp1CurrentFxserver } from './vrp1';
 import vrp2 from './vrp2';
@@ -15,6 +18,9 @@ export const WORLDS: World[] = [
   esxOxStopped,
   esxOx,
   oxInventory,
+  qbcore,
+  qbcoreInventory1,
+  qbox,
   vrp1,
   vrp1CurrentFxserver,
   vrp2,
