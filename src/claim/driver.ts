@@ -1,0 +1,251 @@
+/**
+ * The claim driver: applies a transition, saves the entry (or removes it), prints the step's admin notes, then
+ * performs the one API or framework call the effect names and feeds what came back into the next transition.
+ * Every entry point of the claim flow (a claim, recovery at start, on join and on the timer, admin actions) runs here.
+ */
+import type { VoteApi } from '../api/client';
+import type { RequestPriority } from '../api/rate-budget';
+import type { EventChannel } from '../events';
+import type { PayoutContext, Reward, RewardAdapter } from '../rewards/types';
+import { describeError } from '../runtime/errors';
+import type { Runtime } from '../runtime/runtime';
+import type { Journal, JournalEntry } from './journal';
+import { type LogLine, noteLine } from './messages';
+import type { NameLock } from './name-lock';
+import { refOf, type Settled } from './outcome';
+import { type ClaimEvent, type Effect, type Step, transition } from './transitions';
+
+/** One run of the driver: the request priority, and the player being paid once known. */
+export interface Drive {
+  priority: RequestPriority;
+  source: number | null;
+}
+
+/** What the driver works with. */
+export interface ClaimDriverOptions {
+  runtime: Pick<Runtime, 'players' | 'playerLicense'>;
+  api: Pick<VoteApi, 'checkVote'>;
+  adapter: RewardAdapter;
+  journal: Journal;
+  names: NameLock;
+  events: EventChannel;
+  nameLock: boolean;
+  say(line: LogLine): void;
+}
+
+/** The driver of one claim flow. */
+export interface ClaimDriver {
+  /** Applies `event` to `entry` and goes on until the claim stops. */
+  run(entry: JournalEntry, event: ClaimEvent, drive: Drive): Promise<Settled>;
+}
+
+/** Creates the driver. */
+export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
+  const { runtime, api, adapter, journal, names, events, say } = options;
+
+  const onlineSourceOf = (license: string): number | null =>
+    runtime.players().find((source) => runtime.playerLicense(source) === license) ?? null;
+
+  /** Saves (or removes) what a transition produced and prints its notes; returns the entry now current. */
+  const persist = (entry: JournalEntry, step: Step): JournalEntry => {
+    if (step.entry === null) journal.remove(entry.id);
+    else if (step.entry !== entry) journal.save(step.entry);
+    for (const note of step.notes) say(noteLine(note, step.entry ?? entry));
+    return step.entry ?? entry;
+  };
+
+  const contextOf = (entry: JournalEntry, source: number): PayoutContext => ({
+    source,
+    name: entry.name,
+    license: entry.license,
+    voteId: refOf(entry),
+  });
+
+  /** Performs `effect` for the entry in `cursor`; answers the event it led to, or where the claim stopped. */
+  const perform = async (
+    effect: Exclude<Effect, { type: 'stop' | 'announce' | 'next_reward' }>,
+    cursor: { entry: JournalEntry },
+    drive: Drive,
+  ): Promise<ClaimEvent | Settled> => {
+    const entry = cursor.entry;
+    switch (effect.type) {
+      case 'recheck':
+        try {
+          const { voted, votedAt } = await api.checkVote(
+            { username: entry.name },
+            { priority: drive.priority },
+          );
+          const stillThere =
+            voted && votedAt !== null && entry.votedAt !== null && sameInstant(votedAt, entry.votedAt);
+          return { type: 'rechecked', claimed: !stillThere };
+        } catch (error) {
+          return { type: 'recheck_failed', detail: describeError(error, { withName: true }) };
+        }
+
+      case 'pay': {
+        drive.source ??= onlineSourceOf(entry.license);
+        if (effect.bindName) {
+          if (options.nameLock) names.bind(entry.name, entry.license);
+          events.emit('claimed', {
+            source: drive.source,
+            name: entry.name,
+            license: entry.license,
+            voteId: refOf(entry),
+          });
+        }
+        if (drive.source === null)
+          return { code: 'pending', problem: { code: 'player_not_loaded' }, stage: 'offline' };
+        const reward = entry.giving === null ? undefined : entry.rewards[entry.giving];
+        return {
+          type: 'player_found',
+          verifies: reward !== undefined && adapter.verifies?.(reward) === true,
+          confirms: adapter.confirm !== undefined,
+        };
+      }
+
+      case 'confirm': {
+        const source = drive.source ?? -1;
+        const reward = entry.rewards[effect.index];
+        if (!reward || !(await safely(() => adapter.isPlayerReady(source), false))) {
+          return { type: 'confirm_later', problem: { code: 'player_not_loaded' } };
+        }
+        const { before } = effect;
+        const confirmation = await safely(
+          () => adapter.confirm?.(contextOf(entry, source), reward, before) ?? Promise.resolve(undefined),
+          (detail) => ({ code: 'unreadable' as const, detail }),
+        );
+        if (confirmation === undefined)
+          return { type: 'interrupted', detail: 'the framework cannot be read' };
+        switch (confirmation.code) {
+          case 'paid':
+            return {
+              type: 'resumed',
+              given: true,
+              detail: `did happen (read ${before} + ${amountOf(reward)}); marked given`,
+            };
+          case 'not_paid':
+            return {
+              type: 'resumed',
+              given: false,
+              detail: `did not happen (still ${before}); paying it now`,
+            };
+          case 'unreadable':
+            return {
+              type: 'confirm_later',
+              problem: { code: 'framework_error', detail: confirmation.detail },
+            };
+          default:
+            return { type: 'interrupted', detail: confirmation.detail };
+        }
+      }
+
+      case 'check_capacity': {
+        const source = drive.source ?? -1;
+        if (!(await safely(() => adapter.isPlayerReady(source), false))) {
+          return { type: 'not_payable', problem: { code: 'player_not_loaded' } };
+        }
+        const owed = entry.rewards.filter((_, index) => !entry.given[index]);
+        const capacity = await safely(
+          () => adapter.canReceive(contextOf(entry, source), owed),
+          (detail) => ({ ok: false as const, problem: { code: 'framework_error' as const, detail } }),
+        );
+        return capacity.ok ? { type: 'payable' } : { type: 'not_payable', problem: capacity.problem };
+      }
+
+      case 'give': {
+        const source = drive.source ?? -1;
+        const reward = entry.rewards[effect.index];
+        if (!reward) return { type: 'given' };
+        let journalFailure: { error: unknown } | null = null;
+        const hooks = {
+          before(value: number) {
+            try {
+              cursor.entry = persist(cursor.entry, transition(cursor.entry, { type: 'read_before', value }));
+            } catch (error) {
+              journalFailure = { error };
+              throw error;
+            }
+          },
+        };
+        // Adapters return every expected failure as a value: a throw escaped mid-payout, so it may have paid.
+        const result = await safely(
+          () => adapter.give(contextOf(entry, source), reward, hooks),
+          (detail) => ({
+            ok: false as const,
+            problem: { code: 'outcome_unknown' as const, detail: `the adapter threw: ${detail}` },
+          }),
+        );
+        // The reading could not be journalled, so nothing was paid: fail like any other journal write.
+        if (journalFailure) throw (journalFailure as { error: unknown }).error;
+        if (result.ok) return { type: 'given' };
+        if (result.problem.code === 'outcome_unknown')
+          return { type: 'maybe_given', detail: result.problem.detail };
+        return { type: 'refused', problem: result.problem };
+      }
+
+      case 'continue':
+        throw new Error('a paying call cannot continue outside its own payout');
+    }
+  };
+
+  /** The driver: applies each event, saves the entry, performs the effect, until the claim stops. */
+  const run = async (entry: JournalEntry, event: ClaimEvent, drive: Drive): Promise<Settled> => {
+    const cursor = { entry };
+    let next: ClaimEvent = event;
+    for (;;) {
+      const before = cursor.entry;
+      const step = transition(before, next);
+      cursor.entry = persist(before, step);
+      const { effect } = step;
+      if (effect.type === 'stop') {
+        const { settled } = effect;
+        if (settled.code === 'needs_admin' && settled.parkedBy !== null) {
+          const { name, license } = cursor.entry;
+          events.emit('parked', { ref: refOf(cursor.entry), name, license, problem: settled.problem });
+        }
+        return settled;
+      }
+      if (effect.type === 'announce') {
+        const source = drive.source ?? -1;
+        events.emit('rewarded', {
+          source,
+          name: before.name,
+          license: before.license,
+          voteId: refOf(before),
+          rewards: before.rewards,
+        });
+        return { code: 'rewarded', entry: before, source };
+      }
+      if (effect.type === 'next_reward') {
+        next = { type: 'payable' };
+        continue;
+      }
+      const result = await perform(effect, cursor, drive);
+      if ('code' in result) return result;
+      next = result;
+    }
+  };
+
+  return { run };
+}
+
+function amountOf(reward: Reward): number {
+  if (reward.type === 'money' || reward.type === 'bank') return reward.amount;
+  return reward.type === 'item' ? reward.count : 0;
+}
+
+function sameInstant(a: string, b: string): boolean {
+  const left = Date.parse(a);
+  const right = Date.parse(b);
+  return Number.isNaN(left) || Number.isNaN(right) ? a === b : left === right;
+}
+
+/** Runs `fn`; a throw becomes `fallback` (called with the error's text when it is a function). */
+export async function safely<T>(fn: () => Promise<T>, fallback: T | ((detail: string) => T)): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    const detail = describeError(error, { withName: true });
+    return typeof fallback === 'function' ? (fallback as (detail: string) => T)(detail) : fallback;
+  }
+}
