@@ -1,4 +1,5 @@
 import type { CheckMode } from './db';
+import { DatabaseFileError } from './db/open-database';
 import { normalizePublicUrl } from './middleware/host-allow-list';
 
 /** Parsed command line of the mock. */
@@ -85,7 +86,8 @@ export function parseDuration(flag: string, text: string): number {
 }
 
 function parseInteger(flag: string, text: string, min: number, max: number): number {
-  if (!/^-?\d+$/.test(text)) throw new CliError(`${flag} expects a whole number, got ${JSON.stringify(text)}`);
+  if (!/^-?\d+$/.test(text))
+    throw new CliError(`${flag} expects a whole number, got ${JSON.stringify(text)}`);
   const value = Number(text);
   if (value < min || value > max)
     throw new CliError(`${flag} must be between ${min} and ${max}, got ${value}`);
@@ -166,4 +168,20 @@ export function parseCli(argv: readonly string[]): CliOptions {
     }
   }
   return options;
+}
+
+/** One line naming what is at fault: the port, the address or the database file. */
+export function startupProblem(error: unknown): string {
+  const { code, port, address } = error as { code?: string; port?: number; address?: string };
+  if (code === 'EADDRINUSE') {
+    return `port ${port} is in use on ${address} (is another mock, such as npm start, already running?); stop it or pick another with --port`;
+  }
+  if (code === 'EACCES' && port !== undefined) {
+    return `port ${port} needs more privileges on this system; pick one above 1023 with --port`;
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+    return `--host ${address ?? (error as { hostname?: string }).hostname} is not an address of this machine; use 127.0.0.1, 0.0.0.0 or one of its interfaces`;
+  }
+  if (error instanceof DatabaseFileError) return error.message;
+  return error instanceof Error ? error.message : String(error);
 }

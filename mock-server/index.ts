@@ -1,5 +1,6 @@
-import { CliError, parseCli, USAGE } from './cli';
+import { CliError, parseCli, startupProblem, USAGE } from './cli';
 import { isWildcardHost } from './middleware/host-allow-list';
+import { unclaimedVotesByName } from './seed';
 import { demoFilePath, startMockServer } from './server';
 
 function adminLine(enabled: boolean, token: string | undefined, url: string): string {
@@ -63,6 +64,12 @@ async function main(): Promise<void> {
     );
     if (options.admin)
       lines.push(`owner dashboard: ${local}/dashboard/servers/${mock.demo.serverId}/integrations`);
+    const waiting = unclaimedVotesByName(mock.store, mock.demo.serverId);
+    lines.push(
+      waiting.length === 0
+        ? 'unclaimed votes on the demo server: none'
+        : `unclaimed votes on the demo server: ${waiting.map((w) => `${w.username} (${w.count})`).join(', ')}; /vote in game as one of these names is paid for them, so vote under your own name to test one fresh vote`,
+    );
   }
   lines.push(`OpenAPI: ${base}/openapi.json`, `docs: ${base}/docs`, `health: ${base}/health`);
   lines.push(adminLine(options.admin, token, local));
@@ -95,9 +102,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const code = (error as { code?: string }).code;
-  const message =
-    code === 'EADDRINUSE' ? 'the port is already in use; pick another with --port' : String(error);
-  process.stderr.write(`error: ${message}\n`);
+  process.stderr.write(`error: ${startupProblem(error)}\n`);
   process.exit(1);
 });

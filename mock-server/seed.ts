@@ -34,20 +34,8 @@ const SERVER_NAMES = [
   'Pacific Bluffs Police',
 ];
 
-const PLAYER_NAMES = [
-  'Steve',
-  'Alex',
-  'Marie',
-  'Lucas',
-  'Chloé',
-  'Nina',
-  'Tom',
-  'Yuki',
-  'Omar',
-  'Eva',
-  'Jonas',
-  'Lina',
-];
+// Names whose votes are all claimed: history for the counters.
+const PLAYER_NAMES = ['Marie', 'Lucas', 'Chloé', 'Nina', 'Tom', 'Yuki', 'Omar', 'Eva', 'Jonas', 'Lina'];
 
 /** mulberry32: a small deterministic generator, so every seeded database looks the same. */
 function random(seed: number): () => number {
@@ -61,8 +49,15 @@ function random(seed: number): () => number {
 }
 
 /**
- * Seeds the demo: one "Demo RP" server whose players Steve and Alex hold unclaimed votes (ready for `/vote`),
- * with older claimed votes, and 20 other servers with votes over the last two months so ranks mean something.
+ * Players whose votes the demo leaves unclaimed, under names nobody tries by chance (not the README's
+ * "Steve"), so a newcomer who votes under their own name sees exactly their own votes paid.
+ */
+export const SEEDED_UNCLAIMED = ['SeedAva', 'SeedBen'] as const;
+
+/**
+ * Seeds the demo: one "Demo RP" server where SeedBen (two votes, 30 h and 3 h old) and SeedAva (one, 20 min)
+ * hold unclaimed votes, with older claimed votes, and 20 other servers with votes over the last two months so
+ * ranks mean something.
  */
 export function seedDemo(store: Store, now: () => number): DemoSeed {
   const rnd = random(20_261_121);
@@ -89,22 +84,22 @@ export function seedDemo(store: Store, now: () => number): DemoSeed {
     for (let i = 0; i < 45; i += 1) {
       history.push({
         serverId: demo.id,
-        username: pick(PLAYER_NAMES.slice(2)),
+        username: pick(PLAYER_NAMES),
         ip: ip(),
         votedAt: at - 2 * DAY - Math.floor(rnd() * 40 * DAY),
       });
     }
     history.sort((a, b) => (a.votedAt as number) - (b.votedAt as number));
     store.insertVotes(history);
-    for (const name of PLAYER_NAMES.slice(2)) {
+    for (const name of PLAYER_NAMES) {
       while (store.claimOldest(demo.id, name)) {
         // claims every historic vote, so only the fresh ones below are waiting
       }
     }
     store.insertVotes([
-      { serverId: demo.id, username: 'Steve', ip: '203.0.113.10', votedAt: at - 30 * HOUR },
-      { serverId: demo.id, username: 'Steve', ip: '203.0.113.10', votedAt: at - 3 * HOUR },
-      { serverId: demo.id, username: 'Alex', ip: '203.0.113.11', votedAt: at - 20 * 60_000 },
+      { serverId: demo.id, username: 'SeedBen', ip: '203.0.113.10', votedAt: at - 30 * HOUR },
+      { serverId: demo.id, username: 'SeedBen', ip: '203.0.113.10', votedAt: at - 3 * HOUR },
+      { serverId: demo.id, username: 'SeedAva', ip: '203.0.113.11', votedAt: at - 20 * 60_000 },
     ]);
 
     SERVER_NAMES.forEach((name, index) => {
@@ -132,4 +127,16 @@ export function seedDemo(store: Store, now: () => number): DemoSeed {
     });
     return { serverId: demo.id, apiKey: key };
   })();
+}
+
+/** The names holding unclaimed votes on a server, with how many each holds, oldest vote first. */
+export function unclaimedVotesByName(
+  store: Store,
+  serverId: number,
+): Array<{ username: string; count: number }> {
+  const counts = new Map<string, number>();
+  for (const vote of store.listVotes({ serverId, limit: 10_000 })) {
+    if (vote.claimedAt === null) counts.set(vote.username, (counts.get(vote.username) ?? 0) + 1);
+  }
+  return [...counts].map(([username, count]) => ({ username, count }));
 }

@@ -1,5 +1,5 @@
 export { generateKey, hashKey, isWellFormedKey, LIVE_KEY_PREFIX, maskKey } from './api-keys';
-export { type Db, openDatabase } from './open-database';
+export { DatabaseFileError, type Db, openDatabase } from './open-database';
 export {
   type AuthResult,
   type CheckMode,

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './schema';
@@ -12,15 +12,51 @@ export type Db = Database.Database;
  * migration newer than the file's `user_version`. `name_key(text)` is the username match key, for migrations. `':memory:'` gives a private in-memory database.
  */
 export function openDatabase(path: string): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  if (path !== ':memory:') db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
-  db.pragma('foreign_keys = ON');
-  db.function('name_key', { deterministic: true }, (username) => usernameKey(String(username)));
+  let db: Db | undefined;
+  try {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    db = new Database(path);
+    if (path !== ':memory:') db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('foreign_keys = ON');
+    db.function('name_key', { deterministic: true }, (username) => usernameKey(String(username)));
+  } catch (error) {
+    db?.close();
+    throw new DatabaseFileError(path, error);
+  }
   migrate(db);
   return db;
+}
+
+/** The database file cannot be used; the message names the file and why. */
+export class DatabaseFileError extends Error {
+  /** The path given. */
+  readonly path: string;
+
+  constructor(path: string, cause: unknown) {
+    super(
+      `cannot use ${path} as the mock's database: ${reasonOf(path, cause)}; pick another file with --db (or --db :memory:)`,
+    );
+    this.name = 'DatabaseFileError';
+    this.path = path;
+    this.cause = cause;
+  }
+}
+
+function reasonOf(path: string, cause: unknown): string {
+  const code = (cause as { code?: string }).code ?? '';
+  try {
+    if (statSync(path).isDirectory()) return 'it is a directory';
+  } catch {
+    // a path that does not exist yet is the usual case; the error code below says the rest
+  }
+  if (code === 'SQLITE_NOTADB') return 'it is not an SQLite database';
+  if (code === 'ENOTDIR' || code === 'EEXIST') return `a part of ${dirname(path)} is a file, not a folder`;
+  if (code === 'EACCES' || code === 'EPERM' || code === 'SQLITE_READONLY' || code === 'SQLITE_PERM')
+    return 'permission denied';
+  if (code === 'SQLITE_CANTOPEN') return 'SQLite cannot open it (check its folder exists and is writable)';
+  return (cause as Error).message ?? String(cause);
 }
 
 function migrate(db: Db): void {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -120,6 +120,11 @@ function startCli(args: string[], runner: 'tsx' | 'node' = 'tsx', env: NodeJS.Pr
   return { child, firstLine, exit, lines, stderr: () => stderr };
 }
 
+function writeTo(path: string, text: string): string {
+  writeFileSync(path, text);
+  return path;
+}
+
 describe('mock CLI process', () => {
   it('prints "listening on" first, serves the API, and exits 0 on SIGTERM', async () => {
     const cli = startCli(
@@ -158,10 +163,16 @@ describe('mock CLI process', () => {
       });
       const info = await fetch(`${url}/api/v1/server/info`, { headers: { authorization: `Bearer ${key}` } });
       expect(await info.json()).toMatchObject({ name: 'Demo RP', rank: expect.any(Number) });
-      const check = await fetch(`${url}/api/v1/vote/check?username=Steve`, {
-        headers: { authorization: `Bearer ${key}` },
-      });
-      expect(await check.json()).toMatchObject({ voted: true, username: 'Steve' });
+      expect(output).toContain('unclaimed votes on the demo server: SeedBen (2), SeedAva (1);');
+      const check = (username: string) =>
+        fetch(`${url}/api/v1/vote/check?username=${username}`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
+      expect(await (await check('SeedBen')).json()).toMatchObject({ voted: true, username: 'SeedBen' });
+      // The README's example name holds no seeded vote: a newcomer's own vote is the only one paid.
+      for (const name of ['Steve', 'Alex']) {
+        expect(await (await check(name)).json()).toMatchObject({ voted: false });
+      }
       cli.child.kill('SIGINT');
       await cli.exit;
       expect(existsSync(db)).toBe(true);
@@ -218,6 +229,47 @@ describe('mock CLI process', () => {
     expect(output).not.toContain('http://0.0.0.0');
     cli.child.kill('SIGTERM');
     expect(await cli.exit).toBe(0);
+  });
+
+  it('names the port at fault when it is in use', async () => {
+    const first = startCli(['--port', '0', '--db', ':memory:', '--seed', 'none']);
+    const port = new URL((await first.firstLine).slice('listening on '.length)).port;
+    try {
+      const second = startCli(['--port', port, '--db', ':memory:', '--seed', 'none']);
+      expect(await second.exit).toBe(1);
+      expect(second.stderr()).toBe(
+        `error: port ${port} is in use on 127.0.0.1 (is another mock, such as npm start, already running?); stop it or pick another with --port\n`,
+      );
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exit;
+    }
+  });
+
+  it.each([
+    ['a directory', (dir: string) => dir, 'it is a directory'],
+    [
+      'a file that is not a database',
+      (dir: string) => writeTo(join(dir, 'notes.txt'), 'hello\n'.repeat(200)),
+      'it is not an SQLite database',
+    ],
+    [
+      'a path under a file',
+      (dir: string) => join(writeTo(join(dir, 'plain'), 'x'), 'vote-api.sqlite'),
+      'is a file, not a folder',
+    ],
+  ])('names the database file at fault when --db is %s', async (_what, pathIn, reason) => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-cli-db-'));
+    try {
+      const path = pathIn(dir);
+      const cli = startCli(['--port', '0', '--db', path]);
+      expect(await cli.exit).toBe(1);
+      expect(cli.stderr()).toContain(`error: cannot use ${path} as the mock's database: `);
+      expect(cli.stderr()).toContain(reason);
+      expect(cli.stderr()).toContain('pick another file with --db');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('prints the usage with --help and exits 0', async () => {
