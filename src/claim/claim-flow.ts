@@ -365,8 +365,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       const entry = journal.find(ref);
       if (!entry) return { ok: false, message: adminText.notFound(ref) };
       if (busy.has(`license:${entry.license}`)) return { ok: false, message: adminText.busy(refOf(entry)) };
-      journal.remove(entry.id);
-      say({ level: 'info', text: adminText.droppedLog(refOf(entry), entry.name) });
+      driver.apply(entry, { type: 'dropped' });
       return { ok: true, message: adminText.dropped(refOf(entry)) };
     },
 

@@ -37,6 +37,8 @@ export interface ClaimDriverOptions {
 export interface ClaimDriver {
   /** Applies `event` to `entry` and goes on until the claim stops. */
   run(entry: JournalEntry, event: ClaimEvent, drive: Drive): Promise<Settled>;
+  /** Applies an event whose effect calls nothing (an admin's drop): saves and notes it, returns the step. */
+  apply(entry: JournalEntry, event: ClaimEvent): Step;
 }
 
 /** Creates the driver. */
@@ -226,7 +228,14 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
     }
   };
 
-  return { run };
+  return {
+    run,
+    apply(entry, event) {
+      const step = transition(entry, event);
+      persist(entry, step);
+      return step;
+    },
+  };
 }
 
 function amountOf(reward: Reward): number {

@@ -76,6 +76,7 @@ export function playerMessage(
     case 'rewarded':
       return ['rewarded', { rewards: describeRewards(context.translate, outcome.entry.rewards) }];
     case 'not_claimed':
+    case 'dropped':
       return null;
     case 'pending':
       return outcome.stage === 'payout' && audience !== 'background' ? problemMessage(outcome.problem) : null;
@@ -203,6 +204,11 @@ export function noteLine(note: AdminNote, entry: JournalEntry): LogLine {
       };
     case 'granted':
       return { level: 'info', text: `an admin granted ${ref} (${entry.name})` };
+    case 'dropped':
+      return {
+        level: 'info',
+        text: `an admin dropped ${ref} (${entry.name}); nothing more will be paid for it`,
+      };
   }
 }
 
@@ -219,6 +225,8 @@ export function settledText(settled: Settled): string {
       return 'needs an admin decision (grant or drop)';
     case 'uncertain':
       return 'still undecided (the API could not be reached)';
+    case 'dropped':
+      return 'dropped; nothing more will be paid for it';
   }
 }
 
@@ -231,8 +239,6 @@ export const adminText = {
   granted: (ref: string, settled: Settled) => `${ref} granted: ${settledText(settled)}`,
   retried: (ref: string, settled: Settled) => `${ref}: ${settledText(settled)}`,
   dropped: (ref: string) => `${ref} dropped; nothing more will be paid for it`,
-  droppedLog: (ref: string, name: string) =>
-    `an admin dropped ${ref} (${name}); nothing more will be paid for it`,
   notBound: (name: string) => `the name "${name}" is not bound`,
   unbound: (name: string, holder: string | null) => `the name "${name}" is no longer bound to ${holder}`,
   unreadableEntry: (key: string, detail: string) =>

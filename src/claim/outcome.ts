@@ -15,7 +15,9 @@ export type Settled =
   | { code: 'pending'; problem: PayoutProblem; stage: 'payout' | 'resume' | 'offline' }
   | { code: 'needs_admin'; problem: JournalProblem | null; parkedBy: ParkedBy }
   /** Whether the claim happened is not known yet; checked again later. */
-  | { code: 'uncertain' };
+  | { code: 'uncertain' }
+  /** An admin dropped the entry. */
+  | { code: 'dropped' };
 
 /** What a `/vote` (or the `claim` export, or the poller) came to. */
 export type Outcome =
@@ -62,6 +64,7 @@ export function publicOutcome(outcome: Outcome): ClaimOutcome {
     case 'rewarded':
       return { code: 'rewarded', voteId: refOf(outcome.entry) };
     case 'not_claimed':
+    case 'dropped':
     case 'no_vote':
       return { code: 'no_vote' };
     case 'pending':

@@ -40,7 +40,8 @@ export type AdminNote =
   | { type: 'parked_interrupted'; index: number; detail: string }
   | { type: 'resumed'; index: number; detail: string }
   | { type: 'unreadable'; index: number; detail: string }
-  | { type: 'granted' };
+  | { type: 'granted' }
+  | { type: 'dropped' };
 
 /** Things that happen to a claim. */
 export type ClaimEvent =
@@ -71,7 +72,9 @@ export type ClaimEvent =
   | { type: 'interrupted'; detail: string }
   /** An interrupted payout cannot be read now; try later. */
   | { type: 'confirm_later'; problem: PayoutProblem }
-  | { type: 'granted' };
+  | { type: 'granted' }
+  /** An admin forgot the claim: nothing more is paid for it. */
+  | { type: 'dropped' };
 
 /** A transition's result. */
 export interface Step {
@@ -248,6 +251,9 @@ export function transition(entry: JournalEntry, event: ClaimEvent): Step {
           ? [{ type: 'unreadable', index: entry.giving ?? -1, detail: event.problem.detail }]
           : [],
       );
+
+    case 'dropped':
+      return stop(null, { code: 'dropped' }, [{ type: 'dropped' }]);
 
     case 'granted':
       return step(

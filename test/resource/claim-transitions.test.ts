@@ -359,6 +359,12 @@ const cases: [string, JournalEntry, ClaimEvent, ReturnType<typeof shape>][] = [
       notes: ['granted'],
     },
   ],
+  [
+    'an admin drop removes the entry: nothing more is paid',
+    claimed({ state: 'needs_admin', problem: 'outcome_unknown', giving: 0, before: 4 }),
+    { type: 'dropped' },
+    { entry: 'removed', effect: { stop: 'dropped' }, notes: ['dropped'] },
+  ],
 ];
 
 describe('claim transitions', () => {
