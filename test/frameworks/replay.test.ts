@@ -42,24 +42,25 @@ function fromTranscript(value: TranscriptValue): unknown {
   return value;
 }
 
-/** The function a recorded call path names: an export, or a function inside an earlier answer. */
+/** The function a recorded call path names: an export, or a function inside an earlier answer (latest first). */
 function resolve(
   world: ReplayWorld,
-  results: Map<string, unknown>,
+  results: [string, unknown][],
   call: { resource: string; path: string },
 ): Fn {
   const exported = call.path.match(/^exports\.([^.]+)\.(.+)$/);
   if (exported) return world.host.exportsOf(exported[1] as string)[exported[2] as string] as Fn;
-  const label = [...results.keys()]
-    .filter((l) => call.path.startsWith(`${l}.`))
-    .sort((a, b) => b.length - a.length)[0];
-  if (label === undefined) throw new Error(`no earlier answer holds ${call.path}`);
-  let value: unknown = results.get(label);
-  for (const key of call.path.slice(label.length + 1).split('.')) {
-    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  // Labels can repeat (an array argument is labelled `object`): the latest answer that holds the path wins.
+  for (const [label, answer] of [...results].reverse()) {
+    if (!call.path.startsWith(`${label}.`)) continue;
+    let value: unknown = answer;
+    for (const key of call.path.slice(label.length + 1).split('.')) {
+      value =
+        value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    }
+    if (typeof value === 'function') return value as Fn;
   }
-  if (typeof value !== 'function') throw new Error(`the fake's answer has no function at ${call.path}`);
-  return value as Fn;
+  throw new Error(`no earlier answer of the fake holds a function at ${call.path}`);
 }
 
 /** Replays the recorded calls; returns the first difference, or null. */
@@ -69,7 +70,7 @@ async function replay(transcript: Transcript, scenario: TranscriptScenario): Pro
   const world = fixture.build(transcript, scenario);
   const before = difference(scenario.before, toTranscript(world.state()));
   if (before) return `before state: ${before}`;
-  const results = new Map<string, unknown>();
+  const results: [string, unknown][] = [];
   const pending: { where: string; call: TranscriptCall; later: () => unknown }[] = [];
   for (const [i, call] of scenario.calls.entries()) {
     const args = call.args.map(fromTranscript);
@@ -121,7 +122,7 @@ async function replay(transcript: Transcript, scenario: TranscriptScenario): Pro
     if (raised) return `${where}: expected ${JSON.stringify(call.returned)}, it raised "${raised.message}"`;
     const d = difference(call.returned, toTranscript(answer));
     if (d) return `${where}: ${d}`;
-    results.set(`${call.path.replace(/^exports\.[^.]+\./, '')}(${args.map(argLabel).join(', ')})`, answer);
+    results.push([`${call.path.replace(/^exports\.[^.]+\./, '')}(${args.map(argLabel).join(', ')})`, answer]);
   }
   // Answers that come later (members that wait): the recording waited for them after its last call.
   for (let waited = 0; waited < 10_000 && pending.some((p) => p.later() === undefined); waited += 50)

@@ -34,8 +34,8 @@ export interface FakeEsxOptions {
   oxInventory?: 'running' | 'stopped' | 'stopped-after-start';
   /** The ox_inventory model ESX forwards to (e.g. `createFakeOxInventory(...).model`). */
   oxModel?: OxModel;
-  /** Config.Accounts (default money, bank, black_money). */
-  accounts?: string[];
+  /** Config.Accounts: names, or definitions in ESX's index order (default black_money, bank, money). */
+  accounts?: (string | EsxAccountDef)[];
 }
 
 const LABELS: Record<string, string> = { money: 'Cash', bank: 'Bank', black_money: 'Dirty Money' };
@@ -46,10 +46,9 @@ export function createFakeEsx(fake: FakeHost, options: FakeEsxOptions = {}) {
   const calls: { method: string; args: unknown[] }[] = [];
   const printed: string[] = [];
   const oxState = { running: 'running', stopped: 'never-started', 'stopped-after-start': 'stopped' } as const;
-  const accounts: EsxAccountDef[] | undefined = options.accounts?.map((name) => ({
-    name,
-    label: LABELS[name] ?? name,
-  }));
+  const accounts: EsxAccountDef[] | undefined = options.accounts?.map((account) =>
+    typeof account === 'string' ? { name: account, label: LABELS[account] ?? account } : account,
+  );
   const model: EsxModel = createEsxModel({
     items: Object.fromEntries(
       Object.entries(items).map(([name, def]) => [
@@ -104,7 +103,7 @@ export function createFakeEsx(fake: FakeHost, options: FakeEsxOptions = {}) {
         },
       });
     }
-    return bindExports(exports, alive, 'es_extended');
+    return bindExports(exports, alive, 'es_extended', fake.scriptErrors);
   };
 
   fake.addResource('es_extended', register());

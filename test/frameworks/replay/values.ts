@@ -39,16 +39,26 @@ const show = (v: unknown) => {
   return text === undefined ? 'nothing' : text.length > 200 ? `${text.slice(0, 200)}…` : text;
 };
 
+/** Whether a recorded answer holds functions or truncated tables anywhere: a framework object, not plain data. */
+function holdsMarkers(value: TranscriptValue | undefined): boolean {
+  if (Array.isArray(value)) return value.some(holdsMarkers);
+  if (!isObject(value)) return false;
+  if (isMarker(value, '$function') || isMarker(value, '$truncated')) return true;
+  return Object.values(value).some(holdsMarkers);
+}
+
 /**
- * The first difference between a recorded value and a fake's, or null. A recorded table that holds functions is a
- * framework object (an xPlayer, the ESX or QBCore object, an inventory): a fake models part of it, so the fake's
- * keys must exist in the recording with equal values, and recorded keys the fake leaves out are not compared.
+ * The first difference between a recorded value and a fake's, or null. A recorded answer that holds functions or
+ * truncated tables is a framework object (an xPlayer, the ESX or QBCore object, an inventory, a whole item list): a
+ * fake models part of it, so every key the fake has must exist in the recording with an equal value, and recorded
+ * keys the fake leaves out are not compared (at any depth of that answer).
  * `{"$truncated": ...}` (deeper than recorded) matches anything. Fractions match within 1e-9 (summation order).
  */
 export function difference(
   expected: TranscriptValue | undefined,
   actual: TranscriptValue | undefined,
   at = '',
+  partial = holdsMarkers(expected),
 ): string | null {
   const where = at === '' ? '' : ` at ${at}`;
   if (isMarker(expected, '$truncated')) return null;
@@ -59,14 +69,13 @@ export function difference(
     if (actual.length !== expected.length)
       return `expected ${expected.length} entries${where}, got ${actual.length}: expected ${show(expected)}, got ${show(actual)}`;
     for (let i = 0; i < expected.length; i++) {
-      const d = difference(expected[i], actual[i], `${at}[${i}]`);
+      const d = difference(expected[i], actual[i], `${at}[${i}]`, partial);
       if (d) return d;
     }
     return null;
   }
   if (isObject(expected)) {
     if (!isObject(actual)) return `expected ${show(expected)}${where}, got ${show(actual)}`;
-    const partial = Object.values(expected).some((v) => isMarker(v, '$function'));
     for (const key of Object.keys(actual)) {
       if (!(key in expected)) return `unexpected key ${JSON.stringify(key)}${where} (= ${show(actual[key])})`;
     }
@@ -75,7 +84,7 @@ export function difference(
         if (partial) continue;
         return `missing key ${JSON.stringify(key)}${where} (expected ${show(expected[key])})`;
       }
-      const d = difference(expected[key], actual[key], at === '' ? key : `${at}.${key}`);
+      const d = difference(expected[key], actual[key], at === '' ? key : `${at}.${key}`, partial);
       if (d) return d;
     }
     return null;

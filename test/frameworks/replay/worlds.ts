@@ -10,9 +10,16 @@ import { ALICE } from '../../../tools/frameworks/adapter';
 import { ESX_ITEMS } from '../../../tools/frameworks/worlds/esx-database';
 import { createFakeEsx } from '../../fakes/frameworks/esx';
 import { createFakeHost } from '../../fakes/frameworks/host';
-import { type EsxOxState, esxIdentifier } from '../../fakes/frameworks/models/esx';
+import {
+  ESX_ACCOUNTS,
+  type EsxAccountDef,
+  type EsxOxState,
+  esxIdentifier,
+} from '../../fakes/frameworks/models/esx';
 import { createOxModel, OX_ITEMS, type OxModel } from '../../fakes/frameworks/models/ox-inventory';
+import type { QbItemDef } from '../../fakes/frameworks/models/qb';
 import { createFakeOxInventory } from '../../fakes/frameworks/ox-inventory';
+import { createFakeQbcore, createFakeQbox } from '../../fakes/frameworks/qb';
 import { createFakeVrp } from '../../fakes/frameworks/vrp';
 import type { Transcript, TranscriptScenario } from '../transcript';
 
@@ -92,6 +99,36 @@ const esxItems = Object.fromEntries(
   ESX_ITEMS.map((i) => [i.name, { label: i.label, weight: i.weight, rare: i.rare, canRemove: i.can_remove }]),
 );
 
+/**
+ * ESX numbers Config.Accounts in the order Lua's `pairs` walks them, which depends on the table's hash layout, not on
+ * anything a fake can derive: the order is read from the accounts the transcript's answers show.
+ */
+function accountOrder(transcript: Transcript): EsxAccountDef[] | undefined {
+  const found = new Map<number, EsxAccountDef>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (value === null || typeof value !== 'object') return;
+    const v = value as Record<string, unknown>;
+    if (
+      typeof v.index === 'number' &&
+      typeof v.name === 'string' &&
+      typeof v.label === 'string' &&
+      'round' in v
+    )
+      found.set(v.index, { name: v.name, label: v.label });
+    Object.values(v).forEach(visit);
+  };
+  for (const scenario of transcript.scenarios) for (const call of scenario.calls) visit(call.returned);
+  if (found.size === 0) return undefined;
+  const known = [...found].sort((a, b) => a[0] - b[0]).map(([, def]) => def);
+  const rest = ESX_ACCOUNTS.filter((a) => !known.some((k) => k.name === a.name));
+  const total = known.length + rest.length;
+  const order: EsxAccountDef[] = [];
+  for (let index = 1; index <= total; index++)
+    order.push(found.get(index) ?? (rest.shift() as EsxAccountDef));
+  return order;
+}
+
 /** ESX (with or without ox_inventory) in a scenario's before state. */
 function buildEsx(transcript: Transcript, scenario: TranscriptScenario, ox: EsxOxState): ReplayWorld {
   const fake = createFakeHost();
@@ -109,6 +146,7 @@ function buildEsx(transcript: Transcript, scenario: TranscriptScenario, ox: EsxO
     else fake.setState('ox_inventory', 'stopped');
   }
   esx = createFakeEsx(fake, {
+    accounts: accountOrder(transcript),
     items: esxItems,
     maxWeight: 24,
     oxModel,
@@ -434,5 +472,201 @@ FIXTURES['vrp-creative'] = {
     'adapter-delayed-reply': creative([bank750], async (adapter, answer) => {
       answer('give', await adapter.give(ALICE, bank750));
     }),
+  },
+};
+
+/** qb-core 1.3.0 shared/items.lua entries the QB worlds use; the fillers of full-by-slots are added weightless. */
+const QB_ITEMS: Record<string, QbItemDef> = {
+  sandwich: { label: 'Sandwich', weight: 200, description: 'Nice bread for your stomach' },
+  water_bottle: { label: 'Bottle of Water', weight: 500, description: 'For all the thirsty out there' },
+};
+
+/** qb-core + qb-inventory in a scenario's before state; items the catalogue lacks are weightless, the rest of the recorded weight is ballast. */
+function buildQb(transcript: Transcript, scenario: TranscriptScenario, version: 1 | 2): ReplayWorld {
+  const fake = createFakeHost();
+  const items: Record<string, QbItemDef> = { ...QB_ITEMS };
+  const qb = createFakeQbcore(fake, {
+    items,
+    maxWeight: 120000,
+    maxSlots: version === 2 ? 40 : 41,
+    qbInventoryV1: version === 1,
+  });
+  for (const [source, state] of playersIn(scenario.before, 'qb-core')) {
+    const held = state.items && !Array.isArray(state.items) ? (state.items as Record<string, number>) : {};
+    for (const name of Object.keys(held)) qb.model.items[name] ??= { label: name, weight: 0 };
+    const { name, identifiers } = identity(transcript, source);
+    const player = qb.model.load(source, {
+      name,
+      license: identifiers.find((i) => i.startsWith('license:')),
+      citizenid: state.citizenid as string,
+      money: state.money as Record<string, number>,
+      items: held,
+    });
+    player.ballast = (state.weight as number) - qb.model.weight(player);
+  }
+  return {
+    host: fake.host,
+    scriptErrors: fake.scriptErrors,
+    advance: (ms) => fake.advance(ms),
+    state: () => ({ 'qb-core': qb.model.snapshot() }),
+  };
+}
+
+const qbAdapters = (): Record<string, AdapterRun> => {
+  const cash: Reward = { type: 'money', amount: 500 };
+  const sandwich2: Reward = { type: 'item', item: 'sandwich', count: 2 };
+  const breadd: Reward = { type: 'item', item: 'breadd', count: 1 };
+  const water300: Reward = { type: 'item', item: 'water_bottle', count: 300 };
+  const sandwich1: Reward = { type: 'item', item: 'sandwich', count: 1 };
+  const item = (reward: Reward, startup = false): AdapterRun => ({
+    rewards: [reward],
+    async run(adapter, answer) {
+      if (startup) answer('startupProblems', await adapter.startupProblems?.([reward]));
+      answer('canReceive', await adapter.canReceive(ALICE, [reward]));
+      answer('give', await adapter.give(ALICE, reward));
+    },
+  });
+  return {
+    'adapter-money-and-bank': {
+      rewards: [cash, bank750],
+      async run(adapter, answer) {
+        answer('startupProblems', await adapter.startupProblems?.([cash, bank750]));
+        answer('isPlayerReady 1', await adapter.isPlayerReady(1));
+        answer('give money', await adapter.give(ALICE, cash));
+        answer('give bank', await adapter.give(ALICE, bank750));
+      },
+    },
+    'adapter-item': item(sandwich2, true),
+    'adapter-unknown-item': item(breadd, true),
+    'adapter-full-by-weight': item(water300),
+    'adapter-full-by-slots': item(sandwich1),
+    'adapter-player-not-loaded': notLoaded(sandwich1),
+  };
+};
+
+/** The adapter-player-not-loaded scenarios of the QB worlds: Bob, never loaded, and 100 bank plus one item. */
+const notLoaded = (reward: Reward): AdapterRun => {
+  const rewards: Reward[] = [{ type: 'bank', amount: 100 }, reward];
+  return {
+    rewards,
+    async run(adapter, answer) {
+      answer('isPlayerReady 2', await adapter.isPlayerReady(2));
+      answer('canReceive', await adapter.canReceive(BOB, rewards));
+      for (const r of rewards) answer(`give ${r.type}`, await adapter.give(BOB, r));
+    },
+  };
+};
+
+FIXTURES.qbcore = { build: (t, s) => buildQb(t, s, 2), adapters: qbAdapters() };
+FIXTURES['qbcore-inventory-1'] = { build: (t, s) => buildQb(t, s, 1), adapters: qbAdapters() };
+
+/** Scenarios of qbox whose `prepare` stopped ox_inventory (tools/frameworks/worlds/qbox.ts). */
+const QBOX_OX_STOPPED = new Set(['money-ox-stopped', 'adapter-money-ox-stopped']);
+
+/** qbx_core on ox_inventory in a scenario's before state (cash mirrored as ox's money item, in slot 1). */
+function buildQbox(transcript: Transcript, scenario: TranscriptScenario): ReplayWorld {
+  const fake = createFakeHost();
+  const running = !QBOX_OX_STOPPED.has(scenario.name);
+  const ox = createOxModel({ items: { ...OX_ITEMS }, maxWeight: 3000, slots: 5, accounts: ['money'] });
+  if (running) createFakeOxInventory(fake, { model: ox });
+  else fake.setState('ox_inventory', 'stopped');
+  const qbx = createFakeQbox(fake, { ox });
+  const loaded = playersIn(scenario.before, 'qbx_core');
+  for (const [source, state] of loaded) {
+    const { name, identifiers } = identity(transcript, source);
+    qbx.model.load(source, {
+      name,
+      license: identifiers.find((i) => i.startsWith('license:')),
+      citizenid: state.citizenid as string,
+      money: state.money as Record<string, number>,
+    });
+  }
+  // A player the world loaded who is not in the before state left in `prepare`: her character is saved, offline.
+  for (const player of transcript.players) {
+    if (!player.loaded || loaded.has(player.source)) continue;
+    qbx.model.load(player.source, {
+      citizenid: QBOX_CITIZENS[player.source],
+      money: { bank: 1000, cash: 50, crypto: 0 },
+    });
+    qbx.model.drop(player.source);
+  }
+  for (const [source, state] of playersIn(scenario.before, 'ox_inventory')) {
+    const citizen = loaded.get(source);
+    ox.open(source, {
+      maxWeight: state.maxWeight as number,
+      label: QBOX_LABELS[source],
+      owner: citizen?.citizenid as string | undefined,
+    });
+    const items = state.items && !Array.isArray(state.items) ? (state.items as Record<string, number>) : {};
+    const names = Object.keys(items).sort((a, b) => rankQbox(a) - rankQbox(b) || a.localeCompare(b));
+    for (const name of names) ox.put(source, name, items[name] ?? 0);
+  }
+  return {
+    host: fake.host,
+    scriptErrors: fake.scriptErrors,
+    advance: (ms) => fake.advance(ms),
+    state() {
+      const out: Record<string, unknown> = {};
+      if (running)
+        out.ox_inventory = Object.fromEntries(
+          ox.sources().map((source) => [`player ${source}`, ox.snapshot(source)]),
+        );
+      out.qbx_core = qbx.model.snapshot();
+      return out;
+    },
+  };
+}
+
+/** Citizen ids and balances of the qbox world's database rows (tools/frameworks/worlds/qbox-common.ts), for players who left. */
+const QBOX_CITIZENS: Record<number, string> = { 1: 'ALC00001' };
+/** ox_inventory labels a Qbox player's inventory with the character's first and last name (the world's charinfo). */
+const QBOX_LABELS: Record<number, string> = { 1: 'Alice Test' };
+
+/** qbx_core gives the money item the first slot at login; the fillers follow in ox-fill.ts order. */
+const rankQbox = (item: string) => (item === 'money' ? -1 : rank(item));
+
+FIXTURES.qbox = {
+  build: (t, s) => buildQbox(t, s),
+  // player-left: the recording let 100 ms pass before the last read (qbx_core saves an offline character in a thread).
+  clock: { 'player-left': { 6: 100 } },
+  adapters: {
+    'adapter-money-and-bank': {
+      rewards: [money, bank750],
+      async run(adapter, answer) {
+        answer('startupProblems', await adapter.startupProblems?.([money, bank750]));
+        answer('isPlayerReady 1', await adapter.isPlayerReady(1));
+        for (const reward of [money, bank750])
+          answer(`give ${reward.type}`, await adapter.give(ALICE, reward));
+      },
+    },
+    'adapter-money-ox-stopped': {
+      rewards: [money],
+      async run(adapter, answer) {
+        answer('give', await adapter.give(ALICE, money));
+      },
+    },
+    'adapter-item': (() => {
+      const reward: Reward = { type: 'item', item: 'water', count: 2 };
+      return {
+        rewards: [reward],
+        async run(adapter, answer) {
+          answer('startupProblems', await adapter.startupProblems?.([reward]));
+          answer('canReceive', await adapter.canReceive(ALICE, [reward]));
+          answer('give', await adapter.give(ALICE, reward));
+        },
+      };
+    })(),
+    'adapter-unknown-item': (() => {
+      const reward: Reward = { type: 'item', item: 'breadd', count: 1 };
+      return {
+        rewards: [reward],
+        async run(adapter, answer) {
+          answer('startupProblems', await adapter.startupProblems?.([reward]));
+          answer('canReceive', await adapter.canReceive(ALICE, [reward]));
+        },
+      };
+    })(),
+    'adapter-full-by-slots': canReceive({ type: 'item', item: 'burger', count: 1 }),
+    'adapter-player-not-loaded': notLoaded({ type: 'item', item: 'water', count: 1 }),
   },
 };

@@ -12,7 +12,8 @@
  * - vRP 1: `getUserId(src)` nothing until the player is loaded; `giveMoney` / `giveBankMoney` add any amount > 0
  *   (fractions too) and ignore 0, negatives and unknown users, answering nothing; `getMoney` / `getBankMoney` 0 for
  *   unknown users; `getItemDefinition(item)` (name, description, weight) or nothing; `getItemWeight` 0 for an unknown
- *   item; `giveInventoryItem` adds any item, known or not, any amount, with no weight check;
+ *   item; `giveInventoryItem` adds any item, known or not, any amount > 0 (0 and negatives ignored), with no weight
+ *   check;
  *   `getInventoryItemAmount`, `getInventoryWeight`, `getInventoryMaxWeight`; `getLastLogin` answers later.
  * - Creative: `Passport(src)` the passport or false; `GiveBank(passport, n)` and `GenerateItem(passport, item, n)`
  *   take the whole part of n, ignore n < 1 and unknown passports, answer nothing; `GiveBank` waits for the database
@@ -148,7 +149,7 @@ export function createVrpModel(options: VrpModelOptions) {
     getInventoryItemAmount: (id, item) => byId(id)?.items[String(item)] ?? 0,
     giveInventoryItem: (id, item, amount) => {
       const user = byId(id);
-      if (!user || typeof amount !== 'number') return undefined;
+      if (!user || typeof amount !== 'number' || !(amount > 0)) return undefined;
       addItem(user, String(item), amount);
       clientUpdate();
       return undefined;
