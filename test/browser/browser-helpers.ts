@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkedFetch } from '../mock/sockets-helpers';
 
 /** Debian's Chromium; `BROWSER_TEST_CHROMIUM` points elsewhere (used to check the skip and CI paths). */
 export const CHROMIUM = process.env.BROWSER_TEST_CHROMIUM || '/usr/bin/chromium';
@@ -74,9 +75,9 @@ export async function stopMock(mock: MockProcess | undefined): Promise<void> {
   await exited;
 }
 
-/** POSTs JSON to the mock's control API and returns the parsed answer (throws on a non-2xx). */
+/** POSTs JSON to the mock's control API and returns the parsed answer (throws on a non-2xx or a contract break). */
 export async function control<T>(base: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
+  const res = await checkedFetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),

@@ -230,4 +230,25 @@ describe.skipIf(!hasChromium)('pages on a 390 px phone, light and dark (Chromium
       }
     }
   });
+
+  it('sends the JSON content type from "Try it out" on a body-less control-API write, so it is accepted', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${mock.base}/docs`);
+      const operation = page.locator('#operations-control-createKey');
+      await operation.waitFor();
+      await operation.locator('.opblock-summary').click();
+      await operation.locator('button.try-out__btn').click();
+      await operation.locator('input[placeholder="id"]').fill(String(normal));
+      const [answer] = await Promise.all([
+        page.waitForResponse((res) => res.url().endsWith(`/__admin/servers/${normal}/keys`)),
+        operation.locator('button.execute').click(),
+      ]);
+      expect(answer.request().headers()['content-type']).toContain('application/json');
+      expect(answer.status()).toBe(201);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkedFetch } from '../mock/sockets-helpers';
 import {
   CHROMIUM,
   CHROMIUM_ARGS,
@@ -44,7 +45,7 @@ describe.skipIf(!hasChromium)('in a real browser (Chromium, headless) against th
 
   beforeAll(async () => {
     mock = await startMock(['--vote-cooldown', '2h']);
-    const created = await fetch(`${mock.base}/__admin/servers`, {
+    const created = await checkedFetch(`${mock.base}/__admin/servers`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -139,7 +140,7 @@ describe.skipIf(!hasChromium)('in a real browser (Chromium, headless) against th
     expect(await keyRows()).toBe(before + 1);
     expect(await page.locator('[data-testid="new-key"]').count()).toBe(0);
 
-    const info = await fetch(`${mock.base}/api/v1/server/info`, {
+    const info = await checkedFetch(`${mock.base}/api/v1/server/info`, {
       headers: { Authorization: `Bearer ${key}` },
     });
     expect(info.status).toBe(200);
@@ -151,7 +152,7 @@ describe.skipIf(!hasChromium)('in a real browser (Chromium, headless) against th
     expect(table).not.toContain(key);
 
     const claim = () =>
-      fetch(`${mock.base}/api/v1/vote/claim`, {
+      checkedFetch(`${mock.base}/api/v1/vote/claim`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ username: 'BrowserAlice' }),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it, vi } from 'vitest';
 import { CLI_DEFAULTS, CliError, parseCli, parseDuration } from '../../mock-server/cli';
+import { checkedFetch } from './sockets-helpers';
 
 const root = new URL('../..', import.meta.url).pathname;
 const tsx = join(root, 'node_modules/.bin/tsx');
@@ -134,7 +135,7 @@ describe('mock CLI process', () => {
     const first = await cli.firstLine;
     expect(first).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
     const url = first.slice('listening on '.length);
-    expect(await (await fetch(`${url}/health`)).json()).toMatchObject({
+    expect(await (await checkedFetch(`${url}/health`)).json()).toMatchObject({
       status: 'ok',
       check_mode: 'last24h',
       servers: 0,
@@ -161,11 +162,13 @@ describe('mock CLI process', () => {
         server_id: 1,
         api_key: key,
       });
-      const info = await fetch(`${url}/api/v1/server/info`, { headers: { authorization: `Bearer ${key}` } });
+      const info = await checkedFetch(`${url}/api/v1/server/info`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       expect(await info.json()).toMatchObject({ name: 'Demo RP', rank: expect.any(Number) });
       expect(output).toContain('unclaimed votes on the demo server: SeedBen (2), SeedAva (1);');
       const check = (username: string) =>
-        fetch(`${url}/api/v1/vote/check?username=${username}`, {
+        checkedFetch(`${url}/api/v1/vote/check?username=${username}`, {
           headers: { authorization: `Bearer ${key}` },
         });
       expect(await (await check('SeedBen')).json()).toMatchObject({ voted: true, username: 'SeedBen' });

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { type ContractValidator, ContractViolation, createContractValidator } from './contract';
+import { type ContractValidator, ContractViolation, createContractValidator, observe } from './contract';
 
 /** An answer read off a real socket. */
 export interface SocketAnswer {
@@ -27,6 +27,16 @@ export async function sendOver(
 ): Promise<SocketAnswer> {
   const contract = await contractOf(base);
   return checkedAnswer(contract, method, path, await exchange(base, method, path, options));
+}
+
+/** `fetch`, with the answer checked against the `/openapi.json` of the URL's origin (read just before). */
+export async function checkedFetch(url: string, init?: RequestInit): Promise<Response> {
+  const origin = new URL(url).origin;
+  const contract = createContractValidator(await (await fetch(`${origin}/openapi.json`)).json());
+  const response = await fetch(url, init);
+  const problems = contract.problems(await observe(init?.method ?? 'GET', url, response));
+  if (problems.length > 0) throw new ContractViolation(problems);
+  return response;
 }
 
 /** Holds an answer read off a socket against a contract; throws `ContractViolation` when it breaks it. */

@@ -4,13 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMockServer } from '../../mock-server/server';
+import type { ContractValidator } from './contract';
+import { checkedAnswer, contractOf } from './sockets-helpers';
 
 const VOTES = 20_000;
 const PLAYERS = 200;
 /** SQLite checkpoints at 1,000 pages (about 4 MiB); twice that leaves room and still catches any leak. */
 const WAL_BOUND = 8 * 1024 * 1024;
 
-function claim(base: string, key: string, agent: Agent, username: string): Promise<number> {
+function claim(
+  base: string,
+  key: string,
+  agent: Agent,
+  username: string,
+  contract: ContractValidator,
+): Promise<number> {
   const payload = JSON.stringify({ username });
   return new Promise((resolve, reject) => {
     const req = request(
@@ -25,8 +33,16 @@ function claim(base: string, key: string, agent: Agent, username: string): Promi
         },
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          try {
+            const answer = { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) };
+            resolve(checkedAnswer(contract, 'POST', '/api/v1/vote/claim', answer).status);
+          } catch (error) {
+            reject(error);
+          }
+        });
       },
     );
     req.on('error', reject);
@@ -44,6 +60,7 @@ describe('SQLite WAL of a file database', () => {
     try {
       const serverId = mock.store.createServer({ name: 'WAL RP', game: 'fivem' }).id;
       const key = mock.store.createKey(serverId).key;
+      const contract = await contractOf(mock.url);
       for (let i = 0; i < VOTES; i += 1) {
         mock.store.insertVote({ serverId, username: `player${i % PLAYERS}`, ip: '198.51.100.7' });
       }
@@ -54,7 +71,7 @@ describe('SQLite WAL of a file database', () => {
       const worker = async () => {
         while (next < VOTES) {
           const i = next++;
-          const status = await claim(mock.url, key, agent, `player${i % PLAYERS}`);
+          const status = await claim(mock.url, key, agent, `player${i % PLAYERS}`, contract);
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
         }
       };
