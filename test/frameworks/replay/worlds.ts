@@ -106,7 +106,10 @@ const esxItems = Object.fromEntries(
 function accountOrder(transcript: Transcript): EsxAccountDef[] | undefined {
   const found = new Map<number, EsxAccountDef>();
   const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
     if (value === null || typeof value !== 'object') return;
     const v = value as Record<string, unknown>;
     if (
