@@ -56,6 +56,8 @@ interface World<A extends RewardAdapter = FakeAdapter> {
   runtime: FakeRuntime;
   flow: ClaimFlow;
   linkShown: number[];
+  /** Every event heard on the flow's channel, as `name:ref` (ref = vote_id, or source for linkShown). */
+  heard: string[];
 }
 
 const REWARDS: Reward[] = [
@@ -88,6 +90,11 @@ const boot = <A extends RewardAdapter = FakeAdapter>(
   const events = createEventChannel();
   announceRewardsOnFiveM(events, runtime);
   events.on('linkShown', ({ source }) => linkShown.push(source));
+  const heard: string[] = [];
+  events.on('linkShown', ({ source }) => heard.push(`linkShown:${source}`));
+  events.on('claimed', ({ voteId }) => heard.push(`claimed:${voteId}`));
+  events.on('rewarded', ({ voteId }) => heard.push(`rewarded:${voteId}`));
+  events.on('parked', ({ ref, problem }) => heard.push(`parked:${ref}:${problem}`));
   const flow = createClaimFlow({
     runtime,
     api: client,
@@ -102,7 +109,7 @@ const boot = <A extends RewardAdapter = FakeAdapter>(
     joinDelayMs: 5_000,
     events,
   });
-  return { ...shared, runtime, flow, linkShown };
+  return { ...shared, runtime, flow, linkShown, heard };
 };
 
 const world = (options: WorldOptions = {}): World => {
@@ -438,6 +445,12 @@ describe('claim flow: /vote', () => {
     await w.flow.reconcile();
     expect(w.adapter.paid).toEqual([]);
     expect(await w.flow.grant(voteId)).toEqual({ ok: true, message: `${voteId} granted: paid` });
+    expect(w.heard).toEqual([
+      `claimed:${voteId}`,
+      `parked:${voteId}:outcome_unknown`,
+      `claimed:${voteId}`,
+      `rewarded:${voteId}`,
+    ]);
     expect(w.adapter.paid).toHaveLength(1);
   });
 
