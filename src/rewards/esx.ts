@@ -45,7 +45,6 @@ export const ES_EXTENDED = 'es_extended';
 
 /** Options of the ESX adapter. */
 export interface EsxAdapterOptions {
-  /** The FiveM boundary. */
   host: FrameworkHost;
   /** Inventory for item rewards; `auto` = ox_inventory when started, else the xPlayer methods. */
   inventory?: InventoryChoice;

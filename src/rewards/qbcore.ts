@@ -36,7 +36,6 @@ export const QBCORE_MONEY_TYPES: Record<MoneyAccount, string> = { money: 'cash',
 
 /** Options of the QBCore adapter. */
 export interface QbcoreAdapterOptions {
-  /** The FiveM boundary. */
   host: FrameworkHost;
   /** Inventory for item rewards; `auto` = ox_inventory when started, else qb-inventory. */
   inventory?: InventoryChoice;

@@ -19,7 +19,6 @@ export const QBX_CORE = 'qbx_core';
 
 /** Options of the Qbox adapter. */
 export interface QboxAdapterOptions {
-  /** The FiveM boundary. */
   host: FrameworkHost;
 }
 

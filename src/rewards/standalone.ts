@@ -7,7 +7,6 @@ import type { DisposableRewardAdapter, FrameworkHost } from './types';
 
 /** Options of the standalone adapter. */
 export interface StandaloneAdapterOptions {
-  /** The FiveM boundary. */
   host: FrameworkHost;
 }
 

@@ -55,7 +55,6 @@ const LATE_ANSWERS_REMEMBERED = 64;
 
 /** Options of the proxy client. */
 export interface VrpProxyOptions {
-  /** The FiveM boundary. */
   host: FrameworkHost;
   /** Interface name; `vRP` for every known variant. */
   interfaceName?: string;
