@@ -220,5 +220,6 @@ export const ESX_FRAMEWORK: FrameworkDescriptor<'esx'> = {
   resource: ES_EXTENDED,
   requiredExports: { anyOf: ['RunStaticPlayerMethod', 'getSharedObject'] },
   items: 'ox-or-own',
+  rewardTypes: ['money', 'bank', 'item', 'custom'],
   create: ({ host, inventory }) => createEsxAdapter({ host, inventory }),
 };

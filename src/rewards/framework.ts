@@ -2,7 +2,7 @@
  * What a framework adapter module declares about itself. The registry (`registry.ts`) lists the descriptors; the
  * config enum, detection, start-up checks and messages are derived from them.
  */
-import type { DisposableRewardAdapter, FrameworkHost, InventoryChoice } from './types';
+import type { DisposableRewardAdapter, FrameworkHost, InventoryChoice, Reward } from './types';
 import type { VrpAdapterOptions } from './vrp';
 
 /**
@@ -33,5 +33,7 @@ export interface FrameworkDescriptor<N extends string = string> {
   /** Exports of `resource` the adapter calls: every one of `all`, and at least one of `anyOf`. */
   readonly requiredExports: { readonly all?: readonly string[]; readonly anyOf?: readonly string[] };
   readonly items: ItemPolicy;
+  /** Reward types it can pay; checked once, when the adapter is chosen. */
+  readonly rewardTypes: readonly Reward['type'][];
   create(build: FrameworkBuild): DisposableRewardAdapter;
 }

@@ -135,5 +135,6 @@ export const QBCORE_FRAMEWORK: FrameworkDescriptor<'qbcore'> = {
   resource: QB_CORE,
   requiredExports: { all: ['GetCoreObject'] },
   items: 'ox-or-qb',
+  rewardTypes: ['money', 'bank', 'item', 'custom'],
   create: ({ host, inventory }) => createQbcoreAdapter({ host, inventory }),
 };

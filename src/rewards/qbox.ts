@@ -63,5 +63,6 @@ export const QBOX_FRAMEWORK: FrameworkDescriptor<'qbox'> = {
   resource: QBX_CORE,
   requiredExports: { all: ['GetPlayer', 'AddMoney', 'GetMoney'] },
   items: 'ox',
+  rewardTypes: ['money', 'bank', 'item', 'custom'],
   create: ({ host }) => createQboxAdapter({ host }),
 };

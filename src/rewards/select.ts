@@ -12,9 +12,9 @@ import type { DisposableRewardAdapter, FrameworkHost, FrameworkName, InventoryCh
 
 export { detectFramework } from './registry';
 
-/** Reward types an adapter can give. */
+/** Reward types an adapter can give: standalone only custom ones, a framework what its descriptor says. */
 export function supportedRewardTypes(name: FrameworkName): readonly Reward['type'][] {
-  return name === 'standalone' ? ['custom'] : ['money', 'bank', 'item', 'custom'];
+  return name === 'standalone' ? ['custom'] : (findFramework(name)?.rewardTypes ?? []);
 }
 
 /** One problem per reward the adapter cannot give, or whose own values are invalid. */

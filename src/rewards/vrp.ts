@@ -418,5 +418,6 @@ export const VRP_FRAMEWORK: FrameworkDescriptor<'vrp'> = {
   resource: VRP,
   requiredExports: {},
   items: 'ox-or-own',
+  rewardTypes: ['money', 'bank', 'item', 'custom'],
   create: ({ host, inventory, vrp }) => createVrpAdapter({ ...vrp, host, inventory }),
 };
