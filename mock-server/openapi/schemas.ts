@@ -2,16 +2,6 @@ import { isIP } from 'node:net';
 import { z } from '@hono/zod-openapi';
 import { USERNAME_MAX_LENGTH, validateUsername } from '../db';
 
-/** The JSON error shape of every 4xx/5xx. */
-export const ErrorSchema = z
-  .object({
-    error: z.object({
-      code: z.string().openapi({ example: 'no_unclaimed_vote', description: 'snake_case, stable' }),
-      message: z.string().openapi({ example: 'Steve has no unclaimed vote for this server' }),
-    }),
-  })
-  .openapi('Error');
-
 /** A username as the API accepts it (1–64 code points after trimming, no control characters). */
 export const UsernameSchema = z
   .string()
@@ -31,9 +21,11 @@ export const IpSchema = z
   .openapi({ description: 'IPv4 or IPv6 address of the voter', example: '203.0.113.7' });
 
 /** ISO 8601 UTC timestamp with milliseconds and `Z`. */
-export const TimestampSchema = z
-  .string()
-  .openapi({ example: '2026-11-21T10:15:00.123Z', format: 'date-time' });
+export const TimestampSchema = z.string().openapi({
+  example: '2026-11-21T10:15:00.123Z',
+  format: 'date-time',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$',
+});
 
 /** Query of `GET /vote/check`. */
 export const CheckQuerySchema = z
@@ -81,12 +73,12 @@ export const ClaimResponseSchema = z
 /** Answer of `GET /vote/count` (spec 2.2). */
 export const CountResponseSchema = z
   .object({
-    votes_total: z.int(),
-    votes_24h: z.int().openapi({ description: 'rolling last 24 hours' }),
-    votes_7d: z.int().openapi({ description: 'rolling last 7 days' }),
-    votes_monthly: z.int().openapi({ description: 'current calendar month, UTC' }),
+    votes_total: z.int().min(0),
+    votes_24h: z.int().min(0).openapi({ description: 'rolling last 24 hours' }),
+    votes_7d: z.int().min(0).openapi({ description: 'rolling last 7 days' }),
+    votes_monthly: z.int().min(0).openapi({ description: 'current calendar month, UTC' }),
     server_name: z.string(),
-    server_game: z.string().openapi({ example: 'fivem' }),
+    server_game: z.string().regex(/^[a-z][a-z0-9]{0,31}$/).openapi({ example: 'fivem' }),
   })
   .openapi('VoteStats');
 
@@ -100,9 +92,9 @@ export const InfoResponseSchema = z
     description: z.string(),
     is_premium: z.boolean(),
     is_verified: z.boolean(),
-    votes_total: z.int(),
-    followers_count: z.int(),
-    rank: z.int().openapi({
+    votes_total: z.int().min(0),
+    followers_count: z.int().min(0),
+    rank: z.int().min(1).openapi({
       description:
         '1-based position by monthly votes among all servers; ties: more total votes, then older server',
     }),
