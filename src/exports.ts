@@ -1,8 +1,48 @@
 import type { VoteApi } from './api/client';
 import type { ServerInfo, VoteCount } from './api/schemas';
-import type { CheckOutcome, ClaimFlow, ClaimOutcome, PendingView } from './claim/claim-flow';
+import type { ClaimFlow, ClaimOutcome, VoteCheck } from './claim/claim-flow';
+import type { JournalEntry } from './claim/journal';
 import { describeError } from './runtime/errors';
 import type { Runtime } from './runtime/runtime';
+
+/** Answer of the `check(source)` export. */
+export type CheckOutcome =
+  | { ok: true; voted: boolean; voted_at: string | null; username: string }
+  | { ok: false; code: string; error?: string };
+
+/** A journal entry as the `getPending()` export shows it to other resources. */
+export interface PendingView {
+  id: string;
+  vote_id: string | null;
+  username: string;
+  license: string;
+  state: JournalEntry['state'];
+  given: number;
+  total: number;
+  problem: string | null;
+  created_at: number;
+}
+
+/** The export's form of a check. */
+export function checkOutcome(check: VoteCheck): CheckOutcome {
+  if (!check.ok) return check;
+  return { ok: true, voted: check.voted, voted_at: check.votedAt, username: check.username };
+}
+
+/** The export's form of an open journal entry. */
+export function pendingView(entry: JournalEntry): PendingView {
+  return {
+    id: entry.id,
+    vote_id: entry.voteId,
+    username: entry.name,
+    license: entry.license,
+    state: entry.state,
+    given: entry.given.filter(Boolean).length,
+    total: entry.rewards.length,
+    problem: entry.problem,
+    created_at: entry.createdAt,
+  };
+}
 
 /** The parts of the running resource the exports reach; null while the resource is inert. */
 export interface ExportTarget {
@@ -31,12 +71,11 @@ export function registerExports(
     async (source: number): Promise<ClaimOutcome | typeof notReady> =>
       current()?.flow.claim(Number(source)) ?? notReady,
   );
-  runtime.provideExport(
-    'check',
-    async (source: number): Promise<CheckOutcome> =>
-      current()?.flow.check(Number(source)) ?? { ok: false, code: 'not_ready' },
-  );
-  runtime.provideExport('getPending', (): PendingView[] => current()?.flow.pending() ?? []);
+  runtime.provideExport('check', async (source: number): Promise<CheckOutcome> => {
+    const target = current();
+    return target ? checkOutcome(await target.flow.check(Number(source))) : { ok: false, code: 'not_ready' };
+  });
+  runtime.provideExport('getPending', (): PendingView[] => current()?.flow.pending().map(pendingView) ?? []);
   runtime.provideExport(
     'getServerInfo',
     (): Promise<ServerInfo | null> =>

@@ -281,7 +281,7 @@ export function createResource(runtime: Runtime): VoteRewardResource {
       `vote-reward: ${entries.length} open claim(s)`,
       ...entries.map(
         (entry) =>
-          `  ${cleanText(refOf({ id: entry.id, voteId: entry.vote_id })).padEnd(36)}  ${cleanText(entry.username, NAME_MAX).padEnd(20)}  ${entry.state.padEnd(11)}  ${entry.given}/${entry.total} given  ${entry.problem ?? ''}  ${Math.round((now - entry.created_at) / 60_000)} min ago`,
+          `  ${cleanText(refOf(entry)).padEnd(36)}  ${cleanText(entry.name, NAME_MAX).padEnd(20)}  ${entry.state.padEnd(11)}  ${entry.given.filter(Boolean).length}/${entry.rewards.length} given  ${entry.problem ?? ''}  ${Math.round((now - entry.createdAt) / 60_000)} min ago`,
       ),
     ];
   };

@@ -18,23 +18,10 @@ export { REWARDED_EVENT } from '../events';
 export type { ClaimOutcome } from './outcome';
 export { refOf } from './outcome';
 
-/** Answer of the `check(source)` export. */
-export type CheckOutcome =
-  | { ok: true; voted: boolean; voted_at: string | null; username: string }
+/** What a check without claiming found. */
+export type VoteCheck =
+  | { ok: true; voted: boolean; votedAt: string | null; username: string }
   | { ok: false; code: string; error?: string };
-
-/** A journal entry as admins and the `getPending()` export see it. */
-export interface PendingView {
-  id: string;
-  vote_id: string | null;
-  username: string;
-  license: string;
-  state: JournalEntry['state'];
-  given: number;
-  total: number;
-  problem: string | null;
-  created_at: number;
-}
 
 /** Result of an admin action, as a readable line. */
 export interface AdminResult {
@@ -83,13 +70,13 @@ export interface ClaimFlow {
   /** Claims and pays the player's vote; tells the player the outcome. `auto` skips the cooldown (poller). */
   claim(source: number, options?: { auto?: boolean }): Promise<ClaimOutcome>;
   /** Checks without claiming. */
-  check(source: number): Promise<CheckOutcome>;
+  check(source: number): Promise<VoteCheck>;
   /** Settles what a crash or a disconnect left open: at start, and periodically. */
   reconcile(priority?: RequestPriority): Promise<void>;
   /** Looks at the open claims of a player who just joined, after the join delay. */
   playerJoined(source: number): void;
-  /** Open journal entries. */
-  pending(): PendingView[];
+  /** Open journal entries, oldest first. */
+  pending(): JournalEntry[];
   /** True when an unpaid reward is owed to this player. */
   hasPending(source: number): boolean;
   /** The name a claim by this player uses, or null. */
@@ -273,7 +260,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       if (!('license' in player)) return { ok: false, code: player.code };
       try {
         const result = await api.checkVote({ username: player.name }, { priority: 'claim' });
-        return { ok: true, voted: result.voted, voted_at: result.votedAt, username: result.username };
+        return { ok: true, voted: result.voted, votedAt: result.votedAt, username: result.username };
       } catch (error) {
         return { ok: false, code: 'api_error', error: describeError(error, { withName: true }) };
       }
@@ -311,18 +298,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       }, options.joinDelayMs);
     },
 
-    pending: () =>
-      journal.all().map((entry) => ({
-        id: entry.id,
-        vote_id: entry.voteId,
-        username: entry.name,
-        license: entry.license,
-        state: entry.state,
-        given: entry.given.filter(Boolean).length,
-        total: entry.rewards.length,
-        problem: entry.problem,
-        created_at: entry.createdAt,
-      })),
+    pending: () => journal.all(),
 
     hasPending(source) {
       const license = runtime.playerLicense(source);

@@ -4,6 +4,7 @@ import { NetworkError } from '../../src/api/errors';
 import { createRateBudget } from '../../src/api/rate-budget';
 import { type ClaimFlow, createClaimFlow, REWARDED_EVENT } from '../../src/claim/claim-flow';
 import { announceRewardsOnFiveM, createEventChannel } from '../../src/events';
+import { checkOutcome, pendingView } from '../../src/exports';
 import { createTranslator } from '../../src/i18n/messages';
 import { createEsxAdapter } from '../../src/rewards/esx';
 import type { PayoutProblem, PayoutResult, Reward, RewardAdapter } from '../../src/rewards/types';
@@ -118,6 +119,8 @@ const world = (options: WorldOptions = {}): World => {
   return boot({ clock, api, adapter: createFakeAdapter() }, undefined, options);
 };
 
+/** The open entries as `getPending()` shows them. */
+const viewsOf = (w: { flow: ClaimFlow }) => w.flow.pending().map(pendingView);
 const lastTold = (w: World) => w.runtime.told.at(-1)?.message;
 const journalKeys = (w: World) => w.runtime.kvp.keys('claim:');
 
@@ -316,15 +319,13 @@ describe('claim flow: /vote', () => {
     };
     expect((await w.flow.claim(1)).code).toBe('uncertain');
     expect(lastTold(w)).toBe('We could not confirm your claim yet; it will be checked again automatically.');
-    expect(w.flow.pending()).toMatchObject([
-      { state: 'unknown', username: 'Ana', problem: 'recheck_failed' },
-    ]);
+    expect(viewsOf(w)).toMatchObject([{ state: 'unknown', username: 'Ana', problem: 'recheck_failed' }]);
     expect(w.flow.hasPending(1)).toBe(true);
     w.flow.start();
     await w.clock.advance(15_000);
     w.flow.stop();
     expect(w.adapter.paid).toHaveLength(2);
-    expect(w.flow.pending()).toEqual([]);
+    expect(viewsOf(w)).toEqual([]);
   });
 
   it('never guesses in last24h mode: a lost answer waits for an admin, who can grant it', async () => {
@@ -334,7 +335,7 @@ describe('claim flow: /vote', () => {
     await w.api.breakNext('/api/v1/vote/claim', { fail: 'timeout', apply: true });
     expect((await w.flow.claim(1)).code).toBe('needs_admin');
     expect(lastTold(w)).toBe('Your previous claim needs an admin check before it can be paid.');
-    const [entry] = w.flow.pending();
+    const [entry] = viewsOf(w);
     expect(entry).toMatchObject({
       state: 'needs_admin',
       vote_id: null,
@@ -351,7 +352,7 @@ describe('claim flow: /vote', () => {
     w.runtime.join(1, ANA);
     await w.api.breakNext('/api/v1/vote/claim', { fail: 'timeout', apply: true });
     await w.flow.claim(1);
-    const id = w.flow.pending()[0]?.id ?? '';
+    const id = viewsOf(w)[0]?.id ?? '';
     expect(w.flow.drop(id)).toEqual({ ok: true, message: `${id} dropped; nothing more will be paid for it` });
     expect(w.flow.drop(id)).toEqual({
       ok: false,
@@ -404,9 +405,7 @@ describe('claim flow: /vote', () => {
     };
     expect(await w.flow.claim(1)).toEqual({ code: 'pending', problem: 'inventory_full' });
     expect(w.adapter.paid.map((p) => p.reward.type)).toEqual(['money']);
-    expect(w.flow.pending()).toMatchObject([
-      { state: 'claimed', given: 1, total: 2, problem: 'inventory_full' },
-    ]);
+    expect(viewsOf(w)).toMatchObject([{ state: 'claimed', given: 1, total: 2, problem: 'inventory_full' }]);
     await w.clock.advance(10_000);
     expect((await w.flow.claim(1)).code).toBe('rewarded');
     expect(w.adapter.paid.map((p) => p.reward.type)).toEqual(['money', 'item']);
@@ -421,7 +420,7 @@ describe('claim flow: /vote', () => {
     w.adapter.giveProblems.push({ code: 'framework_error', detail: 'qbx_core has no export AddMoney' });
     expect(await w.flow.claim(1)).toEqual({ code: 'pending', problem: 'framework_error' });
     expect(lastTold(w)).toBe('Your reward is waiting: it could not be given yet, an admin has been told.');
-    const voteId = w.flow.pending()[0]?.vote_id ?? '';
+    const voteId = viewsOf(w)[0]?.vote_id ?? '';
     expect(await w.flow.retry(voteId)).toEqual({ ok: true, message: `${voteId}: paid` });
     expect(w.adapter.paid).toHaveLength(1);
   });
@@ -439,8 +438,8 @@ describe('claim flow: /vote', () => {
     expect(lastTold(w)).toBe(
       'Your reward could not be confirmed: the server did not say whether it was given. An admin must check and confirm it; nothing is lost and nothing more is paid until then.',
     );
-    const voteId = w.flow.pending()[0]?.vote_id ?? '';
-    expect(w.flow.pending()).toMatchObject([{ state: 'needs_admin', problem: 'outcome_unknown', given: 0 }]);
+    const voteId = viewsOf(w)[0]?.vote_id ?? '';
+    expect(viewsOf(w)).toMatchObject([{ state: 'needs_admin', problem: 'outcome_unknown', given: 0 }]);
     expect(await w.flow.retry(voteId)).toMatchObject({ ok: false });
     await w.flow.reconcile();
     expect(w.adapter.paid).toEqual([]);
@@ -471,7 +470,7 @@ describe('claim flow: /vote', () => {
     w.adapter.notReady.delete(9);
     await w.flow.reconcile();
     expect(w.adapter.paid).toMatchObject([{ source: 9 }]);
-    expect(w.flow.pending()).toEqual([]);
+    expect(viewsOf(w)).toEqual([]);
   });
 
   it('check(source) reports the vote without claiming it', async () => {
@@ -479,7 +478,7 @@ describe('claim flow: /vote', () => {
     const at = w.clock.now() - 60_000;
     w.api.addVote('Ana', at);
     w.runtime.join(1, ANA);
-    expect(await w.flow.check(1)).toEqual({
+    expect(checkOutcome(await w.flow.check(1))).toEqual({
       ok: true,
       voted: true,
       voted_at: new Date(at).toISOString(),
@@ -528,7 +527,7 @@ describe('claim flow: a crash at every journal write pays exactly once after res
     expect(first.adapter.paid).toHaveLength(paidAfter);
     expect(new Set(first.adapter.paid.map((p) => p.reward.type)).size).toBe(paidAfter);
     expect(first.api.votes().filter((v) => v.claimedAt !== null)).toHaveLength(1);
-    const pending = second.flow.pending();
+    const pending = viewsOf(second);
     if (leftover === 'none') expect(pending).toEqual([]);
     else expect(pending).toMatchObject([{ state: 'needs_admin', problem: 'payout_interrupted' }]);
   });
@@ -615,7 +614,7 @@ describe('claim flow: a vRP payout still running at its timeout (outcome unknown
     const { w, vrp, vote, payingCalls } = await timedOut();
     expect(vrp.user(10)).toMatchObject({ wallet: 500, bank: 100 });
     expect(payingCalls().map((c) => c.member)).toEqual(['giveMoney', 'giveBankMoney']);
-    expect(w.flow.pending()).toMatchObject([
+    expect(viewsOf(w)).toMatchObject([
       { vote_id: vote.voteId, state: 'needs_admin', problem: 'outcome_unknown', given: 1, total: 2 },
     ]);
     const line = w.runtime.logs.find((l) => l.level === 'error')?.message ?? '';
@@ -670,7 +669,7 @@ describe('claim flow: a vRP payout still running at its timeout (outcome unknown
 
     expect(payingCalls().map((c) => c.member)).toEqual(['giveMoney', 'giveBankMoney']);
     expect(w.api.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-    expect(restarted.flow.pending()).toMatchObject([
+    expect(viewsOf(restarted)).toMatchObject([
       { vote_id: vote.voteId, state: 'needs_admin', problem: 'outcome_unknown' },
     ]);
   });
@@ -681,7 +680,7 @@ describe('claim flow: a vRP payout still running at its timeout (outcome unknown
     expect(await w.flow.grant(vote.voteId)).toEqual({ ok: true, message: `${vote.voteId} granted: paid` });
     expect(payingCalls().map((c) => c.member)).toEqual(['giveMoney', 'giveBankMoney', 'giveBankMoney']);
     expect(vrp.user(10)).toMatchObject({ wallet: 500, bank: 200 });
-    expect(w.flow.pending()).toEqual([]);
+    expect(viewsOf(w)).toEqual([]);
     expect(w.runtime.emitted.map((e) => e.event)).toEqual([REWARDED_EVENT]);
     await w.flow.reconcile();
     await w.clock.advance(10_000);
@@ -701,7 +700,7 @@ describe('claim flow: a vRP payout still running at its timeout (outcome unknown
     expect((await w.flow.claim(1)).code).toBe('no_vote');
     expect(payingCalls().map((c) => c.member)).toEqual(['giveMoney', 'giveBankMoney']);
     expect(vrp.user(10)).toMatchObject({ wallet: 500, bank: 100 });
-    expect(w.flow.pending()).toEqual([]);
+    expect(viewsOf(w)).toEqual([]);
   });
 });
 
@@ -733,7 +732,7 @@ describe('claim flow on ESX with ox_inventory installed but stopped (addAccountM
 
     expect(esx.balance(1, 'bank')).toBe(1750);
     expect(esx.calls.filter((c) => c.method === 'addAccountMoney')).toHaveLength(1);
-    expect(w.flow.pending()).toEqual([]);
+    expect(viewsOf(w)).toEqual([]);
   });
 });
 
@@ -780,7 +779,7 @@ describe('claim flow: a payout interrupted by a restart is settled by reading th
     await second.flow.reconcile('claim');
     expect(esx.balance(1, 'bank')).toBe(bank);
     expect(esx.calls.filter((c) => c.method === 'addAccountMoney')).toHaveLength(1);
-    expect(second.flow.pending()).toEqual([]);
+    expect(viewsOf(second)).toEqual([]);
     expect(second.runtime.emitted.map((e) => e.event)).toEqual([REWARDED_EVENT]);
   });
 
@@ -792,7 +791,7 @@ describe('claim flow: a payout interrupted by a restart is settled by reading th
     await second.flow.reconcile('claim');
     expect(esx.balance(1, 'bank')).toBe(1750);
     expect(esx.calls.filter((c) => c.method === 'addAccountMoney')).toHaveLength(2);
-    expect(second.flow.pending()).toEqual([]);
+    expect(viewsOf(second)).toEqual([]);
   });
 
   it('the bank moved by something else since: an admin decides, nothing is paid', async () => {
@@ -801,7 +800,7 @@ describe('claim flow: a payout interrupted by a restart is settled by reading th
     const second = restart();
     await second.flow.reconcile('claim');
     expect(esx.calls.filter((c) => c.method === 'addAccountMoney')).toHaveLength(1);
-    expect(second.flow.pending()).toMatchObject([{ state: 'needs_admin', problem: 'payout_interrupted' }]);
+    expect(viewsOf(second)).toMatchObject([{ state: 'needs_admin', problem: 'payout_interrupted' }]);
     const line = second.runtime.logs.find((l) => l.level === 'error')?.message ?? '';
     expect(line).toContain('went from 1000 to 1600 since the interrupted payout');
   });
@@ -815,6 +814,6 @@ describe('claim flow: a payout interrupted by a restart is settled by reading th
     second.runtime.kvp.set(key ?? '', JSON.stringify(entry));
     await second.flow.reconcile('claim');
     expect(esx.calls.filter((c) => c.method === 'addAccountMoney')).toHaveLength(1);
-    expect(second.flow.pending()).toMatchObject([{ state: 'needs_admin', problem: 'payout_interrupted' }]);
+    expect(viewsOf(second)).toMatchObject([{ state: 'needs_admin', problem: 'payout_interrupted' }]);
   });
 });
