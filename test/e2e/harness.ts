@@ -285,8 +285,9 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       sim.addFakeResource('es_extended', fakes.esx.definition);
       sim.start('es_extended');
     } else if (framework === 'qbcore') {
-      fakes.qb = createQbCoreFake();
-      fakes.inventory = createQbInventoryFake({ isLoaded: (id) => fakes.qb?.players.has(id) === true });
+      const core = createQbCoreFake();
+      fakes.qb = core;
+      fakes.inventory = createQbInventoryFake({ core });
       sim.addFakeResource('qb-core', fakes.qb.definition);
       sim.addFakeResource('qb-inventory', fakes.inventory.definition);
       sim.start('qb-core');

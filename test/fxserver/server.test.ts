@@ -291,7 +291,10 @@ describe('framework fakes', () => {
     const sim = simWithScripts();
     const qb = createQbCoreFake();
     sim.server.addFakeResource('qb-core', qb.definition);
-    sim.server.addFakeResource('qb-inventory', createQbInventoryFake({ maxWeight: 20000 }).definition);
+    sim.server.addFakeResource(
+      'qb-inventory',
+      createQbInventoryFake({ core: qb, maxWeight: 20000 }).definition,
+    );
     sim.server.start('qb-core');
     sim.server.start('qb-inventory');
     const id = await sim.server.join({ name: 'Ann' });

@@ -5,6 +5,7 @@
  * handed out before it.
  */
 import type { FakeHost } from './host';
+import { LuaError } from './models/lua';
 import type { OxModel } from './models/ox-inventory';
 import { createQbModel, createQbxModel, type QbItemDef } from './models/qb';
 import { bindExports } from './unit-binding';
@@ -103,8 +104,13 @@ export function createFakeQbcore(fake: FakeHost, options: FakeQbOptions = {}) {
 export function createFakeQbox(fake: FakeHost, options: { ox?: OxModel } = {}) {
   const calls: unknown[][] = [];
   const model = createQbxModel({
-    ox: options.ox,
-    oxRunning: () => fake.host.resourceState('ox_inventory') === 'started',
+    mirrorCash(source, total) {
+      if (fake.host.resourceState('ox_inventory') !== 'started')
+        throw new LuaError(
+          '@qbx_core/server/player.lua:1297: No such export SetItem in resource ox_inventory',
+        );
+      options.ox?.setCount(source, 'money', total);
+    },
     defer: (fn) => fake.host.setTimeout(fn, 0),
   });
   const exports = bindExports(model.exports, () => true, 'qbx_core', fake.scriptErrors);

@@ -1,6 +1,6 @@
 export { type ChatFake, createChatFake, createOxLibFake } from './chat';
 export { createEsxFake, type EsxFake, type EsxPlayerState } from './es-extended';
 export { createOxInventoryFake, createQbInventoryFake, type InventoryFake } from './inventories';
-export { createFakeInventory, DEFAULT_ITEMS, type FakeInventory, type ItemDef } from './inventory-model';
+export { DEFAULT_ITEMS, type FakeInventory, type ItemDef } from './inventory-model';
 export { createQbCoreFake, createQbxCoreFake, type QbFake, type QbPlayerState } from './qb-core';
 export { createVrpFake, type VrpFake, type VrpUser } from './vrp';

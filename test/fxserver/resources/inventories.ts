@@ -1,13 +1,9 @@
 import { valuesOf } from '../../fakes/frameworks/models/lua';
 import { createOxModel } from '../../fakes/frameworks/models/ox-inventory';
+import type { QbInventoryVersion } from '../../fakes/frameworks/models/qb';
 import type { CfxGlobals, FakeApi, FakeResourceDefinition } from '../server';
-import {
-  createFakeInventory,
-  DEFAULT_ITEMS,
-  type FakeInventory,
-  type FitProblem,
-  type ItemDef,
-} from './inventory-model';
+import { DEFAULT_ITEMS, type FakeInventory, type FitProblem, type ItemDef } from './inventory-model';
+import type { QbCoreFake } from './qb-core';
 
 /** Options of the inventory fakes. */
 export interface InventoryFakeOptions {
@@ -27,28 +23,6 @@ export interface InventoryFake {
   definition: FakeResourceDefinition;
   /** Inventory of a player (created on first use, only for players the server knows). */
   inventory(id: number): FakeInventory;
-}
-
-function inventories(options: InventoryFakeOptions): {
-  catalogue: Record<string, ItemDef>;
-  get(id: number): FakeInventory;
-} {
-  const catalogue = options.items ?? DEFAULT_ITEMS;
-  const all = new Map<number, FakeInventory>();
-  return {
-    catalogue,
-    get(id) {
-      let inv = all.get(id);
-      if (!inv) {
-        inv = createFakeInventory(catalogue, {
-          maxWeight: options.maxWeight ?? 30000,
-          slots: options.slots ?? 50,
-        });
-        all.set(id, inv);
-      }
-      return inv;
-    },
-  };
 }
 
 /**
@@ -139,48 +113,82 @@ export function createOxInventoryFake(options: InventoryFakeOptions = {}): Inven
 }
 
 /**
- * qb-inventory exports (qbcore-framework/qb-inventory server/functions.lua): CanAddItem(identifier, item, amount) →
- * true, or false + 'weight'|'slots' (a JS array); AddItem(identifier, item, amount, slot, info, reason) → boolean;
- * GetItemsByName(source, item) → the stacks of that item. Before the character is loaded (`isLoaded`) the player has
- * no inventory: CanAddItem/AddItem answer false, GetItemsByName nothing.
+ * qb-inventory for the simulated FXServer: the qb-inventory half of the qb-core model (test/fakes/frameworks/models/qb.ts,
+ * derived from the transcripts test/frameworks/transcripts/qbcore.json and qbcore-inventory-1.json; its header says
+ * what is recorded and what is a guess), bound as a Lua-flavoured resource on the same model as `core` (qb-inventory
+ * keeps a player's items in the QBCore player): CanAddItem (2.0.0), AddItem, GetItemCount (2.0.0), GetItemByName,
+ * GetItemsByName, HasItem. A player has an inventory once qb-core loaded the character.
  */
-export function createQbInventoryFake(options: InventoryFakeOptions = {}): InventoryFake {
-  const inv = inventories(options);
+export function createQbInventoryFake(
+  options: InventoryFakeOptions & { core: QbCoreFake; version?: QbInventoryVersion },
+): InventoryFake {
+  const model = options.core.model;
+  const catalogue = options.items ?? DEFAULT_ITEMS;
+  for (const [name, def] of Object.entries(catalogue))
+    model.items[name] = { label: name, weight: def.weight, unique: def.stack === false };
+  model.setInventory({
+    version: options.version ?? 2,
+    maxWeight: options.maxWeight ?? 30000,
+    maxSlots: options.slots ?? 50,
+  });
+  const maxWeight = options.maxWeight ?? 30000;
+  const view = (id: number): FakeInventory => {
+    const player = () => model.players.get(id);
+    const problem = (item: string, count: number): FitProblem => {
+      const p = player();
+      const def = model.items[item];
+      if (!def) return 'invalid_item';
+      if (!p) return 'slots';
+      if (model.weight(p) + def.weight * count > maxWeight) return 'weight';
+      const stack = !def.unique && p.slots.some((s) => s?.name === item);
+      return stack || p.slots.includes(undefined) ? null : 'slots';
+    };
+    return {
+      get items() {
+        const counts = new Map<string, number>();
+        for (const s of player()?.slots ?? [])
+          if (s) counts.set(s.name, (counts.get(s.name) ?? 0) + s.amount);
+        return counts;
+      },
+      weight: () => {
+        const p = player();
+        return p ? model.weight(p) : 0;
+      },
+      slots: options.slots ?? 50,
+      slotsUsed: () => player()?.slots.filter((s) => s !== undefined).length ?? 0,
+      problem,
+      add(item, count) {
+        const p = player();
+        const why = problem(item, count);
+        if (why !== null || !p) return why;
+        const at = p.slots.findIndex((s) => s?.name === item);
+        const index = at >= 0 ? at : p.slots.indexOf(undefined);
+        p.slots[index] = { name: item, amount: (p.slots[index]?.amount ?? 0) + count };
+        return null;
+      },
+      remove(item, count) {
+        const p = player();
+        if (!p) return;
+        let left = count;
+        p.slots.forEach((s, i) => {
+          if (!s || s.name !== item || left <= 0) return;
+          const taken = Math.min(left, s.amount);
+          left -= taken;
+          p.slots[i] = s.amount - taken > 0 ? { name: item, amount: s.amount - taken } : undefined;
+        });
+      },
+    };
+  };
   const definition: FakeResourceDefinition = {
     flavor: 'lua',
     setup(g, api) {
-      const known = (id: unknown): boolean =>
-        g.DoesPlayerExist(id) === true && (options.isLoaded?.(Number(id)) ?? true);
-      g.exports('CanAddItem', (id: unknown, item: unknown, amount: unknown) => {
-        if (!known(id) || !inv.catalogue[String(item)]) return false;
-        const p = inv.get(Number(id)).problem(String(item), Number(amount));
-        return p === null ? true : api.multi(false, p === 'slots' ? 'slots' : 'weight');
-      });
-      g.exports(
-        'AddItem',
-        (id: unknown, item: unknown, amount: unknown, _slot: unknown, _info: unknown, reason: unknown) => {
-          const name = String(item);
-          const n = Number(amount);
-          if (!known(id) || !inv.catalogue[name] || !Number.isFinite(n) || n <= 0) return false;
-          if (inv.get(Number(id)).problem(name, n) !== null) return false;
-          api.payout({
-            framework: 'qb-inventory',
-            player: Number(id),
-            kind: 'item',
-            name,
-            amount: n,
-            reason: reason == null ? null : String(reason),
-          });
-          inv.get(Number(id)).add(name, n);
-          return true;
-        },
-      );
-      g.exports('GetItemsByName', (id: unknown, item: unknown) => {
-        if (!known(id)) return undefined;
-        const amount = inv.get(Number(id)).items.get(String(item)) ?? 0;
-        return amount > 0 ? [{ name: String(item), amount, slot: 1 }] : [];
-      });
+      for (const [name, fn] of Object.entries(model.inventoryExports)) {
+        g.exports(name, (...args: unknown[]) => {
+          const values = valuesOf((fn as (...a: unknown[]) => unknown)(...args));
+          return values.length > 1 ? api.multi(...values) : values[0];
+        });
+      }
     },
   };
-  return { definition, inventory: inv.get };
+  return { definition, inventory: view };
 }

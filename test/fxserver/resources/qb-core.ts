@@ -1,4 +1,16 @@
+/**
+ * qb-core and qbx_core for the simulated FXServer: the shared models (test/fakes/frameworks/models/qb.ts, derived
+ * from the transcripts test/frameworks/transcripts/qbcore.json, qbcore-inventory-1.json and qbox.json; its header
+ * says what is recorded and what is a guess) bound as Lua-flavoured resources. qb-core exports `GetCoreObject`
+ * (QBCore with Functions.GetPlayer / GetPlayers / GetPlayerByCitizenId / Notify, Shared.Items), `GetShared` and
+ * `GetPlayer`; a player's `Functions.AddItem` forwards to `exports['qb-inventory'].AddItem` like the method qb-inventory
+ * injects. qbx_core exports GetPlayer, AddMoney, GetMoney and Notify (ox_lib:notify) and mirrors cash into
+ * ox_inventory with its `SetItem` export. Credits are written to the payout ledger; players leave on `playerDropped`.
+ */
+import { LuaError, valuesOf } from '../../fakes/frameworks/models/lua';
+import { createQbModel, createQbxModel, type QbModel, type QbPlayer } from '../../fakes/frameworks/models/qb';
 import type { CfxGlobals, FakeApi, FakeResourceDefinition } from '../server';
+import { DEFAULT_ITEMS } from './inventory-model';
 
 /** A loaded QBCore / Qbox player. */
 export interface QbPlayerState {
@@ -24,82 +36,60 @@ export interface QbFake {
   unloadPlayer(id: number): void;
 }
 
-const newState = (id: number, init: Partial<QbPlayerState>): QbPlayerState => ({
-  citizenid: init.citizenid ?? `CID${id}`,
-  license: init.license ?? `license:qb${id}`,
-  name: init.name ?? `Player ${id}`,
-  money: { cash: 0, bank: 0, crypto: 0, ...(init.money ?? {}) },
-});
-
-// Player.Functions.AddMoney (qbcore-framework/qb-core server/player.lua): nil for a bad amount, false for an unknown
-// money type, true when added.
-function addMoney(
-  api: FakeApi | null,
-  framework: string,
-  id: number,
-  p: QbPlayerState,
-  moneytype: unknown,
-  amount: unknown,
-  reason: unknown,
-): boolean | undefined {
-  const type = String(moneytype).toLowerCase();
-  const n = typeof amount === 'number' ? amount : Number(amount);
-  if (!Number.isFinite(n) || n < 0) return undefined;
-  if (!(type in p.money)) return false;
-  api?.payout({
-    framework,
-    player: id,
-    kind: type === 'cash' ? 'money' : type,
-    name: type,
-    amount: n,
-    reason: reason == null ? null : String(reason),
-  });
-  p.money[type] = (p.money[type] ?? 0) + n;
-  return true;
+/** The qb-core fake, with the model qb-inventory shares. */
+export interface QbCoreFake extends QbFake {
+  /** The qb-core model (qb-inventory's fake binds the same one). */
+  model: QbModel;
+  /** Loaded players, with their inventories. */
+  players: Map<number, QbPlayer>;
 }
 
-/**
- * qb-core server surface (qbcore-framework/qb-core shared/main.lua, server/functions.lua, server/player.lua):
- * export GetCoreObject → QBCore with Functions.GetPlayer(source) (nil until the player is loaded) and Player
- * objects whose Functions.AddMoney / RemoveMoney / GetMoney / AddItem are closures. AddItem forwards to
- * exports['qb-inventory'].AddItem like the method qb-inventory injects.
- */
-export function createQbCoreFake(): QbFake {
-  const players = new Map<number, QbPlayerState>();
+/** Lua conventions for a JS caller: several values become an array. */
+export const luaCall =
+  (fn: (...args: unknown[]) => unknown) =>
+  (...args: unknown[]): unknown => {
+    const values = valuesOf(fn(...args));
+    return values.length <= 1 ? values[0] : values;
+  };
+
+/** Creates the qb-core fake (install qb-inventory with createQbInventoryFake({ core })). */
+export function createQbCoreFake(): QbCoreFake {
   let g: CfxGlobals | null = null;
   let api: FakeApi | null = null;
+  const model = createQbModel({
+    items: Object.fromEntries(
+      Object.entries(DEFAULT_ITEMS).map(([name, def]) => [
+        name,
+        { label: name, weight: def.weight, unique: def.stack === false },
+      ]),
+    ),
+    onPay(source, kind, name, amount, reason) {
+      api?.payout({
+        framework: kind === 'item' ? 'qb-inventory' : 'qb-core',
+        player: source,
+        kind,
+        name,
+        amount,
+        reason: reason == null ? null : String(reason),
+      });
+    },
+  });
 
-  const playerObject = (id: number): Record<string, unknown> | undefined => {
-    const p = players.get(id);
-    if (!p) return undefined;
-    return {
-      PlayerData: {
-        source: id,
-        citizenid: p.citizenid,
-        license: p.license,
-        name: p.name,
-        money: { ...p.money },
-      },
-      Functions: {
-        AddMoney: (t: unknown, a: unknown, r: unknown) => addMoney(api, 'qb-core', id, p, t, a, r),
-        RemoveMoney: (t: unknown, a: unknown) => {
-          const type = String(t).toLowerCase();
-          const n = Number(a);
-          if (!Number.isFinite(n) || n < 0) return undefined;
-          if (!(type in p.money)) return false;
-          p.money[type] = (p.money[type] ?? 0) - n;
-          return true;
-        },
-        GetMoney: (t: unknown) => p.money[String(t).toLowerCase()] ?? false,
-        AddItem: (item: unknown, amount: unknown, slot: unknown, info: unknown, reason: unknown) => {
-          if (g?.GetResourceState('qb-inventory') !== 'started') {
-            throw new Error("attempt to call a nil value (field 'AddItem')");
-          }
-          return g.exports['qb-inventory'].AddItem(id, item, amount, slot, info, reason);
-        },
-        Notify: (text: unknown, type: unknown) => g?.emitNet('QBCore:Notify', id, text, type),
-      },
+  const playerObject = (src: unknown) => {
+    const base = model.coreExports.GetPlayer(src) as
+      | { PlayerData: Record<string, unknown>; Functions: Record<string, (...a: unknown[]) => unknown> }
+      | undefined;
+    if (!base) return undefined;
+    const id = Number(src);
+    const functions: Record<string, unknown> = {};
+    for (const [key, fn] of Object.entries(base.Functions)) functions[key] = luaCall(fn);
+    functions.AddItem = (item: unknown, amount: unknown, slot: unknown, info: unknown, reason: unknown) => {
+      if (g?.GetResourceState('qb-inventory') !== 'started')
+        throw new LuaError("attempt to call a nil value (field 'AddItem')");
+      return g.exports['qb-inventory'].AddItem(id, item, amount, slot, info, reason);
     };
+    functions.Notify = (text: unknown, type: unknown) => g?.emitNet('QBCore:Notify', id, text, type);
+    return { PlayerData: base.PlayerData, Functions: functions };
   };
 
   const definition: FakeResourceDefinition = {
@@ -108,97 +98,81 @@ export function createQbCoreFake(): QbFake {
       g = globals;
       api = fakeApi;
       const QBCore = {
+        ...(model.coreExports.GetCoreObject() as Record<string, unknown>),
         Functions: {
-          GetPlayer: (src: unknown) => playerObject(Number(src)),
-          GetPlayers: () => [...players.keys()],
+          GetPlayer: (src: unknown) => playerObject(src),
+          GetPlayers: () => [...model.players.keys()],
           GetPlayerByCitizenId: (cid: unknown) => {
-            for (const [id, p] of players) if (p.citizenid === cid) return playerObject(id);
+            for (const [id, p] of model.players) if (p.citizenid === cid) return playerObject(id);
             return undefined;
           },
           Notify: (src: unknown, text: unknown, type: unknown) =>
             globals.emitNet('QBCore:Notify', src, text, type),
         },
-        Shared: { Items: {} },
       };
-      globals.exports('GetCoreObject', () => QBCore);
-      globals.exports('GetPlayer', (src: unknown) => playerObject(Number(src)));
-      globals.AddEventHandler('playerDropped', () => {
-        players.delete(Number(globals.source));
-      });
+      globals.exports('GetCoreObject', (filters?: unknown) =>
+        Array.isArray(filters)
+          ? Object.fromEntries(
+              filters.filter((k) => k in QBCore).map((k) => [k, QBCore[k as keyof typeof QBCore]]),
+            )
+          : QBCore,
+      );
+      globals.exports('GetShared', luaCall(model.coreExports.GetShared as (...a: unknown[]) => unknown));
+      globals.exports('GetPlayer', (src: unknown) => playerObject(src));
+      globals.AddEventHandler('playerDropped', () => model.drop(Number(globals.source)));
     },
   };
 
   return {
     definition,
-    players,
+    model,
+    players: model.players,
     loadPlayer(id, init = {}) {
-      const state = newState(id, init);
-      players.set(id, state);
+      const state = model.load(id, { ...init, money: init.money });
       g?.TriggerEvent('QBCore:Server:PlayerLoaded', playerObject(id));
       g?.TriggerEvent('QBCore:Server:OnPlayerLoaded');
       return state;
     },
     unloadPlayer(id) {
-      players.delete(id);
+      model.drop(id);
       g?.TriggerEvent('QBCore:Server:OnPlayerUnload', id);
     },
   };
 }
 
-/**
- * qbx_core server surface (Qbox-project/qbx_core server/player.lua, server/functions.lua): exports GetPlayer(source),
- * AddMoney(identifier, moneyType, amount, reason) → boolean, GetMoney, Notify(source, text, type, duration) which
- * sends ox_lib:notify. Players exist only after they are loaded.
- */
+/** Creates the qbx_core fake (ox_inventory is installed separately; cash is mirrored with its SetItem export). */
 export function createQbxCoreFake(): QbFake {
-  const players = new Map<number, QbPlayerState>();
   let g: CfxGlobals | null = null;
   let api: FakeApi | null = null;
-  // resolvePlayer (server/player.lua): any string is a citizenid, even one of digits; a number is a source.
-  const resolve = (identifier: unknown): [number, QbPlayerState] | undefined => {
-    if (typeof identifier === 'string') {
-      for (const [id, p] of players) if (p.citizenid === identifier) return [id, p];
-      return undefined;
-    }
-    const id = Number(identifier);
-    const p = players.get(id);
-    return p ? [id, p] : undefined;
-  };
-
+  const model = createQbxModel({
+    mirrorCash(source, total) {
+      if (g?.GetResourceState('ox_inventory') !== 'started')
+        throw new LuaError(
+          '@qbx_core/server/player.lua:1297: No such export SetItem in resource ox_inventory',
+        );
+      g.exports.ox_inventory.SetItem(source, 'money', total);
+    },
+    defer: (fn) => g?.setTimeout(fn, 0),
+    onPay(source, kind, name, amount, reason) {
+      api?.payout({
+        framework: 'qbx_core',
+        player: source,
+        kind,
+        name,
+        amount,
+        reason: reason == null ? null : String(reason),
+      });
+    },
+  });
   const definition: FakeResourceDefinition = {
     flavor: 'lua',
     metadata: { provide: ['qb-core'] },
     setup(globals, fakeApi) {
       g = globals;
       api = fakeApi;
-      globals.exports('GetPlayer', (src: unknown) => {
-        const found = resolve(Number(src));
-        if (!found) return undefined;
-        const [id, p] = found;
-        return {
-          PlayerData: {
-            source: id,
-            citizenid: p.citizenid,
-            license: p.license,
-            name: p.name,
-            money: { ...p.money },
-          },
-        };
-      });
-      globals.exports(
-        'AddMoney',
-        (identifier: unknown, moneyType: unknown, amount: unknown, reason: unknown) => {
-          const found = resolve(identifier);
-          if (!found) return false;
-          // qbx_core rounds the amount (server/player.lua) where qb-core adds it as given.
-          const rounded = typeof amount === 'number' ? Math.round(amount) : amount;
-          return addMoney(api, 'qbx_core', found[0], found[1], moneyType, rounded, reason) === true;
-        },
-      );
-      globals.exports('GetMoney', (identifier: unknown, moneyType: unknown) => {
-        const found = resolve(identifier);
-        return found ? (found[1].money[String(moneyType)] ?? false) : false;
-      });
+      globals.exports('GetPlayer', luaCall(model.exports.GetPlayer));
+      globals.exports('AddMoney', luaCall(model.exports.AddMoney as (...a: unknown[]) => unknown));
+      globals.exports('GetMoney', luaCall(model.exports.GetMoney as (...a: unknown[]) => unknown));
       globals.exports('Notify', (src: unknown, text: unknown, type: unknown, duration: unknown) => {
         globals.emitNet('ox_lib:notify', src, {
           description: text,
@@ -206,24 +180,21 @@ export function createQbxCoreFake(): QbFake {
           duration: duration ?? 5000,
         });
       });
-      globals.AddEventHandler('playerDropped', () => {
-        players.delete(Number(globals.source));
-      });
+      globals.AddEventHandler('playerDropped', () => model.drop(Number(globals.source)));
     },
   };
   return {
     definition,
-    players,
+    players: model.players,
     loadPlayer(id, init = {}) {
-      const state = newState(id, init);
-      players.set(id, state);
+      const state = model.load(id, init);
       g?.TriggerEvent('QBCore:Server:PlayerLoaded', {
         PlayerData: { source: id, citizenid: state.citizenid },
       });
       return state;
     },
     unloadPlayer(id) {
-      players.delete(id);
+      model.drop(id);
     },
   };
 }

@@ -137,6 +137,14 @@ export function createOxModel(options: OxModelOptions) {
       weight: (def.weight ?? 0) * slot.count,
     };
   };
+  const setCountIn = (inventory: OxInventory, name: string, count: number) => {
+    const at = inventory.slots.findIndex((s) => s?.name === name);
+    if (at >= 0) inventory.slots[at] = count > 0 ? { name, count } : undefined;
+    else if (count > 0) {
+      const free = inventory.slots.indexOf(undefined);
+      if (free >= 0) inventory.slots[free] = { name, count };
+    }
+  };
   const accountChanged = (source: number, name: string, inv: OxInventory) => {
     if (options.accounts?.includes(name)) options.onAccount?.(source, name, countOf(inv, name));
   };
@@ -222,6 +230,14 @@ export function createOxModel(options: OxModelOptions) {
       };
     },
 
+    /** `SetItem(inv, item, count)`: sets the count (qbx_core mirrors cash with it). A guess: not recorded directly. */
+    SetItem(inv: unknown, item: unknown, count: unknown): boolean {
+      const inventory = resolve(inv);
+      if (!inventory || typeof count !== 'number') return false;
+      setCountIn(inventory, String(item), count);
+      return true;
+    },
+
     /** `Inventory.GetItem(inv, name)`: the definition with the count held (ESX's getInventoryItem in ox mode). */
     GetItem(inv: unknown, item: unknown) {
       const inventory = resolve(inv);
@@ -265,15 +281,7 @@ export function createOxModel(options: OxModelOptions) {
     /** Sets an account item's count (the framework bridge mirroring a balance into ox). */
     setCount(source: number, name: string, count: number): void {
       const inventory = resolve(source);
-      if (!inventory) return;
-      const at = inventory.slots.findIndex((s) => s?.name === name);
-      if (at >= 0) {
-        if (count > 0) inventory.slots[at] = { name, count };
-        else inventory.slots[at] = undefined;
-      } else if (count > 0) {
-        const free = inventory.slots.indexOf(undefined);
-        if (free >= 0) inventory.slots[free] = { name, count };
-      }
+      if (inventory) setCountIn(inventory, name, count);
     },
     /** Removes up to `count` units of an item. */
     remove(source: number, name: string, count: number): void {

@@ -26,7 +26,6 @@
  * `RemoveMoney`.
  */
 import { LuaError, luaValues, roundHalfUp } from './lua';
-import type { OxModel } from './ox-inventory';
 
 /** A QBCore shared item (shared/items.lua). */
 export interface QbItemDef {
@@ -94,7 +93,7 @@ const sharedItem = (name: string, def: QbItemDef) => ({
 export function createQbModel(options: QbModelOptions) {
   const players = new Map<number, QbPlayer>();
   const moneyTypes = options.moneyTypes ?? { cash: 500, bank: 5000, crypto: 0 };
-  const inv = options.inventory;
+  let inv = options.inventory;
   const print = (line: string) => options.print?.(line);
   const player = (src: unknown) => {
     const id = typeof src === 'number' ? src : Number(src);
@@ -185,7 +184,7 @@ export function createQbModel(options: QbModelOptions) {
     return undefined;
   };
 
-  const inventoryExports: Record<string, (...args: unknown[]) => unknown> = {
+  const allInventoryExports: Record<string, (...args: unknown[]) => unknown> = {
     AddItem(id, item, amount, _slot, _info, reason) {
       const p = player(id);
       if (!p) {
@@ -234,27 +233,37 @@ export function createQbModel(options: QbModelOptions) {
       return held >= (typeof amount === 'number' ? amount : 1);
     },
   };
-  if (inv?.version === 2) {
-    inventoryExports.CanAddItem = (id, item, amount) => {
-      const p = player(id);
-      if (!p) {
-        print('CanAddItem: Inventory not found');
-        return false;
-      }
-      const name = String(item);
-      if (!options.items[name.toLowerCase()]) return false;
-      const why = problem(p, name, Number(amount));
-      return why ? luaValues(false, why) : true;
-    };
-    inventoryExports.GetItemCount = (id, item) => {
-      const p = player(id);
-      if (!p) return undefined;
-      return p.slots.reduce((sum, s) => sum + (s?.name === String(item) ? s.amount : 0), 0);
-    };
-  }
+  allInventoryExports.CanAddItem = (id, item, amount) => {
+    const p = player(id);
+    if (!p) {
+      print('CanAddItem: Inventory not found');
+      return false;
+    }
+    const name = String(item);
+    if (!options.items[name.toLowerCase()]) return false;
+    const why = problem(p, name, Number(amount));
+    return why ? luaValues(false, why) : true;
+  };
+  allInventoryExports.GetItemCount = (id, item) => {
+    const p = player(id);
+    if (!p) return undefined;
+    return p.slots.reduce((sum, s) => sum + (s?.name === String(item) ? s.amount : 0), 0);
+  };
+
+  /** qb-inventory's exports for the installed version (1.x has no CanAddItem nor GetItemCount). */
+  const inventoryExports = () =>
+    Object.fromEntries(
+      Object.entries(allInventoryExports).filter(
+        ([name]) => inv?.version !== 1 || (name !== 'CanAddItem' && name !== 'GetItemCount'),
+      ),
+    );
 
   return {
     players,
+    /** Installs qb-inventory (before characters load: their slots are made at load). */
+    setInventory(config: { version: QbInventoryVersion; maxWeight: number; maxSlots: number }): void {
+      inv = config;
+    },
     /** QBCore.Shared.Items (tests may add items). */
     items: options.items,
     coreExports: {
@@ -272,7 +281,10 @@ export function createQbModel(options: QbModelOptions) {
       },
       GetPlayer: (src: unknown) => core().Functions.GetPlayer(src),
     },
-    inventoryExports,
+    /** qb-inventory's exports for the installed version. */
+    get inventoryExports() {
+      return inventoryExports();
+    },
     /** Loads a character (QBCore.Player.Login). */
     load(
       src: number,
@@ -330,10 +342,11 @@ export function createQbModel(options: QbModelOptions) {
 export interface QbxModelOptions {
   /** Money types (default cash, bank, crypto). */
   moneyTypes?: string[];
-  /** ox_inventory, which mirrors cash as its `money` item; `oxRunning` says whether its exports answer now. */
-  ox?: OxModel;
-  /** Whether ox_inventory is started (default: when `ox` is given). */
-  oxRunning?: () => boolean;
+  /**
+   * Mirrors a player's cash into ox_inventory's `money` item (`exports.ox_inventory:SetItem`), after crediting; raises
+   * (a LuaError) when ox_inventory is not started. Default: raises, as without ox_inventory.
+   */
+  mirrorCash?: (source: number, total: number) => void;
   /** Called before money is added (a throw aborts). */
   onPay?: (source: number, kind: string, name: string, amount: number, reason: unknown) => void;
   /** Runs a function on the next tick (qbx_core saves an offline character in a thread); default: at once. */
@@ -360,7 +373,9 @@ export function createQbxModel(options: QbxModelOptions = {}) {
   const players = new Map<number, QbxPlayer>();
   const offline = new Map<string, QbxPlayer>();
   const types = options.moneyTypes ?? ['cash', 'bank', 'crypto'];
-  const oxRunning = () => options.oxRunning?.() ?? options.ox !== undefined;
+  const noSetItem = () => {
+    throw new LuaError('@qbx_core/server/player.lua:1297: No such export SetItem in resource ox_inventory');
+  };
   // resolvePlayer: a string is a citizenid first (online, then saved); a number, or a string no character has, a source.
   const resolve = (id: unknown): { src?: number; p: QbxPlayer; online: boolean } | undefined => {
     if (typeof id === 'string') {
@@ -405,13 +420,7 @@ export function createQbxModel(options: QbxModelOptions = {}) {
         }
         options.onPay?.(found.src, type === 'cash' ? 'money' : type, type, rounded, reason);
         found.p.money[type] = (found.p.money[type] ?? 0) + rounded;
-        if (type === 'cash') {
-          if (!oxRunning())
-            throw new LuaError(
-              '@qbx_core/server/player.lua:1297: No such export SetItem in resource ox_inventory',
-            );
-          options.ox?.setCount(found.src, 'money', found.p.money.cash ?? 0);
-        }
+        if (type === 'cash') (options.mirrorCash ?? noSetItem)(found.src, found.p.money.cash ?? 0);
         return true;
       },
       GetMoney: (identifier: unknown, moneyType: unknown) => {
