@@ -13,6 +13,9 @@ import {
   toSource,
 } from './call';
 import { giveCustomReward } from './custom';
+import type { FrameworkDescriptor } from './framework';
+import { chooseInventory } from './inventory';
+import { OX_INVENTORY } from './ox-inventory';
 import type {
   Confirmation,
   DisposableRewardAdapter,
@@ -20,6 +23,7 @@ import type {
   FrameworkName,
   GiveHooks,
   InventoryBackend,
+  InventoryChoice,
   PayoutContext,
   PayoutResult,
   Reading,
@@ -44,8 +48,16 @@ export interface AdapterParts {
   readMoney?(source: number, account: MoneyAccount): Promise<Reading>;
   /** Start-up checks of the framework itself (members that must answer); one line per problem. */
   startupProblems?(rewards: readonly Reward[]): Promise<string[]>;
-  /** The inventory to use for items now, or why there is none. Absent on standalone. */
-  inventory?(): InventoryBackend | string;
+  /**
+   * The inventories item rewards can use: ox_inventory, and the policy's fallback (the framework's own, or
+   * qb-inventory). Which one pays is decided at each payout by the one inventory rule. Absent on standalone.
+   */
+  inventory?: {
+    framework: Pick<FrameworkDescriptor, 'label' | 'items'>;
+    choice?: InventoryChoice;
+    ox: InventoryBackend;
+    fallback?: InventoryBackend;
+  };
   /** Releases listeners. */
   dispose?(): void;
 }
@@ -81,6 +93,16 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
     }
   };
 
+  /** The inventory that pays items now, or why there is none. */
+  const inventoryNow = (): InventoryBackend | string => {
+    const { inventory } = parts;
+    if (!inventory) return `${parts.name} has no inventory`;
+    const pick = chooseInventory(parts.host, inventory.framework, inventory.choice);
+    if (!pick.ok) return pick.problem;
+    if (pick.use === OX_INVENTORY) return inventory.ox;
+    return inventory.fallback ?? `${parts.name} has no inventory but ${OX_INVENTORY}`;
+  };
+
   /** The quantity a money, bank or item reward changes, how to read it, and the call that pays it. */
   const meterOf = (source: number, reward: Reward, reason: string): Meter | string => {
     if (reward.type === 'money' || reward.type === 'bank') {
@@ -94,9 +116,8 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
       };
     }
     if (reward.type !== 'item') return `${parts.name} cannot verify a ${reward.type} reward`;
-    const inventory = parts.inventory?.();
-    if (inventory === undefined || typeof inventory === 'string')
-      return inventory ?? `${parts.name} has no inventory`;
+    const inventory = inventoryNow();
+    if (typeof inventory === 'string') return inventory;
     return {
       label: `the count of ${reward.item} (${inventory.name})`,
       amount: reward.count,
@@ -126,10 +147,8 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
         if (reward.type === 'item') items.set(reward.item, (items.get(reward.item) ?? 0) + reward.count);
       }
       if (items.size === 0) return PAID;
-      const inventory = parts.inventory?.();
-      if (inventory === undefined || typeof inventory === 'string') {
-        return frameworkError(inventory ?? `${parts.name} has no inventory`);
-      }
+      const inventory = inventoryNow();
+      if (typeof inventory === 'string') return frameworkError(inventory);
       for (const [item, count] of items) {
         const result = await inventory.canCarry(source, item, count);
         if (!result.ok) return result;
@@ -198,7 +217,7 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
     async startupProblems(rewards: readonly Reward[]): Promise<string[]> {
       const problems = (await parts.startupProblems?.(rewards)) ?? [];
       const items = [...new Set(rewards.flatMap((reward) => (reward.type === 'item' ? [reward.item] : [])))];
-      const inventory = items.length > 0 ? parts.inventory?.() : undefined;
+      const inventory = items.length > 0 ? inventoryNow() : undefined;
       if (inventory !== undefined && typeof inventory !== 'string' && inventory.unknownItems) {
         problems.push(...(await inventory.unknownItems(items)));
       }

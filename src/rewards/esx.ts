@@ -28,8 +28,7 @@ import {
   returnValues,
 } from './call';
 import type { FrameworkDescriptor } from './framework';
-import { chooseInventory } from './inventory';
-import { createOxInventory, OX_INVENTORY } from './ox-inventory';
+import { createOxInventory } from './ox-inventory';
 import type {
   DisposableRewardAdapter,
   FrameworkHost,
@@ -204,11 +203,7 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
       }
       return readNumber(`xPlayer.getAccount('${account}').money`, field(entry, 'money'));
     },
-    inventory() {
-      const pick = chooseInventory(host, ESX_FRAMEWORK, choice);
-      if (!pick.ok) return pick.problem;
-      return pick.use === OX_INVENTORY ? ox : esxInventory;
-    },
+    inventory: { framework: ESX_FRAMEWORK, choice, ox, fallback: esxInventory },
     dispose: () => esx.dispose(),
   });
 }

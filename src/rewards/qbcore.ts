@@ -22,8 +22,7 @@ import {
   returnValues,
 } from './call';
 import type { FrameworkDescriptor } from './framework';
-import { chooseInventory } from './inventory';
-import { createOxInventory, OX_INVENTORY } from './ox-inventory';
+import { createOxInventory } from './ox-inventory';
 import { createQbInventory } from './qb-inventory';
 import type { DisposableRewardAdapter, FrameworkHost, InventoryChoice, Reading } from './types';
 import { readNumber } from './verify';
@@ -119,11 +118,7 @@ export function createQbcoreAdapter(options: QbcoreAdapterOptions): DisposableRe
       if (!outcome.ok) return { ok: false, detail: outcome.detail };
       return readNumber(`Player.Functions.GetMoney('${moneyType}')`, returnValues(outcome.value)[0]);
     },
-    inventory() {
-      const pick = chooseInventory(host, QBCORE_FRAMEWORK, choice);
-      if (!pick.ok) return pick.problem;
-      return pick.use === OX_INVENTORY ? ox : qbInventory;
-    },
+    inventory: { framework: QBCORE_FRAMEWORK, choice, ox, fallback: qbInventory },
     dispose: () => core.dispose(),
   });
 }

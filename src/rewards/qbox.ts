@@ -8,7 +8,6 @@
 import { createAdapter } from './base';
 import { callExport, frameworkError, PAID, payingCallFailed, returnValues } from './call';
 import type { FrameworkDescriptor } from './framework';
-import { chooseInventory } from './inventory';
 import { createOxInventory } from './ox-inventory';
 import { QBCORE_MONEY_TYPES } from './qbcore';
 import type { DisposableRewardAdapter, FrameworkHost, Reading } from './types';
@@ -49,10 +48,7 @@ export function createQboxAdapter(options: QboxAdapterOptions): DisposableReward
       if (!outcome.ok) return { ok: false, detail: outcome.detail };
       return readNumber(`qbx_core.GetMoney(${source}, '${moneyType}')`, returnValues(outcome.value)[0]);
     },
-    inventory() {
-      const pick = chooseInventory(host, QBOX_FRAMEWORK);
-      return pick.ok ? ox : pick.problem;
-    },
+    inventory: { framework: QBOX_FRAMEWORK, ox },
   });
 }
 

@@ -25,8 +25,7 @@
 import { createAdapter } from './base';
 import { type CallOutcome, frameworkError, PAID, payingCallFailed, refuse } from './call';
 import type { FrameworkDescriptor } from './framework';
-import { chooseInventory } from './inventory';
-import { createOxInventory, OX_INVENTORY } from './ox-inventory';
+import { createOxInventory } from './ox-inventory';
 import type {
   DisposableRewardAdapter,
   FrameworkHost,
@@ -75,6 +74,13 @@ export interface VrpProxy {
    * went out (no answer in time, proxy closed, the emit threw) has `invoked: true`: the member may have run.
    */
   call(member: string, ...args: unknown[]): Promise<CallOutcome & { values?: unknown[] }>;
+  /**
+   * True when vRP surely lacks `member`, found without running it: the request carries a number instead of the
+   * argument table, so vRP's Proxy raises before calling a member it has (no answer; vRP prints the error) and
+   * answers a member it lacks at once with nothing. False when no answer came during the emit (it has the member,
+   * or this vRP answers later).
+   */
+  lacks(member: string): boolean;
   /** Number of calls still waiting for an answer. */
   pending(): number;
   /** Removes the reply handler and fails every waiting call. */
@@ -176,6 +182,26 @@ export function createVrpProxy(options: VrpProxyOptions): VrpProxy {
             );
         }
       });
+    },
+    lacks(member) {
+      if (closed) return false;
+      const rid = nextRid;
+      nextRid = nextRid >= 2_000_000_000 ? 1 : nextRid + 1;
+      let values: unknown[] | undefined;
+      waiting.set(rid, {
+        resolve: (rets) => {
+          values = proxyReturnValues(rets);
+        },
+        fail: () => {},
+      });
+      try {
+        host.emit(`${interfaceName}:proxy`, member, 0, identifier, rid);
+      } catch {
+        return false;
+      } finally {
+        waiting.delete(rid);
+      }
+      return values !== undefined && values.length === 0;
     },
     pending: () => waiting.size,
     replyEvent,
@@ -402,11 +428,7 @@ export function createVrpAdapter(options: VrpAdapterOptions): DisposableRewardAd
       }
       return problems;
     },
-    inventory() {
-      const pick = chooseInventory(host, VRP_FRAMEWORK, choice);
-      if (!pick.ok) return pick.problem;
-      return pick.use === OX_INVENTORY ? ox : vrpInventory;
-    },
+    inventory: { framework: VRP_FRAMEWORK, choice, ox, fallback: vrpInventory },
     dispose: () => proxy.dispose(),
   });
 }
