@@ -1,3 +1,8 @@
+/**
+ * ox_inventory and qb-inventory for the simulated FXServer: bindings of the models in test/fakes/frameworks/models/
+ * (ox-inventory.ts, derived from ox-inventory.json and esx-ox.json; qb.ts, derived from qbcore.json and
+ * qbcore-inventory-1.json). The models' headers say what is recorded and what is a guess.
+ */
 import { valuesOf } from '../../fakes/frameworks/models/lua';
 import { createOxModel } from '../../fakes/frameworks/models/ox-inventory';
 import type { QbInventoryVersion } from '../../fakes/frameworks/models/qb';
