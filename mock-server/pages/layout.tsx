@@ -13,10 +13,9 @@ header .brand{font-weight:700;color:var(--text);text-decoration:none}
 header nav{margin-left:auto;display:flex;gap:.75rem}
 a{color:var(--accent)}
 main{max-width:880px;margin:0 auto;padding:1.5rem}
-@media (max-width:480px){main{padding:1rem .75rem}header{padding:.75rem}.card{padding:.9rem .8rem}}
 h1{font-size:1.6rem;margin:.2rem 0 .6rem}
 h2{font-size:1.15rem;margin:1.6rem 0 .6rem}
-h1,h2,p,td,li,code,.secret,bdi,.stat b{overflow-wrap:anywhere}
+h1,h2,p,li,code,.secret,bdi,.stat b,.description{overflow-wrap:anywhere}
 .card>h2:first-child{margin-top:0}
 .card{background:var(--card);border:1px solid var(--border);border-radius:10px;padding:1.1rem 1.25rem;margin:1rem 0;min-width:0}
 .table-wrap{overflow-x:auto}
@@ -28,7 +27,8 @@ table{width:100%;border-collapse:collapse}
 th,td{text-align:left;padding:.5rem .4rem;border-bottom:1px solid var(--border)}
 th{font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
 td.time{white-space:nowrap}
-td .name{overflow-wrap:anywhere}
+td .name,td.players{overflow-wrap:anywhere}
+code.key{white-space:nowrap;overflow-wrap:normal}
 .button,button{display:inline-block;font:inherit;font-weight:600;background:var(--button);color:var(--button-ink);border:0;border-radius:8px;padding:.55rem 1rem;text-decoration:none;cursor:pointer}
 .button.secondary,button.secondary{background:transparent;color:var(--bad);border:1px solid var(--border);padding:.3rem .7rem;white-space:nowrap}
 button.danger{background:var(--bad);color:var(--bad-ink)}
@@ -43,6 +43,7 @@ label{display:block;font-weight:600;margin-bottom:.3rem}
 img{max-width:100%;height:auto}
 code{font:13px ui-monospace,Menlo,Consolas,monospace}
 .routes{margin:0;padding-left:1.2rem}
+@media (max-width:480px){main{padding:1rem .75rem}header{padding:.75rem}.card{padding:.9rem .8rem}.wide{display:none}th,td{padding:.45rem .2rem}.button.secondary{padding:.25rem .45rem;font-size:.85rem}table{font-size:.9rem}th{font-size:.7rem;letter-spacing:0}code.key{font-size:12px}}
 `;
 
 const COPY_SCRIPT = `document.addEventListener('click',function(e){var b=e.target.closest('[data-copy]');if(!b)return;var t=document.getElementById(b.getAttribute('data-copy'));if(!t)return;var v=t.value!==undefined?t.value:t.textContent;navigator.clipboard&&navigator.clipboard.writeText(v).then(function(){b.textContent=b.getAttribute('data-done')});});`;

@@ -37,9 +37,9 @@ export function ServerListView(props: { lang: SiteLang; servers: RankedServer[] 
               <tr>
                 <th>{t.rank}</th>
                 <th>{t.server}</th>
-                <th>{t.game}</th>
+                <th class="wide">{t.game}</th>
                 <th>{t.votesMonth}</th>
-                <th>{t.votesTotal}</th>
+                <th class="wide">{t.votesTotal}</th>
                 <th>{t.players}</th>
               </tr>
             </thead>
@@ -53,10 +53,10 @@ export function ServerListView(props: { lang: SiteLang; servers: RankedServer[] 
                     </a>
                     <Marks server={server} lang={lang} />
                   </td>
-                  <td>{server.game}</td>
+                  <td class="wide">{server.game}</td>
                   <td>{formatCount(server.votesMonthly, lang)}</td>
-                  <td>{formatCount(server.votesTotal, lang)}</td>
-                  <td>{players(server, lang)}</td>
+                  <td class="wide">{formatCount(server.votesTotal, lang)}</td>
+                  <td class="players">{players(server, lang)}</td>
                 </tr>
               ))}
             </tbody>
@@ -282,7 +282,7 @@ export function IntegrationsView(props: {
               <thead>
                 <tr>
                   <th>{t.keyColumn}</th>
-                  <th>{t.createdColumn}</th>
+                  <th class="wide">{t.createdColumn}</th>
                   <th>{t.lastUsedColumn}</th>
                   <th>{t.statusColumn}</th>
                   <th />
@@ -292,9 +292,9 @@ export function IntegrationsView(props: {
                 {keys.map((key) => (
                   <tr data-key-prefix={key.prefix}>
                     <td>
-                      <code>{key.masked}</code>
+                      <code class="key">{key.masked}</code>
                     </td>
-                    <td class="time">{formatTime(key.createdAt)}</td>
+                    <td class="time wide">{formatTime(key.createdAt)}</td>
                     <td class="time">{key.lastUsedAt === null ? t.never : formatTime(key.lastUsedAt)}</td>
                     <td>
                       {key.revokedAt === null ? t.active : `${t.revoked} (${formatTime(key.revokedAt)})`}

@@ -266,7 +266,7 @@ describe('site pages: integrations dashboard', () => {
     expect(listed).not.toContain(key);
     expect(listed).toContain(`live_****${key.slice(-4)}`);
     expect(listed).toMatch(
-      /<td class="time">2026-11-21 10:00 UTC<\/td><td class="time">2026-11-21 10:00 UTC<\/td><td>Active/,
+      /<td class="time wide">2026-11-21 10:00 UTC<\/td><td class="time">2026-11-21 10:00 UTC<\/td><td>Active/,
     );
 
     const prefix = store.listKeys(server.id)[0]?.prefix ?? '';
