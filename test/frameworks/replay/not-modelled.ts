@@ -10,8 +10,6 @@ export const NOT_MODELLED: Record<string, string> = {
     'the recording itself is marked not faithful (playerDropped raised in the harness, so Alice never left)',
   'lua-callers/exports-in-event-handlers':
     "vote-reward's own exports as Lua sees them: no framework call to replay (the real resource on real vRP 1.0)",
-  'lua-callers/pending-entry':
-    "vote-reward's own exports as Lua sees them: no framework call to replay (the real resource on real vRP 1.0)",
   'lua-callers/outside-a-thread':
     "vote-reward's own exports as Lua sees them: no framework call to replay (the real resource on real vRP 1.0)",
   'lua-callers/readme-snippets':
