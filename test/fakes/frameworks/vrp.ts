@@ -65,7 +65,7 @@ export function createFakeVrp(fake: FakeHost, options: FakeVrpOptions = {}) {
     const args = ((options.wrappedArgs ? (rawArgs as unknown[])[0] : rawArgs) ?? []) as unknown[];
     calls.push({ member: String(member), args });
     if (raising.has(String(member))) return;
-    const answer = model.call(String(member), Array.isArray(args) ? args : []);
+    const answer = model.call(String(member), args);
     if (answer.kind === 'later' && (typeof rid !== 'number' || rid < 0 || reply === 'never'))
       fake.host.setTimeout(() => answer.apply?.(), options.dbDelayMs ?? options.delayMs ?? 100);
     if (answer.kind === 'raised' || typeof rid !== 'number' || rid < 0 || reply === 'never') return;

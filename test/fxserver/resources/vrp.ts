@@ -57,7 +57,7 @@ export function createVrpFake(options: VrpFakeOptions = {}): VrpFake {
         api.payout({ framework: 'vrp', player: user.source ?? 0, kind, name, amount });
       g.AddEventHandler('vRP:proxy', (member: unknown, args: unknown, identifier: unknown, rid: unknown) => {
         const run = () => {
-          const answer = model.call(String(member), Array.isArray(args) ? args : []);
+          const answer = model.call(String(member), args);
           if (answer.kind === 'raised') {
             g.console.log(`SCRIPT ERROR: ${answer.message}`);
             return;

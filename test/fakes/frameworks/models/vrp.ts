@@ -19,7 +19,11 @@
  *   take the whole part of n, ignore n < 1 and unknown passports, answer nothing; `GiveBank` waits for the database
  *   first when it is slow (the balance moves only with the late answer); `GenerateItem` adds any item, known or not,
  *   with no weight check, onto its slot or the first free slot of 6..GetWeight, and drops it silently when none is
- *   free; `GetBank(source)`, `ItemAmount(passport, item)`, `InventoryWeight`, `GetWeight`; no `CheckWeight`.
+ *   free; `GetBank(source)`, `ItemAmount(passport, item)`, `InventoryWeight`, `GetWeight` (0 for a passport not
+ *   online), `Inventory(passport)` (slot → { item, amount }; `[]` when empty), `ChestWeight(data)` (weight × amount of
+ *   listed items only: NaN for a weightless one at an infinite amount); no `CheckWeight`.
+ * - Both Proxies raise (no answer; vRP prints `bad argument #1 to 'for iterator' (table expected, got number)`) on a
+ *   request whose args are not a table when the member exists, before running it; a missing member still answers `[]`.
  * Guesses (no transcript covers them): `CheckWeight` for Creative bases that have it (`checkWeight`); the Creative
  * `table.pack` rets some forks send; `giveBankMoney` of a negative amount; which vRP 1 members other than `giveMoney`
  * raise on a current FXServer (`giveInventoryItem` is assumed to, like every client update); `ItemAmount` of a
@@ -85,6 +89,10 @@ export interface VrpModelOptions {
   /** Called before a paying member changes a balance or an inventory (the simulated server records a payout). */
   onPay?: (user: VrpUser, kind: 'money' | 'bank' | 'item', name: string, amount: number) => void;
 }
+
+/** What vRP prints when a request carries no argument table: its own `table.maxn` iterates it (vRP 1, Creative). */
+const PROXY_ARGS_ERROR = (variant: VrpVariant, args: unknown) =>
+  `${variant === 'creative' ? '@vrp/lib/Utils.lua:44' : '@vrp/lib/utils.lua:10'}: bad argument #1 to 'for iterator' (table expected, got ${args === undefined || args === null ? 'nil' : typeof args})`;
 
 /** The vRP model. */
 export type VrpModel = ReturnType<typeof createVrpModel>;
@@ -202,7 +210,21 @@ export function createVrpModel(options: VrpModelOptions) {
       const user = byId(id);
       return user ? weightOf(user) : 0;
     },
-    GetWeight: () => options.maxWeight,
+    GetWeight: (id) => (byId(wholePart(id))?.source !== undefined ? options.maxWeight : 0),
+    Inventory: (id) => {
+      const user = byId(wholePart(id));
+      const slots = Object.entries(user?.slots ?? {}).map(
+        ([name, slot]) => [String(slot), { item: name, amount: user?.items[name] ?? 0 }] as const,
+      );
+      // An empty Lua table reaches JS as [] (FiveM's empty_table_as_array).
+      return slots.length === 0 ? [] : Object.fromEntries(slots);
+    },
+    ChestWeight: (data) =>
+      Object.values((data ?? {}) as Record<string, { item?: unknown; amount?: unknown }>).reduce(
+        (sum, entry) =>
+          String(entry?.item) in items ? sum + itemWeight(String(entry.item)) * Number(entry.amount) : sum,
+        0,
+      ),
   };
   if (options.checkWeight) {
     creative.CheckWeight = (id, item, amount) => {
@@ -221,15 +243,18 @@ export function createVrpModel(options: VrpModelOptions) {
   return {
     users,
     members,
-    /** Runs a member as the Proxy does for `vRP:proxy`. */
-    call(member: string, args: unknown[]): VrpAnswer {
+    /** Runs a member as the Proxy does for `vRP:proxy` (`args` as sent: anything but a table raises before the member runs). */
+    call(member: string, args: unknown): VrpAnswer {
       const fn = members[member];
       if (!fn) {
         options.print?.(`error: proxy call vRP:${member} not found`);
         return { kind: 'now', values: [] };
       }
+      if (args === null || typeof args !== 'object') {
+        return { kind: 'raised', message: PROXY_ARGS_ERROR(options.variant, args) };
+      }
       try {
-        const result = fn(...args);
+        const result = fn(...(Array.isArray(args) ? args : []));
         if (result !== null && typeof result === 'object' && LATER in result) {
           const { value, apply } = result as unknown as { value: unknown; apply?: () => void };
           return { kind: 'later', values: value === undefined ? [] : [value], apply };
