@@ -9,8 +9,9 @@
  *
  * vRP always answers, even for a member it does not have: `{}` (vRP 1, Creative) or `table.pack()` (vRP 2), the
  * same empty answer as a member that returned nil. Members that always return a value (the getters) are probed
- * at start, so a missing one is caught there; the paying members return nothing on every variant, so a payout is
- * judged by the balance or item count read before and after it.
+ * at start, so a missing one is caught there. The paying members return nothing on every variant: at start each is
+ * sent a request without an argument table, which vRP answers at once for a member it lacks and raises on (before
+ * running it) for one it has; and a payout is judged by the balance or item count read before and after it.
  *
  * vRP 1 names: `getUserId(source)`, `giveMoney(user_id, amount)`, `giveBankMoney(user_id, amount)`,
  * `giveInventoryItem(user_id, item, amount, notify)` (adds any name, known or not), `getMoney`, `getBankMoney`,
@@ -18,9 +19,11 @@
  * `getInventoryWeight`, `getInventoryMaxWeight`, `getItemWeight`.
  * vRP 2 exposes only `loadScript` to other resources: nothing to pay with, so only custom rewards work there.
  * Creative names: `Passport(source)`, `GiveBank(Passport, Amount)`, `GetBank(source)`,
- * `GenerateItem(Passport, Item, Amount, Notify)` (drops the items silently when no slot is free),
- * `ItemAmount(Passport, Item)`, `CheckWeight(Passport, Item, Amount)` (absent from some bases); cash in hand is an
- * item there (`dollar` by default, configurable).
+ * `GenerateItem(Passport, Item, Amount, Notify)` (adds any name, checks no weight, and drops the items silently
+ * when none of slots 6..min(GetWeight, 100) is empty or holds the same item), `ItemAmount(Passport, Item)`,
+ * `Inventory(Passport)` (slot → { item, amount }), `GetWeight(Passport)` (max weight, also the last slot),
+ * `InventoryWeight(Passport)`, `ChestWeight(Data)` (weight of listed items only), `CheckWeight(Passport, Item,
+ * Amount)` (absent from some bases); cash in hand is an item there (`dollar` by default, configurable).
  */
 import { createAdapter } from './base';
 import { type CallOutcome, frameworkError, PAID, payingCallFailed, refuse } from './call';
@@ -325,17 +328,140 @@ export function createVrpAdapter(options: VrpAdapterOptions): DisposableRewardAd
   // The paying members return nothing: only a failure to answer says anything; the reading decides the rest.
   const sent = (outcome: CallOutcome): PayoutResult => (outcome.ok ? PAID : payingCallFailed(outcome));
 
+  /**
+   * Creative: whether the base's item list has `item`. GenerateItem adds any name, so a name missing from the list
+   * would become a ghost item. ChestWeight(data) adds weight × amount only for listed items; an infinite amount
+   * makes any listed item count (Infinity, or NaN for a weightless one such as the cash item), an unlisted one 0.
+   */
+  const creativeItemListed = async (item: string): Promise<boolean | string> => {
+    const outcome = await proxy.call('ChestWeight', [{ item, amount: Number.POSITIVE_INFINITY }]);
+    if (!outcome.ok) return outcome.detail;
+    if (typeof outcome.value !== 'number') {
+      return `vRP.ChestWeight answered ${JSON.stringify(outcome.value) ?? 'nothing'}, not a weight`;
+    }
+    return outcome.value !== 0;
+  };
+
+  /** Creative: what a slot of `Inventory(passport)` holds (slots are string keys; a full 1..n run arrives as an array). */
+  const slotAt = (inventory: unknown, slot: number): unknown => {
+    if (Array.isArray(inventory)) return inventory[slot - 1];
+    return inventory !== null && typeof inventory === 'object'
+      ? (inventory as Record<string, unknown>)[String(slot)]
+      : undefined;
+  };
+
+  /**
+   * Creative: whether GenerateItem would keep `count` x `item`. It puts the items on the first of slots
+   * 6..min(GetWeight, 100) that is empty or holds the same name and drops them silently when there is none; it
+   * checks no weight, so the weight is checked here (CheckWeight when the base has it, else the base's own sum).
+   */
+  const creativeCanCarry = async (
+    id: number | string,
+    item: string,
+    count: number,
+    fix = 'fix the reward in config.json',
+  ) => {
+    const listed = await creativeItemListed(item);
+    if (typeof listed === 'string') return frameworkError(listed);
+    if (!listed) return frameworkError(`the item "${item}" is not in this vRP base's item list: ${fix}`);
+    const [inventory, max] = await Promise.all([proxy.call('Inventory', id), query('GetWeight', id)]);
+    if (!inventory.ok) return frameworkError(inventory.detail);
+    if (!max.ok) return frameworkError(max.detail);
+    if (inventory.value === null || typeof inventory.value !== 'object') {
+      return frameworkError(
+        `vRP.Inventory answered ${JSON.stringify(inventory.value) ?? 'nothing'}, not an inventory`,
+      );
+    }
+    let slotFree = false;
+    for (let slot = 6; slot <= Math.min(max.value, 100) && !slotFree; slot++) {
+      const held = slotAt(inventory.value, slot) as { item?: unknown } | undefined;
+      slotFree = held === undefined || held === null || held.item === item;
+    }
+    if (!slotFree) return refuse({ code: 'inventory_full', item, count });
+    const fits = await proxy.call('CheckWeight', id, item, count);
+    if (!fits.ok) return frameworkError(fits.detail);
+    if ((fits.values ?? []).length > 0) {
+      return fits.value === true ? PAID : refuse({ code: 'inventory_full', item, count });
+    }
+    const [carried, adding] = await Promise.all([
+      query('InventoryWeight', id),
+      query('ChestWeight', [{ item, amount: count }]),
+    ]);
+    if (!carried.ok) return frameworkError(carried.detail);
+    if (!adding.ok) return frameworkError(adding.detail);
+    return adding.value === 0 || carried.value + adding.value <= max.value
+      ? PAID
+      : refuse({ code: 'inventory_full', item, count });
+  };
+
+  /** Creative members the checks above need; each answers for anyone, so an empty answer means it is missing. */
+  const CREATIVE_CHECKS: [string, unknown[]][] = [
+    ['Inventory', [0]],
+    ['GetWeight', [0]],
+    ['InventoryWeight', [0]],
+    ['ChestWeight', [[]]],
+  ];
+  let creativeChecks: Promise<string[]> | undefined;
+  const creativeCheckProblems = (): Promise<string[]> => {
+    creativeChecks ??= probeCreativeChecks();
+    return creativeChecks;
+  };
+  const probeCreativeChecks = async (): Promise<string[]> => {
+    const problems: string[] = [];
+    for (const [member, args] of CREATIVE_CHECKS) {
+      const outcome = await proxy.call(member, ...args);
+      if (!outcome.ok) problems.push(`vRP did not answer ${member}: ${outcome.detail}`);
+      else if ((outcome.values ?? []).length === 0) {
+        problems.push(
+          `this vRP base has no ${member}, which vote-reward needs to check an item exists and fits before GenerateItem (it drops what does not fit and creates unknown names)`,
+        );
+      }
+    }
+    return problems;
+  };
+
+  /** Cash item names Creative-style bases use, named when the configured one is not an item. */
+  const CASH_ITEM_NAMES = ['dollars', 'dollar', 'money', 'cash', 'dinheiro'];
+  const cashItemProblem = async (): Promise<string | undefined> => {
+    const listed = await creativeItemListed(cashItem);
+    if (listed === true) return undefined;
+    if (typeof listed === 'string') return `the cash item "${cashItem}" could not be checked: ${listed}`;
+    const existing: string[] = [];
+    for (const name of CASH_ITEM_NAMES)
+      if (name !== cashItem && (await creativeItemListed(name)) === true) existing.push(name);
+    return `the cash item "${cashItem}" (setting vrp.cashItem) is not in this vRP base's item list, so cash would be paid as a ghost item; ${
+      existing.length > 0
+        ? `this base has ${existing.map((name) => `"${name}"`).join(', ')}: set "vrp": { "cashItem": "${existing[0]}" } in config.json`
+        : `none of ${CASH_ITEM_NAMES.join(', ')} is an item either: set "vrp": { "cashItem": ... } to the name your base's item list gives cash`
+    }`;
+  };
+
+  /** Paying members the rewards use that vRP lacks (a base that renamed them), one line each. */
+  const probedMembers = new Set<string>();
+  const missingPayingMembers = (keys: (keyof VrpMembers)[]): string[] => {
+    const byMember = new Map<string, (keyof VrpMembers)[]>();
+    for (const key of keys) {
+      if (!probedMembers.has(names[key]))
+        byMember.set(names[key], [...(byMember.get(names[key]) ?? []), key]);
+    }
+    for (const member of byMember.keys()) probedMembers.add(member);
+    if (byMember.size === 0) return [];
+    host.log.info(
+      `vote-reward: checking that vRP has ${[...byMember.keys()].join(', ')} without calling them; vRP prints one "table expected, got number" error for each one it has, which is expected`,
+    );
+    return [...byMember]
+      .filter(([member]) => proxy.lacks(member))
+      .map(
+        ([member, keys]) =>
+          `vRP has no member ${member} (${keys.map((key) => `vrp.members.${key}`).join(', ')}, variant ${variant}): set "vrp": { "members": { "${keys[0]}": ... } } in config.json to the name your base uses`,
+      );
+  };
+
   const vrpInventory: InventoryBackend = {
     name: creative ? 'vRP (Creative)' : 'vRP',
     canCarry: (source, item, count) =>
       payAs(source, async (id) => {
-        if (creative) {
-          const fits = await proxy.call('CheckWeight', id, item, count);
-          if (!fits.ok) return frameworkError(fits.detail);
-          // Bases without CheckWeight answer nothing: GenerateItem's effect, read after it, still decides.
-          if ((fits.values ?? []).length === 0) return PAID;
-          return fits.value === true ? PAID : refuse({ code: 'inventory_full', item, count });
-        }
+        if (creative) return creativeCanCarry(id, item, count);
         // giveInventoryItem adds any name, known or not: a name vRP does not define would become a ghost item.
         const definition = await proxy.call('getItemDefinition', item);
         if (!definition.ok) return frameworkError(definition.detail);
@@ -360,8 +486,21 @@ export function createVrpAdapter(options: VrpAdapterOptions): DisposableRewardAd
       payAs(source, async (id) => sent(await proxy.call(names.giveItem, id, item, count, true))),
     count: (source, item) => readAs(source, (id) => query(names.itemAmount, id, item)),
     async unknownItems(items) {
-      if (creative) return [];
-      const problems: string[] = [];
+      const problems = missingPayingMembers(['giveItem']);
+      if (creative) {
+        const checks = await creativeCheckProblems();
+        if (checks.length > 0) return [...problems, ...checks];
+        for (const item of items) {
+          const listed = await creativeItemListed(item);
+          if (listed === false) {
+            problems.push(
+              `the item "${item}" is not in this vRP base's item list (vRP.ChestWeight gives it no weight entry), so GenerateItem would create a ghost item`,
+            );
+          } else if (typeof listed === 'string')
+            problems.push(`the item "${item}" could not be checked: ${listed}`);
+        }
+        return problems;
+      }
       for (const item of items) {
         const definition = await proxy.call('getItemDefinition', item);
         if (definition.ok && (definition.values ?? []).length === 0) {
@@ -395,7 +534,17 @@ export function createVrpAdapter(options: VrpAdapterOptions): DisposableRewardAd
     giveMoney: (source, account, amount) =>
       payAs(source, async (id) => {
         if (account === 'bank') return sent(await proxy.call(names.giveBank, id, amount));
-        if (creative) return sent(await proxy.call(names.giveMoney, id, cashItem, amount, true));
+        if (creative) {
+          // Cash is an item here: GenerateItem would drop it without a free slot, or create a ghost item.
+          const fits = await creativeCanCarry(
+            id,
+            cashItem,
+            amount,
+            'set vrp.cashItem in config.json to the cash item of this base',
+          );
+          if (!fits.ok) return fits;
+          return sent(await proxy.call(names.giveMoney, id, cashItem, amount, true));
+        }
         return sent(await proxy.call(names.giveMoney, id, amount));
       }),
     readMoney(source, account) {
@@ -425,6 +574,20 @@ export function createVrpAdapter(options: VrpAdapterOptions): DisposableRewardAd
             `vRP answered nothing for ${member}: this vRP does not have it. Set "vrp": { "variant": ... } in config.json to ${VRP_VARIANTS.filter((v) => v !== variant).join(' or ')}, or name the members your base uses`,
           );
         }
+      }
+      if (problems.length > 0) return problems;
+      // vRP answers, so a paying member it lacks answers at once: a base that renamed one is caught before paying.
+      problems.push(
+        ...missingPayingMembers([
+          ...(rewards.some((r) => r.type === 'money') ? (['giveMoney'] as const) : []),
+          ...(rewards.some((r) => r.type === 'bank') ? (['giveBank'] as const) : []),
+        ]),
+      );
+      if (creative && rewards.some((r) => r.type === 'money')) {
+        const checks = await creativeCheckProblems();
+        if (checks.length > 0) return [...problems, ...checks];
+        const cash = await cashItemProblem();
+        if (cash) problems.push(cash);
       }
       return problems;
     },

@@ -155,6 +155,39 @@ describe('vRP 1 / vRPex adapter', () => {
   });
 
   it.each([
+    { key: 'giveMoney', member: 'giveMoneyy', reward: { type: 'money', amount: 5 } },
+    { key: 'giveBank', member: 'addBankMoney', reward: { type: 'bank', amount: 5 } },
+    { key: 'giveItem', member: 'giveItem', reward: { type: 'item', item: 'bread', count: 1 } },
+  ] as const)(
+    'a renamed paying member ($member for $key) is refused at start, naming vrp.members.$key, without paying anyone',
+    async ({ key, member, reward }) => {
+      const fake = createFakeHost();
+      const vrp = createFakeVrp(fake);
+      vrp.join(2, 10);
+      const renamed = createVrpAdapter({ host: fake.host, members: { [key]: member } });
+      expect(await renamed.startupProblems?.([reward])).toEqual([
+        `vRP has no member ${member} (vrp.members.${key}, variant vrp1): set "vrp": { "members": { "${key}": ... } } in config.json to the name your base uses`,
+      ]);
+      const right = createVrpAdapter({ host: fake.host });
+      expect(await right.startupProblems?.([reward])).toEqual([]);
+      expect(vrp.user(10)).toMatchObject({ wallet: 0, bank: 0, items: {} });
+    },
+  );
+
+  it('Creative: a renamed GiveBank is refused at start, naming vrp.members.giveBank', async () => {
+    const fake = createFakeHost();
+    createFakeVrp(fake, { variant: 'creative' });
+    const adapter = createVrpAdapter({
+      host: fake.host,
+      variant: 'creative',
+      members: { giveBank: 'AddBank' },
+    });
+    expect(await adapter.startupProblems?.([{ type: 'bank', amount: 5 }])).toEqual([
+      'vRP has no member AddBank (vrp.members.giveBank, variant creative): set "vrp": { "members": { "giveBank": ... } } in config.json to the name your base uses',
+    ]);
+  });
+
+  it.each([
     { label: 'vRP 1 on vRP 1', fakeVariant: 'vrp1', variant: 'vrp1', problems: 0 },
     { label: 'vRP 1 names on vRP 2', fakeVariant: 'vrp2', variant: 'vrp1', problems: 1 },
     { label: 'Creative names on vRP 1', fakeVariant: 'vrp1', variant: 'creative', problems: 2 },
@@ -257,22 +290,103 @@ describe('Creative vRP adapter', () => {
     expect(vrp.calls.map((c) => c.member)).toContain('CheckWeight');
   });
 
+  /** The recorded base: no CheckWeight, slots 6..GetWeight, cash is the item dollars. */
+  const recordedBase = (maxWeight = 10) => {
+    const fake = createFakeHost();
+    const vrp = createFakeVrp(fake, {
+      variant: 'creative',
+      checkWeight: false,
+      maxWeight,
+      items: { water: 0.25, bread: 1, dollars: 0 },
+    });
+    return { fake, vrp };
+  };
+  const money30 = { type: 'money', amount: 30 } as const;
+  const bread2 = { type: 'item', item: 'bread', count: 2 } as const;
+
   it.each([
-    { label: 'money (the cash item)', reward: { type: 'money', amount: 30 } as const },
-    { label: 'an item', reward: { type: 'item', item: 'bread', count: 2 } as const },
+    { label: 'money (the cash item)', reward: money30 },
+    { label: 'an item', reward: bread2 },
   ])(
-    'GenerateItem dropping $label silently (no free slot, no CheckWeight) is not counted as paid',
+    'no free slot in 6..GetWeight (GenerateItem would drop it silently): $label is refused as a full inventory before anything is generated',
     async ({ reward }) => {
-      const fake = createFakeHost();
-      const vrp = createFakeVrp(fake, { variant: 'creative', checkWeight: false, slots: 1 });
-      vrp.join(2, 77);
-      const adapter = createVrpAdapter({ host: fake.host, variant: 'creative' });
-      expect(await adapter.give(ctx, { type: 'item', item: 'water', count: 1 })).toEqual({ ok: true });
-      const result = await adapter.give(ctx, reward);
-      expect(result).toMatchObject({ ok: false, problem: { code: 'framework_error' } });
+      const { fake, vrp } = recordedBase(6);
+      vrp.model.join(2, 77, { items: { water: 1 } });
+      const adapter = createVrpAdapter({ host: fake.host, variant: 'creative', cashItem: 'dollars' });
+      const full = {
+        ok: false,
+        problem: {
+          code: 'inventory_full',
+          item: reward.type === 'item' ? 'bread' : 'dollars',
+          count: reward.type === 'item' ? 2 : 30,
+        },
+      };
+      if (reward.type === 'item') expect(await adapter.canReceive(ctx, [reward])).toEqual(full);
+      expect(await adapter.give(ctx, reward)).toEqual(full);
+      expect(vrp.calls.map((c) => c.member)).not.toContain('GenerateItem');
       expect(vrp.user(77)?.items).toEqual({ water: 1 });
     },
   );
+
+  it('a slot holding the same item takes more of it when no slot is empty', async () => {
+    const { fake, vrp } = recordedBase(6);
+    vrp.model.join(2, 77, { items: { water: 1 } });
+    const adapter = createVrpAdapter({ host: fake.host, variant: 'creative', cashItem: 'dollars' });
+    expect(await adapter.give(ctx, { type: 'item', item: 'water', count: 2 })).toEqual({ ok: true });
+    expect(vrp.user(77)?.items).toEqual({ water: 3 });
+  });
+
+  it('too heavy for GetWeight (GenerateItem checks no weight) is refused as a full inventory, nothing generated', async () => {
+    const { fake, vrp } = recordedBase(10);
+    vrp.join(2, 77);
+    const adapter = createVrpAdapter({ host: fake.host, variant: 'creative', cashItem: 'dollars' });
+    const water200 = { type: 'item', item: 'water', count: 200 } as const;
+    const full = { ok: false, problem: { code: 'inventory_full', item: 'water', count: 200 } };
+    expect(await adapter.canReceive(ctx, [water200])).toEqual(full);
+    expect(await adapter.give(ctx, water200)).toEqual(full);
+    expect(await adapter.give(ctx, { type: 'item', item: 'water', count: 40 })).toEqual({ ok: true });
+    expect(vrp.user(77)?.items).toEqual({ water: 40 });
+  });
+
+  it('a cash item missing from the item list is refused at start, naming vrp.cashItem and the cash item the base has', async () => {
+    const { fake } = recordedBase();
+    const adapter = createVrpAdapter({ host: fake.host, variant: 'creative' });
+    expect(await adapter.startupProblems?.([money30])).toEqual([
+      'the cash item "dollar" (setting vrp.cashItem) is not in this vRP base\'s item list, so cash would be paid as a ghost item; this base has "dollars": set "vrp": { "cashItem": "dollars" } in config.json',
+    ]);
+    const right = createVrpAdapter({ host: fake.host, variant: 'creative', cashItem: 'dollars' });
+    expect(await right.startupProblems?.([money30])).toEqual([]);
+  });
+
+  it('a cash item missing from the item list is never paid as a ghost item', async () => {
+    const { fake, vrp } = recordedBase();
+    vrp.join(2, 77);
+    const adapter = createVrpAdapter({ host: fake.host, variant: 'creative' });
+    expect(await adapter.give(ctx, money30)).toEqual({
+      ok: false,
+      problem: {
+        code: 'framework_error',
+        detail:
+          'the item "dollar" is not in this vRP base\'s item list: set vrp.cashItem in config.json to the cash item of this base',
+      },
+    });
+    expect(vrp.user(77)?.items).toEqual({});
+  });
+
+  it('an item reward missing from the item list is refused at start and never given', async () => {
+    const { fake, vrp } = recordedBase();
+    vrp.join(2, 77);
+    const adapter = createVrpAdapter({ host: fake.host, variant: 'creative', cashItem: 'dollars' });
+    const breadd = { type: 'item', item: 'breadd', count: 1 } as const;
+    expect(await adapter.startupProblems?.([bread2, breadd])).toEqual([
+      'the item "breadd" is not in this vRP base\'s item list (vRP.ChestWeight gives it no weight entry), so GenerateItem would create a ghost item',
+    ]);
+    expect(await adapter.give(ctx, breadd)).toMatchObject({
+      ok: false,
+      problem: { code: 'framework_error' },
+    });
+    expect(vrp.user(77)?.items).toEqual({});
+  });
 
   it('CheckWeight false is a full inventory', async () => {
     const { adapter, vrp } = setup();
