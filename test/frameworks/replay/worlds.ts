@@ -244,6 +244,9 @@ export const FIXTURES: Record<string, WorldFixture> = {
 /** vRP 1.0's cfg/items.lua entries the vRP worlds use (tools/frameworks/worlds/vrp1.ts). */
 const VRP1_ITEMS = { water: { name: 'Water bottle', description: '', weight: 0.5 } };
 
+/** The order the vrp-creative scenarios fill slots 6.. in (tools/frameworks/worlds/vrp-creative.ts, full-by-slots). */
+const CREATIVE_SLOT_ORDER = ['bread', 'banana', 'lighter', 'brush', 'domino'];
+
 /** vRP in a scenario's before state; every `vRP:proxy` call is emitted and its `proxy_res` awaited on the fake clock. */
 function buildVrp(
   scenario: TranscriptScenario,
@@ -263,9 +266,12 @@ function buildVrp(
         items,
       });
       const slots = (user.slots as string[]).map(Number).sort((a, b) => a - b);
-      Object.keys(items).forEach((name, i) => {
-        joined.slots[name] = slots[i] ?? 6 + i;
-      });
+      const order = (name: string) => CREATIVE_SLOT_ORDER.indexOf(name) >>> 0;
+      Object.keys(items)
+        .sort((a, b) => order(a) - order(b))
+        .forEach((name, i) => {
+          joined.slots[name] = slots[i] ?? 6 + i;
+        });
     }
   } else if (!Array.isArray(before)) {
     for (const [key, user] of Object.entries(before)) {
@@ -360,9 +366,9 @@ FIXTURES.vrp1 = {
     })(),
     'adapter-renamed-member': vrpAdapter(
       'vrp1',
-      [money],
+      [money, { type: 'bank', amount: 750 }],
       async (adapter, answer) => {
-        answer('startupProblems', await adapter.startupProblems?.([money]));
+        answer('startupProblems', await adapter.startupProblems?.([money, { type: 'bank', amount: 750 }]));
         answer('give', await adapter.give(ALICE, money));
       },
       { members: { giveMoney: 'giveMoneyy' } },
@@ -456,6 +462,13 @@ FIXTURES['vrp-creative'] = {
     }),
     'adapter-full-by-slots': (() => {
       const reward: Reward = { type: 'item', item: 'water', count: 1 };
+      return creative([reward], async (adapter, answer) => {
+        answer('canReceive', await adapter.canReceive(ALICE, [reward]));
+        answer('give', await adapter.give(ALICE, reward));
+      });
+    })(),
+    'adapter-full-by-weight': (() => {
+      const reward: Reward = { type: 'item', item: 'water', count: 200 };
       return creative([reward], async (adapter, answer) => {
         answer('canReceive', await adapter.canReceive(ALICE, [reward]));
         answer('give', await adapter.give(ALICE, reward));

@@ -353,7 +353,7 @@ function adapterScenarios() {
     {
       name: 'adapter-full-by-slots',
       description:
-        "The project's adapter gives water while slots 6..10 hold other items: GenerateItem drops it silently.",
+        "The project's adapter gives water while slots 6..10 hold other items (GenerateItem would drop it silently): Inventory and GetWeight show no free slot, so it is refused as a full inventory before paying.",
       findings: [5],
       prepare(ctx: Parameters<typeof proxy>[0]) {
         for (const [i, item] of ['bread', 'banana', 'lighter', 'brush', 'domino'].entries())
@@ -374,9 +374,27 @@ function adapterScenarios() {
       },
     },
     {
+      name: 'adapter-full-by-weight',
+      description:
+        "The project's adapter asked for 200 water (50 kg against a max of 10; GenerateItem checks no weight): InventoryWeight, ChestWeight and GetWeight refuse it as a full inventory before paying.",
+      async run(ctx: Parameters<typeof proxy>[0]) {
+        const reward: Reward = { type: 'item', item: 'water', count: 200 };
+        await withVrpAdapter(
+          ctx,
+          'creative',
+          [reward],
+          async (adapter, answer) => {
+            answer('canReceive', await adapter.canReceive(ALICE, [reward]));
+            answer('give', await adapter.give(ALICE, reward));
+          },
+          creative,
+        );
+      },
+    },
+    {
       name: 'adapter-default-cash-item',
       description:
-        "The project's adapter with its default cash item (dollar, not this base's dollars): start-up finds nothing wrong and the payout adds a ghost item.",
+        "The project's adapter with its default cash item (dollar, not this base's dollars): ChestWeight shows dollar is not in the item list, so start-up names vrp.cashItem and dollars, and the payout creates no ghost item.",
       findings: [5],
       async run(ctx: Parameters<typeof proxy>[0]) {
         const reward: Reward = { type: 'money', amount: 500 };

@@ -309,16 +309,17 @@ const vrp1 = defineWorld({
     {
       name: 'adapter-renamed-member',
       description:
-        "The project's adapter told that cash is paid by a member vRP does not have (giveMoneyy): start-up does not probe paying members; the payout reads the wallet unchanged.",
+        "The project's adapter told that cash is paid by a member vRP does not have (giveMoneyy): start-up sends it a request without an argument table, which vRP answers at once with nothing for a member it lacks (and raises on for one it has, giveBankMoney here), so it is refused naming vrp.members.giveMoney; asked anyway, the payout reads the wallet unchanged.",
       findings: [4],
       async run(ctx) {
         const reward: Reward = { type: 'money', amount: 500 };
+        const rewards: Reward[] = [reward, { type: 'bank', amount: 750 }];
         await withVrpAdapter(
           ctx,
           'vrp1',
-          [reward],
+          rewards,
           async (adapter, answer) => {
-            answer('startupProblems', await adapter.startupProblems?.([reward]));
+            answer('startupProblems', await adapter.startupProblems?.(rewards));
             answer('give', await adapter.give(ALICE, reward));
           },
           { members: { giveMoney: 'giveMoneyy' } },
