@@ -78,7 +78,10 @@ export const CountResponseSchema = z
     votes_7d: z.int().min(0).openapi({ description: 'rolling last 7 days' }),
     votes_monthly: z.int().min(0).openapi({ description: 'current calendar month, UTC' }),
     server_name: z.string(),
-    server_game: z.string().regex(/^[a-z][a-z0-9]{0,31}$/).openapi({ example: 'fivem' }),
+    server_game: z
+      .string()
+      .regex(/^[a-z][a-z0-9]{0,31}$/)
+      .openapi({ example: 'fivem' }),
   })
   .openapi('VoteStats');
 
