@@ -509,7 +509,7 @@ export function formatPollerBench(result: PollerBenchResult): string {
     lines.push(
       '',
       "resmon: main-thread CPU time inside the resource's callbacks (timers, events, commands, joins, HTTP answers and the promise jobs they start, fetch's own socket work included) over a simulated hour, per 50 ms server frame; in process, counted with async_hooks and the thread's CPU clock (/proc/thread-self/schedstat). Calibration in this run: the same `/vote/check` through the resource's client costs " +
-        `${cal.plainMicros} µs of main-thread CPU without the meter and ${cal.meteredMicros} µs as the meter counts it (factor ${cal.factor}, median of 3 rounds); "scaled" divides by that factor: the hook's own cost removed, which the targets use. The hour starts once every player has joined and had their join check.`,
+        `${cal.plainMicros} µs of main-thread CPU without the meter and ${cal.meteredMicros} µs as the meter counts it (factor ${cal.factor}, median of 3 rounds); "scaled" divides by that factor: the work as the thread's CPU clock sees it without the meter, which the targets use. The hour starts once every player has joined and had their join check.`,
       '',
       '| players | strategy | load | ms / frame (counted) | ms / frame (scaled) | ms in the hour (counted) | callbacks | requests |',
       '|---:|---|---|---:|---:|---:|---:|---:|',
