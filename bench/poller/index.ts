@@ -85,8 +85,8 @@ export interface ResmonRun {
   /** Milliseconds inside the resource's callbacks over the run, and per 50 ms frame. */
   ms: number;
   msPerFrame: number;
-  /** msPerFrame divided by the meter's calibration factor: as the process CPU clock sees the same work. */
-  msPerFrameScaled: number;
+  /** msPerFrame less the meter's own cost (each counted callback times the measured overhead). */
+  msPerFrameNet: number;
   callbacks: number;
   requests: number;
 }
@@ -329,7 +329,7 @@ async function runResmon(
   load: ResmonRun['load'],
   minutes: number,
   options: Required<Pick<PollerBenchOptions, 'votesPerDayAt32' | 'seed'>>,
-  factor: number,
+  overheadMicros: number,
 ): Promise<ResmonRun> {
   // Everyone joins first and gets their join check (one pace each); the measured hour starts after that.
   const warmupMs = Math.ceil((JOIN_SPREAD_MS + (players * 62_000) / 48 + 60_000) / STEP_MS) * STEP_MS;
@@ -389,7 +389,7 @@ async function runResmon(
     load,
     ms: Math.round(meter.totals.ms),
     msPerFrame: meter.totals.ms / frames,
-    msPerFrameScaled: meter.totals.ms / frames / factor,
+    msPerFrameNet: Math.max(0, meter.totals.ms - (meter.totals.callbacks * overheadMicros) / 1000) / frames,
     callbacks: meter.totals.callbacks,
     requests,
   };
@@ -452,7 +452,9 @@ export async function runPollerBench(options: PollerBenchOptions = {}): Promise<
       for (const strategy of strategies) {
         for (const load of ['polling', 'idle'] as const) {
           options.log?.(`resmon: ${players} players, ${strategy}, ${load}…`);
-          resmon.push(await runResmon(strategy, players, load, resmonMinutes, settings, calibration.factor));
+          resmon.push(
+            await runResmon(strategy, players, load, resmonMinutes, settings, calibration.overheadMicros),
+          );
         }
       }
     }
@@ -508,15 +510,15 @@ export function formatPollerBench(result: PollerBenchResult): string {
   if (result.resmon.length > 0 && cal) {
     lines.push(
       '',
-      "resmon: main-thread CPU time inside the resource's callbacks (timers, events, commands, joins, HTTP answers and the promise jobs they start, fetch's own socket work included) over a simulated hour, per 50 ms server frame; in process, counted with async_hooks and the thread's CPU clock (/proc/thread-self/schedstat). Calibration in this run: the same `/vote/check` through the resource's client costs " +
-        `${cal.plainMicros} µs of main-thread CPU without the meter and ${cal.meteredMicros} µs as the meter counts it (factor ${cal.factor}, median of 3 rounds); "scaled" divides by that factor: the work as the thread's CPU clock sees it without the meter, which the targets use. The hour starts once every player has joined and had their join check.`,
+      "resmon: main-thread CPU time inside the resource's callbacks (timers, events, commands, joins, HTTP answers and the promise jobs they start, fetch's own socket work included) over a simulated hour, per 50 ms server frame; in process, counted with async_hooks and the thread's CPU clock (/proc/thread-self/schedstat). Calibration in this run: a bare `/vote/check` through the resource's client costs " +
+        `${cal.plainMicros} µs of main-thread CPU (${cal.meteredMicros} µs as the meter counts it); the meter adds ${cal.overheadMicros} µs to each callback it counts (an empty promise job, median of 3 rounds), so "net" = counted − callbacks × ${cal.overheadMicros} µs, which the targets use. The hour starts once every player has joined and had their join check.`,
       '',
-      '| players | strategy | load | ms / frame (counted) | ms / frame (scaled) | ms in the hour (counted) | callbacks | requests |',
+      '| players | strategy | load | ms / frame (counted) | ms / frame (net) | ms in the hour (counted) | callbacks | requests |',
       '|---:|---|---|---:|---:|---:|---:|---:|',
     );
     for (const r of result.resmon) {
       lines.push(
-        `| ${r.players} | ${r.strategy} | ${r.load} | ${r.msPerFrame.toFixed(4)} | ${r.msPerFrameScaled.toFixed(4)} | ${r.ms} | ${r.callbacks} | ${r.requests} |`,
+        `| ${r.players} | ${r.strategy} | ${r.load} | ${r.msPerFrame.toFixed(4)} | ${r.msPerFrameNet.toFixed(4)} | ${r.ms} | ${r.callbacks} | ${r.requests} |`,
       );
     }
   }

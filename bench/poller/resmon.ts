@@ -132,8 +132,10 @@ export interface MeterCalibration {
   plainMicros: number;
   /** The same request as the meter counts it, in microseconds. */
   meteredMicros: number;
-  /** meteredMicros / plainMicros: divide a metered figure by it for the time without the meter. */
+  /** meteredMicros / plainMicros. */
   factor: number;
+  /** What the meter adds to each callback it counts (two clock reads, bookkeeping), in microseconds. */
+  overheadMicros: number;
 }
 
 const SERVER_SCRIPT = `
@@ -150,13 +152,42 @@ server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address()
  * trivial server in a child process, once timed by the process CPU clock with no hook, once counted by the meter.
  */
 export async function calibrateMeter(requests = 1000, rounds = 3): Promise<MeterCalibration> {
-  const results: MeterCalibration[] = [];
+  const results: Omit<MeterCalibration, 'overheadMicros'>[] = [];
   for (let round = 0; round < rounds; round += 1) results.push(await calibrateOnce(requests));
   results.sort((a, b) => a.factor - b.factor);
-  return results[Math.floor(rounds / 2)] as MeterCalibration;
+  const overheads: number[] = [];
+  for (let round = 0; round < rounds; round += 1) overheads.push(await measureOverhead());
+  overheads.sort((a, b) => a - b);
+  return {
+    ...(results[Math.floor(rounds / 2)] as Omit<MeterCalibration, 'overheadMicros'>),
+    overheadMicros: overheads[Math.floor(rounds / 2)] as number,
+  };
 }
 
-async function calibrateOnce(requests: number): Promise<MeterCalibration> {
+/** Counted time of an empty promise job (one resolved `await` in resource code): the meter's cost per callback. */
+async function measureOverhead(jobs = 20_000): Promise<number> {
+  const meter = createResmonMeter();
+  const runtime = {
+    setTimeout: (fn: () => void) => {
+      fn();
+      return () => {};
+    },
+  } as unknown as Runtime;
+  meter.instrument(runtime);
+  meter.enable();
+  const chain = async () => {
+    for (let i = 0; i < jobs; i += 1) await Promise.resolve(i);
+  };
+  let done: Promise<void> = Promise.resolve();
+  runtime.setTimeout(() => {
+    done = chain();
+  }, 0);
+  await done;
+  meter.disable();
+  return Math.round((meter.totals.ms * 1000 * 100) / meter.totals.callbacks) / 100;
+}
+
+async function calibrateOnce(requests: number): Promise<Omit<MeterCalibration, 'overheadMicros'>> {
   const { spawn } = await import('node:child_process');
   const { createVoteApi } = await import('../../src/api/client');
   const { createRateBudget } = await import('../../src/api/rate-budget');
