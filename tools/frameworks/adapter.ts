@@ -46,3 +46,40 @@ export async function withAdapter(
     ctx.note('adapter error', error instanceof Error ? error.message : String(error));
   }
 }
+
+/** Which adapter calls a scenario makes; they run in this order: startupProblems, isPlayerReady, canReceive, give. */
+export interface AdapterSteps {
+  startupProblems?: boolean;
+  /** Labelled `isPlayerReady <source>`. */
+  isPlayerReady?: boolean;
+  canReceive?: boolean;
+  /** Pays each reward: labelled `give` for one reward, `give <type>` for several. */
+  give?: boolean;
+}
+
+/** Makes the `steps` calls on `adapter` about `rewards` for `player`, each answer noted under its label. */
+export async function adapterSteps(
+  adapter: RewardAdapter,
+  answer: (label: string, value: unknown) => void,
+  rewards: Reward[],
+  steps: AdapterSteps,
+  player: PayoutContext = ALICE,
+): Promise<void> {
+  if (steps.startupProblems) answer('startupProblems', await adapter.startupProblems?.(rewards));
+  if (steps.isPlayerReady)
+    answer(`isPlayerReady ${player.source}`, await adapter.isPlayerReady(player.source));
+  if (steps.canReceive) answer('canReceive', await adapter.canReceive(player, rewards));
+  if (steps.give)
+    for (const reward of rewards)
+      answer(rewards.length === 1 ? 'give' : `give ${reward.type}`, await adapter.give(player, reward));
+}
+
+/** A scenario `run` that selects the adapter with {@link withAdapter} and makes the `steps` calls. */
+export function adapterRun(
+  rewards: Reward[],
+  steps: AdapterSteps,
+  player: PayoutContext = ALICE,
+): (ctx: ScenarioContext) => Promise<void> {
+  return (ctx) =>
+    withAdapter(ctx, rewards, (adapter, answer) => adapterSteps(adapter, answer, rewards, steps, player));
+}

@@ -92,6 +92,44 @@ export function xPlayer(
     | undefined;
 }
 
+/** What every ESX world's definition shares: database, players (Alice loaded at boot), loading and state. */
+export const ESX_WORLD = {
+  database: esxDatabase,
+  players: ESX_PLAYERS,
+  loaded: [1],
+  load: loadEsxPlayer,
+  state: esxState,
+};
+
+/** The reason string the adapter passes with every credit. */
+export const REASON = 'vote-reward v1';
+
+/** `addAccountMoney(account, amount)` through RunStaticPlayerMethod, then `getAccount(account)` to read it back. */
+export function creditAndRead(ctx: ScenarioContext, source: unknown, account: string, amount: number): void {
+  rsm(ctx, source, 'addAccountMoney', account, amount, REASON);
+  rsm(ctx, source, 'getAccount', account);
+}
+
+/** ESX's item calls through RunStaticPlayerMethod: canCarryItem, addInventoryItem, then getInventoryItem unless `read` is false. */
+export function esxItemCalls(
+  ctx: ScenarioContext,
+  source: unknown,
+  item: string,
+  count: number,
+  read = true,
+): void {
+  rsm(ctx, source, 'canCarryItem', item, count);
+  rsm(ctx, source, 'addInventoryItem', item, count);
+  if (read) rsm(ctx, source, 'getInventoryItem', item);
+}
+
+/** ox_inventory's item calls: CanCarryItem, AddItem, then GetItemCount. */
+export function oxItemCalls(ctx: ScenarioContext, source: unknown, item: string, count: number): void {
+  ox(ctx, 'CanCarryItem', source, item, count);
+  ox(ctx, 'AddItem', source, item, count);
+  ox(ctx, 'GetItemCount', source, item);
+}
+
 /** ox_inventory settings shared by the ox worlds: 5 slots and 3 kg, so "full" is reachable in a few calls. */
 export const OX_CONVARS = {
   'inventory:framework': 'esx',
@@ -99,3 +137,6 @@ export const OX_CONVARS = {
   'inventory:weight': '3000',
   sv_stateBagStrictMode: 'true',
 };
+
+/** The resources of the worlds that install ox_inventory next to ESX, in install order. */
+export const ESX_OX_RESOURCES = ['ox_lib', 'es_extended', 'ox_inventory'];

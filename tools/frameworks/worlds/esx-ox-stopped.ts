@@ -4,7 +4,7 @@
  */
 import { ALICE, withAdapter } from '../adapter';
 import { defineWorld } from '../world';
-import { ESX_PLAYERS, esxDatabase, esxState, loadEsxPlayer, OX_CONVARS, rsm } from './esx-common';
+import { creditAndRead, ESX_OX_RESOURCES, ESX_WORLD, esxItemCalls, OX_CONVARS } from './esx-common';
 
 /** Starts ox_inventory after the players loaded, then stops it (a crash or restart window). */
 async function startThenStopOx(ctx: { server: import('../host').SimServer }) {
@@ -18,14 +18,10 @@ export default defineWorld({
   name: 'esx-ox-stopped',
   description:
     "es_extended 1.13.5 and ox_lib running, ox_inventory 2.47.7 installed but stopped: ESX's ox-mode overrides credit first, then call into ox_inventory and raise.",
-  resources: ['ox_lib', 'es_extended', 'ox_inventory'],
+  resources: ESX_OX_RESOURCES,
   start: ['ox_lib', 'es_extended'],
   convars: OX_CONVARS,
-  database: esxDatabase,
-  players: ESX_PLAYERS,
-  loaded: [1],
-  load: loadEsxPlayer,
-  state: esxState,
+  ...ESX_WORLD,
   scenarios: [
     {
       name: 'bank-ox-never-started',
@@ -34,8 +30,7 @@ export default defineWorld({
       findings: [1, 12],
       run(ctx) {
         for (let i = 0; i < 3; i++) {
-          rsm(ctx, 1, 'addAccountMoney', 'bank', 750, 'vote-reward v1');
-          rsm(ctx, 1, 'getAccount', 'bank');
+          creditAndRead(ctx, 1, 'bank', 750);
         }
       },
     },
@@ -56,17 +51,14 @@ export default defineWorld({
       description: 'ox_inventory never started: cash through the override.',
       findings: [1],
       run(ctx) {
-        rsm(ctx, 1, 'addAccountMoney', 'money', 500, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'money');
+        creditAndRead(ctx, 1, 'money', 500);
       },
     },
     {
       name: 'item-ox-never-started',
       description: 'ox_inventory never started: the item methods of the override.',
       run(ctx) {
-        rsm(ctx, 1, 'canCarryItem', 'water', 1);
-        rsm(ctx, 1, 'addInventoryItem', 'water', 1);
-        rsm(ctx, 1, 'getInventoryItem', 'water');
+        esxItemCalls(ctx, 1, 'water', 1);
       },
     },
     {
@@ -77,8 +69,7 @@ export default defineWorld({
       prepare: startThenStopOx,
       run(ctx) {
         for (let i = 0; i < 2; i++) {
-          rsm(ctx, 1, 'addAccountMoney', 'money', 500, 'vote-reward v1');
-          rsm(ctx, 1, 'getAccount', 'money');
+          creditAndRead(ctx, 1, 'money', 500);
         }
       },
     },
@@ -88,8 +79,7 @@ export default defineWorld({
       findings: [1],
       prepare: startThenStopOx,
       run(ctx) {
-        rsm(ctx, 1, 'addAccountMoney', 'bank', 750, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'bank');
+        creditAndRead(ctx, 1, 'bank', 750);
       },
     },
   ],

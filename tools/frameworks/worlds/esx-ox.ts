@@ -1,27 +1,31 @@
 /** es_extended 1.13.5 with ox_lib 3.39.0 and ox_inventory 2.47.7 running (ESX in Config.CustomInventory = 'ox' mode). */
 import { defineWorld } from '../world';
-import { ESX_PLAYERS, esxDatabase, esxState, loadEsxPlayer, OX_CONVARS, ox, rsm } from './esx-common';
+import {
+  creditAndRead,
+  ESX_OX_RESOURCES,
+  ESX_WORLD,
+  esxItemCalls,
+  OX_CONVARS,
+  ox,
+  REASON,
+  rsm,
+} from './esx-common';
 import { useSlots } from './ox-fill';
 
 export default defineWorld({
   name: 'esx-ox',
   description:
     "es_extended 1.13.5 with ox_lib and ox_inventory 2.47.7 running: ESX's ox overrides (cash mirrored as ox's money item, items forwarded to ox). ox: 5 slots; ESX sets the weight limit to 24 kg.",
-  resources: ['ox_lib', 'es_extended', 'ox_inventory'],
+  resources: ESX_OX_RESOURCES,
   convars: OX_CONVARS,
-  database: esxDatabase,
-  players: ESX_PLAYERS,
-  loaded: [1],
-  load: loadEsxPlayer,
-  state: esxState,
+  ...ESX_WORLD,
   scenarios: [
     {
       name: 'money',
       description: "Cash through ESX's ox override: the account and ox's money item both move.",
       run(ctx) {
         rsm(ctx, 1, 'getIdentifier');
-        rsm(ctx, 1, 'addAccountMoney', 'money', 500, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'money');
+        creditAndRead(ctx, 1, 'money', 500);
         ox(ctx, 'GetItemCount', 1, 'money');
       },
     },
@@ -30,8 +34,7 @@ export default defineWorld({
       description: 'Bank through the ox override; returns nothing.',
       findings: [6],
       run(ctx) {
-        rsm(ctx, 1, 'addAccountMoney', 'bank', 750, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'bank');
+        creditAndRead(ctx, 1, 'bank', 750);
       },
     },
     {
@@ -39,9 +42,7 @@ export default defineWorld({
       description:
         "xPlayer.canCarryItem / addInventoryItem / getInventoryItem forwarded to ox_inventory (addInventoryItem returns ox's pair).",
       run(ctx) {
-        rsm(ctx, 1, 'canCarryItem', 'water', 2);
-        rsm(ctx, 1, 'addInventoryItem', 'water', 2);
-        rsm(ctx, 1, 'getInventoryItem', 'water');
+        esxItemCalls(ctx, 1, 'water', 2);
       },
     },
     {
@@ -49,8 +50,7 @@ export default defineWorld({
       description: 'A misspelt item through the ESX methods while ox runs.',
       findings: [2],
       run(ctx) {
-        rsm(ctx, 1, 'canCarryItem', 'breadd', 1);
-        rsm(ctx, 1, 'addInventoryItem', 'breadd', 1);
+        esxItemCalls(ctx, 1, 'breadd', 1, false);
       },
     },
     {
@@ -59,8 +59,7 @@ export default defineWorld({
         'The ox override returns silently for an account ESX does not have: nothing raised, nothing paid.',
       findings: [6],
       run(ctx) {
-        rsm(ctx, 1, 'addAccountMoney', 'cash', 100, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'cash');
+        creditAndRead(ctx, 1, 'cash', 100);
       },
     },
     {
@@ -69,9 +68,8 @@ export default defineWorld({
         'The ox override returns silently for 0.4 and 0 (money < 1): nothing raised, nothing paid.',
       findings: [6, 8],
       run(ctx) {
-        rsm(ctx, 1, 'addAccountMoney', 'bank', 0.4, 'vote-reward v1');
-        rsm(ctx, 1, 'addAccountMoney', 'bank', 0, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'bank');
+        rsm(ctx, 1, 'addAccountMoney', 'bank', 0.4, REASON);
+        creditAndRead(ctx, 1, 'bank', 0);
       },
     },
     {
@@ -79,10 +77,8 @@ export default defineWorld({
       description: 'Fractions above 1 and very large credits through the ox override.',
       findings: [8],
       run(ctx) {
-        rsm(ctx, 1, 'addAccountMoney', 'bank', 2.5, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'bank');
-        rsm(ctx, 1, 'addAccountMoney', 'money', 1e15, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'money');
+        creditAndRead(ctx, 1, 'bank', 2.5);
+        creditAndRead(ctx, 1, 'money', 1e15);
         ox(ctx, 'GetItemCount', 1, 'money');
       },
     },
@@ -93,8 +89,7 @@ export default defineWorld({
       findings: [3],
       prepare: (ctx) => useSlots(ctx, 5),
       run(ctx) {
-        rsm(ctx, 1, 'canCarryItem', 'burger', 1);
-        rsm(ctx, 1, 'addInventoryItem', 'burger', 1);
+        esxItemCalls(ctx, 1, 'burger', 1, false);
       },
     },
     {
@@ -102,7 +97,7 @@ export default defineWorld({
       description: 'Bob is connected but not loaded in ESX.',
       run(ctx) {
         rsm(ctx, 2, 'getIdentifier');
-        rsm(ctx, 2, 'addAccountMoney', 'bank', 100, 'vote-reward v1');
+        rsm(ctx, 2, 'addAccountMoney', 'bank', 100, REASON);
       },
     },
     {
@@ -111,7 +106,7 @@ export default defineWorld({
       prepare: (ctx) => ctx.server.drop(1),
       run(ctx) {
         rsm(ctx, 1, 'getIdentifier');
-        rsm(ctx, 1, 'addAccountMoney', 'bank', 100, 'vote-reward v1');
+        rsm(ctx, 1, 'addAccountMoney', 'bank', 100, REASON);
       },
     },
   ],

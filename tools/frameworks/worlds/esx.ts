@@ -1,18 +1,23 @@
 /** es_extended 1.13.5 alone (its own inventory, no ox_inventory installed). */
-import { ALICE, withAdapter } from '../adapter';
+import { adapterRun } from '../adapter';
 import { defineWorld } from '../world';
-import { attempt, ESX_PLAYERS, esxDatabase, esxState, loadEsxPlayer, rsm, xPlayer } from './esx-common';
+import {
+  attempt,
+  creditAndRead,
+  ESX_WORLD,
+  esxItemCalls,
+  loadEsxPlayer,
+  REASON,
+  rsm,
+  xPlayer,
+} from './esx-common';
 
 export default defineWorld({
   name: 'esx',
   description:
     'es_extended 1.13.5 alone: its own inventory (Config.MaxWeight 24), no ox_inventory installed.',
   resources: ['es_extended'],
-  database: esxDatabase,
-  players: ESX_PLAYERS,
-  loaded: [1],
-  load: loadEsxPlayer,
-  state: esxState,
+  ...ESX_WORLD,
   scenarios: [
     {
       name: 'money',
@@ -21,8 +26,7 @@ export default defineWorld({
       findings: [6],
       run(ctx) {
         rsm(ctx, 1, 'getIdentifier');
-        rsm(ctx, 1, 'addAccountMoney', 'money', 500, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'money');
+        creditAndRead(ctx, 1, 'money', 500);
       },
     },
     {
@@ -30,8 +34,7 @@ export default defineWorld({
       description: 'Bank through RunStaticPlayerMethod; addAccountMoney returns nothing (no true/false).',
       findings: [6],
       run(ctx) {
-        rsm(ctx, 1, 'addAccountMoney', 'bank', 750, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'bank');
+        creditAndRead(ctx, 1, 'bank', 750);
       },
     },
     {
@@ -40,7 +43,7 @@ export default defineWorld({
         'The pre-1.13 path: getSharedObject().GetPlayerFromId(1) snapshot, its closures called with dot syntax.',
       run(ctx) {
         const x = xPlayer(ctx, 1);
-        attempt(() => x?.addAccountMoney?.('bank', 100, 'vote-reward v1'));
+        attempt(() => x?.addAccountMoney?.('bank', 100, REASON));
         attempt(() => x?.getAccount?.('bank'));
       },
     },
@@ -48,9 +51,7 @@ export default defineWorld({
       name: 'item',
       description: 'canCarryItem, addInventoryItem (returns nothing), getInventoryItem count.',
       run(ctx) {
-        rsm(ctx, 1, 'canCarryItem', 'bread', 2);
-        rsm(ctx, 1, 'addInventoryItem', 'bread', 2);
-        rsm(ctx, 1, 'getInventoryItem', 'bread');
+        esxItemCalls(ctx, 1, 'bread', 2);
       },
     },
     {
@@ -59,9 +60,7 @@ export default defineWorld({
         'A misspelt item: canCarryItem answers false (same as "full"), addInventoryItem ignores it silently.',
       findings: [2],
       run(ctx) {
-        rsm(ctx, 1, 'canCarryItem', 'breadd', 1);
-        rsm(ctx, 1, 'addInventoryItem', 'breadd', 1);
-        rsm(ctx, 1, 'getInventoryItem', 'breadd');
+        esxItemCalls(ctx, 1, 'breadd', 1);
       },
     },
     {
@@ -69,12 +68,7 @@ export default defineWorld({
       description:
         "The project's ESX adapter asked whether Alice can receive 1 x breadd (an item ESX does not have).",
       findings: [2],
-      async run(ctx) {
-        const reward = { type: 'item' as const, item: 'breadd', count: 1 };
-        await withAdapter(ctx, [reward], async (adapter, answer) => {
-          answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-        });
-      },
+      run: adapterRun([{ type: 'item', item: 'breadd', count: 1 }], { canReceive: true }),
     },
     {
       name: 'unknown-account',
@@ -82,8 +76,7 @@ export default defineWorld({
         'addAccountMoney on an account ESX does not have raises (JS sees the generic export error).',
       findings: [12],
       run(ctx) {
-        rsm(ctx, 1, 'addAccountMoney', 'cash', 100, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'cash');
+        creditAndRead(ctx, 1, 'cash', 100);
       },
     },
     {
@@ -91,9 +84,7 @@ export default defineWorld({
       description:
         '30 bread (weight 1 each) with Config.MaxWeight 24: canCarryItem false; addInventoryItem has no weight check.',
       run(ctx) {
-        rsm(ctx, 1, 'canCarryItem', 'bread', 30);
-        rsm(ctx, 1, 'addInventoryItem', 'bread', 30);
-        rsm(ctx, 1, 'getInventoryItem', 'bread');
+        esxItemCalls(ctx, 1, 'bread', 30);
       },
     },
     {
@@ -101,29 +92,24 @@ export default defineWorld({
       description: 'ESX checks money > 0 and then rounds: 0.4 is credited as 0 without an error, 2.5 as 3.',
       findings: [8],
       run(ctx) {
-        rsm(ctx, 1, 'addAccountMoney', 'bank', 0.4, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'bank');
-        rsm(ctx, 1, 'addAccountMoney', 'bank', 2.5, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'bank');
+        creditAndRead(ctx, 1, 'bank', 0.4);
+        creditAndRead(ctx, 1, 'bank', 2.5);
       },
     },
     {
       name: 'zero-and-negative-amounts',
       description: 'Amounts 0 and -5 raise before touching the balance.',
       run(ctx) {
-        rsm(ctx, 1, 'addAccountMoney', 'bank', 0, 'vote-reward v1');
-        rsm(ctx, 1, 'addAccountMoney', 'bank', -5, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'bank');
+        rsm(ctx, 1, 'addAccountMoney', 'bank', 0, REASON);
+        creditAndRead(ctx, 1, 'bank', -5);
       },
     },
     {
       name: 'huge-amounts',
       description: 'Very large credits (1e15, 2^53) are accepted as they are.',
       run(ctx) {
-        rsm(ctx, 1, 'addAccountMoney', 'bank', 1e15, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'bank');
-        rsm(ctx, 1, 'addAccountMoney', 'money', 2 ** 53, 'vote-reward v1');
-        rsm(ctx, 1, 'getAccount', 'money');
+        creditAndRead(ctx, 1, 'bank', 1e15);
+        creditAndRead(ctx, 1, 'money', 2 ** 53);
       },
     },
     {
@@ -132,7 +118,7 @@ export default defineWorld({
         'Bob is connected but has no xPlayer: RunStaticPlayerMethod and GetPlayerFromId answer nothing.',
       run(ctx) {
         rsm(ctx, 2, 'getIdentifier');
-        rsm(ctx, 2, 'addAccountMoney', 'bank', 100, 'vote-reward v1');
+        rsm(ctx, 2, 'addAccountMoney', 'bank', 100, REASON);
         xPlayer(ctx, 2);
       },
     },
@@ -153,7 +139,7 @@ export default defineWorld({
       },
       run(ctx) {
         rsm(ctx, 1, 'getIdentifier');
-        rsm(ctx, 1, 'addAccountMoney', 'bank', 100, 'vote-reward v1');
+        rsm(ctx, 1, 'addAccountMoney', 'bank', 100, REASON);
       },
     },
     {

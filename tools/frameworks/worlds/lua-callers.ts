@@ -93,6 +93,27 @@ function stableConsole(ctx: ScenarioContext, api: MockVoteApi): void {
   ctx.server.console.push(...lines);
 }
 
+/** vote-reward's own console as a note, then the server console made stable (vote ids replaced in both). */
+function noteConsoles(ctx: ScenarioContext, booted: Booted): void {
+  ctx.note(
+    'vote-reward console',
+    stable(booted.runtime.lines, () => booted.api),
+  );
+  stableConsole(ctx, booted.api);
+}
+
+/** Starts vote-reward with `config`, collecting what Lua reports, and adds a vote for Alice. */
+async function bootWithAliceVote(
+  ctx: ScenarioContext,
+  config: object = CONFIG,
+): Promise<{ booted: Booted; results: Array<[string, boolean, unknown]> }> {
+  let booted: Booted | undefined;
+  const results = collect(ctx, () => booted?.api);
+  booted = await startVoteReward(ctx, config);
+  booted.api.addVote('Alice');
+  return { booted, results };
+}
+
 function collect(
   ctx: ScenarioContext,
   api: () => MockVoteApi | undefined,
@@ -117,10 +138,7 @@ export default defineWorld({
       description:
         'From an event handler (a thread): check, claim (pays through vRP 1; vote-reward:rewarded reaches Lua), getPending, getServerInfo, getVoteCount, claim again (no vote), check and claim for Bob (not loaded in vRP).',
       async run(ctx) {
-        let booted: Booted | undefined;
-        const results = collect(ctx, () => booted?.api);
-        booted = await startVoteReward(ctx);
-        booted.api.addVote('Alice');
+        const { booted, results } = await bootWithAliceVote(ctx);
         for (const [name, ...args] of [
           ['check', 1],
           ['claim', 1],
@@ -133,11 +151,7 @@ export default defineWorld({
         booted.api.addVote('Bob');
         await ask(ctx, booted, results, 'lua-callers:call-in-thread', 'claim', 2);
         await ask(ctx, booted, results, 'lua-callers:call-in-thread', 'getPending');
-        ctx.note(
-          'vote-reward console',
-          stable(booted.runtime.lines, () => booted?.api),
-        );
-        stableConsole(ctx, booted.api);
+        noteConsoles(ctx, booted);
       },
     },
     {
@@ -145,21 +159,14 @@ export default defineWorld({
       description:
         "A reward that stays owed, to see getPending's entries from Lua: the cash member is configured under a name vRP 1 does not have (vrp.members.giveMoney = giveMoneyy), so the claim is made at the site and the payout finds the wallet unchanged.",
       async run(ctx) {
-        let booted: Booted | undefined;
-        const results = collect(ctx, () => booted?.api);
-        booted = await startVoteReward(ctx, {
+        const { booted, results } = await bootWithAliceVote(ctx, {
           ...CONFIG,
           vrp: { variant: 'vrp1', members: { giveMoney: 'giveMoneyy' } },
           reward: { type: 'money', amount: 500 },
         });
-        booted.api.addVote('Alice');
         await ask(ctx, booted, results, 'lua-callers:call', 'claim', 1);
         await ask(ctx, booted, results, 'lua-callers:call', 'getPending');
-        ctx.note(
-          'vote-reward console',
-          stable(booted.runtime.lines, () => booted?.api),
-        );
-        stableConsole(ctx, booted.api);
+        noteConsoles(ctx, booted);
       },
     },
     {
@@ -186,10 +193,7 @@ export default defineWorld({
       description:
         "The owner README's Lua examples run as written: the vote-reward:rewarded handler (prints the player, the vote and each item) and getServerInfo inside CreateThread; their prints are this scenario's console.",
       async run(ctx) {
-        let booted: Booted | undefined;
-        const results = collect(ctx, () => booted?.api);
-        booted = await startVoteReward(ctx);
-        booted.api.addVote('Alice');
+        const { booted, results } = await bootWithAliceVote(ctx);
         await ask(ctx, booted, results, 'lua-callers:call', 'claim', 1);
         ctx.server.emit('lua-callers:readme');
         await booted.runtime.pump(new Promise<void>((resolve) => setTimeout(resolve, 200)));

@@ -1,29 +1,23 @@
 /** ox_inventory 2.47.7 used directly through its exports (on es_extended 1.13.5 with ox_lib 3.39.0). */
-import { ALICE, withAdapter } from '../adapter';
+import { adapterRun } from '../adapter';
 import { defineWorld } from '../world';
-import { ESX_PLAYERS, esxDatabase, esxState, loadEsxPlayer, OX_CONVARS, ox } from './esx-common';
+import { ESX_OX_RESOURCES, ESX_WORLD, OX_CONVARS, ox, oxItemCalls } from './esx-common';
 import { useSlots } from './ox-fill';
 
 export default defineWorld({
   name: 'ox-inventory',
   description:
     'ox_inventory 2.47.7 exports called directly (CanCarryItem, AddItem, GetItemCount, Search), on es_extended 1.13.5 with ox_lib. Player inventory: 5 slots, 24 kg (set by ESX).',
-  resources: ['ox_lib', 'es_extended', 'ox_inventory'],
+  resources: ESX_OX_RESOURCES,
   convars: OX_CONVARS,
-  database: esxDatabase,
-  players: ESX_PLAYERS,
-  loaded: [1],
-  load: loadEsxPlayer,
-  state: esxState,
+  ...ESX_WORLD,
   scenarios: [
     {
       name: 'item',
       description:
         'CanCarryItem true, AddItem [true, slot data], then the reads: GetItemCount and Search count.',
       run(ctx) {
-        ox(ctx, 'CanCarryItem', 1, 'water', 2);
-        ox(ctx, 'AddItem', 1, 'water', 2);
-        ox(ctx, 'GetItemCount', 1, 'water');
+        oxItemCalls(ctx, 1, 'water', 2);
         ox(ctx, 'Search', 1, 'count', 'water');
       },
     },
@@ -31,9 +25,7 @@ export default defineWorld({
       name: 'unknown-item',
       description: 'An item ox does not define: CanCarryItem nil, AddItem [false, "invalid_item"].',
       run(ctx) {
-        ox(ctx, 'CanCarryItem', 1, 'breadd', 1);
-        ox(ctx, 'AddItem', 1, 'breadd', 1);
-        ox(ctx, 'GetItemCount', 1, 'breadd');
+        oxItemCalls(ctx, 1, 'breadd', 1);
       },
     },
     {
@@ -42,9 +34,7 @@ export default defineWorld({
         '100 water (500 g each) into 24 kg: CanCarryItem false, but AddItem has no weight check and succeeds.',
       findings: [7],
       run(ctx) {
-        ox(ctx, 'CanCarryItem', 1, 'water', 100);
-        ox(ctx, 'AddItem', 1, 'water', 100);
-        ox(ctx, 'GetItemCount', 1, 'water');
+        oxItemCalls(ctx, 1, 'water', 100);
       },
     },
     {
@@ -66,12 +56,7 @@ export default defineWorld({
         "The project's adapter (ESX, items through ox_inventory) asked whether Alice, with all 5 slots used, can receive 1 burger.",
       findings: [3],
       prepare: (ctx) => useSlots(ctx, 5),
-      async run(ctx) {
-        const reward = { type: 'item' as const, item: 'burger', count: 1 };
-        await withAdapter(ctx, [reward], async (adapter, answer) => {
-          answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-        });
-      },
+      run: adapterRun([{ type: 'item', item: 'burger', count: 1 }], { canReceive: true }),
     },
     {
       name: 'partial-add',
@@ -79,9 +64,7 @@ export default defineWorld({
       findings: [7],
       prepare: (ctx) => useSlots(ctx, 2),
       run(ctx) {
-        ox(ctx, 'CanCarryItem', 1, 'phone', 4);
-        ox(ctx, 'AddItem', 1, 'phone', 4);
-        ox(ctx, 'GetItemCount', 1, 'phone');
+        oxItemCalls(ctx, 1, 'phone', 4);
       },
     },
     {
@@ -92,18 +75,14 @@ export default defineWorld({
         ox(ctx, 'GetItemCount', 1, 'water');
         ox(ctx, 'AddItem', 1, 'water', 0);
         ox(ctx, 'AddItem', 1, 'water', -1);
-        ox(ctx, 'CanCarryItem', 1, 'money', 1e9);
-        ox(ctx, 'AddItem', 1, 'money', 1e9);
-        ox(ctx, 'GetItemCount', 1, 'money');
+        oxItemCalls(ctx, 1, 'money', 1e9);
       },
     },
     {
       name: 'player-not-loaded',
       description: 'Bob is connected but his character is not loaded: ox has no inventory for him.',
       run(ctx) {
-        ox(ctx, 'CanCarryItem', 2, 'water', 1);
-        ox(ctx, 'AddItem', 2, 'water', 1);
-        ox(ctx, 'GetItemCount', 2, 'water');
+        oxItemCalls(ctx, 2, 'water', 1);
       },
     },
     {
@@ -111,9 +90,7 @@ export default defineWorld({
       description: 'Alice disconnects; her inventory is unloaded.',
       prepare: (ctx) => ctx.server.drop(1),
       run(ctx) {
-        ox(ctx, 'CanCarryItem', 1, 'water', 1);
-        ox(ctx, 'AddItem', 1, 'water', 1);
-        ox(ctx, 'GetItemCount', 1, 'water');
+        oxItemCalls(ctx, 1, 'water', 1);
       },
     },
     {

@@ -1,6 +1,6 @@
 /** The scenarios of the QBCore worlds (qb-core with qb-inventory 2.0.0 or 1.x); `v1` marks what 1.x lacks. */
 import type { PayoutContext, Reward } from '../../../src/rewards/types';
-import { ALICE, withAdapter } from '../adapter';
+import { adapterRun } from '../adapter';
 import type { Scenario } from '../world';
 import { coreObject, fillQbSlots, playerFn, qbInv, qbPlayer, trimSharedAnswers } from './qb-common';
 
@@ -205,79 +205,46 @@ export function qbcoreScenarios(v1: boolean): Scenario[] {
       name: 'adapter-money-and-bank',
       description:
         "The project's adapter pays cash 500 and bank 750 to Alice (each read before and after through GetMoney).",
-      async run(ctx) {
-        const rewards: Reward[] = [
+      run: adapterRun(
+        [
           { type: 'money', amount: 500 },
           { type: 'bank', amount: 750 },
-        ];
-        await withAdapter(ctx, rewards, async (adapter, answer) => {
-          answer('startupProblems', await adapter.startupProblems?.(rewards));
-          answer('isPlayerReady 1', await adapter.isPlayerReady(1));
-          for (const reward of rewards) answer(`give ${reward.type}`, await adapter.give(ALICE, reward));
-        });
-      },
+        ],
+        { startupProblems: true, isPlayerReady: true, give: true },
+      ),
     },
     {
       name: 'adapter-item',
       description: "The project's adapter checks and gives 2 sandwiches to Alice.",
       findings: v1 ? [9] : undefined,
-      async run(ctx) {
-        const reward = item('sandwich', 2);
-        await withAdapter(ctx, [reward], async (adapter, answer) => {
-          answer('startupProblems', await adapter.startupProblems?.([reward]));
-          answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-          answer('give', await adapter.give(ALICE, reward));
-        });
-      },
+      run: adapterRun([item('sandwich', 2)], { startupProblems: true, canReceive: true, give: true }),
     },
     {
       name: 'adapter-unknown-item',
       description:
         "The project's adapter asked about 1 x breadd (not in QBCore.Shared.Items): at start, then at payout.",
-      async run(ctx) {
-        const reward = item('breadd', 1);
-        await withAdapter(ctx, [reward], async (adapter, answer) => {
-          answer('startupProblems', await adapter.startupProblems?.([reward]));
-          answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-          answer('give', await adapter.give(ALICE, reward));
-        });
-      },
+      run: adapterRun([item('breadd', 1)], { startupProblems: true, canReceive: true, give: true }),
     },
     {
       name: 'adapter-full-by-weight',
       description: "The project's adapter asked to give 300 water bottles (150 kg) to Alice (120 kg limit).",
-      async run(ctx) {
-        const reward = item('water_bottle', 300);
-        await withAdapter(ctx, [reward], async (adapter, answer) => {
-          answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-          answer('give', await adapter.give(ALICE, reward));
-        });
-      },
+      run: adapterRun([item('water_bottle', 300)], { canReceive: true, give: true }),
     },
     {
       name: 'adapter-full-by-slots',
       description: "The project's adapter asked to give 1 sandwich to Alice, every slot used by other items.",
       prepare: (ctx) => fillQbSlots(ctx.server, v1 ? 41 : 40),
-      async run(ctx) {
-        const reward = item('sandwich', 1);
-        await withAdapter(ctx, [reward], async (adapter, answer) => {
-          answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-          answer('give', await adapter.give(ALICE, reward));
-        });
-      },
+      run: adapterRun([item('sandwich', 1)], { canReceive: true, give: true }),
     },
     {
       name: 'adapter-player-not-loaded',
       description:
         "The project's adapter asked to pay Bob (connected, no character) bank 100 and 1 sandwich.",
-      async run(ctx) {
-        const rewards: Reward[] = [{ type: 'bank', amount: 100 }, item('sandwich', 1)];
-        await withAdapter(ctx, rewards, async (adapter, answer) => {
-          answer('isPlayerReady 2', await adapter.isPlayerReady(2));
-          answer('canReceive', await adapter.canReceive(BOB, rewards));
-          for (const reward of rewards) answer(`give ${reward.type}`, await adapter.give(BOB, reward));
-        });
-      },
+      run: adapterRun(
+        [{ type: 'bank', amount: 100 }, item('sandwich', 1)],
+        { isPlayerReady: true, canReceive: true, give: true },
+        BOB,
+      ),
     },
   ];
   return list.map(scenario);

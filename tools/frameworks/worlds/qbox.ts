@@ -1,8 +1,8 @@
 /** Qbox: qbx_core 1.23.0 with ox_lib 3.39.0 and ox_inventory 2.47.7 (`inventory:framework` qbx). */
 import type { PayoutContext, Reward } from '../../../src/rewards/types';
-import { ALICE, withAdapter } from '../adapter';
+import { adapterRun } from '../adapter';
 import { defineWorld, type Scenario, type ScenarioContext } from '../world';
-import { attempt, ox } from './esx-common';
+import { attempt, ox, oxItemCalls } from './esx-common';
 import { useSlots } from './ox-fill';
 import { ALICE_CITIZENID, QB_PLAYERS } from './qb-common';
 import { loadQboxPlayer, QBOX_CONVARS, qboxDatabase, qboxState } from './qbox-common';
@@ -88,9 +88,7 @@ const scenarios: Scenario[] = [
     description:
       'ox_inventory on Qbox: CanCarryItem true, AddItem [true, slot], then GetItemCount and Search count.',
     run(ctx) {
-      ox(ctx, 'CanCarryItem', 1, 'water', 2);
-      ox(ctx, 'AddItem', 1, 'water', 2);
-      ox(ctx, 'GetItemCount', 1, 'water');
+      oxItemCalls(ctx, 1, 'water', 2);
       ox(ctx, 'Search', 1, 'count', 'water');
     },
   },
@@ -98,9 +96,7 @@ const scenarios: Scenario[] = [
     name: 'unknown-item',
     description: 'A misspelt item: CanCarryItem nil, AddItem [false, "invalid_item"], GetItemCount 0.',
     run(ctx) {
-      ox(ctx, 'CanCarryItem', 1, 'breadd', 1);
-      ox(ctx, 'AddItem', 1, 'breadd', 1);
-      ox(ctx, 'GetItemCount', 1, 'breadd');
+      oxItemCalls(ctx, 1, 'breadd', 1);
     },
   },
   {
@@ -118,9 +114,7 @@ const scenarios: Scenario[] = [
       '100 water (500 g each) into 3 kg: CanCarryItem false, but AddItem has no weight check and succeeds.',
     findings: [7],
     run(ctx) {
-      ox(ctx, 'CanCarryItem', 1, 'water', 100);
-      ox(ctx, 'AddItem', 1, 'water', 100);
-      ox(ctx, 'GetItemCount', 1, 'water');
+      oxItemCalls(ctx, 1, 'water', 100);
     },
   },
   {
@@ -130,9 +124,7 @@ const scenarios: Scenario[] = [
     findings: [3],
     prepare: (ctx) => useSlots(ctx, 4),
     run(ctx) {
-      ox(ctx, 'CanCarryItem', 1, 'burger', 1);
-      ox(ctx, 'AddItem', 1, 'burger', 1);
-      ox(ctx, 'GetItemCount', 1, 'burger');
+      oxItemCalls(ctx, 1, 'burger', 1);
     },
   },
   {
@@ -143,9 +135,7 @@ const scenarios: Scenario[] = [
       qbx(ctx, 'GetPlayer', 2);
       qbx(ctx, 'AddMoney', 2, 'bank', 100, REASON);
       qbx(ctx, 'GetMoney', 2, 'bank');
-      ox(ctx, 'CanCarryItem', 2, 'water', 1);
-      ox(ctx, 'AddItem', 2, 'water', 1);
-      ox(ctx, 'GetItemCount', 2, 'water');
+      oxItemCalls(ctx, 2, 'water', 1);
     },
   },
   {
@@ -181,17 +171,13 @@ const scenarios: Scenario[] = [
     name: 'adapter-money-and-bank',
     description:
       "The project's adapter pays cash 500 and bank 750 to Alice (each read before and after through GetMoney).",
-    async run(ctx) {
-      const rewards: Reward[] = [
+    run: adapterRun(
+      [
         { type: 'money', amount: 500 },
         { type: 'bank', amount: 750 },
-      ];
-      await withAdapter(ctx, rewards, async (adapter, answer) => {
-        answer('startupProblems', await adapter.startupProblems?.(rewards));
-        answer('isPlayerReady 1', await adapter.isPlayerReady(1));
-        for (const reward of rewards) answer(`give ${reward.type}`, await adapter.give(ALICE, reward));
-      });
-    },
+      ],
+      { startupProblems: true, isPlayerReady: true, give: true },
+    ),
   },
   {
     name: 'adapter-money-ox-stopped',
@@ -199,60 +185,34 @@ const scenarios: Scenario[] = [
       "The project's adapter pays cash 500 to Alice while ox_inventory is stopped: qbx_core credits, then raises; the notes show what the adapter made of it.",
     findings: [1],
     prepare: stopOx,
-    async run(ctx) {
-      const reward: Reward = { type: 'money', amount: 500 };
-      await withAdapter(ctx, [reward], async (adapter, answer) => {
-        answer('give', await adapter.give(ALICE, reward));
-      });
-    },
+    run: adapterRun([{ type: 'money', amount: 500 }], { give: true }),
   },
   {
     name: 'adapter-item',
     description: "The project's adapter checks and gives 2 water to Alice.",
-    async run(ctx) {
-      const reward = item('water', 2);
-      await withAdapter(ctx, [reward], async (adapter, answer) => {
-        answer('startupProblems', await adapter.startupProblems?.([reward]));
-        answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-        answer('give', await adapter.give(ALICE, reward));
-      });
-    },
+    run: adapterRun([item('water', 2)], { startupProblems: true, canReceive: true, give: true }),
   },
   {
     name: 'adapter-unknown-item',
     description:
       "The project's adapter asked about 1 x breadd (not an ox_inventory item): at start, then at payout.",
-    async run(ctx) {
-      const reward = item('breadd', 1);
-      await withAdapter(ctx, [reward], async (adapter, answer) => {
-        answer('startupProblems', await adapter.startupProblems?.([reward]));
-        answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-      });
-    },
+    run: adapterRun([item('breadd', 1)], { startupProblems: true, canReceive: true }),
   },
   {
     name: 'adapter-full-by-slots',
     description: "The project's adapter asked to give 1 burger to Alice with all 5 slots used.",
     findings: [3],
     prepare: (ctx) => useSlots(ctx, 4),
-    async run(ctx) {
-      const reward = item('burger', 1);
-      await withAdapter(ctx, [reward], async (adapter, answer) => {
-        answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-      });
-    },
+    run: adapterRun([item('burger', 1)], { canReceive: true }),
   },
   {
     name: 'adapter-player-not-loaded',
     description: "The project's adapter asked to pay Bob (connected, no character) bank 100 and 1 water.",
-    async run(ctx) {
-      const rewards: Reward[] = [{ type: 'bank', amount: 100 }, item('water', 1)];
-      await withAdapter(ctx, rewards, async (adapter, answer) => {
-        answer('isPlayerReady 2', await adapter.isPlayerReady(2));
-        answer('canReceive', await adapter.canReceive(BOB, rewards));
-        for (const reward of rewards) answer(`give ${reward.type}`, await adapter.give(BOB, reward));
-      });
-    },
+    run: adapterRun(
+      [{ type: 'bank', amount: 100 }, item('water', 1)],
+      { isPlayerReady: true, canReceive: true, give: true },
+      BOB,
+    ),
   },
 ];
 

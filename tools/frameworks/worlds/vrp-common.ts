@@ -5,7 +5,7 @@
  */
 import type { FrameworkHost, Reward, RewardAdapter } from '../../../src/rewards/types';
 import type { VrpAdapterOptions, VrpVariant } from '../../../src/rewards/vrp';
-import { withAdapter } from '../adapter';
+import { type AdapterSteps, adapterSteps, withAdapter } from '../adapter';
 import type { RecordedCall, SimPlayer, SimServer } from '../host';
 import type { ScenarioContext } from '../world';
 
@@ -65,8 +65,20 @@ function emitProxy(
     return answer;
   }
   entry.async = true;
-  entry.returned = new Promise<ProxyAnswer | undefined>((resolve) => {
+  entry.returned = pendingAnswer(server, off, (resolve) => {
     deliver = resolve;
+  });
+  return undefined;
+}
+
+/** A promise for an answer still to come; closing the scenario's proxy calls settles it with nothing. */
+function pendingAnswer(
+  server: SimServer,
+  off: () => void,
+  setDeliver: (resolve: (value: ProxyAnswer | undefined) => void) => void,
+): Promise<ProxyAnswer | undefined> {
+  return new Promise((resolve) => {
+    setDeliver(resolve);
     const list = unanswered.get(server) ?? [];
     unanswered.set(server, list);
     list.push(() => {
@@ -74,7 +86,6 @@ function emitProxy(
       resolve(undefined);
     });
   });
-  return undefined;
 }
 
 /** Ends the scenario's proxy calls: those still unanswered are recorded as having received nothing. */
@@ -108,14 +119,8 @@ export function recordingHost(server: SimServer): FrameworkHost {
       host.emit(event, member, memberArgs, identifier, rid);
       if (!done) {
         entry.async = true;
-        entry.returned = new Promise<ProxyAnswer | undefined>((resolve) => {
+        entry.returned = pendingAnswer(server, off, (resolve) => {
           deliver = resolve;
-          const list = unanswered.get(server) ?? [];
-          unanswered.set(server, list);
-          list.push(() => {
-            off();
-            resolve(undefined);
-          });
         });
       }
     },
@@ -161,4 +166,21 @@ export async function withVrpAdapter(
       host: recordingHost(ctx.server),
     },
   );
+}
+
+/** A scenario `run` that makes the `steps` calls (for Alice) on the project's vRP adapter for `variant`. */
+export function vrpAdapterRun(
+  variant: VrpVariant,
+  rewards: Reward[],
+  steps: AdapterSteps,
+  vrp: Omit<VrpAdapterOptions, 'host' | 'inventory' | 'variant'> = {},
+): (ctx: ScenarioContext) => Promise<void> {
+  return (ctx) =>
+    withVrpAdapter(
+      ctx,
+      variant,
+      rewards,
+      (adapter, answer) => adapterSteps(adapter, answer, rewards, steps),
+      vrp,
+    );
 }

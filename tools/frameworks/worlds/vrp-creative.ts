@@ -7,7 +7,7 @@ import type { Reward } from '../../../src/rewards/types';
 import { ALICE } from '../adapter';
 import type { MysqlRouter, SimPlayer, SimServer } from '../host';
 import { defineWorld } from '../world';
-import { closeProxy, proxy, pump, VRP_PLAYERS, withVrpAdapter } from './vrp-common';
+import { closeProxy, proxy, pump, VRP_PLAYERS, vrpAdapterRun, withVrpAdapter } from './vrp-common';
 
 /** Characters as the `characters` table holds them (bank) and Alice's datatable (inventory, weight → slots 6..10). */
 interface CreativeDb {
@@ -317,38 +317,25 @@ function adapterScenarios() {
       name: 'adapter-money',
       description:
         "The project's adapter pays 500 cash (item dollars) and 750 bank, each verified by a reading.",
-      async run(ctx: Parameters<typeof proxy>[0]) {
-        const rewards: Reward[] = [
+      run: vrpAdapterRun(
+        'creative',
+        [
           { type: 'money', amount: 500 },
           { type: 'bank', amount: 750 },
-        ];
-        await withVrpAdapter(
-          ctx,
-          'creative',
-          rewards,
-          async (adapter, answer) => {
-            for (const reward of rewards) answer(`give ${reward.type}`, await adapter.give(ALICE, reward));
-          },
-          creative,
-        );
-      },
+        ],
+        { give: true },
+        creative,
+      ),
     },
     {
       name: 'adapter-item',
       description: "The project's adapter: canReceive (CheckWeight is missing here) and give 2 water.",
-      async run(ctx: Parameters<typeof proxy>[0]) {
-        const reward: Reward = { type: 'item', item: 'water', count: 2 };
-        await withVrpAdapter(
-          ctx,
-          'creative',
-          [reward],
-          async (adapter, answer) => {
-            answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-            answer('give', await adapter.give(ALICE, reward));
-          },
-          creative,
-        );
-      },
+      run: vrpAdapterRun(
+        'creative',
+        [{ type: 'item', item: 'water', count: 2 }],
+        { canReceive: true, give: true },
+        creative,
+      ),
     },
     {
       name: 'adapter-full-by-slots',
@@ -359,50 +346,30 @@ function adapterScenarios() {
         for (const [i, item] of ['bread', 'banana', 'lighter', 'brush', 'domino'].entries())
           proxy(ctx, 'GenerateItem', [1, item, 1, false, 6 + i], { rid: -1 });
       },
-      async run(ctx: Parameters<typeof proxy>[0]) {
-        const reward: Reward = { type: 'item', item: 'water', count: 1 };
-        await withVrpAdapter(
-          ctx,
-          'creative',
-          [reward],
-          async (adapter, answer) => {
-            answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-            answer('give', await adapter.give(ALICE, reward));
-          },
-          creative,
-        );
-      },
+      run: vrpAdapterRun(
+        'creative',
+        [{ type: 'item', item: 'water', count: 1 }],
+        { canReceive: true, give: true },
+        creative,
+      ),
     },
     {
       name: 'adapter-full-by-weight',
       description:
         "The project's adapter asked for 200 water (50 kg against a max of 10; GenerateItem checks no weight): InventoryWeight, ChestWeight and GetWeight refuse it as a full inventory before paying.",
-      async run(ctx: Parameters<typeof proxy>[0]) {
-        const reward: Reward = { type: 'item', item: 'water', count: 200 };
-        await withVrpAdapter(
-          ctx,
-          'creative',
-          [reward],
-          async (adapter, answer) => {
-            answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-            answer('give', await adapter.give(ALICE, reward));
-          },
-          creative,
-        );
-      },
+      run: vrpAdapterRun(
+        'creative',
+        [{ type: 'item', item: 'water', count: 200 }],
+        { canReceive: true, give: true },
+        creative,
+      ),
     },
     {
       name: 'adapter-default-cash-item',
       description:
         "The project's adapter with its default cash item (dollar, not this base's dollars): ChestWeight shows dollar is not in the item list, so start-up names vrp.cashItem and dollars, and the payout creates no ghost item.",
       findings: [5],
-      async run(ctx: Parameters<typeof proxy>[0]) {
-        const reward: Reward = { type: 'money', amount: 500 };
-        await withVrpAdapter(ctx, 'creative', [reward], async (adapter, answer) => {
-          answer('startupProblems', await adapter.startupProblems?.([reward]));
-          answer('give', await adapter.give(ALICE, reward));
-        });
-      },
+      run: vrpAdapterRun('creative', [{ type: 'money', amount: 500 }], { startupProblems: true, give: true }),
     },
     {
       name: 'adapter-player-not-loaded',

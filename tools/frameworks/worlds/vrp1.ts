@@ -3,7 +3,7 @@ import type { Reward } from '../../../src/rewards/types';
 import { ALICE } from '../adapter';
 import type { SimPlayer, SimServer } from '../host';
 import { defineWorld } from '../world';
-import { closeProxy, proxy, pump, VRP_PLAYERS, withVrpAdapter } from './vrp-common';
+import { closeProxy, proxy, pump, VRP_PLAYERS, vrpAdapterRun, withVrpAdapter } from './vrp-common';
 import { createVrp1Database } from './vrp1-database';
 
 const VRP1_PROBE = `
@@ -261,50 +261,38 @@ const vrp1 = defineWorld({
       name: 'adapter-money',
       description:
         "The project's adapter pays 500 cash and 750 bank to Alice, each verified by reading the balance.",
-      async run(ctx) {
-        const rewards: Reward[] = [
+      run: vrpAdapterRun(
+        'vrp1',
+        [
           { type: 'money', amount: 500 },
           { type: 'bank', amount: 750 },
-        ];
-        await withVrpAdapter(ctx, 'vrp1', rewards, async (adapter, answer) => {
-          for (const reward of rewards) answer(`give ${reward.type}`, await adapter.give(ALICE, reward));
-        });
-      },
+        ],
+        { give: true },
+      ),
     },
     {
       name: 'adapter-item',
       description: "The project's adapter checks room for 2 water, gives them and verifies the count.",
-      async run(ctx) {
-        const reward: Reward = { type: 'item', item: 'water', count: 2 };
-        await withVrpAdapter(ctx, 'vrp1', [reward], async (adapter, answer) => {
-          answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-          answer('give', await adapter.give(ALICE, reward));
-        });
-      },
+      run: vrpAdapterRun('vrp1', [{ type: 'item', item: 'water', count: 2 }], {
+        canReceive: true,
+        give: true,
+      }),
     },
     {
       name: 'adapter-unknown-item',
       description:
         "The project's adapter with a misspelt item: refused at start (no definition); asked anyway, it would give the ghost item.",
       findings: [5],
-      async run(ctx) {
-        const reward: Reward = { type: 'item', item: 'waterr', count: 1 };
-        await withVrpAdapter(ctx, 'vrp1', [reward], async (adapter, answer) => {
-          answer('startupProblems', await adapter.startupProblems?.([reward]));
-          answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-          answer('give', await adapter.give(ALICE, reward));
-        });
-      },
+      run: vrpAdapterRun('vrp1', [{ type: 'item', item: 'waterr', count: 1 }], {
+        startupProblems: true,
+        canReceive: true,
+        give: true,
+      }),
     },
     {
       name: 'adapter-full-by-weight',
       description: "The project's adapter asked whether Alice can carry 61 water (30.5 of 30).",
-      async run(ctx) {
-        const reward: Reward = { type: 'item', item: 'water', count: 61 };
-        await withVrpAdapter(ctx, 'vrp1', [reward], async (adapter, answer) => {
-          answer('canReceive', await adapter.canReceive(ALICE, [reward]));
-        });
-      },
+      run: vrpAdapterRun('vrp1', [{ type: 'item', item: 'water', count: 61 }], { canReceive: true }),
     },
     {
       name: 'adapter-renamed-member',
@@ -345,12 +333,7 @@ const vrp1 = defineWorld({
       prepare(ctx) {
         ctx.server.drop(1);
       },
-      async run(ctx) {
-        const reward: Reward = { type: 'bank', amount: 750 };
-        await withVrpAdapter(ctx, 'vrp1', [reward], async (adapter, answer) => {
-          answer('give', await adapter.give(ALICE, reward));
-        });
-      },
+      run: vrpAdapterRun('vrp1', [{ type: 'bank', amount: 750 }], { give: true }),
     },
     {
       name: 'adapter-delayed-reply',
