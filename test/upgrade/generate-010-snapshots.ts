@@ -151,152 +151,172 @@ const dropAll =
   (refs: string[]): AdminDecision[] =>
     refs.map((ref) => ({ command: 'drop', ref, because }));
 
+/** What an admin decides for one cash payout killed `when` ESX recorded it: grant if it was not, drop if it was. */
+const decideCash = (when: 'before' | 'after') =>
+  when === 'before'
+    ? grantAll('ESX shows no payment: Steve has not been paid')
+    : dropAll('ESX shows the 500 cash: Steve has been paid');
+
+const STEVE_CASH_ONCE: Left['owed'] = {
+  summary: 'Steve must end with exactly +500 cash, once.',
+  payouts: [cash('Steve')],
+};
+
+/** A state reached by one player, Steve, who voted and joined; what differs is what happens until the kill. */
+interface SteveState {
+  state: string;
+  description: string;
+  /** Default: 500 cash. */
+  config?: Record<string, unknown>;
+  /** From Steve joined (his vote is on the site) until the server is dead. */
+  act(world: OldWorld, steve: E2ePlayer): Promise<void>;
+  admin?: Left['admin'];
+  /** Default: exactly +500 cash, once. */
+  owed?: Left['owed'];
+  /** The one journal entry the KVP must hold (`state/problem`). */
+  journal: string;
+}
+
+const steveScenario = (s: SteveState): Scenario => ({
+  state: s.state,
+  description: s.description,
+  config: s.config ?? CASH,
+  async run(world) {
+    await world.w.vote('Steve');
+    const steve = await join(world, 'Steve');
+    await s.act(world, steve);
+    return {
+      players: [player('Steve')],
+      admin: s.admin,
+      owed: s.owed ?? STEVE_CASH_ONCE,
+      journal: [s.journal],
+    };
+  },
+});
+
+/** The mock claims Steve's vote but the connection drops before its answer arrives. */
+async function loseClaimAnswer(w: E2e, steve: E2ePlayer): Promise<void> {
+  await w.fault({
+    route: '/api/v1/vote/claim',
+    method: 'POST',
+    apply: true,
+    delayMs: 300,
+    drop: true,
+    times: 1,
+  });
+  w.type(steve, '/vote');
+  await waitForClaim(w, 'Steve');
+}
+
+/** In checkMode last24h, a lost claim answer that 0.1.0 parks for an admin. */
+async function parkInLast24h(w: E2e, steve: E2ePlayer): Promise<void> {
+  await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, drop: true, times: 1 });
+  w.type(steve, '/vote');
+  await waitForOutput(w, 'cannot be decided automatically');
+}
+
+/** Steve types /vote with the first framework payout failing; waits for `text`, then the server dies `settleMs` later. */
+const failFirstPayoutThenKill =
+  (text: string, settleMs: number) =>
+  async ({ w }: OldWorld, steve: E2ePlayer): Promise<void> => {
+    failFirstPayout(w);
+    w.type(steve, '/vote');
+    await waitForOutput(w, text);
+    if (settleMs > 0) await w.advance(settleMs);
+    w.kill();
+  };
+
+const WHEN = ['before', 'after'] as const;
+
 const SCENARIOS: Scenario[] = [
-  {
+  steveScenario({
     state: 'claiming-answer-lost',
     description:
       'Steve typed /vote; the mock claimed the vote and its answer was still on its way when the server died.',
-    config: CASH,
-    async run(world) {
-      await world.w.vote('Steve');
-      const steve = await join(world, 'Steve');
-      await voteWithHeldAnswer(world.w, steve);
-      world.w.kill();
-      await world.w.realWait(900);
-      return {
-        players: [player('Steve')],
-        owed: { summary: 'Steve must end with exactly +500 cash, once.', payouts: [cash('Steve')] },
-        journal: ['claiming/null'],
-      };
+    async act({ w }, steve) {
+      await voteWithHeldAnswer(w, steve);
+      w.kill();
+      await w.realWait(900);
     },
-  },
-  {
+    journal: 'claiming/null',
+  }),
+  steveScenario({
     state: 'claiming-never-reached',
     description:
       'Steve typed /vote; the claim request was held by the network and never reached the mock before the server died.',
-    config: CASH,
-    async run(world) {
-      await world.w.vote('Steve');
-      const steve = await join(world, 'Steve');
-      await world.w.fault({
+    async act({ w }, steve) {
+      await w.fault({
         route: '/api/v1/vote/claim',
         method: 'POST',
         delayMs: 800,
         drop: true,
         times: 1,
       });
-      world.w.type(steve, '/vote');
-      await world.w.advance(100);
-      await world.w.realWait(100);
-      world.w.kill();
-      await world.w.realWait(900);
-      return {
-        players: [player('Steve')],
-        owed: {
-          summary:
-            'The vote is still claimable: Steve must end with exactly +500 cash, once, after typing /vote.',
-          payouts: [cash('Steve')],
-        },
-        journal: ['claiming/null'],
-      };
+      w.type(steve, '/vote');
+      await w.advance(100);
+      await w.realWait(100);
+      w.kill();
+      await w.realWait(900);
     },
-  },
-  {
+    owed: {
+      summary:
+        'The vote is still claimable: Steve must end with exactly +500 cash, once, after typing /vote.',
+      payouts: [cash('Steve')],
+    },
+    journal: 'claiming/null',
+  }),
+  steveScenario({
     state: 'unknown-answer-lost',
     description:
       'The claim answer was lost (connection dropped after the mock claimed); the server died while checking again.',
-    config: CASH,
-    async run(world) {
-      const { w } = world;
-      await w.vote('Steve');
-      const steve = await join(world, 'Steve');
-      await w.fault({
-        route: '/api/v1/vote/claim',
-        method: 'POST',
-        apply: true,
-        delayMs: 300,
-        drop: true,
-        times: 1,
-      });
-      w.type(steve, '/vote');
-      await waitForClaim(w, 'Steve');
+    async act({ w }, steve) {
+      await loseClaimAnswer(w, steve);
       await w.fault({ route: '/api/v1/vote/check', method: 'GET', delayMs: 3000, times: 1 });
       await waitForOutput(w, 'got no usable answer');
       await w.advance(50);
       await w.realWait(50);
       w.kill();
       await w.realWait(3100);
-      return {
-        players: [player('Steve')],
-        owed: { summary: 'Steve must end with exactly +500 cash, once.', payouts: [cash('Steve')] },
-        journal: ['unknown/answer_lost'],
-      };
     },
-  },
-  {
+    journal: 'unknown/answer_lost',
+  }),
+  steveScenario({
     state: 'unknown-recheck-failed',
     description:
       'The claim answer was lost after the mock claimed; checking again failed (HTTP 500), then the server died.',
-    config: CASH,
-    async run(world) {
-      const { w } = world;
-      await w.vote('Steve');
-      const steve = await join(world, 'Steve');
-      await w.fault({
-        route: '/api/v1/vote/claim',
-        method: 'POST',
-        apply: true,
-        delayMs: 300,
-        drop: true,
-        times: 1,
-      });
-      w.type(steve, '/vote');
-      await waitForClaim(w, 'Steve');
+    async act({ w }, steve) {
+      await loseClaimAnswer(w, steve);
       await w.fault({ route: '/api/v1/vote/check', method: 'GET', status: 500 });
       await waitForOutput(w, 'could not re-check');
       await w.advance(1000);
       w.kill();
       await w.clearFaults();
-      return {
-        players: [player('Steve')],
-        owed: { summary: 'Steve must end with exactly +500 cash, once.', payouts: [cash('Steve')] },
-        journal: ['unknown/recheck_failed'],
-      };
     },
-  },
-  {
+    journal: 'unknown/recheck_failed',
+  }),
+  steveScenario({
     state: 'claimed-player-left',
     description:
       'The mock claimed and answered after Steve had left: the reward is owed, then the server died.',
-    config: CASH,
-    async run(world) {
-      const { w } = world;
-      await w.vote('Steve');
-      const steve = await join(world, 'Steve');
+    async act({ w }, steve) {
       await voteWithHeldAnswer(w, steve);
       w.drop(steve);
       await w.realWait(900);
       await w.advance(1000);
       w.kill();
-      return {
-        players: [player('Steve')],
-        owed: {
-          summary: 'Steve must end with exactly +500 cash, once, on his next join.',
-          payouts: [cash('Steve')],
-        },
-        journal: ['claimed/player_not_loaded'],
-      };
     },
-  },
-  {
+    owed: {
+      summary: 'Steve must end with exactly +500 cash, once, on his next join.',
+      payouts: [cash('Steve')],
+    },
+    journal: 'claimed/player_not_loaded',
+  }),
+  steveScenario({
     state: 'claimed-inventory-full',
     description:
       "Steve's inventory filled up while the claim answer was on its way: 10 water are owed (inventory_full), then the server died.",
     config: WATER,
-    async run(world) {
-      const { w } = world;
-      await w.vote('Steve');
-      const steve = await join(world, 'Steve');
+    async act({ w }, steve) {
       await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 800, times: 1 });
       w.type(steve, '/vote');
       await waitForClaim(w, 'Steve');
@@ -307,96 +327,54 @@ const SCENARIOS: Scenario[] = [
       await w.until(() => w.messages(steve).length > 0);
       await w.advance(1000);
       w.kill();
-      return {
-        players: [player('Steve')],
-        owed: {
-          summary: 'Steve must end with exactly 10 water, once (his inventory has room after the restart).',
-          payouts: [{ player: 'Steve', kind: 'item', name: 'water', amount: 10 }],
-        },
-        journal: ['claimed/inventory_full'],
-      };
     },
-  },
-  {
+    owed: {
+      summary: 'Steve must end with exactly 10 water, once (his inventory has room after the restart).',
+      payouts: [{ player: 'Steve', kind: 'item', name: 'water', amount: 10 }],
+    },
+    journal: 'claimed/inventory_full',
+  }),
+  steveScenario({
     state: 'claimed-framework-error',
     description:
       "ESX raised inside addAccountMoney (nothing recorded); 0.1.0 reads a raise there as 'nothing paid' and kept the reward owed (framework_error) for the next retry, but the server died first.",
-    config: CASH,
-    async run(world) {
-      const { w } = world;
-      await w.vote('Steve');
-      const steve = await join(world, 'Steve');
-      failFirstPayout(w);
-      w.type(steve, '/vote');
-      await waitForOutput(w, 'not given yet');
-      w.kill();
-      return {
-        players: [player('Steve')],
-        owed: { summary: 'Steve must end with exactly +500 cash, once.', payouts: [cash('Steve')] },
-        journal: ['claimed/framework_error'],
-      };
-    },
-  },
-  {
+    act: failFirstPayoutThenKill('not given yet', 0),
+    journal: 'claimed/framework_error',
+  }),
+  steveScenario({
     state: 'needs-admin-outcome-unknown',
     description:
       'ESX raised inside addInventoryItem (nothing recorded): 0.1.0 cannot tell whether the 2 bread were given and parked the claim for an admin (outcome_unknown), then the server died.',
     config: { reward: { type: 'item', item: 'bread', count: 2 } },
-    async run(world) {
-      const { w } = world;
-      await w.vote('Steve');
-      const steve = await join(world, 'Steve');
-      failFirstPayout(w);
-      w.type(steve, '/vote');
-      await waitForOutput(w, 'may or may not have been given');
-      await w.advance(1000);
-      w.kill();
-      return {
-        players: [player('Steve')],
-        admin: grantAll('the call raised before ESX recorded anything: Steve has no bread'),
-        owed: {
-          summary: 'Parked for an admin; granted, Steve must end with exactly 2 bread, once.',
-          payouts: [{ player: 'Steve', kind: 'item', name: 'bread', amount: 2 }],
-          parked: true,
-        },
-        journal: ['needs_admin/outcome_unknown'],
-      };
+    act: failFirstPayoutThenKill('may or may not have been given', 1000),
+    admin: grantAll('the call raised before ESX recorded anything: Steve has no bread'),
+    owed: {
+      summary: 'Parked for an admin; granted, Steve must end with exactly 2 bread, once.',
+      payouts: [{ player: 'Steve', kind: 'item', name: 'bread', amount: 2 }],
+      parked: true,
     },
-  },
-  ...(['before', 'after'] as const).map(
-    (when): Scenario => ({
+    journal: 'needs_admin/outcome_unknown',
+  }),
+  ...WHEN.map((when) =>
+    steveScenario({
       state: `paying-killed-${when}-payout`,
       description: `The server died inside the framework payout call, ${when} ESX recorded the 500 cash.`,
-      config: CASH,
-      async run(world) {
-        await world.w.vote('Steve');
-        const steve = await join(world, 'Steve');
-        await killInPayout(world, steve, 1, when);
-        return {
-          players: [player('Steve')],
-          admin:
-            when === 'before'
-              ? grantAll('ESX shows no payment: Steve has not been paid')
-              : dropAll('ESX shows the 500 cash: Steve has been paid'),
-          owed: {
-            summary: `Never paid again automatically; parked for an admin, whose ${when === 'before' ? 'grant' : 'drop'} leaves Steve with exactly +500 cash, once.`,
-            payouts: [cash('Steve')],
-            parked: true,
-          },
-          journal: ['claimed/null'],
-        };
+      act: (world, steve) => killInPayout(world, steve, 1, when),
+      admin: decideCash(when),
+      owed: {
+        summary: `Never paid again automatically; parked for an admin, whose ${when === 'before' ? 'grant' : 'drop'} leaves Steve with exactly +500 cash, once.`,
+        payouts: [cash('Steve')],
+        parked: true,
       },
+      journal: 'claimed/null',
     }),
   ),
-  ...(['before', 'after'] as const).map(
-    (when): Scenario => ({
+  ...WHEN.map((when) =>
+    steveScenario({
       state: `needs-admin-payout-interrupted-${when}`,
       description: `The server died inside the framework payout call (${when} ESX recorded it); 0.1.0 restarted, Steve joined, the claim was parked (payout_interrupted), then the server died again.`,
-      config: CASH,
-      async run(world) {
+      async act(world, steve) {
         const { w } = world;
-        await w.vote('Steve');
-        const steve = await join(world, 'Steve');
         await killInPayout(world, steve, 1, when);
         await w.restart();
         const again = await join(world, 'Steve');
@@ -404,93 +382,67 @@ const SCENARIOS: Scenario[] = [
         await w.advance(5000);
         w.drop(again);
         w.kill();
-        return {
-          players: [player('Steve')],
-          admin:
-            when === 'before'
-              ? grantAll('ESX shows no payment: Steve has not been paid')
-              : dropAll('ESX shows the 500 cash: Steve has been paid'),
-          owed: {
-            summary: `Parked for an admin, whose ${when === 'before' ? 'grant' : 'drop'} leaves Steve with exactly +500 cash, once.`,
-            payouts: [cash('Steve')],
-            parked: true,
-          },
-          journal: ['needs_admin/payout_interrupted'],
-        };
       },
+      admin: decideCash(when),
+      owed: {
+        summary: `Parked for an admin, whose ${when === 'before' ? 'grant' : 'drop'} leaves Steve with exactly +500 cash, once.`,
+        payouts: [cash('Steve')],
+        parked: true,
+      },
+      journal: 'needs_admin/payout_interrupted',
     }),
   ),
   ...[1, 2, 3].flatMap((step) =>
-    (['before', 'after'] as const).map(
-      (when): Scenario => ({
+    WHEN.map((when) => {
+      // A grant gives reward #step again and every later one; a drop gives nothing more.
+      const exact = when === 'before' || step === 3;
+      return steveScenario({
         state: `three-rewards-killed-${when}-step-${step}`,
         description: `Three rewards (500 cash, 1000 bank, 2 bread): the server died inside payout #${step}, ${when} ESX recorded it.`,
         config: THREE_REWARDS,
-        async run(world) {
-          await world.w.vote('Steve');
-          const steve = await join(world, 'Steve');
-          await killInPayout(world, steve, step, when);
-          // A grant gives reward #step again and every later one; a drop gives nothing more.
-          const exact = when === 'before' || step === 3;
-          return {
-            players: [player('Steve')],
-            admin: !exact
-              ? undefined
-              : when === 'before'
-                ? grantAll(`ESX shows reward #${step} missing: it and the rewards after it are owed`)
-                : dropAll('ESX shows all three rewards: Steve has been paid'),
-            owed: {
-              summary: exact
-                ? `Parked for an admin, whose ${when === 'before' ? 'grant' : 'drop'} leaves Steve with each of the three rewards exactly once.`
-                : `Reward #${step} was paid before the kill and reward #${step + 1}.. are owed, but neither grant (pays #${step} again) nor drop (loses the rest) is exact: never paid automatically, the claim stays listed for an admin.`,
-              payouts: exact ? threeRewards('Steve') : threeRewards('Steve').slice(0, step),
-              parked: true,
-              stillOpen: !exact,
-            },
-            journal: ['claimed/null'],
-          };
+        act: (world, steve) => killInPayout(world, steve, step, when),
+        admin: !exact
+          ? undefined
+          : when === 'before'
+            ? grantAll(`ESX shows reward #${step} missing: it and the rewards after it are owed`)
+            : dropAll('ESX shows all three rewards: Steve has been paid'),
+        owed: {
+          summary: exact
+            ? `Parked for an admin, whose ${when === 'before' ? 'grant' : 'drop'} leaves Steve with each of the three rewards exactly once.`
+            : `Reward #${step} was paid before the kill and reward #${step + 1}.. are owed, but neither grant (pays #${step} again) nor drop (loses the rest) is exact: never paid automatically, the claim stays listed for an admin.`,
+          payouts: exact ? threeRewards('Steve') : threeRewards('Steve').slice(0, step),
+          parked: true,
+          stillOpen: !exact,
         },
-      }),
-    ),
+        journal: 'claimed/null',
+      });
+    }),
   ),
-  {
+  steveScenario({
     state: 'needs-admin-last24h-answer-lost',
     description:
       'checkMode last24h: the claim answer was lost after the mock claimed; 0.1.0 cannot decide it and parked it (undecidable_in_last24h_mode), then the server died.',
     config: { ...CASH, checkMode: 'last24h' },
-    async run(world) {
-      const { w } = world;
-      await w.vote('Steve');
-      const steve = await join(world, 'Steve');
-      await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, drop: true, times: 1 });
-      w.type(steve, '/vote');
-      await waitForOutput(w, 'cannot be decided automatically');
+    async act({ w }, steve) {
+      await parkInLast24h(w, steve);
       await w.advance(1000);
       w.kill();
-      return {
-        players: [player('Steve')],
-        admin: grantAll('the vote shows as claimed on the site'),
-        owed: {
-          summary: 'Parked for an admin; granted, Steve must end with exactly +500 cash, once.',
-          payouts: [cash('Steve')],
-          parked: true,
-        },
-        journal: ['needs_admin/undecidable_in_last24h_mode'],
-      };
     },
-  },
-  {
+    admin: grantAll('the vote shows as claimed on the site'),
+    owed: {
+      summary: 'Parked for an admin; granted, Steve must end with exactly +500 cash, once.',
+      payouts: [cash('Steve')],
+      parked: true,
+    },
+    journal: 'needs_admin/undecidable_in_last24h_mode',
+  }),
+  steveScenario({
     state: 'claimed-granted-offline',
     description:
       'checkMode last24h: a lost claim answer was parked, an admin granted it while Steve was offline (granted_by_admin), then the server died.',
     config: { ...CASH, checkMode: 'last24h' },
-    async run(world) {
-      const { w } = world;
-      await w.vote('Steve');
-      const steve = await join(world, 'Steve');
-      await w.fault({ route: '/api/v1/vote/claim', method: 'POST', apply: true, drop: true, times: 1 });
-      w.type(steve, '/vote');
-      await waitForOutput(w, 'cannot be decided automatically');
+    async act({ w }, steve) {
+      await parkInLast24h(w, steve);
       w.drop(steve);
       const ref = /votereward grant (\S+)`/.exec(w.output().join('\n'))?.[1];
       if (!ref) throw new Error('no ref in the admin line');
@@ -498,16 +450,13 @@ const SCENARIOS: Scenario[] = [
       await waitForOutput(w, 'an admin granted');
       await w.advance(1000);
       w.kill();
-      return {
-        players: [player('Steve')],
-        owed: {
-          summary: 'Steve must end with exactly +500 cash, once, on his next join.',
-          payouts: [cash('Steve')],
-        },
-        journal: ['claimed/granted_by_admin'],
-      };
     },
-  },
+    owed: {
+      summary: 'Steve must end with exactly +500 cash, once, on his next join.',
+      payouts: [cash('Steve')],
+    },
+    journal: 'claimed/granted_by_admin',
+  }),
   {
     state: 'done-name-locks',
     description:
