@@ -10,6 +10,9 @@ const itemName = z
 
 const positiveAmount = z.number().int().min(1).max(1_000_000_000);
 
+/** A vRP member name from config.json (optional: the variant's default applies). */
+const memberName = (description: string) => z.string().min(1).max(64).optional().describe(description);
+
 const moneyReward = z.strictObject({
   type: z.literal('money').describe('Cash in hand'),
   amount: positiveAmount.describe('Amount of cash given, a whole number ≥ 1'),
@@ -156,23 +159,13 @@ export const configSchema = z
           .describe('Creative only: the item that is cash in hand (dollar, dollars, ... per base)'),
         members: z
           .strictObject({
-            userId: z.string().min(1).max(64).optional().describe('Source to user id (getUserId / Passport)'),
-            giveMoney: z.string().min(1).max(64).optional().describe('Pays cash (giveMoney / GenerateItem)'),
-            giveBank: z.string().min(1).max(64).optional().describe('Pays bank (giveBankMoney / GiveBank)'),
-            giveItem: z
-              .string()
-              .min(1)
-              .max(64)
-              .optional()
-              .describe('Gives items (giveInventoryItem / GenerateItem)'),
-            getMoney: z.string().min(1).max(64).optional().describe('Reads cash (getMoney / ItemAmount)'),
-            getBank: z.string().min(1).max(64).optional().describe('Reads bank (getBankMoney / GetBank)'),
-            itemAmount: z
-              .string()
-              .min(1)
-              .max(64)
-              .optional()
-              .describe('Reads an item count (getInventoryItemAmount / ItemAmount)'),
+            userId: memberName('Source to user id (getUserId / Passport)'),
+            giveMoney: memberName('Pays cash (giveMoney / GenerateItem)'),
+            giveBank: memberName('Pays bank (giveBankMoney / GiveBank)'),
+            giveItem: memberName('Gives items (giveInventoryItem / GenerateItem)'),
+            getMoney: memberName('Reads cash (getMoney / ItemAmount)'),
+            getBank: memberName('Reads bank (getBankMoney / GetBank)'),
+            itemAmount: memberName('Reads an item count (getInventoryItemAmount / ItemAmount)'),
           })
           .default({})
           .describe("Names of vRP members that differ from the variant's defaults"),

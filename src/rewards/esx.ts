@@ -51,6 +51,16 @@ export interface EsxAdapterOptions {
 
 type PlayerCall = { loaded: false } | ({ loaded: true } & CallOutcome);
 
+/** The number in field `key` of what an xPlayer read (`call`, described as `method`) answered; `missing` says why nothing came. */
+function readPlayerField(call: PlayerCall, method: string, key: string, missing: string): Reading {
+  if (!call.loaded) return { ok: false, detail: 'the player is not loaded' };
+  if (!call.ok) return { ok: false, detail: call.detail };
+  const [entry] = returnValues(call.value);
+  if (entry === undefined || entry === null)
+    return { ok: false, detail: `${method} answered nothing: ${missing}` };
+  return readNumber(`${method}.${key}`, field(entry, key));
+}
+
 /** Creates the ESX Legacy adapter. */
 export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAdapter {
   const { host } = options;
@@ -139,17 +149,12 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
       return PAID;
     },
     async count(source, item): Promise<Reading> {
-      const call = await callPlayer(source, 'getInventoryItem', item);
-      if (!call.loaded) return { ok: false, detail: 'the player is not loaded' };
-      if (!call.ok) return { ok: false, detail: call.detail };
-      const [entry] = returnValues(call.value);
-      if (entry === undefined || entry === null) {
-        return {
-          ok: false,
-          detail: `xPlayer.getInventoryItem('${item}') answered nothing: ESX does not know the item`,
-        };
-      }
-      return readNumber(`xPlayer.getInventoryItem('${item}').count`, field(entry, 'count'));
+      return readPlayerField(
+        await callPlayer(source, 'getInventoryItem', item),
+        `xPlayer.getInventoryItem('${item}')`,
+        'count',
+        'ESX does not know the item',
+      );
     },
     async unknownItems(names): Promise<string[]> {
       const items = await itemList();
@@ -191,17 +196,12 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
         );
     },
     async readMoney(source: number, account: MoneyAccount): Promise<Reading> {
-      const call = await callPlayer(source, 'getAccount', account);
-      if (!call.loaded) return { ok: false, detail: 'the player is not loaded' };
-      if (!call.ok) return { ok: false, detail: call.detail };
-      const [entry] = returnValues(call.value);
-      if (entry === undefined || entry === null) {
-        return {
-          ok: false,
-          detail: `xPlayer.getAccount('${account}') answered nothing: ESX has no ${account} account`,
-        };
-      }
-      return readNumber(`xPlayer.getAccount('${account}').money`, field(entry, 'money'));
+      return readPlayerField(
+        await callPlayer(source, 'getAccount', account),
+        `xPlayer.getAccount('${account}')`,
+        'money',
+        `ESX has no ${account} account`,
+      );
     },
     inventory: { framework: ESX_FRAMEWORK, choice, ox, fallback: esxInventory },
     dispose: () => esx.dispose(),

@@ -401,23 +401,30 @@ export function createVrpAdapter(options: VrpAdapterOptions): DisposableRewardAd
     ['InventoryWeight', [0]],
     ['ChestWeight', [[]]],
   ];
+  // Calls each getter with harmless arguments: no answer is a problem, an empty answer means the member is missing.
+  const probeMembers = async (
+    probes: readonly (readonly [string, readonly unknown[]])[],
+    missing: (member: string) => string,
+  ): Promise<string[]> => {
+    const problems: string[] = [];
+    for (const [member, args] of probes) {
+      const outcome = await proxy.call(member, ...args);
+      if (!outcome.ok) problems.push(`vRP did not answer ${member}: ${outcome.detail}`);
+      else if ((outcome.values ?? []).length === 0) problems.push(missing(member));
+    }
+    return problems;
+  };
   let creativeChecks: Promise<string[]> | undefined;
   const creativeCheckProblems = (): Promise<string[]> => {
     creativeChecks ??= probeCreativeChecks();
     return creativeChecks;
   };
   const probeCreativeChecks = async (): Promise<string[]> => {
-    const problems: string[] = [];
-    for (const [member, args] of CREATIVE_CHECKS) {
-      const outcome = await proxy.call(member, ...args);
-      if (!outcome.ok) problems.push(`vRP did not answer ${member}: ${outcome.detail}`);
-      else if ((outcome.values ?? []).length === 0) {
-        problems.push(
-          `this vRP base has no ${member}, which vote-reward needs to check an item exists and fits before GenerateItem (it drops what does not fit and creates unknown names)`,
-        );
-      }
-    }
-    return problems;
+    return probeMembers(
+      CREATIVE_CHECKS,
+      (member) =>
+        `this vRP base has no ${member}, which vote-reward needs to check an item exists and fits before GenerateItem (it drops what does not fit and creates unknown names)`,
+    );
   };
 
   /** Cash item names Creative-style bases use, named when the configured one is not an item. */
@@ -565,16 +572,11 @@ export function createVrpAdapter(options: VrpAdapterOptions): DisposableRewardAd
       if (rewards.some((r) => r.type === 'bank')) probes.push([names.getBank, [0]]);
       if (creative && rewards.some((r) => r.type === 'money')) probes.push([names.getMoney, [0, cashItem]]);
       if (rewards.some((r) => r.type === 'item')) probes.push([names.itemAmount, [0, '']]);
-      const problems: string[] = [];
-      for (const [member, args] of probes) {
-        const outcome = await proxy.call(member, ...args);
-        if (!outcome.ok) problems.push(`vRP did not answer ${member}: ${outcome.detail}`);
-        else if ((outcome.values ?? []).length === 0) {
-          problems.push(
-            `vRP answered nothing for ${member}: this vRP does not have it. Set "vrp": { "variant": ... } in config.json to ${VRP_VARIANTS.filter((v) => v !== variant).join(' or ')}, or name the members your base uses`,
-          );
-        }
-      }
+      const problems = await probeMembers(
+        probes,
+        (member) =>
+          `vRP answered nothing for ${member}: this vRP does not have it. Set "vrp": { "variant": ... } in config.json to ${VRP_VARIANTS.filter((v) => v !== variant).join(' or ')}, or name the members your base uses`,
+      );
       if (problems.length > 0) return problems;
       // vRP answers, so a paying member it lacks answers at once: a base that renamed one is caught before paying.
       problems.push(
