@@ -5,8 +5,8 @@ import { gzipSync } from 'node:zlib';
 import { createVoteApi } from '../src/api/client';
 import { createRateBudget } from '../src/api/rate-budget';
 import { type ClaimFlow, createClaimFlow } from '../src/claim/claim-flow';
-import { createTranslator } from '../src/i18n/messages';
 import type { PayoutResult, Reward, RewardAdapter } from '../src/rewards/types';
+import { claimFlowSettings } from '../test/fakes/claim-flow-settings';
 import { createFakeClock, createFakeRuntime, type FakeRuntime } from '../test/fakes/runtime';
 import { createFakeVoteApi, type FakeVoteApi } from '../test/fakes/transport';
 import { isMain } from './lib/main';
@@ -102,13 +102,7 @@ function claimWorld(players: number): ClaimWorld {
     api: client,
     adapter,
     rewards: REWARDS,
-    translate: createTranslator('en'),
-    checkMode: 'unclaimed',
-    nameLock: true,
-    claimCooldownMs: 10_000,
-    command: 'vote',
-    voteUrl: 'https://votes.example/servers/1/vote',
-    joinDelayMs: 5000,
+    ...claimFlowSettings(),
   });
   for (let source = 1; source <= players; source++) {
     runtime.join(source, {

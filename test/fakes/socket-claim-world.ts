@@ -2,8 +2,8 @@ import { createVoteApi } from '../../src/api/client';
 import { createRateBudget } from '../../src/api/rate-budget';
 import { createFetchTransport, type HttpTransport } from '../../src/api/transport';
 import { type ClaimFlow, createClaimFlow } from '../../src/claim/claim-flow';
-import { createTranslator } from '../../src/i18n/messages';
 import type { Reward, RewardAdapter } from '../../src/rewards/types';
+import { claimFlowSettings } from './claim-flow-settings';
 import { createMockVoteApi, type MockVoteApi } from './mock-transport';
 import { forwardToApp, type RawHttpServer, type RawReply, startRawHttpServer } from './raw-http-server';
 import {
@@ -75,13 +75,7 @@ export function buildClaimWorld(
     api,
     adapter,
     rewards: REWARDS,
-    translate: createTranslator('en'),
-    checkMode: 'unclaimed',
-    nameLock: true,
-    claimCooldownMs: 10_000,
-    command: 'vote',
-    voteUrl: 'https://votes.example/servers/1/vote',
-    joinDelayMs: 5_000,
+    ...claimFlowSettings(),
   });
   runtime.join(1, player);
   return { clock, mock, runtime, adapter, flow };
