@@ -44,6 +44,11 @@ export interface QbItemDef {
 /** qb-inventory version. */
 export type QbInventoryVersion = 2 | 1;
 
+/** `Player.PlayerData` as QBCore and Qbox hand it out: a copy, so callers cannot change the balances. */
+function playerData(src: number, p: Pick<QbPlayer, 'citizenid' | 'license' | 'name' | 'money'>) {
+  return { source: src, citizenid: p.citizenid, license: p.license, name: p.name, money: { ...p.money } };
+}
+
 /** A loaded QBCore character. */
 export interface QbPlayer {
   /** Citizen id. */
@@ -106,13 +111,7 @@ export function createQbModel(options: QbModelOptions) {
     );
 
   const playerObject = (src: number, p: QbPlayer) => ({
-    PlayerData: {
-      source: src,
-      citizenid: p.citizenid,
-      license: p.license,
-      name: p.name,
-      money: { ...p.money },
-    },
+    PlayerData: playerData(src, p),
     Functions: {
       AddMoney: (moneytype: unknown, amount: unknown, reason?: unknown) => {
         if (typeof moneytype !== 'string')
@@ -388,13 +387,7 @@ export function createQbxModel(options: QbxModelOptions = {}) {
     return p ? { src, p, online: true } : undefined;
   };
   const playerObject = (src: number, p: QbxPlayer) => ({
-    PlayerData: {
-      source: src,
-      citizenid: p.citizenid,
-      license: p.license,
-      name: p.name,
-      money: { ...p.money },
-    },
+    PlayerData: playerData(src, p),
   });
 
   return {
