@@ -287,24 +287,29 @@ export async function createServer(options: ServerOptions = {}) {
     return list;
   };
 
+  /**
+   * Calls the Lua function `ref` with `entry.args`, recording `entry` with what it returned (`label` names the call in
+   * conversion errors) or, when Lua raised, with the console lines it printed; then throws `raised` as JS sees it.
+   */
+  const callRecorded = (ref: string, entry: RecordedCall, label: string, raised: string): unknown => {
+    const mark = consoleLines.length;
+    recorded.push(entry);
+    const out = invokeRef(ref, encodeArgs(entry.args));
+    if (out === undefined) {
+      entry.raised = { message: raised, lua: consoleSince(mark) };
+      throw new Error(raised);
+    }
+    const value = jsResult(out, `${label}(${entry.args.map(argLabel).join(', ')})`, entry.resource);
+    if (value instanceof Promise) entry.async = true;
+    entry.returned = value;
+    return value;
+  };
+
   /** A JS callable for a Lua function reference; every call is recorded. */
   const jsCallable = (ref: string, label: string): LuaFn => {
     const owner = resourceOfRef(ref).name;
-    const fn = (...args: unknown[]) => {
-      const mark = consoleLines.length;
-      const entry: RecordedCall = { resource: owner, path: label, args };
-      recorded.push(entry);
-      const out = invokeRef(ref, encodeArgs(args));
-      if (out === undefined) {
-        const message = 'Error in nested ref call.';
-        entry.raised = { message, lua: consoleSince(mark) };
-        throw new Error(message);
-      }
-      const value = jsResult(out, `${label}(${args.map(argLabel).join(', ')})`, owner);
-      if (value instanceof Promise) entry.async = true;
-      entry.returned = value;
-      return value;
-    };
+    const fn = (...args: unknown[]) =>
+      callRecorded(ref, { resource: owner, path: label, args }, label, 'Error in nested ref call.');
     Object.defineProperty(fn, 'name', { value: label });
     return fn;
   };
@@ -318,25 +323,13 @@ export async function createServer(options: ServerOptions = {}) {
         if (typeof name !== 'string') return undefined;
         const ref = exportsTable.get(resourceName)?.get(name);
         if (ref === undefined) throw new Error(`No such export ${name} in resource ${resourceName}`);
-        return (...args: unknown[]) => {
-          const mark = consoleLines.length;
-          const entry: RecordedCall = {
-            resource: resourceName,
-            path: `exports.${resourceName}.${name}`,
-            args,
-          };
-          recorded.push(entry);
-          const out = invokeRef(ref, encodeArgs(args));
-          if (out === undefined) {
-            const message = `An error occurred while calling export ${name} of resource ${resourceName} - see above for details`;
-            entry.raised = { message, lua: consoleSince(mark) };
-            throw new Error(message);
-          }
-          const value = jsResult(out, `${name}(${args.map(argLabel).join(', ')})`, resourceName);
-          if (value instanceof Promise) entry.async = true;
-          entry.returned = value;
-          return value;
-        };
+        return (...args: unknown[]) =>
+          callRecorded(
+            ref,
+            { resource: resourceName, path: `exports.${resourceName}.${name}`, args },
+            name,
+            `An error occurred while calling export ${name} of resource ${resourceName} - see above for details`,
+          );
       },
     });
 
