@@ -164,8 +164,8 @@ export async function calibrateMeter(requests = 1000, rounds = 3): Promise<Meter
   };
 }
 
-/** Counted time of an empty promise job (one resolved `await` in resource code): the meter's cost per callback. */
-async function measureOverhead(jobs = 20_000): Promise<number> {
+/** An enabled meter on a runtime whose setTimeout runs the callback at once, so each scheduled job is counted. */
+function enabledMeter(): { meter: ReturnType<typeof createResmonMeter>; runtime: Runtime } {
   const meter = createResmonMeter();
   const runtime = {
     setTimeout: (fn: () => void) => {
@@ -175,6 +175,12 @@ async function measureOverhead(jobs = 20_000): Promise<number> {
   } as unknown as Runtime;
   meter.instrument(runtime);
   meter.enable();
+  return { meter, runtime };
+}
+
+/** Counted time of an empty promise job (one resolved `await` in resource code): the meter's cost per callback. */
+async function measureOverhead(jobs = 20_000): Promise<number> {
+  const { meter, runtime } = enabledMeter();
   const chain = async () => {
     for (let i = 0; i < jobs; i += 1) await Promise.resolve(i);
   };
@@ -220,15 +226,7 @@ async function calibrateOnce(requests: number): Promise<Omit<MeterCalibration, '
     const before = threadClock();
     for (let i = 0; i < requests; i += 1) await plain();
     const plainMicros = (threadClock() - before) / requests;
-    const meter = createResmonMeter();
-    const runtime = {
-      setTimeout: (fn: () => void) => {
-        fn();
-        return () => {};
-      },
-    } as unknown as Runtime;
-    meter.instrument(runtime);
-    meter.enable();
+    const { meter, runtime } = enabledMeter();
     const metered = client('localhost');
     const send = () =>
       new Promise<void>((resolve) => {
