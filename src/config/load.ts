@@ -9,6 +9,13 @@ export const API_KEY_CONVAR = 'vote_reward_api_key';
 /** Convar that holds the API base URL; it wins over `apiUrl` in config.json. */
 export const API_URL_CONVAR = 'vote_reward_api_url';
 
+/** The address config.json ships with; the start-up check refuses it until the owner sets the real one. */
+export const PLACEHOLDER_API_URL = 'https://your-listing-site.example';
+/** The vote page config.json ships with; refused like {@link PLACEHOLDER_API_URL}. */
+export const PLACEHOLDER_VOTE_URL = `${PLACEHOLDER_API_URL}/servers/YOUR_SERVER_ID/vote`;
+/** The key the README's server.cfg example shows, refused so a copied example does not reach the site. */
+export const PLACEHOLDER_API_KEY = 'live_your_key_here';
+
 /** Result of loading the configuration: either a usable config or every problem found. */
 export type ConfigLoadResult = { ok: true; config: ResourceConfig } | { ok: false; problems: string[] };
 
@@ -53,7 +60,11 @@ export function loadConfig(source: ConfigSource): ConfigLoadResult {
   if (urlConvar) config.apiUrl = urlConvar;
 
   const problems: string[] = [];
-  if (config.apiKey === '') {
+  if (config.apiKey === PLACEHOLDER_API_KEY) {
+    problems.push(
+      `apiKey: set \`${API_KEY_CONVAR}\` in server.cfg to the key from your listing site's Integrations page (it is still the placeholder "${PLACEHOLDER_API_KEY}")`,
+    );
+  } else if (config.apiKey === '') {
     problems.push(
       `apiKey: missing; put \`set ${API_KEY_CONVAR} "live_..."\` in server.cfg or "apiKey" in config.json`,
     );
@@ -62,6 +73,11 @@ export function loadConfig(source: ConfigSource): ConfigLoadResult {
   }
   const urlProblem = checkApiUrl(config.apiUrl);
   if (urlProblem) problems.push(urlProblem);
+  if (isPlaceholderUrl(config.voteUrl)) {
+    problems.push(
+      `voteUrl: set voteUrl in config.json to your server's vote page on your listing site (it is still the placeholder ${JSON.stringify(config.voteUrl)})`,
+    );
+  }
   if (config.framework === 'standalone') problems.push(...standaloneProblems(rewardsOf(config)));
   return problems.length > 0 ? { ok: false, problems } : { ok: true, config };
 }
@@ -100,12 +116,25 @@ function checkApiUrl(value: string): string | null {
   }
   if (url.search !== '' || url.hash !== '')
     return `apiUrl: expected a base URL without ?query or #hash, got ${JSON.stringify(value)}`;
+  if (isPlaceholderUrl(value)) {
+    return `apiUrl: set apiUrl in config.json (or \`set ${API_URL_CONVAR} "https://..."\` in server.cfg) to your listing site's address (it is still the placeholder ${JSON.stringify(value)})`;
+  }
   const api = API_PATH.exec(url.pathname);
   if (api) {
     const root = `${url.origin}${url.pathname.slice(0, api.index)}`;
     return `apiUrl is the site root; remove /api/v1 (got ${JSON.stringify(value)}, use ${JSON.stringify(root)})`;
   }
   return null;
+}
+
+/** True for a URL still on the shipped placeholder's host or with its `YOUR_SERVER_ID`. */
+function isPlaceholderUrl(value: string): boolean {
+  if (value.includes('YOUR_SERVER_ID')) return true;
+  try {
+    return new URL(value).hostname === new URL(PLACEHOLDER_API_URL).hostname;
+  } catch {
+    return false;
+  }
 }
 
 function stripBom(text: string): string {

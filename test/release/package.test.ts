@@ -140,6 +140,69 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     }
   });
 
+  it("refuses to start on the zip's config.json as unzipped, naming each placeholder, until steps 2 and 3 replace them", async () => {
+    const install = section(readme, 'Install');
+    const resources = path.join(dir, 'placeholders', 'resources');
+    fs.mkdirSync(resources, { recursive: true });
+    unzipInto(zip, resources);
+    const mock = await startMockServer();
+    cleanup.push(() => mock.close());
+    const listed = mock.store.servers.create({ name: 'Harbor City RP', game: 'fivem' });
+    const key = mock.store.keys.create(listed.id).key;
+    const sim = createFxServer({ dataDir: path.join(dir, 'placeholders', 'data'), profile: 'node22' });
+    cleanup.push(() => sim.shutdown());
+    const esx = createEsxFake();
+    sim.addFakeResource('chat', createChatFake().definition);
+    sim.addFakeResource('es_extended', esx.definition);
+    expect(scanResources(sim, resources)).toEqual(['vote-reward']);
+    sim.start('chat');
+    sim.start('es_extended');
+    const problems = () => {
+      const lines = sim.consoleLines.map((line) => line.replace(/\^\d/g, ''));
+      const last = lines.lastIndexOf(
+        '[script:vote-reward] vote-reward: not started, config.json has problems:',
+      );
+      const block = lines.slice(last + 1);
+      return block
+        .slice(
+          0,
+          block.findIndex((line) => !line.includes('  - ')),
+        )
+        .map((line) => line.slice(line.indexOf('  - ') + 4));
+    };
+
+    // Step 1 only: the shipped placeholders are refused by name.
+    sim.consoleCommand('ensure vote-reward');
+    await sim.until(() => problems().length > 0, { timeoutMs: 10_000 });
+    expect(problems()).toEqual([
+      'apiKey: missing; put `set vote_reward_api_key "live_..."` in server.cfg or "apiKey" in config.json',
+      'apiUrl: set apiUrl in config.json (or `set vote_reward_api_url "https://..."` in server.cfg) to your listing site\'s address (it is still the placeholder "https://your-listing-site.example")',
+      'voteUrl: set voteUrl in config.json to your server\'s vote page on your listing site (it is still the placeholder "https://your-listing-site.example/servers/YOUR_SERVER_ID/vote")',
+    ]);
+
+    // Step 2 as written, its example key unchanged: the key placeholder is named too.
+    const cfg = fenced(install, 'cfg')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.trim().startsWith('#'));
+    for (const line of cfg) sim.consoleCommand(line.replace('https://vote.example.com', mock.url));
+    await sim.until(() => problems()[0]?.startsWith('apiKey: set') === true, { timeoutMs: 10_000 });
+    expect(problems()).toEqual([
+      'apiKey: set `vote_reward_api_key` in server.cfg to the key from your listing site\'s Integrations page (it is still the placeholder "live_your_key_here")',
+      'voteUrl: set voteUrl in config.json to your server\'s vote page on your listing site (it is still the placeholder "https://your-listing-site.example/servers/YOUR_SERVER_ID/vote")',
+    ]);
+
+    // Step 2 with the site's key: only the vote page of step 3 is left.
+    for (const line of cfg)
+      sim.consoleCommand(
+        line.replace('live_your_key_here', key).replace('https://vote.example.com', mock.url),
+      );
+    await sim.until(() => problems().length === 1, { timeoutMs: 10_000 });
+    expect(problems()).toEqual([
+      'voteUrl: set voteUrl in config.json to your server\'s vote page on your listing site (it is still the placeholder "https://your-listing-site.example/servers/YOUR_SERVER_ID/vote")',
+    ]);
+    expect(sim.ledger).toEqual([]);
+  });
+
   /** An owner's server after steps 1 to 3 of the README's Install section, booted with ESX and the real mock. */
   async function installAsReadmeSays(name: string): Promise<Installed> {
     const install = section(readme, 'Install');
@@ -157,8 +220,8 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     // The site: a listed server with its key.
     const mock = await startMockServer();
     cleanup.push(() => mock.close());
-    const listed = mock.store.createServer({ name: 'Harbor City RP', game: 'fivem' });
-    const key = mock.store.createKey(listed.id).key;
+    const listed = mock.store.servers.create({ name: 'Harbor City RP', game: 'fivem' });
+    const key = mock.store.keys.create(listed.id).key;
 
     // Step 3: config.json as the README's example, pointing at this site instead of vote.example.com.
     const example = fenced(install, 'json')
@@ -209,7 +272,7 @@ describe('release/vote-reward.zip, installed as its README says', () => {
       expect(res.status).toBe(201);
     };
     const claimed = (username: string) =>
-      mock.store.listVotes({ serverId: listed.id, username }).map((v) => v.claimedAt !== null);
+      mock.store.votes.list({ serverId: listed.id, username }).map((v) => v.claimedAt !== null);
     return { ...(await boot()), boot, key, configPath, install, vote, claimed };
   }
 

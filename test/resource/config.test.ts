@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, maskKey, rewardsOf } from '../../src/config/load';
 import { configJsonSchema } from '../../src/config/schema';
@@ -156,6 +157,48 @@ describe('loadConfig', () => {
     ],
   ])('reports the fatal problem of %j', (config, message) => {
     expect(load(config)).toEqual({ ok: false, problems: [message] });
+  });
+
+  it.each([
+    [
+      { apiKey: KEY, apiUrl: 'https://your-listing-site.example' },
+      'apiUrl: set apiUrl in config.json (or `set vote_reward_api_url "https://..."` in server.cfg) to your listing site\'s address (it is still the placeholder "https://your-listing-site.example")',
+    ],
+    [
+      { ...base, voteUrl: 'https://your-listing-site.example/servers/YOUR_SERVER_ID/vote' },
+      'voteUrl: set voteUrl in config.json to your server\'s vote page on your listing site (it is still the placeholder "https://your-listing-site.example/servers/YOUR_SERVER_ID/vote")',
+    ],
+    [
+      { ...base, voteUrl: 'https://votes.example/servers/YOUR_SERVER_ID/vote' },
+      'voteUrl: set voteUrl in config.json to your server\'s vote page on your listing site (it is still the placeholder "https://votes.example/servers/YOUR_SERVER_ID/vote")',
+    ],
+    [
+      { ...base, apiKey: 'live_your_key_here' },
+      'apiKey: set `vote_reward_api_key` in server.cfg to the key from your listing site\'s Integrations page (it is still the placeholder "live_your_key_here")',
+    ],
+  ])('refuses the placeholder left in %j, naming the setting', (config, message) => {
+    expect(load(config)).toEqual({ ok: false, problems: [message] });
+  });
+
+  it('refuses the committed config.json as shipped, naming each setting the owner must set', () => {
+    const shipped = readFileSync(new URL('../../config.json', import.meta.url), 'utf8');
+    expect(loadConfig({ text: shipped, convar: noConvars })).toEqual({
+      ok: false,
+      problems: [
+        'apiKey: missing; put `set vote_reward_api_key "live_..."` in server.cfg or "apiKey" in config.json',
+        'apiUrl: set apiUrl in config.json (or `set vote_reward_api_url "https://..."` in server.cfg) to your listing site\'s address (it is still the placeholder "https://your-listing-site.example")',
+        'voteUrl: set voteUrl in config.json to your server\'s vote page on your listing site (it is still the placeholder "https://your-listing-site.example/servers/YOUR_SERVER_ID/vote")',
+      ],
+    });
+  });
+
+  it('accepts the shipped config.json once the convars set the site and the vote page is set', () => {
+    const shipped = JSON.parse(readFileSync(new URL('../../config.json', import.meta.url), 'utf8'));
+    const result = load(
+      { ...shipped, voteUrl: 'https://votes.example/servers/7/vote' },
+      { vote_reward_api_key: KEY, vote_reward_api_url: 'https://votes.example' },
+    );
+    expect(result.ok && result.config.apiUrl).toBe('https://votes.example');
   });
 
   it('refuses money, bank and item rewards on standalone, naming each', () => {
