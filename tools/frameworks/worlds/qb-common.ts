@@ -1,6 +1,8 @@
 /** What the QBCore worlds share: players, database, how a character loads, state probes and call helpers. */
+import type { PayoutContext, Reward } from '../../../src/rewards/types';
+import { adapterRun } from '../adapter';
 import type { MysqlRouter, SimPlayer, SimServer } from '../host';
-import type { ScenarioContext } from '../world';
+import type { Scenario, ScenarioContext } from '../world';
 import { attempt } from './esx-common';
 
 /** Alice (source 1) has a character (citizenid ALC00001) loaded at boot; Bob (source 2) is connected, no character. */
@@ -191,4 +193,37 @@ export function trimSharedAnswers(server: SimServer): void {
     }
     call.returned = { ...(call.returned as object), Shared: trimmed };
   }
+}
+
+/** Bob as the claim flow would describe him (connected, no character). */
+export const QB_BOB: PayoutContext = { source: 2, name: 'Bob', license: 'license:3333', voteId: 'vote-2' };
+
+/** An item reward of `count` x `name`. */
+export const itemReward = (name: string, count: number): Reward => ({ type: 'item', item: name, count });
+
+/** The adapter's start-up check, Alice's readiness, then cash 500 and bank 750 paid to her. */
+export const ADAPTER_MONEY_AND_BANK: Scenario = {
+  name: 'adapter-money-and-bank',
+  description:
+    "The project's adapter pays cash 500 and bank 750 to Alice (each read before and after through GetMoney).",
+  run: adapterRun(
+    [
+      { type: 'money', amount: 500 },
+      { type: 'bank', amount: 750 },
+    ],
+    { startupProblems: true, isPlayerReady: true, give: true },
+  ),
+};
+
+/** The adapter asked to pay Bob (no character) bank 100 and 1 `item`: readiness, room, then each payout. */
+export function adapterPlayerNotLoaded(item: string): Scenario {
+  return {
+    name: 'adapter-player-not-loaded',
+    description: `The project's adapter asked to pay Bob (connected, no character) bank 100 and 1 ${item}.`,
+    run: adapterRun(
+      [{ type: 'bank', amount: 100 }, itemReward(item, 1)],
+      { isPlayerReady: true, canReceive: true, give: true },
+      QB_BOB,
+    ),
+  };
 }

@@ -1,11 +1,18 @@
 /** The scenarios of the QBCore worlds (qb-core with qb-inventory 2.0.0 or 1.x); `v1` marks what 1.x lacks. */
-import type { PayoutContext, Reward } from '../../../src/rewards/types';
 import { adapterRun } from '../adapter';
 import type { Scenario } from '../world';
-import { coreObject, fillQbSlots, playerFn, qbInv, qbPlayer, trimSharedAnswers } from './qb-common';
-
-const REASON = 'vote-reward v1';
-const BOB: PayoutContext = { source: 2, name: 'Bob', license: 'license:3333', voteId: 'vote-2' };
+import { REASON } from './esx-common';
+import {
+  ADAPTER_MONEY_AND_BANK,
+  adapterPlayerNotLoaded,
+  coreObject,
+  fillQbSlots,
+  itemReward,
+  playerFn,
+  qbInv,
+  qbPlayer,
+  trimSharedAnswers,
+} from './qb-common';
 
 /** Every QBCore scenario records its GetCoreObject answers trimmed (see trimSharedAnswers). */
 function scenario(s: Scenario): Scenario {
@@ -29,7 +36,6 @@ function readMoney(ctx: Parameters<Scenario['run']>[0], source: unknown, type: s
 
 /** The scenarios for qb-core with qb-inventory 2.0.0 (`v1` false) or 1.x (`v1` true). */
 export function qbcoreScenarios(v1: boolean): Scenario[] {
-  const item = (name: string, count: number): Reward => ({ type: 'item', item: name, count });
   const itemReads = (ctx: Parameters<Scenario['run']>[0], source: unknown, name: string) => {
     if (!v1) qbInv(ctx, 'GetItemCount', source, name);
     qbInv(ctx, 'GetItemByName', source, name);
@@ -201,51 +207,31 @@ export function qbcoreScenarios(v1: boolean): Scenario[] {
         itemReads(ctx, '1', 'sandwich');
       },
     },
-    {
-      name: 'adapter-money-and-bank',
-      description:
-        "The project's adapter pays cash 500 and bank 750 to Alice (each read before and after through GetMoney).",
-      run: adapterRun(
-        [
-          { type: 'money', amount: 500 },
-          { type: 'bank', amount: 750 },
-        ],
-        { startupProblems: true, isPlayerReady: true, give: true },
-      ),
-    },
+    ADAPTER_MONEY_AND_BANK,
     {
       name: 'adapter-item',
       description: "The project's adapter checks and gives 2 sandwiches to Alice.",
       findings: v1 ? [9] : undefined,
-      run: adapterRun([item('sandwich', 2)], { startupProblems: true, canReceive: true, give: true }),
+      run: adapterRun([itemReward('sandwich', 2)], { startupProblems: true, canReceive: true, give: true }),
     },
     {
       name: 'adapter-unknown-item',
       description:
         "The project's adapter asked about 1 x breadd (not in QBCore.Shared.Items): at start, then at payout.",
-      run: adapterRun([item('breadd', 1)], { startupProblems: true, canReceive: true, give: true }),
+      run: adapterRun([itemReward('breadd', 1)], { startupProblems: true, canReceive: true, give: true }),
     },
     {
       name: 'adapter-full-by-weight',
       description: "The project's adapter asked to give 300 water bottles (150 kg) to Alice (120 kg limit).",
-      run: adapterRun([item('water_bottle', 300)], { canReceive: true, give: true }),
+      run: adapterRun([itemReward('water_bottle', 300)], { canReceive: true, give: true }),
     },
     {
       name: 'adapter-full-by-slots',
       description: "The project's adapter asked to give 1 sandwich to Alice, every slot used by other items.",
       prepare: (ctx) => fillQbSlots(ctx.server, v1 ? 41 : 40),
-      run: adapterRun([item('sandwich', 1)], { canReceive: true, give: true }),
+      run: adapterRun([itemReward('sandwich', 1)], { canReceive: true, give: true }),
     },
-    {
-      name: 'adapter-player-not-loaded',
-      description:
-        "The project's adapter asked to pay Bob (connected, no character) bank 100 and 1 sandwich.",
-      run: adapterRun(
-        [{ type: 'bank', amount: 100 }, item('sandwich', 1)],
-        { isPlayerReady: true, canReceive: true, give: true },
-        BOB,
-      ),
-    },
+    adapterPlayerNotLoaded('sandwich'),
   ];
   return list.map(scenario);
 }

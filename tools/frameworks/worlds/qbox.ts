@@ -1,14 +1,16 @@
 /** Qbox: qbx_core 1.23.0 with ox_lib 3.39.0 and ox_inventory 2.47.7 (`inventory:framework` qbx). */
-import type { PayoutContext, Reward } from '../../../src/rewards/types';
 import { adapterRun } from '../adapter';
 import { defineWorld, type Scenario, type ScenarioContext } from '../world';
-import { attempt, ox, oxItemCalls } from './esx-common';
+import { attempt, ox, oxItemCalls, REASON } from './esx-common';
 import { useSlots } from './ox-fill';
-import { ALICE_CITIZENID, QB_PLAYERS } from './qb-common';
+import {
+  ADAPTER_MONEY_AND_BANK,
+  ALICE_CITIZENID,
+  adapterPlayerNotLoaded,
+  itemReward,
+  QB_PLAYERS,
+} from './qb-common';
 import { loadQboxPlayer, QBOX_CONVARS, qboxDatabase, qboxState } from './qbox-common';
-
-const REASON = 'vote-reward v1';
-const BOB: PayoutContext = { source: 2, name: 'Bob', license: 'license:3333', voteId: 'vote-2' };
 
 /** `exports.qbx_core.<name>(...args)`, recorded; a throw is swallowed. */
 function qbx(ctx: ScenarioContext, name: string, ...args: unknown[]): unknown {
@@ -20,8 +22,6 @@ function stopOx(ctx: ScenarioContext): void {
   ctx.server.stop('ox_inventory');
   ctx.server.advance(100);
 }
-
-const item = (name: string, count: number): Reward => ({ type: 'item', item: name, count });
 
 const scenarios: Scenario[] = [
   {
@@ -167,18 +167,7 @@ const scenarios: Scenario[] = [
       ox(ctx, 'GetItemCount', '1', 'money');
     },
   },
-  {
-    name: 'adapter-money-and-bank',
-    description:
-      "The project's adapter pays cash 500 and bank 750 to Alice (each read before and after through GetMoney).",
-    run: adapterRun(
-      [
-        { type: 'money', amount: 500 },
-        { type: 'bank', amount: 750 },
-      ],
-      { startupProblems: true, isPlayerReady: true, give: true },
-    ),
-  },
+  ADAPTER_MONEY_AND_BANK,
   {
     name: 'adapter-money-ox-stopped',
     description:
@@ -190,30 +179,22 @@ const scenarios: Scenario[] = [
   {
     name: 'adapter-item',
     description: "The project's adapter checks and gives 2 water to Alice.",
-    run: adapterRun([item('water', 2)], { startupProblems: true, canReceive: true, give: true }),
+    run: adapterRun([itemReward('water', 2)], { startupProblems: true, canReceive: true, give: true }),
   },
   {
     name: 'adapter-unknown-item',
     description:
       "The project's adapter asked about 1 x breadd (not an ox_inventory item): at start, then at payout.",
-    run: adapterRun([item('breadd', 1)], { startupProblems: true, canReceive: true }),
+    run: adapterRun([itemReward('breadd', 1)], { startupProblems: true, canReceive: true }),
   },
   {
     name: 'adapter-full-by-slots',
     description: "The project's adapter asked to give 1 burger to Alice with all 5 slots used.",
     findings: [3],
     prepare: (ctx) => useSlots(ctx, 4),
-    run: adapterRun([item('burger', 1)], { canReceive: true }),
+    run: adapterRun([itemReward('burger', 1)], { canReceive: true }),
   },
-  {
-    name: 'adapter-player-not-loaded',
-    description: "The project's adapter asked to pay Bob (connected, no character) bank 100 and 1 water.",
-    run: adapterRun(
-      [{ type: 'bank', amount: 100 }, item('water', 1)],
-      { isPlayerReady: true, canReceive: true, give: true },
-      BOB,
-    ),
-  },
+  adapterPlayerNotLoaded('water'),
 ];
 
 export default defineWorld({

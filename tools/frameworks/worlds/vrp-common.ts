@@ -3,9 +3,9 @@
  * call), a FrameworkHost that records the project's adapter's proxy traffic the same way, and a pump for members
  * that yield.
  */
-import type { FrameworkHost, Reward, RewardAdapter } from '../../../src/rewards/types';
+import type { FrameworkHost, PayoutContext, Reward, RewardAdapter } from '../../../src/rewards/types';
 import type { VrpAdapterOptions, VrpVariant } from '../../../src/rewards/vrp';
-import { type AdapterSteps, adapterSteps, withAdapter } from '../adapter';
+import { type AdapterSteps, ALICE, adapterSteps, withAdapter } from '../adapter';
 import type { RecordedCall, SimPlayer, SimServer } from '../host';
 import type { ScenarioContext } from '../world';
 
@@ -168,11 +168,31 @@ export async function withVrpAdapter(
   );
 }
 
-/** A scenario `run` that makes the `steps` calls (for Alice) on the project's vRP adapter for `variant`. */
+/** Bob as the claim flow would describe him to the vRP adapter (vRP never loads him). */
+export const VRP_BOB: PayoutContext = { ...ALICE, source: 2, name: 'Bob', license: 'license:3333' };
+
+/** A scenario `run` that makes the `steps` calls (for `player`, Alice by default) on the project's vRP adapter for `variant`. */
 export function vrpAdapterRun(
   variant: VrpVariant,
   rewards: Reward[],
   steps: AdapterSteps,
+  vrp: Omit<VrpAdapterOptions, 'host' | 'inventory' | 'variant'> = {},
+  player: PayoutContext = ALICE,
+): (ctx: ScenarioContext) => Promise<void> {
+  return (ctx) =>
+    withVrpAdapter(
+      ctx,
+      variant,
+      rewards,
+      (adapter, answer) => adapterSteps(adapter, answer, rewards, steps, player),
+      vrp,
+    );
+}
+
+/** A scenario `run`: the vRP adapter's start-up checks for `rewards`, then whether Alice (1) and Bob (2) are ready. */
+export function vrpStartupRun(
+  variant: VrpVariant,
+  rewards: Reward[],
   vrp: Omit<VrpAdapterOptions, 'host' | 'inventory' | 'variant'> = {},
 ): (ctx: ScenarioContext) => Promise<void> {
   return (ctx) =>
@@ -180,7 +200,11 @@ export function vrpAdapterRun(
       ctx,
       variant,
       rewards,
-      (adapter, answer) => adapterSteps(adapter, answer, rewards, steps),
+      async (adapter, answer) => {
+        answer('startupProblems', await adapter.startupProblems?.(rewards));
+        answer('isPlayerReady(1)', await adapter.isPlayerReady(1));
+        answer('isPlayerReady(2)', await adapter.isPlayerReady(2));
+      },
       vrp,
     );
 }

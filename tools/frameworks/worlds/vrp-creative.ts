@@ -3,11 +3,20 @@
  * its manifest lists, with vRP.Query answered by an in-memory router and stand-ins of our own for the companion
  * resources vrp calls (bank, variables, inventory, request).
  */
-import type { Reward } from '../../../src/rewards/types';
-import { ALICE } from '../adapter';
+import type { PayoutContext, Reward } from '../../../src/rewards/types';
+import { type AdapterSteps, ALICE } from '../adapter';
 import type { MysqlRouter, SimPlayer, SimServer } from '../host';
 import { defineWorld } from '../world';
-import { closeProxy, proxy, pump, VRP_PLAYERS, vrpAdapterRun, withVrpAdapter } from './vrp-common';
+import {
+  closeProxy,
+  proxy,
+  pump,
+  VRP_BOB,
+  VRP_PLAYERS,
+  vrpAdapterRun,
+  vrpStartupRun,
+  withVrpAdapter,
+} from './vrp-common';
 
 /** Characters as the `characters` table holds them (bank) and Alice's datatable (inventory, weight → slots 6..10). */
 interface CreativeDb {
@@ -290,52 +299,35 @@ export default defineWorld({
 
 function adapterScenarios() {
   const creative = { cashItem: 'dollars' };
+  const creativeRun = (rewards: Reward[], steps: AdapterSteps, player?: PayoutContext) =>
+    vrpAdapterRun('creative', rewards, steps, creative, player);
+  const water = (count: number): Reward => ({ type: 'item', item: 'water', count });
   return [
     {
       name: 'adapter-startup',
       description: "The project's adapter (variant creative, cash item dollars): start-up checks, readiness.",
-      async run(ctx: Parameters<typeof proxy>[0]) {
-        const rewards: Reward[] = [
-          { type: 'money', amount: 500 },
-          { type: 'bank', amount: 750 },
-          { type: 'item', item: 'water', count: 2 },
-        ];
-        await withVrpAdapter(
-          ctx,
-          'creative',
-          rewards,
-          async (adapter, answer) => {
-            answer('startupProblems', await adapter.startupProblems?.(rewards));
-            answer('isPlayerReady(1)', await adapter.isPlayerReady(1));
-            answer('isPlayerReady(2)', await adapter.isPlayerReady(2));
-          },
-          creative,
-        );
-      },
+      run: vrpStartupRun(
+        'creative',
+        [{ type: 'money', amount: 500 }, { type: 'bank', amount: 750 }, water(2)],
+        creative,
+      ),
     },
     {
       name: 'adapter-money',
       description:
         "The project's adapter pays 500 cash (item dollars) and 750 bank, each verified by a reading.",
-      run: vrpAdapterRun(
-        'creative',
+      run: creativeRun(
         [
           { type: 'money', amount: 500 },
           { type: 'bank', amount: 750 },
         ],
         { give: true },
-        creative,
       ),
     },
     {
       name: 'adapter-item',
       description: "The project's adapter: canReceive (CheckWeight is missing here) and give 2 water.",
-      run: vrpAdapterRun(
-        'creative',
-        [{ type: 'item', item: 'water', count: 2 }],
-        { canReceive: true, give: true },
-        creative,
-      ),
+      run: creativeRun([water(2)], { canReceive: true, give: true }),
     },
     {
       name: 'adapter-full-by-slots',
@@ -346,23 +338,13 @@ function adapterScenarios() {
         for (const [i, item] of ['bread', 'banana', 'lighter', 'brush', 'domino'].entries())
           proxy(ctx, 'GenerateItem', [1, item, 1, false, 6 + i], { rid: -1 });
       },
-      run: vrpAdapterRun(
-        'creative',
-        [{ type: 'item', item: 'water', count: 1 }],
-        { canReceive: true, give: true },
-        creative,
-      ),
+      run: creativeRun([water(1)], { canReceive: true, give: true }),
     },
     {
       name: 'adapter-full-by-weight',
       description:
         "The project's adapter asked for 200 water (50 kg against a max of 10; GenerateItem checks no weight): InventoryWeight, ChestWeight and GetWeight refuse it as a full inventory before paying.",
-      run: vrpAdapterRun(
-        'creative',
-        [{ type: 'item', item: 'water', count: 200 }],
-        { canReceive: true, give: true },
-        creative,
-      ),
+      run: creativeRun([water(200)], { canReceive: true, give: true }),
     },
     {
       name: 'adapter-default-cash-item',
@@ -374,21 +356,7 @@ function adapterScenarios() {
     {
       name: 'adapter-player-not-loaded',
       description: "The project's adapter pays Bob, who has no character.",
-      async run(ctx: Parameters<typeof proxy>[0]) {
-        const reward: Reward = { type: 'bank', amount: 750 };
-        await withVrpAdapter(
-          ctx,
-          'creative',
-          [reward],
-          async (adapter, answer) => {
-            answer(
-              'give',
-              await adapter.give({ ...ALICE, source: 2, name: 'Bob', license: 'license:3333' }, reward),
-            );
-          },
-          creative,
-        );
-      },
+      run: creativeRun([{ type: 'bank', amount: 750 }], { give: true }, VRP_BOB),
     },
     {
       name: 'adapter-delayed-reply',

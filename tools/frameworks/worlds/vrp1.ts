@@ -3,7 +3,16 @@ import type { Reward } from '../../../src/rewards/types';
 import { ALICE } from '../adapter';
 import type { SimPlayer, SimServer } from '../host';
 import { defineWorld } from '../world';
-import { closeProxy, proxy, pump, VRP_PLAYERS, vrpAdapterRun, withVrpAdapter } from './vrp-common';
+import {
+  closeProxy,
+  proxy,
+  pump,
+  VRP_BOB,
+  VRP_PLAYERS,
+  vrpAdapterRun,
+  vrpStartupRun,
+  withVrpAdapter,
+} from './vrp-common';
 import { createVrp1Database } from './vrp1-database';
 
 const VRP1_PROBE = `
@@ -244,18 +253,11 @@ const vrp1 = defineWorld({
     {
       name: 'adapter-startup',
       description: "The project's adapter (variant vrp1): start-up checks for money, bank and a water item.",
-      async run(ctx) {
-        const rewards: Reward[] = [
-          { type: 'money', amount: 500 },
-          { type: 'bank', amount: 750 },
-          { type: 'item', item: 'water', count: 2 },
-        ];
-        await withVrpAdapter(ctx, 'vrp1', rewards, async (adapter, answer) => {
-          answer('startupProblems', await adapter.startupProblems?.(rewards));
-          answer('isPlayerReady(1)', await adapter.isPlayerReady(1));
-          answer('isPlayerReady(2)', await adapter.isPlayerReady(2));
-        });
-      },
+      run: vrpStartupRun('vrp1', [
+        { type: 'money', amount: 500 },
+        { type: 'bank', amount: 750 },
+        { type: 'item', item: 'water', count: 2 },
+      ]),
     },
     {
       name: 'adapter-money',
@@ -317,15 +319,7 @@ const vrp1 = defineWorld({
     {
       name: 'adapter-player-not-loaded',
       description: "The project's adapter pays Bob, whom vRP never loaded.",
-      async run(ctx) {
-        const reward: Reward = { type: 'money', amount: 500 };
-        await withVrpAdapter(ctx, 'vrp1', [reward], async (adapter, answer) => {
-          answer(
-            'give',
-            await adapter.give({ ...ALICE, source: 2, name: 'Bob', license: 'license:3333' }, reward),
-          );
-        });
-      },
+      run: vrpAdapterRun('vrp1', [{ type: 'money', amount: 500 }], { give: true }, {}, VRP_BOB),
     },
     {
       name: 'adapter-player-left',
