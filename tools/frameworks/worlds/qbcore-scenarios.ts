@@ -42,6 +42,12 @@ export function qbcoreScenarios(v1: boolean): Scenario[] {
     qbInv(ctx, 'GetItemsByName', source, name);
     qbInv(ctx, 'HasItem', source, name, 1);
   };
+  /** CanAddItem and AddItem as the adapter calls them, then the reads. */
+  const giveAndRead = (ctx: Parameters<Scenario['run']>[0], source: unknown, name: string, count: number) => {
+    qbInv(ctx, 'CanAddItem', source, name, count);
+    qbInv(ctx, 'AddItem', source, name, count, false, {}, REASON);
+    itemReads(ctx, source, name);
+  };
   const list: Scenario[] = [
     {
       name: 'money',
@@ -100,9 +106,7 @@ export function qbcoreScenarios(v1: boolean): Scenario[] {
         : 'CanAddItem true, AddItem(1, sandwich, 2, false, {}, reason) true, then the reads: GetItemCount, GetItemByName, GetItemsByName, HasItem.',
       findings: v1 ? [9] : undefined,
       run(ctx) {
-        qbInv(ctx, 'CanAddItem', 1, 'sandwich', 2);
-        qbInv(ctx, 'AddItem', 1, 'sandwich', 2, false, {}, REASON);
-        itemReads(ctx, 1, 'sandwich');
+        giveAndRead(ctx, 1, 'sandwich', 2);
       },
     },
     {
@@ -110,9 +114,7 @@ export function qbcoreScenarios(v1: boolean): Scenario[] {
       description:
         'An item name in capitals (Sandwich): the item is found case-insensitively, what is stored and what the reads match differ by version.',
       run(ctx) {
-        qbInv(ctx, 'CanAddItem', 1, 'Sandwich', 1);
-        qbInv(ctx, 'AddItem', 1, 'Sandwich', 1, false, {}, REASON);
-        itemReads(ctx, 1, 'Sandwich');
+        giveAndRead(ctx, 1, 'Sandwich', 1);
         itemReads(ctx, 1, 'sandwich');
       },
     },
@@ -120,9 +122,7 @@ export function qbcoreScenarios(v1: boolean): Scenario[] {
       name: 'unknown-item',
       description: 'A misspelt item (breadd): CanAddItem false without a reason; AddItem false.',
       run(ctx) {
-        qbInv(ctx, 'CanAddItem', 1, 'breadd', 1);
-        qbInv(ctx, 'AddItem', 1, 'breadd', 1, false, {}, REASON);
-        itemReads(ctx, 1, 'breadd');
+        giveAndRead(ctx, 1, 'breadd', 1);
       },
     },
     {
@@ -141,9 +141,7 @@ export function qbcoreScenarios(v1: boolean): Scenario[] {
         ? '300 water bottles (500 g each) against 120 kg: AddItem answers false (and notifies the player).'
         : '300 water bottles (500 g each) against 120 kg: CanAddItem [false, "weight"]; AddItem false.',
       run(ctx) {
-        qbInv(ctx, 'CanAddItem', 1, 'water_bottle', 300);
-        qbInv(ctx, 'AddItem', 1, 'water_bottle', 300, false, {}, REASON);
-        itemReads(ctx, 1, 'water_bottle');
+        giveAndRead(ctx, 1, 'water_bottle', 300);
       },
     },
     {
@@ -153,9 +151,7 @@ export function qbcoreScenarios(v1: boolean): Scenario[] {
         : 'Every one of the 40 slots used by other items: CanAddItem [false, "slots"]; AddItem false.',
       prepare: (ctx) => fillQbSlots(ctx.server, v1 ? 41 : 40),
       run(ctx) {
-        qbInv(ctx, 'CanAddItem', 1, 'sandwich', 1);
-        qbInv(ctx, 'AddItem', 1, 'sandwich', 1, false, {}, REASON);
-        itemReads(ctx, 1, 'sandwich');
+        giveAndRead(ctx, 1, 'sandwich', 1);
       },
     },
     {
@@ -177,9 +173,7 @@ export function qbcoreScenarios(v1: boolean): Scenario[] {
         : 'Bob is connected without a character: GetPlayer nothing; CanAddItem and AddItem false (inventory not found); the reads answer nothing or false.',
       run(ctx) {
         qbPlayer(ctx, 2);
-        qbInv(ctx, 'CanAddItem', 2, 'sandwich', 1);
-        qbInv(ctx, 'AddItem', 2, 'sandwich', 1, false, {}, REASON);
-        itemReads(ctx, 2, 'sandwich');
+        giveAndRead(ctx, 2, 'sandwich', 1);
       },
     },
     {
@@ -189,9 +183,7 @@ export function qbcoreScenarios(v1: boolean): Scenario[] {
       prepare: (ctx) => ctx.server.drop(1),
       run(ctx) {
         qbPlayer(ctx, 1);
-        qbInv(ctx, 'CanAddItem', 1, 'sandwich', 1);
-        qbInv(ctx, 'AddItem', 1, 'sandwich', 1, false, {}, REASON);
-        itemReads(ctx, 1, 'sandwich');
+        giveAndRead(ctx, 1, 'sandwich', 1);
       },
     },
     {
@@ -202,9 +194,7 @@ export function qbcoreScenarios(v1: boolean): Scenario[] {
         const player = qbPlayer(ctx, '1');
         playerFn(player, 'AddMoney', 'bank', 100, REASON);
         playerFn(player, 'GetMoney', 'bank');
-        qbInv(ctx, 'CanAddItem', '1', 'sandwich', 1);
-        qbInv(ctx, 'AddItem', '1', 'sandwich', 1, false, {}, REASON);
-        itemReads(ctx, '1', 'sandwich');
+        giveAndRead(ctx, '1', 'sandwich', 1);
       },
     },
     ADAPTER_MONEY_AND_BANK,
