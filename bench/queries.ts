@@ -18,11 +18,11 @@ export type QueryName = (typeof QUERY_NAMES)[number];
 
 const QUERY_LABELS: Record<QueryName, string> = {
   auth: 'authenticate key (every /api/v1 request)',
-  check: '/vote/check → findCheckVote (unclaimed mode)',
-  claim: '/vote/claim → claimOldest, a vote to claim',
-  claim_none: '/vote/claim → claimOldest, nothing to claim',
-  count: '/vote/count and /server/info → getServerWithStats',
-  info: 'badge and server pages → getServerStats',
+  check: '/vote/check → votes.findCheck (unclaimed mode)',
+  claim: '/vote/claim → votes.claimOldest, a vote to claim',
+  claim_none: '/vote/claim → votes.claimOldest, nothing to claim',
+  count: '/vote/count and /server/info → servers.getWithStats',
+  info: 'badge and server pages → servers.getWithStats (was getServer + getServerStats)',
 };
 
 /** Per-query timings at one dataset size. */
@@ -45,25 +45,25 @@ export function measureQueryCosts(dataset: Dataset, iterations: number): QueryCo
     const names = dataset.checkUsernames;
     const pick = (i: number) => names[i % names.length] as string;
     const timings: Record<QueryName, Timing> = {
-      auth: timeSync(() => store.authenticate(copy.apiKey), iterations, warmup),
+      auth: timeSync(() => store.keys.authenticate(copy.apiKey), iterations, warmup),
       check: timeSync(
-        (i) => store.findCheckVote('unclaimed', HOT_SERVER_ID, { username: pick(i) }),
+        (i) => store.votes.findCheck('unclaimed', HOT_SERVER_ID, { username: pick(i) }),
         iterations,
         warmup,
       ),
       claim: timeSync(
         (i) => {
-          if (store.claimOldest(HOT_SERVER_ID, copy.claimUsernames[i] as string) === null) {
+          if (store.votes.claimOldest(HOT_SERVER_ID, copy.claimUsernames[i] as string) === null) {
             throw new Error(`claim of ${copy.claimUsernames[i]} found no vote: the claim pool is broken`);
           }
         },
         iterations,
         warmup,
       ),
-      claim_none: timeSync((i) => store.claimOldest(HOT_SERVER_ID, `Nobody_${i}`), iterations, warmup),
-      count: timeSync(() => store.getServerWithStats(HOT_SERVER_ID), iterations, warmup),
-      // The badge and the server pages read the stats alone (same statement, without building the server record).
-      info: timeSync(() => store.getServerStats(HOT_SERVER_ID), iterations, warmup),
+      claim_none: timeSync((i) => store.votes.claimOldest(HOT_SERVER_ID, `Nobody_${i}`), iterations, warmup),
+      count: timeSync(() => store.servers.getWithStats(HOT_SERVER_ID), iterations, warmup),
+      // The badge reads the server and its stats in one statement, as /vote/count does.
+      info: timeSync(() => store.servers.getWithStats(HOT_SERVER_ID), iterations, warmup),
     };
     db.close();
     return { votes: dataset.votes, hotServerVotes: dataset.hotServerVotes, timings };

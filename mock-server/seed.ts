@@ -66,7 +66,7 @@ export function seedDemo(store: Store, now: () => number): DemoSeed {
   const ip = () => `198.51.100.${1 + Math.floor(rnd() * 250)}`;
 
   return store.db.transaction(() => {
-    const demo = store.createServer({
+    const demo = store.servers.create({
       name: 'Demo RP',
       game: 'fivem',
       ip: '127.0.0.1',
@@ -78,7 +78,7 @@ export function seedDemo(store: Store, now: () => number): DemoSeed {
       playersOnline: 42,
       playersMax: 64,
     });
-    const { key } = store.createKey(demo.id);
+    const { key } = store.keys.create(demo.id);
 
     const history: VoteInput[] = [];
     for (let i = 0; i < 45; i += 1) {
@@ -90,20 +90,20 @@ export function seedDemo(store: Store, now: () => number): DemoSeed {
       });
     }
     history.sort((a, b) => (a.votedAt as number) - (b.votedAt as number));
-    store.insertVotes(history);
+    store.votes.insertMany(history);
     for (const name of PLAYER_NAMES) {
-      while (store.claimOldest(demo.id, name)) {
+      while (store.votes.claimOldest(demo.id, name)) {
         // claims every historic vote, so only the fresh ones below are waiting
       }
     }
-    store.insertVotes([
+    store.votes.insertMany([
       { serverId: demo.id, username: 'SeedBen', ip: '203.0.113.10', votedAt: at - 30 * HOUR },
       { serverId: demo.id, username: 'SeedBen', ip: '203.0.113.10', votedAt: at - 3 * HOUR },
       { serverId: demo.id, username: 'SeedAva', ip: '203.0.113.11', votedAt: at - 20 * 60_000 },
     ]);
 
     SERVER_NAMES.forEach((name, index) => {
-      const server = store.createServer({
+      const server = store.servers.create({
         name,
         game: 'fivem',
         ip: `play${index + 1}.example.net`,
@@ -123,7 +123,7 @@ export function seedDemo(store: Store, now: () => number): DemoSeed {
         votedAt: at - Math.floor(rnd() * 60 * DAY),
       }));
       votes.sort((a, b) => (a.votedAt as number) - (b.votedAt as number));
-      store.insertVotes(votes);
+      store.votes.insertMany(votes);
     });
     return { serverId: demo.id, apiKey: key };
   })();
@@ -135,7 +135,7 @@ export function unclaimedVotesByName(
   serverId: number,
 ): Array<{ username: string; count: number }> {
   const counts = new Map<string, number>();
-  for (const vote of store.listVotes({ serverId, limit: 10_000 })) {
+  for (const vote of store.votes.list({ serverId, limit: 10_000 })) {
     if (vote.claimedAt === null) counts.set(vote.username, (counts.get(vote.username) ?? 0) + 1);
   }
   return [...counts].map(([username, count]) => ({ username, count }));

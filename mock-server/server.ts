@@ -64,20 +64,20 @@ export function demoFilePath(dbPath: string): string {
 
 function rememberedDemo(store: Store, dbPath: string): DemoSeed | null {
   const file = demoFilePath(dbPath);
-  const server = store.getServer(1);
+  const server = store.servers.get(1);
   if (!server) return null;
   if (existsSync(file)) {
     try {
       const saved = JSON.parse(readFileSync(file, 'utf8')) as { server_id?: unknown; api_key?: unknown };
       if (typeof saved.api_key === 'string' && saved.server_id === server.id) {
-        const auth = store.authenticate(saved.api_key);
+        const auth = store.keys.authenticate(saved.api_key);
         if (auth.ok && auth.serverId === server.id) return { serverId: server.id, apiKey: saved.api_key };
       }
     } catch {
       // an unreadable file is replaced below with a fresh key
     }
   }
-  const fresh = { serverId: server.id, apiKey: store.createKey(server.id).key };
+  const fresh = { serverId: server.id, apiKey: store.keys.create(server.id).key };
   writeDemo(dbPath, fresh);
   return fresh;
 }
@@ -103,7 +103,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const dbPath = options.store ? ':memory:' : (options.db ?? ':memory:');
   let demo: DemoSeed | null = null;
   if (options.seed === 'demo') {
-    if (store.countServers() === 0) {
+    if (store.servers.count() === 0) {
       demo = seedDemo(store, now);
       if (dbPath !== ':memory:') writeDemo(dbPath, demo);
     } else if (dbPath !== ':memory:') {

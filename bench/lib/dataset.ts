@@ -227,12 +227,12 @@ export function createWorkingCopy(
   copyFileSync(dataset.file, file);
   const db = openDatabase(file);
   const store = createStore(db, { now });
-  const { key } = store.createKey(HOT_SERVER_ID);
+  const { key } = store.keys.create(HOT_SERVER_ID);
   const at = now();
   const claimUsernames = Array.from({ length: claimPool }, (_, i) => `Claimer_${label}_${i}`);
   const chunk = 50_000;
   for (let start = 0; start < claimPool; start += chunk) {
-    store.insertVotes(
+    store.votes.insertMany(
       claimUsernames.slice(start, start + chunk).map((username, i) => ({
         serverId: HOT_SERVER_ID,
         username,

@@ -19,8 +19,8 @@ export interface BenchMock {
 export async function startBenchMock(now: () => number): Promise<BenchMock> {
   const db = openDatabase(':memory:');
   const store = createStore(db, { now });
-  const server = store.createServer({ name: 'Bench RP', game: 'gta5' });
-  const { key } = store.createKey(server.id);
+  const server = store.servers.create({ name: 'Bench RP', game: 'gta5' });
+  const { key } = store.keys.create(server.id);
   const app = createApp({
     store,
     now,
@@ -37,7 +37,7 @@ export async function startBenchMock(now: () => number): Promise<BenchMock> {
     url: `http://127.0.0.1:${port}`,
     apiKey: key,
     vote(username) {
-      store.insertVote({ serverId: server.id, username, votedAt: now() });
+      store.votes.insert({ serverId: server.id, username, votedAt: now() });
     },
     close: () =>
       new Promise<void>((resolve) => {

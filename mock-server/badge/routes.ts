@@ -35,7 +35,7 @@ export const BADGE_RENDER_BURST = 40;
 export const BADGE_RENDERS_PER_SECOND = 20;
 
 /** The part of the store the badge reads. */
-export type BadgeStore = Pick<Store, 'getServer' | 'getServerStats'>;
+export type BadgeStore = { readonly servers: Pick<Store['servers'], 'getWithStats'> };
 
 /** Clock and cache of the badge routes. */
 export interface BadgeRouteBase {
@@ -58,11 +58,11 @@ export type BadgeRouteDeps = BadgeRouteBase &
       }
   );
 
-/** Reads what a badge shows: rank and monthly votes from the stats, players from the server record. */
+/** Reads what a badge shows in one statement: rank and monthly votes from the stats, players from the server. */
 export function loadBadgeData(store: BadgeStore, serverId: number): BadgeData | undefined {
-  const server = store.getServer(serverId);
-  const stats = server ? store.getServerStats(serverId) : null;
-  if (!server || !stats) return undefined;
+  const found = store.servers.getWithStats(serverId);
+  if (!found) return undefined;
+  const { server, stats } = found;
   return {
     name: server.name,
     game: server.game,

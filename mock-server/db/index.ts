@@ -5,12 +5,14 @@ export {
   type CheckMode,
   createStore,
   type KeyRecord,
+  type Keys,
   monthKey,
   type RankedServer,
   type ServerFields,
   type ServerInput,
   type ServerRecord,
   type ServerStats,
+  type Servers,
   type Store,
   StoreError,
   type StoreOptions,
@@ -18,5 +20,6 @@ export {
   type VoteInput,
   type VoteRecord,
   type VoterRef,
+  type Votes,
 } from './store';
 export { USERNAME_MAX_LENGTH, usernameKey, validateUsername } from './username';

@@ -41,7 +41,8 @@ export function apiGuard(
 }> {
   return async (c, next) => {
     const key = presentedKey(c.req.header('authorization'), c.req.query('key'));
-    const auth = key === undefined ? ({ ok: false, reason: 'missing' } as const) : store.authenticate(key);
+    const auth =
+      key === undefined ? ({ ok: false, reason: 'missing' } as const) : store.keys.authenticate(key);
     const decision = limiter.hit(auth.ok ? `key:${auth.prefix}` : `ip:${clientIp(c)}`);
     c.set(RATE_LIMIT_HEADERS, {
       'ratelimit-limit': String(decision.limit),

@@ -148,7 +148,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
   const loadServer = (c: Context<SiteEnv>): ServerRecord | Response => {
     const raw = c.req.param('id') ?? '';
     if (!SERVER_ID.test(raw)) return errorPage(c, 400, 'invalid_server_id', `"${raw.slice(0, 32)}"`);
-    const server = deps.store.getServer(Number(raw));
+    const server = deps.store.servers.get(Number(raw));
     return server ? visibleServer(server) : errorPage(c, 404, 'server_not_found', `#${raw}`);
   };
 
@@ -238,14 +238,14 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
 
   app.get('/servers', (c) => {
     const lang = langOf(c);
-    const servers = deps.store.listServersRanked({ limit: 100 }).map(visibleServer);
+    const servers = deps.store.servers.listRanked({ limit: 100 }).map(visibleServer);
     return page(c, 200, siteMessages(lang).serversTitle, <ServerListView lang={lang} servers={servers} />);
   });
 
   app.get('/servers/:id', (c) => {
     const server = loadServer(c);
     if (server instanceof Response) return server;
-    const stats = deps.store.getServerStats(server.id);
+    const stats = deps.store.servers.getWithStats(server.id)?.stats;
     if (!stats) return errorPage(c, 404, 'server_not_found', `#${server.id}`);
     const base = deps.baseUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
     return page(
@@ -298,8 +298,8 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     const ip = peer === IN_PROCESS_CLIENT ? null : peer.replace(/^::ffff:(?=\d+\.)/, '');
     const now = deps.now();
     const within = (at: number | null) => at !== null && now - at < deps.voteCooldownMs;
-    const byName = deps.store.lastVoteBy(server.id, { username });
-    const byIp = ip ? deps.store.lastVoteBy(server.id, { ip }) : null;
+    const byName = deps.store.votes.lastBy(server.id, { username });
+    const byIp = ip ? deps.store.votes.lastBy(server.id, { ip }) : null;
     // The name's own rule is named first; the address rule is told apart, since it refuses other players too.
     const rule = within(byName) ? 'username' : within(byIp) ? 'ip' : undefined;
     if (rule !== undefined) {
@@ -318,7 +318,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
             };
       return voteForm(429, outcome, username);
     }
-    deps.store.insertVote({ serverId: server.id, username, ip, votedAt: now });
+    deps.store.votes.insert({ serverId: server.id, username, ip, votedAt: now });
     return voteForm(200, { kind: 'voted', username });
   });
 
@@ -336,7 +336,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
       <IntegrationsView
         lang={lang}
         server={server}
-        keys={deps.store.listKeys(server.id)}
+        keys={deps.store.keys.list(server.id)}
         csrfToken={csrfToken(server.id)}
         {...extra}
       />,
@@ -376,8 +376,8 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     const revoked =
       revokedPrefix === undefined
         ? undefined
-        : deps.store
-            .listKeys(server.id)
+        : deps.store.keys
+            .list(server.id)
             .find((key) => key.prefix === revokedPrefix && key.revokedAt !== null);
     const t = siteMessages(langOf(c));
     return integrations(c, server, 200, {
@@ -392,7 +392,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     if (server instanceof Response) return server;
     const rejected = await rejectBadToken(c, server);
     if (rejected) return rejected;
-    const created = deps.store.createKey(server.id);
+    const created = deps.store.keys.create(server.id);
     return c.redirect(integrationsUrl(c, server, { created: keepFreshKey(server.id, created.key) }), 303);
   });
 
@@ -400,7 +400,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     const server = loadServer(c);
     if (server instanceof Response) return server;
     const prefix = c.req.param('prefix');
-    const key = deps.store.listKeys(server.id).find((k) => k.prefix === prefix && k.revokedAt === null);
+    const key = deps.store.keys.list(server.id).find((k) => k.prefix === prefix && k.revokedAt === null);
     if (!key) return errorPage(c, 404, 'key_not_found', prefix.slice(0, 40));
     const lang = langOf(c);
     return page(
@@ -417,9 +417,9 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     const rejected = await rejectBadToken(c, server);
     if (rejected) return rejected;
     const prefix = c.req.param('prefix');
-    const owned = deps.store.listKeys(server.id).find((key) => key.prefix === prefix);
+    const owned = deps.store.keys.list(server.id).find((key) => key.prefix === prefix);
     if (!owned) return errorPage(c, 404, 'key_not_found', prefix.slice(0, 40));
-    deps.store.revokeKey(prefix);
+    deps.store.keys.revoke(prefix);
     return c.redirect(integrationsUrl(c, server, { revoked: prefix }), 303);
   });
 

@@ -178,7 +178,7 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
   app.use('/__admin', guard);
 
   const requireServer = (id: number) => {
-    const server = store.getServer(id);
+    const server = store.servers.get(id);
     if (!server) throw new ApiError(404, 'server_not_found', `server ${id} does not exist`);
     return server;
   };
@@ -201,8 +201,8 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     }),
     (c) => {
       const input = c.req.valid('json');
-      const server = store.createServer({ ...serverFields(input), name: input.name, game: input.game });
-      const { key } = store.createKey(server.id);
+      const server = store.servers.create({ ...serverFields(input), name: input.name, game: input.game });
+      const { key } = store.keys.create(server.id);
       return c.json({ server: serverJson(server), api_key: key }, 201);
     },
   );
@@ -222,7 +222,7 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
         ...adminErrors({}),
       },
     }),
-    (c) => c.json({ servers: store.listServersRanked({ limit: 1000 }).map(serverJson) }, 200),
+    (c) => c.json({ servers: store.servers.listRanked({ limit: 1000 }).map(serverJson) }, 200),
   );
 
   app.openapi(
@@ -246,7 +246,7 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     }),
     (c) => {
       const { id } = c.req.valid('param');
-      const server = store.updateServer(id, serverFields(c.req.valid('json')));
+      const server = store.servers.update(id, serverFields(c.req.valid('json')));
       if (!server) throw new ApiError(404, 'server_not_found', `server ${id} does not exist`);
       return c.json({ server: serverJson(server) }, 200);
     },
@@ -272,8 +272,8 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     (c) => {
       const { id } = c.req.valid('param');
       requireServer(id);
-      const created = store.createKey(id);
-      const record = store.listKeys(id).find((k) => k.prefix === created.prefix) as KeyRecord;
+      const created = store.keys.create(id);
+      const record = store.keys.list(id).find((k) => k.prefix === created.prefix) as KeyRecord;
       return c.json({ api_key: created.key, key: keyJson(record) }, 201);
     },
   );
@@ -297,7 +297,7 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     (c) => {
       const { id } = c.req.valid('param');
       requireServer(id);
-      return c.json({ keys: store.listKeys(id).map(keyJson) }, 200);
+      return c.json({ keys: store.keys.list(id).map(keyJson) }, 200);
     },
   );
 
@@ -322,7 +322,7 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     }),
     (c) => {
       const { prefix } = c.req.valid('param');
-      const key = store.revokeKey(prefix);
+      const key = store.keys.revoke(prefix);
       if (!key)
         throw new ApiError(
           404,
@@ -367,7 +367,7 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
         return { serverId: v.server_id, username: v.username, ip: v.ip ?? null, votedAt };
       });
       try {
-        return c.json({ votes: store.insertVotes(votes).map(voteJson) }, 201);
+        return c.json({ votes: store.votes.insertMany(votes).map(voteJson) }, 201);
       } catch (error) {
         if (error instanceof StoreError) throw new ApiError(404, error.code, error.message);
         throw error;
@@ -393,7 +393,7 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
     }),
     (c) => {
       const q = c.req.valid('query');
-      const votes = store.listVotes({
+      const votes = store.votes.list({
         serverId: q.server_id,
         username: q.username,
         limit: q.limit,

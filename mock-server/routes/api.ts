@@ -254,7 +254,7 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
   app.use('/api/v1/*', apiGuard(store, deps.limiter));
 
   const serverWithStats = (id: number) => {
-    const found = store.getServerWithStats(id);
+    const found = store.servers.getWithStats(id);
     // Servers are never deleted one by one, so a valid key without its server only happens after a reset race.
     if (!found) throw new ApiError(401, 'invalid_api_key', 'the API key is not known');
     return found;
@@ -270,15 +270,15 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
     const serverId = c.get('serverId');
     if (query.username !== undefined) {
       const username = query.username.trim();
-      return apiJson(c, checkBody(store.findCheckVote(checkMode, serverId, { username }), username), 200);
+      return apiJson(c, checkBody(store.votes.findCheck(checkMode, serverId, { username }), username), 200);
     }
     const ip = query.ip as string;
-    return apiJson(c, checkBody(store.findCheckVote(checkMode, serverId, { ip }), null), 200);
+    return apiJson(c, checkBody(store.votes.findCheck(checkMode, serverId, { ip }), null), 200);
   });
 
   app.openapi(routes.claim, (c) => {
     const { username } = c.req.valid('json');
-    const vote = store.claimOldest(c.get('serverId'), username, { mode: checkMode });
+    const vote = store.votes.claimOldest(c.get('serverId'), username, { mode: checkMode });
     if (!vote)
       throw new ApiError(
         404,

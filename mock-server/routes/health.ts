@@ -39,7 +39,7 @@ export function createHealthRoutes(deps: {
         status: 'ok' as const,
         time: new Date(deps.now()).toISOString(),
         check_mode: deps.checkMode,
-        servers: deps.store.countServers(),
+        servers: deps.store.servers.count(),
       },
       200,
     ),

@@ -8,18 +8,19 @@ import { createHarness } from '../mock/helpers';
 function setup() {
   const clock = { t: Date.UTC(2026, 10, 21, 12) };
   const store = createStore(openDatabase(':memory:'), { now: () => clock.t });
-  const server = store.createServer({ name: 'Horizon', game: 'fivem', playersOnline: 64, playersMax: 128 });
+  const server = store.servers.create({ name: 'Horizon', game: 'fivem', playersOnline: 64, playersMax: 128 });
   const loads: number[] = [];
   // A whole mock publishes the contract the badge routes answer by.
   const app = checkAnswers(
     createBadgeRoutes({
       now: () => clock.t,
       store: {
-        getServer: (id) => {
-          loads.push(id);
-          return store.getServer(id);
+        servers: {
+          getWithStats: (id) => {
+            loads.push(id);
+            return store.servers.getWithStats(id);
+          },
         },
-        getServerStats: (id) => store.getServerStats(id),
       },
     }),
     createHarness().app,
@@ -57,7 +58,7 @@ describe('GET /badge/:id.png', () => {
   it('serves the cached render (same ETag, no new lookup) within 5 minutes', async () => {
     const { clock, store, id, loads, get } = setup();
     const first = await get(`/badge/${id}.png?style=stats`);
-    store.insertVote({ serverId: id, username: 'late' });
+    store.votes.insert({ serverId: id, username: 'late' });
     clock.t += BADGE_TTL_MS - 1;
     const second = await get(`/badge/${id}.png?style=stats`);
     expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
@@ -67,8 +68,8 @@ describe('GET /badge/:id.png', () => {
   it('renders again once 5 minutes have passed, picking up new votes and players', async () => {
     const { clock, store, id, loads, get } = setup();
     const first = await get(`/badge/${id}.png`);
-    store.insertVote({ serverId: id, username: 'someone' });
-    store.updateServer(id, { playersOnline: 65 });
+    store.votes.insert({ serverId: id, username: 'someone' });
+    store.servers.update(id, { playersOnline: 65 });
     clock.t += BADGE_TTL_MS;
     const second = await get(`/badge/${id}.png`);
     expect(loads).toEqual([id, id]);

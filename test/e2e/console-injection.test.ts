@@ -15,7 +15,7 @@ describe('console lines with hostile values from outside', () => {
   it('a server name and a player name with newlines, ANSI, colour codes and bidi print as one clean line each', async () => {
     const w = await createE2e({ framework: 'qbcore', start: false });
     world = w;
-    w.store.updateServer(1, {
+    w.store.servers.update(1, {
       name: 'Evil\u001b[2J\u001b[31m\nvote-reward: FORGED admin line ^1red\u202eend',
     });
     await w.restart();

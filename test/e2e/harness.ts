@@ -206,8 +206,8 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
   const store = createStore(db, { now });
   let mock = await startMockServer({ store, now });
   const port = mock.port;
-  const testServer = store.createServer({ name: 'Harbor City RP', game: 'fivem' });
-  const apiKey = store.createKey(testServer.id).key;
+  const testServer = store.servers.create({ name: 'Harbor City RP', game: 'fivem' });
+  const apiKey = store.keys.create(testServer.id).key;
 
   const resourceDir = path.join(root, 'resources', RESOURCE);
   fs.mkdirSync(path.join(resourceDir, 'dist'), { recursive: true });
@@ -346,7 +346,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       if (voteOptions.agoMs !== undefined) body.voted_at = now() - voteOptions.agoMs;
       const json = (await adminPost('/__admin/votes', body)) as { votes: { vote_id: string }[] };
       const id = json.votes[0]?.vote_id;
-      const record = store.listVotes({ serverId: testServer.id, username }).find((v) => v.voteId === id);
+      const record = store.votes.list({ serverId: testServer.id, username }).find((v) => v.voteId === id);
       if (!record)
         throw new Error(`e2e: vote ${String(id)} for ${username} not found in the mock's database`);
       return record;
@@ -389,9 +389,9 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
         .consoleLines.filter((line) => line.startsWith(RESOURCE_CHANNEL))
         .map((line) => line.slice(RESOURCE_CHANNEL.length)),
     consoleLines: () => [...current().consoleLines],
-    votes: (username) => store.listVotes({ serverId: testServer.id, username }),
+    votes: (username) => store.votes.list({ serverId: testServer.id, username }),
     unclaimed: (username) =>
-      store.listVotes({ serverId: testServer.id, username }).filter((vote) => vote.claimedAt === null),
+      store.votes.list({ serverId: testServer.id, username }).filter((vote) => vote.claimedAt === null),
     async fault(spec) {
       const { delayMs, retryAfter, ...rest } = spec;
       await adminPost('/__admin/faults', { ...rest, delay_ms: delayMs, retry_after: retryAfter });

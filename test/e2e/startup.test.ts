@@ -25,9 +25,9 @@ describe('API key refused at start', () => {
     {
       what: 'a revoked key',
       key: (w: E2e) => {
-        const revoked = w.store.createKey(w.serverId).key;
-        const prefix = w.store.listKeys(w.serverId).find((k) => revoked.startsWith(k.prefix))?.prefix;
-        if (!prefix || !w.store.revokeKey(prefix)) throw new Error('could not revoke the key');
+        const revoked = w.store.keys.create(w.serverId).key;
+        const prefix = w.store.keys.list(w.serverId).find((k) => revoked.startsWith(k.prefix))?.prefix;
+        if (!prefix || !w.store.keys.revoke(prefix)) throw new Error('could not revoke the key');
         return revoked;
       },
     },

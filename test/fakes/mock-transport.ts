@@ -155,8 +155,8 @@ export function createMockVoteApi(options: MockVoteApiOptions): MockVoteApi {
     admin: ADMIN_OPEN,
     voteCooldownMs: 2 * 3_600_000,
   });
-  const server = store.createServer(options.server ?? { name: 'Test City', game: 'gta5' });
-  const apiKey = store.createKey(server.id).key;
+  const server = store.servers.create(options.server ?? { name: 'Test City', game: 'gta5' });
+  const apiKey = store.keys.create(server.id).key;
   const wireFaults: (WireFault & { left: number })[] = [];
   const held: (() => void)[] = [];
   let holding = false;
@@ -196,18 +196,19 @@ export function createMockVoteApi(options: MockVoteApiOptions): MockVoteApi {
     apiKey,
     requests: [],
     exchanges: [],
-    addVote: (username, votedAt = now()) => store.insertVote({ serverId: server.id, username, votedAt }),
+    addVote: (username, votedAt = now()) => store.votes.insert({ serverId: server.id, username, votedAt }),
     votes: (username) =>
-      store.listVotes({
+      store.votes.list({
         serverId: server.id,
         limit: 10_000,
         ...(username === undefined ? {} : { username }),
       }),
     unclaimed: (username) => mock.votes(username).filter((v) => v.claimedAt === null),
-    addKey: () => store.createKey(server.id).key,
+    addKey: () => store.keys.create(server.id).key,
     revokeKey(key) {
-      const prefix = store.listKeys(server.id).find((k) => key.startsWith(k.prefix))?.prefix;
-      if (!prefix || !store.revokeKey(prefix)) throw new Error(`no key ${key.slice(0, 13)}… on this server`);
+      const prefix = store.keys.list(server.id).find((k) => key.startsWith(k.prefix))?.prefix;
+      if (!prefix || !store.keys.revoke(prefix))
+        throw new Error(`no key ${key.slice(0, 13)}… on this server`);
     },
     async fault(spec) {
       await control('POST', '/__admin/faults', spec);

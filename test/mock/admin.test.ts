@@ -75,7 +75,7 @@ describe('control API: servers and keys', () => {
     const error = await errorOf(res);
     expect(error.code).toBe(code);
     expect(error.message).toMatch(mentions);
-    expect(h.store.countServers()).toBe(1);
+    expect(h.store.servers.count()).toBe(1);
   });
 
   it('patches fields, and answers 404 for an unknown server', async () => {
@@ -186,7 +186,7 @@ describe('control API: votes', () => {
     const res = await h.app.request('/__admin/votes', json(make(h.serverId)));
     expect(res.status).toBe(status);
     expect((await errorOf(res)).code).toBe(code);
-    expect(h.store.listVotes()).toEqual([]);
+    expect(h.store.votes.list()).toEqual([]);
   });
 });
 
@@ -237,7 +237,7 @@ describe('control API: faults and reset', () => {
     const res = await h.post('/api/v1/vote/claim', { username: 'Steve' });
     expect(res.status).toBe(500);
     expect((await errorOf(res)).code).toBe('injected_fault');
-    expect(h.store.listVotes()[0]?.claimedAt).toBe(T0);
+    expect(h.store.votes.list()[0]?.claimedAt).toBe(T0);
   });
 
   it.each([
@@ -258,7 +258,7 @@ describe('control API: faults and reset', () => {
         code: 'injected_fault',
         message: expect.stringContaining('dropped'),
       });
-      expect(h.store.listVotes()[0]?.claimedAt).toBe(claimedAt);
+      expect(h.store.votes.list()[0]?.claimedAt).toBe(claimedAt);
     },
   );
 
@@ -266,8 +266,8 @@ describe('control API: faults and reset', () => {
     const h = createHarness();
     h.vote('Steve');
     expect(await (await h.app.request('/__admin/reset', bodiless)).json()).toEqual({ reset: true });
-    expect(h.store.countServers()).toBe(0);
-    expect(h.store.listVotes()).toEqual([]);
+    expect(h.store.servers.count()).toBe(0);
+    expect(h.store.votes.list()).toEqual([]);
   });
 });
 
@@ -283,7 +283,7 @@ describe('control API access', () => {
       expect(res.status).toBe(404);
       expect((await errorOf(res)).code).toBe('admin_disabled');
     }
-    expect(h.store.countServers()).toBe(1);
+    expect(h.store.servers.count()).toBe(1);
   });
 
   it('requires the Bearer token when MOCK_ADMIN_TOKEN is set, from any address', async () => {

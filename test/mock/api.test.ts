@@ -48,8 +48,8 @@ describe('authentication on every /api/v1 route', () => {
 
   it('answers 401 revoked_api_key for a revoked key while a newer key keeps working', async () => {
     const h = createHarness();
-    const newer = h.store.createKey(h.serverId);
-    h.store.revokeKey(h.key.slice(0, 13));
+    const newer = h.store.keys.create(h.serverId);
+    h.store.keys.revoke(h.key.slice(0, 13));
     expect(await errorOf(await h.get('/api/v1/server/info'))).toMatchObject({ code: 'revoked_api_key' });
     const ok = await h.app.request('/api/v1/server/info', {
       headers: { authorization: `Bearer ${newer.key}` },
@@ -119,9 +119,9 @@ describe.each(['unclaimed', 'last24h'] as const)('GET /api/v1/vote/check in %s m
     const claim = (await (await h.post('/api/v1/vote/claim', { username: 'steve' })).json()) as {
       vote_id: string;
     };
-    expect(h.store.listVotes({ serverId: h.serverId }).find((v) => v.voteId === claim.vote_id)?.votedAt).toBe(
-      first,
-    );
+    expect(
+      h.store.votes.list({ serverId: h.serverId }).find((v) => v.voteId === claim.vote_id)?.votedAt,
+    ).toBe(first);
     const after = (await (await h.get('/api/v1/vote/check?username=Steve')).json()) as { voted_at: string };
     expect(after.voted_at).toBe(new Date(T0 - HOUR).toISOString());
   });
@@ -192,8 +192,8 @@ describe('POST /api/v1/vote/claim', () => {
 
   it('never claims another server’s vote', async () => {
     const h = createHarness();
-    const other = h.store.createServer({ name: 'Other', game: 'fivem' }).id;
-    h.store.insertVote({ serverId: other, username: 'Steve' });
+    const other = h.store.servers.create({ name: 'Other', game: 'fivem' }).id;
+    h.store.votes.insert({ serverId: other, username: 'Steve' });
     expect((await h.post('/api/v1/vote/claim', { username: 'Steve' })).status).toBe(404);
   });
 
@@ -232,7 +232,7 @@ describe('POST /api/v1/vote/claim', () => {
     const res = await h.post('/api/v1/vote/claim', body, headers);
     expect(res.status).toBe(status);
     expect((await errorOf(res)).code).toBe(code);
-    expect(h.store.listVotes()[0]?.claimedAt).toBeNull();
+    expect(h.store.votes.list()[0]?.claimedAt).toBeNull();
   });
 
   it('accepts a charset parameter on the JSON content type', async () => {
@@ -274,8 +274,8 @@ describe('GET /api/v1/vote/count', () => {
 
   it('counts only the key’s server and moves with the clock', async () => {
     const h = createHarness();
-    const other = h.store.createServer({ name: 'Other', game: 'fivem' }).id;
-    h.store.insertVote({ serverId: other, username: 'x' });
+    const other = h.store.servers.create({ name: 'Other', game: 'fivem' }).id;
+    h.store.votes.insert({ serverId: other, username: 'x' });
     h.vote('p');
     h.clock.now = Date.UTC(2026, 11, 1);
     expect(await (await h.get('/api/v1/vote/count')).json()).toMatchObject({
@@ -290,7 +290,7 @@ describe('GET /api/v1/vote/count', () => {
 describe('GET /api/v1/server/info', () => {
   it('answers every field of spec 2.3 with its type', async () => {
     const h = createHarness();
-    h.store.updateServer(h.serverId, { description: 'Serious RP', isPremium: true, followersCount: 12 });
+    h.store.servers.update(h.serverId, { description: 'Serious RP', isPremium: true, followersCount: 12 });
     h.vote('p');
     const res = await h.get('/api/v1/server/info');
     expect(res.status).toBe(200);
@@ -310,9 +310,9 @@ describe('GET /api/v1/server/info', () => {
 
   it('ranks by monthly votes among all servers, including servers without votes', async () => {
     const h = createHarness();
-    const busy = h.store.createServer({ name: 'Busy', game: 'fivem' }).id;
-    h.store.createServer({ name: 'Silent', game: 'fivem' });
-    h.store.insertVotes([1, 2].map(() => ({ serverId: busy, username: 'x' })));
+    const busy = h.store.servers.create({ name: 'Busy', game: 'fivem' }).id;
+    h.store.servers.create({ name: 'Silent', game: 'fivem' });
+    h.store.votes.insertMany([1, 2].map(() => ({ serverId: busy, username: 'x' })));
     expect(await (await h.get('/api/v1/server/info')).json()).toMatchObject({ rank: 2 });
     h.vote('a');
     h.vote('b');
@@ -362,8 +362,11 @@ describe('responses in general', () => {
     const h = createHarness();
     const broken: Store = {
       ...h.store,
-      getServerWithStats: () => {
-        throw new Error('secret database detail');
+      servers: {
+        ...h.store.servers,
+        getWithStats: () => {
+          throw new Error('secret database detail');
+        },
       },
     };
     const { createApp } = await import('../../mock-server/app');

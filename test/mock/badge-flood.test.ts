@@ -39,7 +39,7 @@ beforeEach(async () => {
   mock = await startMockServer({ now: () => clock.t, rateLimit: 100_000 });
   ids = Array.from(
     { length: 20 },
-    (_, i) => mock.store.createServer({ name: `Flood ${i}`, game: 'fivem', playersMax: 64 }).id,
+    (_, i) => mock.store.servers.create({ name: `Flood ${i}`, game: 'fivem', playersMax: 64 }).id,
   );
 });
 afterEach(() => mock.close());

@@ -40,13 +40,13 @@ export function createHarness(options: { checkMode?: CheckMode; deps?: Partial<A
       ...options.deps,
     }),
   );
-  const serverId = store.createServer({
+  const serverId = store.servers.create({
     name: 'Demo RP',
     game: 'fivem',
     ip: 'play.example.net',
     port: 30120,
   }).id;
-  const { key } = store.createKey(serverId);
+  const { key } = store.keys.create(serverId);
   const auth = { authorization: `Bearer ${key}` };
   return {
     app,
@@ -65,7 +65,7 @@ export function createHarness(options: { checkMode?: CheckMode; deps?: Partial<A
         }),
       ),
     vote: (username, votedAt = clock.now, ip = '198.51.100.7') =>
-      store.insertVote({ serverId, username, ip, votedAt }).voteId,
+      store.votes.insert({ serverId, username, ip, votedAt }).voteId,
   };
 }
 

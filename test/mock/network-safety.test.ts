@@ -15,8 +15,8 @@ let host: string;
 beforeEach(async () => {
   db = openDatabase(':memory:');
   mock = await startMockServer({ store: createStore(db, { now: Date.now }), rateLimit: 100_000 });
-  serverId = mock.store.createServer({ name: 'Safe RP', game: 'fivem' }).id;
-  mock.store.createKey(serverId);
+  serverId = mock.store.servers.create({ name: 'Safe RP', game: 'fivem' }).id;
+  mock.store.keys.create(serverId);
   host = `127.0.0.1:${mock.port}`;
 });
 afterEach(async () => {
@@ -24,7 +24,7 @@ afterEach(async () => {
   db.close();
 });
 
-const keyCount = () => mock.store.listKeys(serverId).length;
+const keyCount = () => mock.store.keys.list(serverId).length;
 const origin = () => `http://${host}`;
 
 /**
@@ -58,7 +58,7 @@ describe('a connection whose peer address is unknown', () => {
     );
     expect(res.status).toBe(status);
     expect((await errorOf(res)).code).toBe(code);
-    expect(h.store.countServers()).toBe(1);
+    expect(h.store.servers.count()).toBe(1);
   });
 
   it('is refused by the dashboard and the vote page, and no vote is stored without an address', async () => {
@@ -77,7 +77,7 @@ describe('a connection whose peer address is unknown', () => {
     );
     expect(vote.status).toBe(400);
     expect(vote.headers.get('x-error-code')).toBe('unknown_peer');
-    expect(h.store.listVotes()).toEqual([]);
+    expect(h.store.votes.list()).toEqual([]);
   });
 
   it('refuses a remote peer that does not reset its connection', async () => {
@@ -99,11 +99,11 @@ describe('a connection whose peer address is unknown', () => {
       'POST /__admin/votes',
       '/__admin/votes',
       'votes',
-      () => mock.store.listVotes({ username: 'mallory' }).length,
+      () => mock.store.votes.list({ username: 'mallory' }).length,
       0,
     ],
     ['POST /__admin/servers/:id/keys', '/__admin/servers/1/keys', '{}', keyCount, 1],
-    ['POST /__admin/reset', '/__admin/reset', '{}', () => mock.store.countServers(), 1],
+    ['POST /__admin/reset', '/__admin/reset', '{}', () => mock.store.servers.count(), 1],
   ])(
     'a remote peer cannot %s blind by resetting the connection (20 tries)',
     async (_name, path, body, count, expected) => {
@@ -134,7 +134,7 @@ describe('a connection whose peer address is unknown', () => {
     });
     expect(control.status).toBe(200);
     await mock.close();
-    const votes = mock.store.listVotes({ serverId, limit: 100 });
+    const votes = mock.store.votes.list({ serverId, limit: 100 });
     expect(votes.filter((v) => v.ip === null)).toEqual([]);
     expect(votes.filter((v) => v.ip === '127.0.0.77').length).toBeLessThanOrEqual(1);
     expect(votes.map((v) => v.ip).sort()).toEqual(
@@ -205,7 +205,7 @@ describe('cross-site requests to the control API', () => {
       body: 'x',
     });
     expect(res.status).toBe(403);
-    expect(mock.store.countServers()).toBe(1);
+    expect(mock.store.servers.count()).toBe(1);
   });
 });
 
@@ -236,7 +236,7 @@ describe('Host allow-list (DNS rebinding)', () => {
   });
 
   it('refuses any other Host on the control API (JSON) and the dashboard (page), and leaks nothing', async () => {
-    mock.store.insertVote({ serverId, username: 'victim', ip: '198.51.100.147' });
+    mock.store.votes.insert({ serverId, username: 'victim', ip: '198.51.100.147' });
     for (const name of refused(mock.port)) {
       const admin = await sendOver(mock.url, 'GET', '/__admin/votes', { headers: { host: name } });
       expect([name, admin.status, errorCode(admin)]).toEqual([name, 403, 'host_not_allowed']);
@@ -316,7 +316,7 @@ describe('body limits', () => {
             });
       expect(res.status).toBe(413);
       expect(errorCode(res)).toBe('payload_too_large');
-      expect(mock.store.countServers()).toBe(1);
+      expect(mock.store.servers.count()).toBe(1);
     },
   );
 
@@ -332,7 +332,7 @@ describe('body limits', () => {
       body: JSON.stringify({ votes }),
     });
     expect(res.status).toBe(201);
-    expect(mock.store.listVotes({ serverId, limit: 20_000 })).toHaveLength(10_000);
+    expect(mock.store.votes.list({ serverId, limit: 20_000 })).toHaveLength(10_000);
   });
 });
 
@@ -383,7 +383,7 @@ describe('--host 0.0.0.0', () => {
   it('gives loopback URLs (never 0.0.0.0) in its url and embed snippets, and a relative OpenAPI server', async () => {
     const wide = await startMockServer({ host: '0.0.0.0' });
     try {
-      const id = wide.store.createServer({ name: 'Wide RP', game: 'fivem' }).id;
+      const id = wide.store.servers.create({ name: 'Wide RP', game: 'fivem' }).id;
       expect(wide.url).toBe(`http://127.0.0.1:${wide.port}`);
       expect(wide.publicUrl).toBe(wide.url);
       const spec = JSON.parse((await sendOver(wide.url, 'GET', '/openapi.json')).body) as {
@@ -401,7 +401,7 @@ describe('--host 0.0.0.0', () => {
   it('with --public-url, publishes that URL in pages and serves the dashboard under its Host', async () => {
     const wide = await startMockServer({ host: '0.0.0.0', publicUrl: 'http://votes.lan:8787/' });
     try {
-      const id = wide.store.createServer({ name: 'Lan RP', game: 'fivem' }).id;
+      const id = wide.store.servers.create({ name: 'Lan RP', game: 'fivem' }).id;
       expect(wide.publicUrl).toBe('http://votes.lan:8787');
       const spec = JSON.parse((await sendOver(wide.url, 'GET', '/openapi.json')).body) as {
         servers: { url: string }[];

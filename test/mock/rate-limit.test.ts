@@ -95,7 +95,7 @@ describe('rate limit of /api/v1', () => {
 
   it('limits each key separately, even two keys of one server', async () => {
     const h = createHarness({ deps: { rateLimit: 2 } });
-    const second = h.store.createKey(h.serverId).key;
+    const second = h.store.keys.create(h.serverId).key;
     await h.get('/api/v1/vote/count');
     await h.get('/api/v1/vote/count');
     expect((await h.get('/api/v1/vote/count')).status).toBe(429);

@@ -41,8 +41,8 @@ afterEach(() => db.close());
 
 describe('rolling 24 h / 7 d counts from hour counters', () => {
   it('equal a brute-force count at every minute and at the exact hour edges as the clock moves over 8 days', () => {
-    const a = store.createServer({ name: 'A', game: 'fivem' }).id;
-    const b = store.createServer({ name: 'B', game: 'fivem' }).id;
+    const a = store.servers.create({ name: 'A', game: 'fivem' }).id;
+    const b = store.servers.create({ name: 'B', game: 'fivem' }).id;
     const random = rng(7);
     const hourStart = Math.floor(T0 / HOUR) * HOUR;
     const votes = [];
@@ -60,7 +60,7 @@ describe('rolling 24 h / 7 d counts from hour counters', () => {
         votedAt: T0 - 9 * DAY + Math.floor(random() * 10 * DAY),
       });
     }
-    store.insertVotes(votes);
+    store.votes.insertMany(votes);
 
     const instants: number[] = [];
     for (let t = T0; t <= T0 + 8 * DAY; t += 37 * MIN) instants.push(t);
@@ -74,7 +74,7 @@ describe('rolling 24 h / 7 d counts from hour counters', () => {
     for (const at of instants) {
       clock = at;
       for (const serverId of [a, b]) {
-        const stats = store.getServerStats(serverId);
+        const stats = store.servers.getWithStats(serverId)?.stats;
         expect({ at, serverId, votes24h: stats?.votes24h, votes7d: stats?.votes7d }).toEqual({
           at,
           serverId,
@@ -85,23 +85,23 @@ describe('rolling 24 h / 7 d counts from hour counters', () => {
   });
 
   it('count votes inserted while the clock moves (the trigger keeps the hour counters current)', () => {
-    const serverId = store.createServer({ name: 'A', game: 'fivem' }).id;
+    const serverId = store.servers.create({ name: 'A', game: 'fivem' }).id;
     const random = rng(11);
     for (let step = 0; step < 400; step += 1) {
       clock += Math.floor(random() * 50 * MIN);
-      store.insertVote({
+      store.votes.insert({
         serverId,
         username: `p${step % 13}`,
         votedAt: clock - Math.floor(random() * 2 * HOUR),
       });
-      const stats = store.getServerStats(serverId);
+      const stats = store.servers.getWithStats(serverId)?.stats;
       expect({ votes24h: stats?.votes24h, votes7d: stats?.votes7d }).toEqual(bruteForce(db, serverId, clock));
     }
   });
 
   it('count votes dated before 1970 in the right hour', () => {
-    const serverId = store.createServer({ name: 'A', game: 'fivem' }).id;
-    store.insertVotes(
+    const serverId = store.servers.create({ name: 'A', game: 'fivem' }).id;
+    store.votes.insertMany(
       [-2 * HOUR - 1, -2 * HOUR, -HOUR - 1, -HOUR, -1, 0, 1, HOUR].map((votedAt, i) => ({
         serverId,
         username: `p${i}`,
@@ -110,13 +110,15 @@ describe('rolling 24 h / 7 d counts from hour counters', () => {
     );
     for (let at = DAY - 3 * HOUR; at <= DAY + 2 * HOUR; at += 1_799_999) {
       clock = at;
-      expect(store.getServerStats(serverId)?.votes24h).toBe(bruteForce(db, serverId, at).votes24h);
+      expect(store.servers.getWithStats(serverId)?.stats?.votes24h).toBe(
+        bruteForce(db, serverId, at).votes24h,
+      );
     }
   });
 
   it('are emptied by reset', () => {
-    const serverId = store.createServer({ name: 'A', game: 'fivem' }).id;
-    store.insertVote({ serverId, username: 'Steve' });
+    const serverId = store.servers.create({ name: 'A', game: 'fivem' }).id;
+    store.votes.insert({ serverId, username: 'Steve' });
     store.reset();
     expect(db.prepare('SELECT count(*) FROM server_hour_votes').pluck().get()).toBe(0);
   });
@@ -147,10 +149,10 @@ describe('migration 2 (hour counters)', () => {
         expect(upgraded.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
         expect(upgraded.prepare('SELECT sum(votes) FROM server_hour_votes').pluck().get()).toBe(600);
         const upgradedStore = createStore(upgraded, { now: () => clock });
-        upgradedStore.insertVote({ serverId: 1, username: 'after-upgrade' });
+        upgradedStore.votes.insert({ serverId: 1, username: 'after-upgrade' });
         for (let at = T0; at <= T0 + 8 * DAY; at += 5 * HOUR + 7 * MIN) {
           clock = at;
-          const stats = upgradedStore.getServerStats(1);
+          const stats = upgradedStore.servers.getWithStats(1)?.stats;
           expect({ votes24h: stats?.votes24h, votes7d: stats?.votes7d }).toEqual(bruteForce(upgraded, 1, at));
         }
       } finally {

@@ -11,8 +11,8 @@ let serverId: number;
 
 beforeEach(async () => {
   mock = await startMockServer({ rateLimit: 1000 });
-  serverId = mock.store.createServer({ name: 'Socket RP', game: 'fivem' }).id;
-  key = mock.store.createKey(serverId).key;
+  serverId = mock.store.servers.create({ name: 'Socket RP', game: 'fivem' }).id;
+  key = mock.store.keys.create(serverId).key;
   contract = await contractOf(mock.url);
 });
 afterEach(() => mock.close());
@@ -95,7 +95,7 @@ const addFault = (fault: Record<string, unknown>) => send('POST', '/__admin/faul
 
 describe('over real sockets', () => {
   it('gives exactly one 200 and 49 × 404 for 50 simultaneous claims of one vote', async () => {
-    const vote = mock.store.insertVote({ serverId, username: 'Steve' });
+    const vote = mock.store.votes.insert({ serverId, username: 'Steve' });
     const results = await Promise.all(Array.from({ length: 50 }, claim));
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
@@ -108,7 +108,7 @@ describe('over real sockets', () => {
   it.each(['content-length', 'chunked'] as const)(
     'with a %s body: claims at 4 KiB, answers 413 payload_too_large at 4 KiB + 1 without claiming',
     async (framing) => {
-      const vote = mock.store.insertVote({ serverId, username: 'Steve' });
+      const vote = mock.store.votes.insert({ serverId, username: 'Steve' });
       const body = (size: number) => {
         const head = '{"username":"Steve","pad":"';
         return `${head}${'x'.repeat(size - head.length - 2)}"}`;
@@ -116,7 +116,7 @@ describe('over real sockets', () => {
       const over = await sendClaimBody(body(4097), framing);
       expect(over.status).toBe(413);
       expect(JSON.parse(over.body).error.code).toBe('payload_too_large');
-      expect(mock.store.listVotes()[0]?.claimedAt).toBeNull();
+      expect(mock.store.votes.list()[0]?.claimedAt).toBeNull();
       const atLimit = await sendClaimBody(body(4096), framing);
       expect(atLimit.status).toBe(200);
       expect(JSON.parse(atLimit.body)).toEqual({ success: true, vote_id: vote.voteId });
@@ -124,18 +124,18 @@ describe('over real sockets', () => {
   );
 
   it('drops the connection without an answer and leaves the vote unclaimed', async () => {
-    mock.store.insertVote({ serverId, username: 'Steve' });
+    mock.store.votes.insert({ serverId, username: 'Steve' });
     expect((await addFault({ route: '/api/v1/vote/claim', drop: true, times: 1 })).status).toBe(201);
     await expect(claim()).rejects.toThrow(/socket hang up|ECONNRESET/);
-    expect(mock.store.listVotes()[0]?.claimedAt).toBeNull();
+    expect(mock.store.votes.list()[0]?.claimedAt).toBeNull();
     expect((await claim()).status).toBe(200);
   });
 
   it('with apply, claims the vote and then drops the connection (the answer is lost)', async () => {
-    mock.store.insertVote({ serverId, username: 'Steve' });
+    mock.store.votes.insert({ serverId, username: 'Steve' });
     await addFault({ route: '/api/v1/vote/claim', drop: true, apply: true, times: 1 });
     await expect(claim()).rejects.toThrow(/socket hang up|ECONNRESET/);
-    expect(mock.store.listVotes()[0]?.claimedAt).not.toBeNull();
+    expect(mock.store.votes.list()[0]?.claimedAt).not.toBeNull();
     expect((await claim()).status).toBe(404);
   });
 
@@ -161,11 +161,11 @@ describe('over real sockets', () => {
   });
 
   it('with apply and a delay, claims at once and answers late', async () => {
-    mock.store.insertVote({ serverId, username: 'Steve' });
+    mock.store.votes.insert({ serverId, username: 'Steve' });
     await addFault({ route: '/api/v1/vote/claim', delay_ms: 400, apply: true, times: 1 });
     const pending = claim();
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(mock.store.listVotes()[0]?.claimedAt).not.toBeNull();
+    expect(mock.store.votes.list()[0]?.claimedAt).not.toBeNull();
     expect((await pending).status).toBe(200);
   });
 

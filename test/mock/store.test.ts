@@ -65,7 +65,7 @@ describe('openDatabase', () => {
 
 describe('servers', () => {
   it('creates a server with defaults and the creation time from the clock', () => {
-    const server = store.createServer({ name: 'Alpha', game: 'fivem' });
+    const server = store.servers.create({ name: 'Alpha', game: 'fivem' });
     expect(server).toEqual({
       id: 1,
       name: 'Alpha',
@@ -80,13 +80,13 @@ describe('servers', () => {
       playersMax: 0,
       createdAt: T0,
     });
-    expect(store.getServer(1)).toEqual(server);
-    expect(store.getServer(2)).toBeNull();
+    expect(store.servers.get(1)).toEqual(server);
+    expect(store.servers.get(2)).toBeNull();
   });
 
   it('updates only the given fields and answers null for an unknown server', () => {
-    const { id } = store.createServer({ name: 'Alpha', game: 'fivem', port: 30121 });
-    const updated = store.updateServer(id, { isPremium: true, playersOnline: 12, description: 'RP' });
+    const { id } = store.servers.create({ name: 'Alpha', game: 'fivem', port: 30121 });
+    const updated = store.servers.update(id, { isPremium: true, playersOnline: 12, description: 'RP' });
     expect(updated).toMatchObject({
       name: 'Alpha',
       port: 30121,
@@ -94,22 +94,29 @@ describe('servers', () => {
       playersOnline: 12,
       description: 'RP',
     });
-    expect(store.updateServer(id, {})).toEqual(updated);
-    expect(store.updateServer(99, { name: 'x' })).toBeNull();
+    expect(store.servers.update(id, {})).toEqual(updated);
+    expect(store.servers.update(99, { name: 'x' })).toBeNull();
+  });
+
+  it('keeps working when its methods are taken off the store (no method relies on `this`)', () => {
+    const { create, update, getWithStats } = store.servers;
+    const { id } = create({ name: 'Alpha', game: 'fivem' });
+    expect(update(id, {})).toMatchObject({ id, name: 'Alpha' });
+    expect(getWithStats(id)?.server).toMatchObject({ id, name: 'Alpha' });
   });
 });
 
 describe('api keys', () => {
   it('returns the clear key once, stores only its hash and shows it masked', () => {
-    const { id } = store.createServer({ name: 'Alpha', game: 'fivem' });
-    const created = store.createKey(id);
+    const { id } = store.servers.create({ name: 'Alpha', game: 'fivem' });
+    const created = store.keys.create(id);
     expect(isWellFormedKey(created.key)).toBe(true);
     expect(created.key).toMatch(/^live_[A-Za-z0-9]{40}$/);
     expect(created.prefix).toBe(created.key.slice(0, 13));
     expect(created.masked).toBe(`live_****${created.key.slice(-4)}`);
     const stored = db.prepare('SELECT * FROM api_keys').all() as Record<string, unknown>[];
     expect(JSON.stringify(stored)).not.toContain(created.key);
-    expect(store.listKeys(id)).toEqual([
+    expect(store.keys.list(id)).toEqual([
       {
         serverId: id,
         prefix: created.prefix,
@@ -122,7 +129,7 @@ describe('api keys', () => {
   });
 
   it('refuses a key for an unknown server', () => {
-    expect(() => store.createKey(42)).toThrow(StoreError);
+    expect(() => store.keys.create(42)).toThrow(StoreError);
   });
 
   it.each([
@@ -131,23 +138,23 @@ describe('api keys', () => {
     ['malformed (bad characters)', `live_${'a'.repeat(31)}!`, 'malformed'],
     ['unknown', `live_${'a'.repeat(40)}`, 'unknown'],
   ])('rejects a %s key', (_label, key, reason) => {
-    store.createKey(store.createServer({ name: 'Alpha', game: 'fivem' }).id);
-    expect(store.authenticate(key)).toEqual({ ok: false, reason });
+    store.keys.create(store.servers.create({ name: 'Alpha', game: 'fivem' }).id);
+    expect(store.keys.authenticate(key)).toEqual({ ok: false, reason });
   });
 
   it('authenticates a valid key, keeps older keys valid and rejects a revoked one', () => {
-    const { id } = store.createServer({ name: 'Alpha', game: 'fivem' });
-    const first = store.createKey(id);
-    const second = store.createKey(id);
-    expect(store.authenticate(first.key)).toEqual({ ok: true, serverId: id, prefix: first.prefix });
-    expect(store.authenticate(second.key)).toEqual({ ok: true, serverId: id, prefix: second.prefix });
+    const { id } = store.servers.create({ name: 'Alpha', game: 'fivem' });
+    const first = store.keys.create(id);
+    const second = store.keys.create(id);
+    expect(store.keys.authenticate(first.key)).toEqual({ ok: true, serverId: id, prefix: first.prefix });
+    expect(store.keys.authenticate(second.key)).toEqual({ ok: true, serverId: id, prefix: second.prefix });
     clock += MIN;
-    expect(store.revokeKey(first.prefix)).toMatchObject({ prefix: first.prefix, revokedAt: T0 + MIN });
+    expect(store.keys.revoke(first.prefix)).toMatchObject({ prefix: first.prefix, revokedAt: T0 + MIN });
     clock += MIN;
-    expect(store.revokeKey(first.prefix)?.revokedAt).toBe(T0 + MIN);
-    expect(store.authenticate(first.key)).toEqual({ ok: false, reason: 'revoked' });
-    expect(store.authenticate(second.key).ok).toBe(true);
-    expect(store.revokeKey('live_nothere')).toBeNull();
+    expect(store.keys.revoke(first.prefix)?.revokedAt).toBe(T0 + MIN);
+    expect(store.keys.authenticate(first.key)).toEqual({ ok: false, reason: 'revoked' });
+    expect(store.keys.authenticate(second.key).ok).toBe(true);
+    expect(store.keys.revoke('live_nothere')).toBeNull();
   });
 
   it('refuses a key on its next use after another connection revoked it or a reset emptied the keys', () => {
@@ -158,15 +165,15 @@ describe('api keys', () => {
       const other = openDatabase(path);
       try {
         const fileStore = createStore(mine, { now: () => clock });
-        const { id } = fileStore.createServer({ name: 'Alpha', game: 'fivem' });
-        const { key, prefix } = fileStore.createKey(id);
-        expect(fileStore.authenticate(key).ok).toBe(true);
-        createStore(other, { now: () => clock }).revokeKey(prefix);
-        expect(fileStore.authenticate(key)).toEqual({ ok: false, reason: 'revoked' });
-        const fresh = fileStore.createKey(id);
-        expect(fileStore.authenticate(fresh.key).ok).toBe(true);
+        const { id } = fileStore.servers.create({ name: 'Alpha', game: 'fivem' });
+        const { key, prefix } = fileStore.keys.create(id);
+        expect(fileStore.keys.authenticate(key).ok).toBe(true);
+        createStore(other, { now: () => clock }).keys.revoke(prefix);
+        expect(fileStore.keys.authenticate(key)).toEqual({ ok: false, reason: 'revoked' });
+        const fresh = fileStore.keys.create(id);
+        expect(fileStore.keys.authenticate(fresh.key).ok).toBe(true);
         fileStore.reset();
-        expect(fileStore.authenticate(fresh.key)).toEqual({ ok: false, reason: 'unknown' });
+        expect(fileStore.keys.authenticate(fresh.key)).toEqual({ ok: false, reason: 'unknown' });
       } finally {
         other.close();
         mine.close();
@@ -177,16 +184,16 @@ describe('api keys', () => {
   });
 
   it('writes last use at most once a minute per key', () => {
-    const { id } = store.createServer({ name: 'Alpha', game: 'fivem' });
-    const { key } = store.createKey(id);
-    store.authenticate(key);
-    expect(store.listKeys(id)[0]?.lastUsedAt).toBe(T0);
+    const { id } = store.servers.create({ name: 'Alpha', game: 'fivem' });
+    const { key } = store.keys.create(id);
+    store.keys.authenticate(key);
+    expect(store.keys.list(id)[0]?.lastUsedAt).toBe(T0);
     clock += 59_999;
-    store.authenticate(key);
-    expect(store.listKeys(id)[0]?.lastUsedAt).toBe(T0);
+    store.keys.authenticate(key);
+    expect(store.keys.list(id)[0]?.lastUsedAt).toBe(T0);
     clock += 1;
-    store.authenticate(key);
-    expect(store.listKeys(id)[0]?.lastUsedAt).toBe(T0 + MIN);
+    store.keys.authenticate(key);
+    expect(store.keys.list(id)[0]?.lastUsedAt).toBe(T0 + MIN);
   });
 });
 
@@ -220,11 +227,11 @@ describe('usernames', () => {
 describe('votes, check and claim', () => {
   let serverId: number;
   beforeEach(() => {
-    serverId = store.createServer({ name: 'Alpha', game: 'fivem' }).id;
+    serverId = store.servers.create({ name: 'Alpha', game: 'fivem' }).id;
   });
 
   it('records a vote with a UUID, the trimmed username and the clock time', () => {
-    const vote = store.insertVote({ serverId, username: '  Bob ', ip: '10.0.0.1' });
+    const vote = store.votes.insert({ serverId, username: '  Bob ', ip: '10.0.0.1' });
     expect(vote).toEqual({
       voteId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       serverId,
@@ -233,93 +240,93 @@ describe('votes, check and claim', () => {
       votedAt: T0,
       claimedAt: null,
     });
-    expect(() => store.insertVote({ serverId: 99, username: 'Bob' })).toThrow(/server 99 does not exist/);
+    expect(() => store.votes.insert({ serverId: 99, username: 'Bob' })).toThrow(/server 99 does not exist/);
   });
 
   it('inserts a batch atomically: one bad vote stores none', () => {
     expect(() =>
-      store.insertVotes([
+      store.votes.insertMany([
         { serverId, username: 'a' },
         { serverId: 77, username: 'b' },
       ]),
     ).toThrow(StoreError);
-    expect(store.listVotes()).toEqual([]);
+    expect(store.votes.list()).toEqual([]);
   });
 
   it('claims the oldest unclaimed vote first, then the next, then nothing', () => {
-    const older = store.insertVote({ serverId, username: 'Bob', votedAt: T0 - 2 * DAY });
-    const newer = store.insertVote({ serverId, username: 'bob', votedAt: T0 - HOUR });
-    expect(store.findCheckVote('unclaimed', serverId, { username: 'BOB' })?.voteId).toBe(older.voteId);
-    expect(store.claimOldest(serverId, 'BOB')).toMatchObject({ voteId: older.voteId, claimedAt: T0 });
-    expect(store.findCheckVote('unclaimed', serverId, { username: 'Bob' })?.voteId).toBe(newer.voteId);
-    expect(store.claimOldest(serverId, 'Bob')?.voteId).toBe(newer.voteId);
-    expect(store.claimOldest(serverId, 'Bob')).toBeNull();
-    expect(store.findCheckVote('unclaimed', serverId, { username: 'Bob' })).toBeNull();
+    const older = store.votes.insert({ serverId, username: 'Bob', votedAt: T0 - 2 * DAY });
+    const newer = store.votes.insert({ serverId, username: 'bob', votedAt: T0 - HOUR });
+    expect(store.votes.findCheck('unclaimed', serverId, { username: 'BOB' })?.voteId).toBe(older.voteId);
+    expect(store.votes.claimOldest(serverId, 'BOB')).toMatchObject({ voteId: older.voteId, claimedAt: T0 });
+    expect(store.votes.findCheck('unclaimed', serverId, { username: 'Bob' })?.voteId).toBe(newer.voteId);
+    expect(store.votes.claimOldest(serverId, 'Bob')?.voteId).toBe(newer.voteId);
+    expect(store.votes.claimOldest(serverId, 'Bob')).toBeNull();
+    expect(store.votes.findCheck('unclaimed', serverId, { username: 'Bob' })).toBeNull();
   });
 
   it('keeps votes of other servers and other players apart', () => {
-    const other = store.createServer({ name: 'Beta', game: 'fivem' }).id;
-    store.insertVote({ serverId: other, username: 'Bob' });
-    store.insertVote({ serverId, username: 'Alice' });
-    expect(store.claimOldest(serverId, 'Bob')).toBeNull();
-    expect(store.findCheckVote('unclaimed', serverId, { username: 'Bob' })).toBeNull();
+    const other = store.servers.create({ name: 'Beta', game: 'fivem' }).id;
+    store.votes.insert({ serverId: other, username: 'Bob' });
+    store.votes.insert({ serverId, username: 'Alice' });
+    expect(store.votes.claimOldest(serverId, 'Bob')).toBeNull();
+    expect(store.votes.findCheck('unclaimed', serverId, { username: 'Bob' })).toBeNull();
   });
 
   it('finds votes by IP in both modes', () => {
-    store.insertVote({ serverId, username: 'Bob', ip: '2001:db8::1', votedAt: T0 - 3 * DAY });
-    const recent = store.insertVote({ serverId, username: 'Bob', ip: '2001:db8::1', votedAt: T0 - HOUR });
-    expect(store.findCheckVote('unclaimed', serverId, { ip: '2001:db8::1' })?.votedAt).toBe(T0 - 3 * DAY);
-    expect(store.findCheckVote('last24h', serverId, { ip: '2001:db8::1' })?.voteId).toBe(recent.voteId);
-    expect(store.findCheckVote('last24h', serverId, { ip: '10.9.9.9' })).toBeNull();
+    store.votes.insert({ serverId, username: 'Bob', ip: '2001:db8::1', votedAt: T0 - 3 * DAY });
+    const recent = store.votes.insert({ serverId, username: 'Bob', ip: '2001:db8::1', votedAt: T0 - HOUR });
+    expect(store.votes.findCheck('unclaimed', serverId, { ip: '2001:db8::1' })?.votedAt).toBe(T0 - 3 * DAY);
+    expect(store.votes.findCheck('last24h', serverId, { ip: '2001:db8::1' })?.voteId).toBe(recent.voteId);
+    expect(store.votes.findCheck('last24h', serverId, { ip: '10.9.9.9' })).toBeNull();
   });
 
   it('in last24h mode reports a claimed vote of the last 24 h but never an older one', () => {
-    store.insertVote({ serverId, username: 'Bob', votedAt: T0 - DAY });
-    expect(store.findCheckVote('last24h', serverId, { username: 'Bob' })).toBeNull();
-    expect(store.claimOldest(serverId, 'Bob', { mode: 'last24h' })).toBeNull();
-    const recent = store.insertVote({ serverId, username: 'Bob', votedAt: T0 - DAY + 1 });
-    expect(store.claimOldest(serverId, 'Bob', { mode: 'last24h' })?.voteId).toBe(recent.voteId);
-    expect(store.findCheckVote('last24h', serverId, { username: 'Bob' })).toMatchObject({
+    store.votes.insert({ serverId, username: 'Bob', votedAt: T0 - DAY });
+    expect(store.votes.findCheck('last24h', serverId, { username: 'Bob' })).toBeNull();
+    expect(store.votes.claimOldest(serverId, 'Bob', { mode: 'last24h' })).toBeNull();
+    const recent = store.votes.insert({ serverId, username: 'Bob', votedAt: T0 - DAY + 1 });
+    expect(store.votes.claimOldest(serverId, 'Bob', { mode: 'last24h' })?.voteId).toBe(recent.voteId);
+    expect(store.votes.findCheck('last24h', serverId, { username: 'Bob' })).toMatchObject({
       voteId: recent.voteId,
       claimedAt: T0,
     });
-    expect(store.findCheckVote('unclaimed', serverId, { username: 'Bob' })?.votedAt).toBe(T0 - DAY);
+    expect(store.votes.findCheck('unclaimed', serverId, { username: 'Bob' })?.votedAt).toBe(T0 - DAY);
   });
 
   it('gives the latest vote time per username and per IP for the vote cooldown', () => {
-    expect(store.lastVoteBy(serverId, { username: 'Bob' })).toBeNull();
-    store.insertVote({ serverId, username: 'Bob', ip: '10.0.0.1', votedAt: T0 - 3 * HOUR });
-    store.insertVote({ serverId, username: 'Eve', ip: '10.0.0.1', votedAt: T0 - HOUR });
-    expect(store.lastVoteBy(serverId, { username: 'BOB' })).toBe(T0 - 3 * HOUR);
-    expect(store.lastVoteBy(serverId, { ip: '10.0.0.1' })).toBe(T0 - HOUR);
+    expect(store.votes.lastBy(serverId, { username: 'Bob' })).toBeNull();
+    store.votes.insert({ serverId, username: 'Bob', ip: '10.0.0.1', votedAt: T0 - 3 * HOUR });
+    store.votes.insert({ serverId, username: 'Eve', ip: '10.0.0.1', votedAt: T0 - HOUR });
+    expect(store.votes.lastBy(serverId, { username: 'BOB' })).toBe(T0 - 3 * HOUR);
+    expect(store.votes.lastBy(serverId, { ip: '10.0.0.1' })).toBe(T0 - HOUR);
   });
 
   it('lists votes by server and username, oldest first, paged', () => {
-    const other = store.createServer({ name: 'Beta', game: 'fivem' }).id;
-    store.insertVote({ serverId, username: 'Bob', votedAt: T0 - 2 });
-    store.insertVote({ serverId: other, username: 'bob', votedAt: T0 - 1 });
-    store.insertVote({ serverId, username: 'Eve', votedAt: T0 });
-    expect(store.listVotes().map((v) => v.votedAt)).toEqual([T0 - 2, T0 - 1, T0]);
-    expect(store.listVotes({ serverId }).map((v) => v.username)).toEqual(['Bob', 'Eve']);
-    expect(store.listVotes({ username: 'BOB' }).map((v) => v.serverId)).toEqual([serverId, other]);
-    expect(store.listVotes({ serverId, username: 'bob' })).toHaveLength(1);
-    expect(store.listVotes({ limit: 1, offset: 1 }).map((v) => v.votedAt)).toEqual([T0 - 1]);
+    const other = store.servers.create({ name: 'Beta', game: 'fivem' }).id;
+    store.votes.insert({ serverId, username: 'Bob', votedAt: T0 - 2 });
+    store.votes.insert({ serverId: other, username: 'bob', votedAt: T0 - 1 });
+    store.votes.insert({ serverId, username: 'Eve', votedAt: T0 });
+    expect(store.votes.list().map((v) => v.votedAt)).toEqual([T0 - 2, T0 - 1, T0]);
+    expect(store.votes.list({ serverId }).map((v) => v.username)).toEqual(['Bob', 'Eve']);
+    expect(store.votes.list({ username: 'BOB' }).map((v) => v.serverId)).toEqual([serverId, other]);
+    expect(store.votes.list({ serverId, username: 'bob' })).toHaveLength(1);
+    expect(store.votes.list({ limit: 1, offset: 1 }).map((v) => v.votedAt)).toEqual([T0 - 1]);
   });
 
   it('empties everything on reset', () => {
-    store.createKey(serverId);
-    store.insertVote({ serverId, username: 'Bob' });
+    store.keys.create(serverId);
+    store.votes.insert({ serverId, username: 'Bob' });
     store.reset();
-    expect(store.countServers()).toBe(0);
-    expect(store.listVotes()).toEqual([]);
-    expect(store.createServer({ name: 'Again', game: 'fivem' }).id).toBe(1);
-    expect(store.getServerStats(1)).toMatchObject({ votesTotal: 0, votesMonthly: 0, rank: 1 });
+    expect(store.servers.count()).toBe(0);
+    expect(store.votes.list()).toEqual([]);
+    expect(store.servers.create({ name: 'Again', game: 'fivem' }).id).toBe(1);
+    expect(store.servers.getWithStats(1)?.stats).toMatchObject({ votesTotal: 0, votesMonthly: 0, rank: 1 });
   });
 });
 
 describe('statistics and rank', () => {
   it('counts total, monthly (UTC), rolling 24 h and 7 d votes', () => {
-    const { id } = store.createServer({ name: 'Alpha', game: 'fivem' });
+    const { id } = store.servers.create({ name: 'Alpha', game: 'fivem' });
     const times = [
       T0 - 1,
       T0 - DAY + 1,
@@ -328,21 +335,21 @@ describe('statistics and rank', () => {
       T0 - 7 * DAY,
       Date.UTC(2026, 9, 31, 23, 59),
     ];
-    store.insertVotes(times.map((votedAt) => ({ serverId: id, username: 'u', votedAt })));
-    expect(store.getServerStats(id)).toEqual({
+    store.votes.insertMany(times.map((votedAt) => ({ serverId: id, username: 'u', votedAt })));
+    expect(store.servers.getWithStats(id)?.stats).toEqual({
       votesTotal: 6,
       votesMonthly: 5,
       votes24h: 2,
       votes7d: 4,
       rank: 1,
     });
-    expect(store.getServerStats(99)).toBeNull();
+    expect(store.servers.getWithStats(99)).toBeNull();
   });
 
   it('ranks by monthly votes, then total votes, then age, never sharing a rank and including silent servers', () => {
     const lastMonth = Date.UTC(2026, 9, 15);
     const make = (name: string, monthly: number, older: number) => {
-      const server = store.createServer({ name, game: 'fivem' });
+      const server = store.servers.create({ name, game: 'fivem' });
       clock += 1;
       const votes = [
         ...Array.from({ length: monthly }, () => ({
@@ -352,7 +359,7 @@ describe('statistics and rank', () => {
         })),
         ...Array.from({ length: older }, () => ({ serverId: server.id, username: 'p', votedAt: lastMonth })),
       ];
-      store.insertVotes(votes);
+      store.votes.insertMany(votes);
       return server.id;
     };
     const silentOld = make('silent-old', 0, 0);
@@ -364,30 +371,30 @@ describe('statistics and rank', () => {
     const silentWithHistory = make('silent-history', 0, 9);
 
     const expected = [top, tiedMoreTotal, tiedOlder, tiedNewer, silentWithHistory, silentOld, silentNewer];
-    expect(store.listServersRanked().map((s) => s.id)).toEqual(expected);
-    expect(expected.map((id) => store.getServerStats(id)?.rank)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(store.listServersRanked({ limit: 2, offset: 2 }).map((s) => [s.id, s.rank])).toEqual([
+    expect(store.servers.listRanked().map((s) => s.id)).toEqual(expected);
+    expect(expected.map((id) => store.servers.getWithStats(id)?.stats?.rank)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(store.servers.listRanked({ limit: 2, offset: 2 }).map((s) => [s.id, s.rank])).toEqual([
       [tiedOlder, 3],
       [tiedNewer, 4],
     ]);
   });
 
   it('starts a new month at zero monthly votes when the clock crosses into it', () => {
-    const a = store.createServer({ name: 'A', game: 'fivem' }).id;
+    const a = store.servers.create({ name: 'A', game: 'fivem' }).id;
     clock += 1;
-    const b = store.createServer({ name: 'B', game: 'fivem' }).id;
-    store.insertVotes([
+    const b = store.servers.create({ name: 'B', game: 'fivem' }).id;
+    store.votes.insertMany([
       { serverId: b, username: 'x' },
       { serverId: b, username: 'y' },
       { serverId: a, username: 'z' },
     ]);
-    expect(store.getServerStats(b)).toMatchObject({ votesMonthly: 2, rank: 1 });
+    expect(store.servers.getWithStats(b)?.stats).toMatchObject({ votesMonthly: 2, rank: 1 });
     clock = Date.UTC(2026, 11, 1, 0, 0, 0, 0);
-    store.insertVote({ serverId: a, username: 'z' });
-    expect(store.getServerStats(a)).toMatchObject({ votesMonthly: 1, votesTotal: 2, rank: 1 });
-    expect(store.getServerStats(b)).toMatchObject({ votesMonthly: 0, votesTotal: 2, rank: 2 });
+    store.votes.insert({ serverId: a, username: 'z' });
+    expect(store.servers.getWithStats(a)?.stats).toMatchObject({ votesMonthly: 1, votesTotal: 2, rank: 1 });
+    expect(store.servers.getWithStats(b)?.stats).toMatchObject({ votesMonthly: 0, votesTotal: 2, rank: 2 });
     clock = T0;
-    expect(store.getServerStats(b)).toMatchObject({ votesMonthly: 2, rank: 1 });
+    expect(store.servers.getWithStats(b)?.stats).toMatchObject({ votesMonthly: 2, rank: 1 });
   });
 
   it('answers every request-path query with index seeks, never a table scan', () => {

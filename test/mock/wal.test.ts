@@ -58,11 +58,11 @@ describe('SQLite WAL of a file database', () => {
     const mock = await startMockServer({ db, rateLimit: 1_000_000 });
     const agent = new Agent({ keepAlive: true, maxSockets: 16 });
     try {
-      const serverId = mock.store.createServer({ name: 'WAL RP', game: 'fivem' }).id;
-      const key = mock.store.createKey(serverId).key;
+      const serverId = mock.store.servers.create({ name: 'WAL RP', game: 'fivem' }).id;
+      const key = mock.store.keys.create(serverId).key;
       const contract = await contractOf(mock.url);
       for (let i = 0; i < VOTES; i += 1) {
-        mock.store.insertVote({ serverId, username: `player${i % PLAYERS}`, ip: '198.51.100.7' });
+        mock.store.votes.insert({ serverId, username: `player${i % PLAYERS}`, ip: '198.51.100.7' });
       }
       expect(walSize()).toBeLessThan(WAL_BOUND);
 

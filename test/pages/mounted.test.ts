@@ -18,8 +18,8 @@ function setup() {
       voteCooldownMs: 2 * 3_600_000,
     }),
   );
-  const server = store.createServer({ name: 'Mounted', game: 'fivem', playersOnline: 3, playersMax: 32 });
-  const { key } = store.createKey(server.id);
+  const server = store.servers.create({ name: 'Mounted', game: 'fivem', playersOnline: 3, playersMax: 32 });
+  const { key } = store.keys.create(server.id);
   return { app, store, server, key };
 }
 
@@ -121,7 +121,7 @@ describe('badge and pages mounted in createApp', () => {
 
   it('shows hostile server fields without control or bidi-override characters, so nothing reads backwards', async () => {
     const { app, store } = setup();
-    const hostile = store.createServer({
+    const hostile = store.servers.create({
       name: '\u202egnp.exe\u0000 RP',
       game: 'fivem',
       description: `\u2066${'W'.repeat(2000)}`,

@@ -9,7 +9,7 @@ const HOUR = 3_600_000;
 function setup(options: { admin?: DashboardAccess; cooldownMs?: number } = {}) {
   const clock = { t: Date.UTC(2026, 10, 21, 10, 0) };
   const store: Store = createStore(openDatabase(':memory:'), { now: () => clock.t });
-  const server = store.createServer({
+  const server = store.servers.create({
     name: 'Horizon <RP> & Co',
     game: 'fivem',
     ip: 'play.horizon.test',
@@ -19,7 +19,7 @@ function setup(options: { admin?: DashboardAccess; cooldownMs?: number } = {}) {
     playersOnline: 64,
     playersMax: 128,
   });
-  const other = store.createServer({ name: 'Second', game: 'fivem' });
+  const other = store.servers.create({ name: 'Second', game: 'fivem' });
   const app = createSiteRoutes({
     store,
     now: () => clock.t,
@@ -46,12 +46,12 @@ function setup(options: { admin?: DashboardAccess; cooldownMs?: number } = {}) {
   return { clock, store, server, other, request, postForm };
 }
 
-const votesOf = (store: Store, serverId: number) => store.listVotes({ serverId });
+const votesOf = (store: Store, serverId: number) => store.votes.list({ serverId });
 
 describe('site pages: /servers and /servers/:id', () => {
   it('lists servers ranked by monthly votes', async () => {
     const { store, server, other, request } = setup();
-    store.insertVotes([
+    store.votes.insertMany([
       { serverId: other.id, username: 'a' },
       { serverId: other.id, username: 'b' },
       { serverId: server.id, username: 'c' },
@@ -67,7 +67,7 @@ describe('site pages: /servers and /servers/:id', () => {
 
   it('shows name, game, address, rank, votes, players, marks, the three badges with snippets and a vote link', async () => {
     const { store, server, request } = setup();
-    store.insertVote({ serverId: server.id, username: 'p1' });
+    store.votes.insert({ serverId: server.id, username: 'p1' });
     const html = await (await request(`/servers/${server.id}`)).text();
     for (const text of [
       'Horizon &lt;RP&gt; &amp; Co',
@@ -210,7 +210,7 @@ describe('site pages: voting', () => {
     const { store, postForm } = setup();
     const res = await postForm('/servers/4242/vote', { username: 'Alice' });
     expect(res.status).toBe(404);
-    expect(store.listVotes()).toHaveLength(0);
+    expect(store.votes.list()).toHaveLength(0);
   });
 
   it.each([
@@ -255,13 +255,13 @@ describe('site pages: integrations dashboard', () => {
     expect(key).toMatch(/^live_/);
     expect(shown).not.toContain(key);
     expect(createdHtml).toContain(`set vote_reward_api_key &quot;${key}&quot;`);
-    expect(store.authenticate(key)).toMatchObject({ ok: true, serverId: server.id });
+    expect(store.keys.authenticate(key)).toMatchObject({ ok: true, serverId: server.id });
 
     clock.t += 60_000;
     expect(createdHtml).toContain('Never');
     const reloaded = await (await request(shown)).text();
     expect(reloaded).not.toContain(key);
-    expect(store.listKeys(server.id)).toHaveLength(1);
+    expect(store.keys.list(server.id)).toHaveLength(1);
     const listed = await (await request(`/dashboard/servers/${server.id}/integrations`)).text();
     expect(listed).not.toContain(key);
     expect(listed).toContain(`live_****${key.slice(-4)}`);
@@ -269,7 +269,7 @@ describe('site pages: integrations dashboard', () => {
       /<td class="time wide">2026-11-21 10:00 UTC<\/td><td class="time">2026-11-21 10:00 UTC<\/td><td>Active/,
     );
 
-    const prefix = store.listKeys(server.id)[0]?.prefix ?? '';
+    const prefix = store.keys.list(server.id)[0]?.prefix ?? '';
     const revokePath = `/dashboard/servers/${server.id}/integrations/keys/${prefix}/revoke`;
     expect(listed).toContain(`href="${revokePath}?lang=en"`);
     const confirm = await request(`${revokePath}?lang=en`);
@@ -277,7 +277,7 @@ describe('site pages: integrations dashboard', () => {
     const confirmHtml = await confirm.text();
     expect(confirmHtml).toContain(`Revoke key live_****${key.slice(-4)}?`);
     expect(confirmHtml).toContain('Game servers using this key get 401');
-    expect(store.authenticate(key)).toMatchObject({ ok: true });
+    expect(store.keys.authenticate(key)).toMatchObject({ ok: true });
 
     const revoked = await postForm(revokePath, { csrf: csrfFrom(confirmHtml) });
     expect(revoked.status).toBe(303);
@@ -285,7 +285,7 @@ describe('site pages: integrations dashboard', () => {
       `/dashboard/servers/${server.id}/integrations?lang=en&revoked=${prefix}`,
     );
     expect(await (await request(revoked.headers.get('location') ?? '')).text()).toContain('is revoked');
-    expect(store.authenticate(key)).toMatchObject({ ok: false, reason: 'revoked' });
+    expect(store.keys.authenticate(key)).toMatchObject({ ok: false, reason: 'revoked' });
   });
 
   it('shows a generated key once only to the page it was made for', async () => {
@@ -299,7 +299,7 @@ describe('site pages: integrations dashboard', () => {
       await request(`/dashboard/servers/${other.id}/integrations?created=${id}`)
     ).text();
     expect(elsewhere).not.toContain('data-testid="new-key"');
-    expect(store.listKeys(server.id)).toHaveLength(1);
+    expect(store.keys.list(server.id)).toHaveLength(1);
   });
 
   it.each([
@@ -309,7 +309,7 @@ describe('site pages: integrations dashboard', () => {
     const { store, server, postForm } = setup();
     const res = await postForm(`/dashboard/servers/${server.id}/integrations/keys`, fields);
     expect(res.status).toBe(403);
-    expect(store.listKeys(server.id)).toHaveLength(0);
+    expect(store.keys.list(server.id)).toHaveLength(0);
   });
 
   it("refuses the token of another server's page", async () => {
@@ -317,18 +317,18 @@ describe('site pages: integrations dashboard', () => {
     const page = await (await request(`/dashboard/servers/${other.id}/integrations`)).text();
     const res = await postForm(`/dashboard/servers/${server.id}/integrations/keys`, { csrf: csrfFrom(page) });
     expect(res.status).toBe(403);
-    expect(store.listKeys(server.id)).toHaveLength(0);
+    expect(store.keys.list(server.id)).toHaveLength(0);
   });
 
   it("cannot revoke another server's key", async () => {
     const { store, server, other, request, postForm } = setup();
-    const foreign = store.createKey(other.id);
+    const foreign = store.keys.create(other.id);
     const page = await (await request(`/dashboard/servers/${server.id}/integrations`)).text();
     const res = await postForm(`/dashboard/servers/${server.id}/integrations/keys/${foreign.prefix}/revoke`, {
       csrf: csrfFrom(page),
     });
     expect(res.status).toBe(404);
-    expect(store.authenticate(foreign.key)).toMatchObject({ ok: true });
+    expect(store.keys.authenticate(foreign.key)).toMatchObject({ ok: true });
   });
 
   it('without MOCK_ADMIN_TOKEN answers loopback clients only, like the control API', async () => {

@@ -16,7 +16,7 @@ describe('the poller keys claims by the API matching name', () => {
     h.runtime.dispatch(REWARDED_EVENT, 1, { vote_id: 'x', username: 'Straße', rewards: [] });
     await h.runtime.clock.advance(10 * MIN);
 
-    expect(h.mock.store.findCheckVote('last24h', h.mock.server.id, { username: 'STRASSE' })).not.toBeNull();
+    expect(h.mock.store.votes.findCheck('last24h', h.mock.server.id, { username: 'STRASSE' })).not.toBeNull();
     // STRASSE was checked (Straße, who claimed, cools down) and the site answered with the claimed vote.
     expect(h.sends.filter((s) => s.path === '/api/v1/vote/check' && s.status === 200).length).toBeGreaterThan(
       0,

@@ -228,7 +228,7 @@ describe('createVoteDetector', () => {
     h.detector.start();
     await h.runtime.clock.advance(MIN);
     expect(checksOf(h.sends, from).map((s) => s.status)).toContain(200);
-    expect(h.mock.store.findCheckVote('last24h', h.mock.server.id, { username: 'Player1' })).toMatchObject({
+    expect(h.mock.store.votes.findCheck('last24h', h.mock.server.id, { username: 'Player1' })).toMatchObject({
       votedAt: from - 4 * 60 * MIN,
     });
     expect(h.runtime.told).toEqual([]);

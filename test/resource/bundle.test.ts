@@ -58,8 +58,8 @@ describe('dist/server.js in the simulated FXServer', () => {
     async (profile) => {
       const mock = await startMockServer();
       cleanup.push(() => mock.close());
-      const server = mock.store.createServer({ name: 'Test City', game: 'gta5' });
-      const key = mock.store.createKey(server.id).key;
+      const server = mock.store.servers.create({ name: 'Test City', game: 'gta5' });
+      const key = mock.store.keys.create(server.id).key;
       // A fault that changes nothing (apply, no delay) but counts the claims that reach the mock.
       mock.app.faults.add({ route: '/api/v1/vote/claim', method: 'POST', apply: true, delayMs: 0 });
       const sim = boot(
@@ -76,11 +76,11 @@ describe('dist/server.js in the simulated FXServer', () => {
       await sim.until(() => lines(sim).some((l) => l.includes('connected to')), { timeoutMs: 5000 });
       expect(lines(sim).join('\n')).toContain('vote-reward: connected to Test City (#1, 0 votes)');
       expect(sim.consoleLines.join('\n')).not.toContain(key);
-      mock.store.insertVote({ serverId: server.id, username: 'Ana', votedAt: Date.now() - 60_000 });
+      mock.store.votes.insert({ serverId: server.id, username: 'Ana', votedAt: Date.now() - 60_000 });
       const id = await sim.join({ name: 'Ana', identifiers: ['license:aaa'] });
       sim.command(id, 'vote');
       sim.command(id, 'vote');
-      await sim.until(() => mock.store.listVotes()[0]?.claimedAt !== null, { timeoutMs: 5000 });
+      await sim.until(() => mock.store.votes.list()[0]?.claimedAt !== null, { timeoutMs: 5000 });
       await sim.advance(500);
       const chat = sim.clientEvents(id).filter((event) => event.name === 'chat:addMessage');
       expect(chat.map((event) => (event.args[0] as { args: string[] }).args[1])).toEqual([

@@ -76,7 +76,7 @@ describe('createVoteApi against the real mock (in process)', () => {
       votedAt: null,
       username: null,
     });
-    mock.store.insertVote({
+    mock.store.votes.insert({
       serverId: mock.server.id,
       username: 'Ana',
       ip: '203.0.113.9',
@@ -103,9 +103,9 @@ describe('createVoteApi against the real mock (in process)', () => {
 
   it('reads vote counts and server info', async () => {
     const { clock, mock, api } = setup();
-    const rival = mock.store.createServer({ name: 'Rival RP', game: 'gta5' });
+    const rival = mock.store.servers.create({ name: 'Rival RP', game: 'gta5' });
     for (const username of ['Bo', 'Cy'])
-      mock.store.insertVote({ serverId: rival.id, username, votedAt: clock.now() - 1000 });
+      mock.store.votes.insert({ serverId: rival.id, username, votedAt: clock.now() - 1000 });
     mock.addVote('Ana', clock.now() - 2 * 86_400_000);
     expect(await api.getServerInfo(claim)).toMatchObject({ name: 'Test City', rank: 2, votes_total: 1 });
     expect(await api.getVoteCount(claim)).toMatchObject({

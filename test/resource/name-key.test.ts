@@ -152,9 +152,9 @@ describe('the resource and the mock agree on who is the same voter', () => {
         // biome-ignore lint/suspicious/noControlCharactersInRegex: the API refuses names with control characters
         fc.pre(!/[\u0000-\u001f\u007f-\u009f]/.test(voted + claimedAs));
         mock.store.reset();
-        mock.serverId = mock.store.createServer({ name: 'S', game: 'fivem' }).id;
-        mock.store.insertVote({ serverId: mock.serverId, username: voted });
-        const claimed = mock.store.claimOldest(mock.serverId, claimedAs as string) !== null;
+        mock.serverId = mock.store.servers.create({ name: 'S', game: 'fivem' }).id;
+        mock.store.votes.insert({ serverId: mock.serverId, username: voted });
+        const claimed = mock.store.votes.claimOldest(mock.serverId, claimedAs as string) !== null;
         expect(claimed).toBe(nameKey(voted) === nameKey(claimedAs as string));
       }),
       { numRuns: 600 },
@@ -198,9 +198,9 @@ describe('mock database upgrade', () => {
       const upgraded = openDatabase(path);
       try {
         const store = createStore(upgraded, { now: () => 1000 });
-        expect(store.claimOldest(1, 'Σίσυφοσ')?.username).toBe('Σίσυφος');
-        expect(store.claimOldest(1, 'ssig')?.username).toBe('ẞig');
-        expect(store.claimOldest(1, 'ıvan')?.username).toBe('Ivan');
+        expect(store.votes.claimOldest(1, 'Σίσυφοσ')?.username).toBe('Σίσυφος');
+        expect(store.votes.claimOldest(1, 'ssig')?.username).toBe('ẞig');
+        expect(store.votes.claimOldest(1, 'ıvan')?.username).toBe('Ivan');
       } finally {
         upgraded.close();
       }

@@ -551,8 +551,8 @@ async function generate(createE2e: CreateE2e, scenario: Scenario): Promise<Snaps
       config: scenario.config,
       killedAt,
       kvp,
-      votes: w.store
-        .listVotes({ serverId: w.serverId })
+      votes: w.store.votes
+        .list({ serverId: w.serverId })
         .map((v) => ({ voteId: v.voteId, username: v.username, votedAt: v.votedAt, claimedAt: v.claimedAt })),
       paidBefore: w.ledger().map((e) => ({
         player: world.names.get(e.player) ?? `#${e.player}`,

@@ -1,0 +1,295 @@
+import type { Db } from './open-database';
+import type { StoreOptions } from './store-error';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Fields an owner sets on a server. */
+export interface ServerFields {
+  /** Display name. */
+  name: string;
+  /** Game identifier, a lowercase word (`fivem`). */
+  game: string;
+  /** Host name or address of the game server. */
+  ip: string;
+  /** Port of the game server. */
+  port: number;
+  /** Free text shown on the server page. */
+  description: string;
+  /** Premium listing. */
+  isPremium: boolean;
+  /** Verified by the listing. */
+  isVerified: boolean;
+  /** Followers on the listing. */
+  followersCount: number;
+  /** Players online now (badge, pages). */
+  playersOnline: number;
+  /** Player slots (badge, pages). */
+  playersMax: number;
+}
+
+/** Input of `servers.create`: name and game are required, the rest has defaults. */
+export type ServerInput = Pick<ServerFields, 'name' | 'game'> & Partial<ServerFields>;
+
+/** A stored server. */
+export interface ServerRecord extends ServerFields {
+  /** Integer id, used in URLs and the badge. */
+  id: number;
+  /** Creation time, ms since the epoch; the last ranking tie-break (older first). */
+  createdAt: number;
+}
+
+/** Vote counters and rank of one server at a given time. */
+export interface ServerStats {
+  /** All votes ever. */
+  votesTotal: number;
+  /** Votes in the current calendar month (UTC). */
+  votesMonthly: number;
+  /** Votes in the rolling last 24 hours. */
+  votes24h: number;
+  /** Votes in the rolling last 7 days. */
+  votes7d: number;
+  /** 1-based position among all servers by monthly votes, then total votes, then age; never shared. */
+  rank: number;
+}
+
+/** A server row of the leaderboard. */
+export interface RankedServer extends ServerRecord {
+  /** 1-based rank (see `ServerStats.rank`). */
+  rank: number;
+  /** All votes ever. */
+  votesTotal: number;
+  /** Votes in the current calendar month (UTC). */
+  votesMonthly: number;
+}
+
+/** Servers, their ranking and their vote counters. */
+export interface Servers {
+  /** Creates a server and returns it. */
+  create(input: ServerInput): ServerRecord;
+  /** Changes the given fields of a server; null when the server does not exist. */
+  update(id: number, patch: Partial<ServerFields>): ServerRecord | null;
+  /** One server, or null. */
+  get(id: number): ServerRecord | null;
+  /** A server with its counters and rank at `now()`, read by one statement; null when it does not exist. */
+  getWithStats(id: number): { server: ServerRecord; stats: ServerStats } | null;
+  /** Number of servers. */
+  count(): number;
+  /** Servers in rank order, with their rank and counters. */
+  listRanked(page?: { limit?: number; offset?: number }): RankedServer[];
+}
+
+interface ServerRow {
+  id: number;
+  name: string;
+  game: string;
+  ip: string;
+  port: number;
+  description: string;
+  is_premium: number;
+  is_verified: number;
+  followers_count: number;
+  players_online: number;
+  players_max: number;
+  created_at: number;
+  votes_total: number;
+  rank_month_votes: number;
+}
+
+const SERVER_COLUMNS: Record<keyof ServerFields, string> = {
+  name: 'name',
+  game: 'game',
+  ip: 'ip',
+  port: 'port',
+  description: 'description',
+  isPremium: 'is_premium',
+  isVerified: 'is_verified',
+  followersCount: 'followers_count',
+  playersOnline: 'players_online',
+  playersMax: 'players_max',
+};
+
+const SERVER_DEFAULTS: Omit<ServerFields, 'name' | 'game'> = {
+  ip: '',
+  port: 30120,
+  description: '',
+  isPremium: false,
+  isVerified: false,
+  followersCount: 0,
+  playersOnline: 0,
+  playersMax: 0,
+};
+
+/** The calendar month (UTC) of a time, as `YYYY-MM`. */
+export function monthKey(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 7);
+}
+
+function toServer(row: ServerRow): ServerRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    game: row.game,
+    ip: row.ip,
+    port: row.port,
+    description: row.description,
+    isPremium: row.is_premium === 1,
+    isVerified: row.is_verified === 1,
+    followersCount: row.followers_count,
+    playersOnline: row.players_online,
+    playersMax: row.players_max,
+    createdAt: row.created_at,
+  };
+}
+
+function toSqlValue(value: ServerFields[keyof ServerFields]): string | number {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
+
+/** Builds the servers part of the store (see `createStore`). */
+export function createServers(db: Db, options: StoreOptions): Servers {
+  const { now } = options;
+  // Every `… RETURNING` write is run with `.all()`, never `.get()`: `.get()` resets the statement after its first
+  // row, before SQLite finishes the step that commits, so the WAL hook never runs its auto-checkpoint and the
+  // WAL file grows without bound (1 GB after 20,000 single-vote inserts).
+
+  const insertServerStmt = db.prepare<Record<string, string | number>, ServerRow>(
+    `INSERT INTO servers (name, game, ip, port, description, is_premium, is_verified, followers_count,
+       players_online, players_max, created_at)
+     VALUES (@name, @game, @ip, @port, @description, @is_premium, @is_verified, @followers_count,
+       @players_online, @players_max, @created_at)
+     RETURNING *`,
+  );
+  const getServerStmt = db.prepare<[number], ServerRow>('SELECT * FROM servers WHERE id = ?');
+  const countServersStmt = db.prepare<[], number>('SELECT count(*) FROM servers').pluck();
+  const updateStatements = new Map<
+    string,
+    ReturnType<typeof db.prepare<Record<string, unknown>, ServerRow>>
+  >();
+
+  const getRankMonthStmt = db.prepare<[], string>('SELECT month FROM rank_state WHERE id = 1').pluck();
+  const setRankMonthStmt = db.prepare<[string]>('UPDATE rank_state SET month = ? WHERE id = 1');
+  const refreshRankVotesStmt = db.prepare<{ month: string }>(
+    `UPDATE servers SET rank_month_votes = coalesce(
+       (SELECT votes FROM server_month_votes WHERE server_id = servers.id AND month = @month), 0)`,
+  );
+  // Rolling window counts: whole hours after the one holding the window start come from the hour counters,
+  // the rest of that hour from the votes index, so the cost never grows with the window's votes.
+  const windowCount = (edge: string) =>
+    `(SELECT coalesce(sum(votes), 0) FROM server_hour_votes WHERE server_id = s.id AND hour > @hour${edge})
+       + (SELECT count(*) FROM votes
+           WHERE server_id = s.id AND voted_at > @since${edge} AND voted_at < (@hour${edge} + 1) * ${HOUR_MS})`;
+  // Everything /vote/count and /server/info need in one statement (each statement opens a read transaction).
+  const statsStmt = db.prepare<
+    { id: number; since24: number; hour24: number; since7: number; hour7: number },
+    ServerRow & { rank: number; votes_24h: number; votes_7d: number }
+  >(
+    `SELECT s.*,
+       1 + (SELECT count(*) FROM servers WHERE rank_month_votes > s.rank_month_votes)
+         + (SELECT count(*) FROM servers WHERE rank_month_votes = s.rank_month_votes AND votes_total > s.votes_total)
+         + (SELECT count(*) FROM servers WHERE rank_month_votes = s.rank_month_votes
+             AND votes_total = s.votes_total AND created_at < s.created_at)
+         + (SELECT count(*) FROM servers WHERE rank_month_votes = s.rank_month_votes
+             AND votes_total = s.votes_total AND created_at = s.created_at AND id < s.id) AS rank,
+       ${windowCount('24')} AS votes_24h,
+       ${windowCount('7')} AS votes_7d
+     FROM servers s WHERE s.id = @id`,
+  );
+  const rankedPageStmt = db.prepare<[number, number], ServerRow>(
+    `SELECT * FROM servers ORDER BY rank_month_votes DESC, votes_total DESC, created_at, id LIMIT ? OFFSET ?`,
+  );
+
+  let syncedRankMonth: string | null = null;
+  /** Makes `servers.rank_month_votes` describe the month of `now()`; rewrites it once per month change. */
+  function syncRankMonth(): void {
+    const month = monthKey(now());
+    if (syncedRankMonth === month) return;
+    if (getRankMonthStmt.get() !== month) {
+      db.transaction(() => {
+        setRankMonthStmt.run(month);
+        refreshRankVotesStmt.run({ month });
+      })();
+    }
+    syncedRankMonth = month;
+  }
+
+  function get(id: number): ServerRecord | null {
+    const row = getServerStmt.get(id);
+    return row ? toServer(row) : null;
+  }
+
+  return {
+    create(input) {
+      const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      const fields = { ...SERVER_DEFAULTS, ...given } as ServerFields;
+      const params: Record<string, string | number> = { created_at: now() };
+      for (const [field, column] of Object.entries(SERVER_COLUMNS)) {
+        params[column] = toSqlValue(fields[field as keyof ServerFields]);
+      }
+      return toServer(insertServerStmt.all(params)[0] as ServerRow);
+    },
+
+    update(id, patch) {
+      const fields = (Object.keys(SERVER_COLUMNS) as (keyof ServerFields)[]).filter(
+        (f) => patch[f] !== undefined,
+      );
+      if (fields.length === 0) return get(id);
+      const signature = fields.join(',');
+      let stmt = updateStatements.get(signature);
+      if (!stmt) {
+        const sets = fields.map((f) => `${SERVER_COLUMNS[f]} = @${SERVER_COLUMNS[f]}`).join(', ');
+        stmt = db.prepare<Record<string, unknown>, ServerRow>(
+          `UPDATE servers SET ${sets} WHERE id = @id RETURNING *`,
+        );
+        updateStatements.set(signature, stmt);
+      }
+      const params: Record<string, unknown> = { id };
+      for (const f of fields) params[SERVER_COLUMNS[f]] = toSqlValue(patch[f] as ServerFields[typeof f]);
+      const row = stmt.all(params)[0];
+      return row ? toServer(row) : null;
+    },
+
+    get,
+
+    getWithStats(id) {
+      syncRankMonth();
+      const at = now();
+      const since24 = at - DAY_MS;
+      const since7 = at - 7 * DAY_MS;
+      const row = statsStmt.get({
+        id,
+        since24,
+        hour24: Math.floor(since24 / HOUR_MS),
+        since7,
+        hour7: Math.floor(since7 / HOUR_MS),
+      });
+      if (!row) return null;
+      return {
+        server: toServer(row),
+        stats: {
+          votesTotal: row.votes_total,
+          votesMonthly: row.rank_month_votes,
+          votes24h: row.votes_24h,
+          votes7d: row.votes_7d,
+          rank: row.rank,
+        },
+      };
+    },
+
+    count() {
+      return countServersStmt.get() as number;
+    },
+
+    listRanked(page = {}) {
+      syncRankMonth();
+      const limit = page.limit ?? 100;
+      const offset = page.offset ?? 0;
+      return rankedPageStmt.all(limit, offset).map((row, index) => ({
+        ...toServer(row),
+        rank: offset + index + 1,
+        votesTotal: row.votes_total,
+        votesMonthly: row.rank_month_votes,
+      }));
+    },
+  };
+}
