@@ -5,10 +5,10 @@ import { createRateBudget, type RateBudget } from './api/rate-budget';
 import type { ServerInfo } from './api/schemas';
 import { createFetchTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow, refOf } from './claim/claim-flow';
-import { nameKeyUpgradeLines, upgradeNameKeys } from './claim/name-key-upgrade';
 import { ADMIN_COMMAND, runAdminCommand } from './commands/admin';
 import { loadConfig, maskKey, rewardsOf } from './config/load';
 import type { ResourceConfig } from './config/schema';
+import { upgradeData } from './data-version';
 import { announceRewardsOnFiveM, createEventChannel } from './events';
 import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
@@ -45,9 +45,17 @@ export interface VoteRewardResource {
   isReady(): boolean;
 }
 
+/** Options of {@link createResource}. */
+export interface ResourceOptions {
+  /** The version this code is; the bundle's own (package.json's, injected by build.mjs) when left out. */
+  version?: string;
+}
+
 /** Creates the resource. Nothing happens until `start()`. */
-export function createResource(runtime: Runtime): VoteRewardResource {
+export function createResource(runtime: Runtime, options: ResourceOptions = {}): VoteRewardResource {
   const log = runtime.log;
+  // build.mjs replaces process.env.VOTE_REWARD_VERSION with package.json's version; 'dev' when run from source.
+  const version = options.version ?? process.env.VOTE_REWARD_VERSION ?? 'dev';
   let app: App | null = null;
   /** The app being started while its first `/server/info` is in flight, so players get a "starting" answer. */
   let starting: App | null = null;
@@ -182,9 +190,8 @@ export function createResource(runtime: Runtime): VoteRewardResource {
       });
     }
     const unsubscribe = runtime.onPlayerJoining((source) => flow.playerJoined(source));
-    // build.mjs replaces process.env.VOTE_REWARD_VERSION with package.json's version; 'dev' when run from source.
     log.info(
-      `vote-reward: version ${process.env.VOTE_REWARD_VERSION ?? 'dev'}, framework ${selected.framework}, ${rewards.length} reward(s), API ${api.baseUrl} over ${transport.kind}, key ${maskKey(config.apiKey)}`,
+      `vote-reward: version ${version}, framework ${selected.framework}, ${rewards.length} reward(s), API ${api.baseUrl} over ${transport.kind}, key ${maskKey(config.apiKey)}`,
     );
     return {
       config,
@@ -302,7 +309,16 @@ export function createResource(runtime: Runtime): VoteRewardResource {
       if (started) return;
       started = true;
       try {
-        for (const line of nameKeyUpgradeLines(upgradeNameKeys(runtime.kvp))) log.info(line);
+        const data = upgradeData(runtime.kvp, version);
+        if (!data.ok) {
+          const rule = '-'.repeat(72);
+          log.error(rule);
+          log.error(`vote-reward ${version}: not started, the data on this server is not for this version:`);
+          for (const line of data.problems) log.error(`  - ${line}`);
+          log.error(rule);
+          return;
+        }
+        for (const line of data.lines) log.info(line);
         runtime.registerCommand(
           ADMIN_COMMAND,
           (source, args) => {

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { JOURNAL_PREFIX } from '../../src/claim/journal';
+import { NAME_KEY_VERSION_KVP } from '../../src/claim/name-key-upgrade';
+import { claimSent } from '../../src/claim/transitions';
+import { DATA_VERSION_KVP, upgradeData } from '../../src/data-version';
+import { createResource } from '../../src/resource';
+import { createMockVoteApi } from '../fakes/mock-transport';
+import { createFakeRuntime } from '../fakes/runtime';
+
+/** A reward still owed: the vote was claimed on the site, the custom reward not given yet. */
+const owed = {
+  ...claimSent({
+    id: 'c1',
+    name: 'Ana',
+    license: 'license:aaa',
+    votedAt: '2026-01-01T10:00:00.000Z',
+    rewards: [{ type: 'custom', event: 'x:paid' }],
+    now: 1,
+  }),
+  state: 'claimed' as const,
+  voteId: 'v1',
+};
+
+/** The resource of version `version` started over `kvp`, its fetch answered by the real mock in process. */
+const startResource = async (kvp: [string, string][], version: string) => {
+  const runtime = createFakeRuntime({ kvp: new Map(kvp) });
+  const api = createMockVoteApi({ now: runtime.now, checkMode: 'unclaimed' });
+  runtime.convars.set('vote_reward_api_key', api.apiKey);
+  runtime.files.set(
+    'config.json',
+    JSON.stringify({
+      apiUrl: 'https://votes.example',
+      framework: 'standalone',
+      reward: { type: 'custom', event: 'x:paid' },
+      poll: { enabled: false },
+    }),
+  );
+  runtime.fetch = async (input, init) => {
+    const answer = await api.request({
+      method: (init?.method ?? 'GET') as 'GET' | 'POST',
+      url: String(input),
+      headers: init?.headers as Record<string, string>,
+      body: init?.body as string | undefined,
+      timeoutMs: 5000,
+    });
+    return new Response(answer.status === 204 ? null : answer.body, {
+      status: answer.status,
+      headers: answer.headers,
+    });
+  };
+  await createResource(runtime, { version }).start();
+  await runtime.clock.settle();
+  runtime.join(1, { name: 'Ana', license: 'license:aaa' });
+  await runtime.clock.advance(6_000);
+  return runtime;
+};
+
+const paid = (runtime: Awaited<ReturnType<typeof startResource>>) =>
+  runtime.emitted.filter((e) => e.event === 'x:paid').length;
+
+describe('the data version stamp', () => {
+  it.each([
+    [
+      'unstamped data (0.1.0 or 0.2.0)',
+      null,
+      '0.3.0',
+      'vote-reward: data of 0.1.0 (unstamped) upgraded to 0.3.0',
+    ],
+    ['data of an older release', '0.2.0', '0.3.0', 'vote-reward: data of 0.2.0 upgraded to 0.3.0'],
+    [
+      'data of a pre-release of this version',
+      '0.3.0-beta.1',
+      '0.3.0',
+      'vote-reward: data of 0.3.0-beta.1 upgraded to 0.3.0',
+    ],
+    ['data of the same version', '0.3.0', '0.3.0', null],
+  ])(
+    '%s: starts, migrates, stamps the running version and pays what is owed once',
+    async (_, stamp, version, line) => {
+      const kvp: [string, string][] = [[`${JOURNAL_PREFIX}c1`, JSON.stringify(owed)]];
+      if (stamp) kvp.push([DATA_VERSION_KVP, stamp]);
+      const runtime = await startResource(kvp, version);
+      const logs = runtime.logs.map((l) => l.message);
+      if (line) expect(logs).toContain(line);
+      else expect(logs.filter((l) => l.startsWith('vote-reward: data of'))).toEqual([]);
+      expect(runtime.kvpData.get(DATA_VERSION_KVP)).toBe(version);
+      expect(runtime.kvpData.get(NAME_KEY_VERSION_KVP)).toBe('2');
+      expect(paid(runtime)).toBe(1);
+    },
+  );
+
+  it.each([
+    [
+      'data of a newer release',
+      '0.4.0',
+      '0.3.0',
+      "this server's data was written by vote-reward 0.4.0; you started 0.3.0; install 0.4.0 or newer (nothing was changed or paid: the rewards still owed are kept for it)",
+    ],
+    [
+      'data of a release over its pre-release',
+      '0.3.0',
+      '0.3.0-beta.2',
+      "this server's data was written by vote-reward 0.3.0; you started 0.3.0-beta.2; install 0.3.0 or newer (nothing was changed or paid: the rewards still owed are kept for it)",
+    ],
+    [
+      'a stamp that is not a version',
+      'banana',
+      '0.3.0',
+      'the KVP key meta:data_version holds "banana", not a version; the data was not written by vote-reward or is damaged, so it is left as is',
+    ],
+  ])(
+    '%s: refuses to start, says which version to install, changes and pays nothing',
+    async (_, stamp, version, problem) => {
+      const kvp: [string, string][] = [
+        [`${JOURNAL_PREFIX}c1`, JSON.stringify(owed)],
+        ['namelock:%C3%9F', 'license:aaa'],
+        [DATA_VERSION_KVP, stamp],
+      ];
+      const runtime = await startResource(kvp, version);
+      expect(runtime.logs.map((l) => l.message)).toEqual([
+        '-'.repeat(72),
+        `vote-reward ${version}: not started, the data on this server is not for this version:`,
+        `  - ${problem}`,
+        '-'.repeat(72),
+      ]);
+      expect([...runtime.kvpData.entries()]).toEqual(kvp);
+      expect(paid(runtime)).toBe(0);
+      expect([...runtime.commands.keys()]).toEqual([]);
+    },
+  );
+
+  it('stamps a fresh install without an upgrade line', async () => {
+    const runtime = await startResource([], '0.3.0');
+    expect(runtime.kvpData.get(DATA_VERSION_KVP)).toBe('0.3.0');
+    expect(runtime.logs.map((l) => l.message).filter((l) => l.startsWith('vote-reward: data of'))).toEqual(
+      [],
+    );
+  });
+
+  it('leaves the stamp to the next release when run from source, and migrates all the same', () => {
+    const runtime = createFakeRuntime({ kvp: new Map([[DATA_VERSION_KVP, '0.2.0']]) });
+    expect(upgradeData(runtime.kvp, 'dev')).toEqual({
+      ok: true,
+      lines: ['vote-reward: name keys upgraded to full Unicode case folding, 0 KVP key(s) migrated'],
+    });
+    expect(runtime.kvpData.get(DATA_VERSION_KVP)).toBe('0.2.0');
+    expect(runtime.kvpData.get(NAME_KEY_VERSION_KVP)).toBe('2');
+  });
+});
