@@ -25,6 +25,7 @@ import {
   type Snapshot,
   type SnapshotPayout,
   type SnapshotPlayer,
+  type SnapshotVote,
   type StoredKvpValue,
 } from './upgrade-world';
 
@@ -53,6 +54,11 @@ const licenseOf = (name: string): string => `license:${Buffer.from(name).toStrin
 const player = (name: string): SnapshotPlayer => ({ name, license: licenseOf(name) });
 
 type CreateE2e = (options?: E2eOptions) => Promise<E2e>;
+
+/** The mock store of the 0.1.0 harness the snapshots are made with (today's harness types `store` differently). */
+interface OldStore {
+  listVotes(filter: { serverId: number }): SnapshotVote[];
+}
 
 /** A world of the 0.1.0 harness, with the folder its simulated server keeps its data in. */
 interface OldWorld {
@@ -551,8 +557,8 @@ async function generate(createE2e: CreateE2e, scenario: Scenario): Promise<Snaps
       config: scenario.config,
       killedAt,
       kvp,
-      votes: w.store.votes
-        .list({ serverId: w.serverId })
+      votes: (w.store as unknown as OldStore)
+        .listVotes({ serverId: w.serverId })
         .map((v) => ({ voteId: v.voteId, username: v.username, votedAt: v.votedAt, claimedAt: v.claimedAt })),
       paidBefore: w.ledger().map((e) => ({
         player: world.names.get(e.player) ?? `#${e.player}`,
