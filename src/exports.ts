@@ -62,7 +62,7 @@ export function registerExports(
     try {
       return await call(target);
     } catch (error) {
-      runtime.log.warn(`vote-reward: export ${what} failed: ${describeError(error)}`);
+      runtime.log.warn(`export ${what} failed: ${describeError(error)}`);
       return null;
     }
   };

@@ -65,11 +65,11 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
 
   const printBlock = (title: string, lines: readonly string[]) => {
     const rule = '-'.repeat(72);
-    log.error(rule);
-    log.error(`vote-reward: ${title}`);
-    for (const line of lines) log.error(`  - ${line}`);
-    log.error('Fix config.json or server.cfg, then run `votereward reload` (or `ensure vote-reward`).');
-    log.error(rule);
+    log.plain.error(rule);
+    log.error(title);
+    for (const line of lines) log.plain.error(`  - ${line}`);
+    log.plain.error('Fix config.json or server.cfg, then run `votereward reload` (or `ensure vote-reward`).');
+    log.plain.error(rule);
   };
 
   const registerVoteCommand = (name: string) => {
@@ -79,7 +79,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       name,
       (source) => {
         if (source <= 0) {
-          log.info(`vote-reward: /${name} is for players; admins use \`${ADMIN_COMMAND}\``);
+          log.info(`/${name} is for players; admins use \`${ADMIN_COMMAND}\``);
           return;
         }
         const current = app;
@@ -102,7 +102,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     try {
       const info = await current.api.getServerInfo({ priority: 'claim' });
       log.info(
-        `vote-reward: connected to ${cleanText(info.name)} (#${info.rank}, ${info.votes_total} votes)`,
+        `connected to ${cleanText(info.name)} (#${info.rank}, ${info.votes_total} votes)`,
       );
       return { ok: true, info };
     } catch (error) {
@@ -115,7 +115,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
         error instanceof NetworkError || error instanceof TimeoutError
           ? detail
           : `${current.api.baseUrl}/api/v1/server/info: ${detail}`;
-      log.warn(`vote-reward: cannot reach the vote API yet (${reason}); claims will be tried anyway`);
+      log.warn(`cannot reach the vote API yet (${reason}); claims will be tried anyway`);
       return { ok: false, reason };
     }
   };
@@ -156,7 +156,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     });
     const translate = createTranslator(config.locale, config.messages);
     const events = createEventChannel((name, error) =>
-      log.error(`vote-reward: a listener of ${String(name)} failed: ${describeError(error)}`),
+      log.error(`a listener of ${String(name)} failed: ${describeError(error)}`),
     );
     const unannounce = announceRewardsOnFiveM(events, runtime);
     let detector: VoteDetector | null = null;
@@ -191,7 +191,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     }
     const unsubscribe = runtime.onPlayerJoining((source) => flow.playerJoined(source));
     log.info(
-      `vote-reward: version ${version}, framework ${selected.framework}, ${rewards.length} reward(s), API ${api.baseUrl} over ${transport.kind}, key ${maskKey(config.apiKey)}`,
+      `version ${version}, framework ${selected.framework}, ${rewards.length} reward(s), API ${api.baseUrl} over ${transport.kind}, key ${maskKey(config.apiKey)}`,
     );
     return {
       config,
@@ -231,7 +231,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     candidate.flow.start();
     candidate.detector?.start();
     void candidate.flow.reconcile('claim').catch((error: unknown) => {
-      log.error(`vote-reward: reconciliation at start failed: ${describeError(error)}`);
+      log.error(`reconciliation at start failed: ${describeError(error)}`);
     });
     return [
       connection.ok
@@ -300,7 +300,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     app?.stop();
     app = null;
     connection = null;
-    log.info('vote-reward: reloading config.json');
+    log.info('reloading config.json');
     return boot();
   };
 
@@ -312,13 +312,13 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
         const data = upgradeData(runtime.kvp, version);
         if (!data.ok) {
           const rule = '-'.repeat(72);
-          log.error(rule);
-          log.error(`vote-reward ${version}: not started, the data on this server is not for this version:`);
-          for (const line of data.problems) log.error(`  - ${line}`);
-          log.error(rule);
+          log.plain.error(rule);
+          log.plain.error(`vote-reward ${version}: not started, the data on this server is not for this version:`);
+          for (const line of data.problems) log.plain.error(`  - ${line}`);
+          log.plain.error(rule);
           return;
         }
-        for (const line of data.lines) log.info(line);
+        for (const line of data.lines) log.plain.info(line);
         runtime.registerCommand(
           ADMIN_COMMAND,
           (source, args) => {
@@ -336,11 +336,11 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
             ).then(
               (lines) => {
                 for (const line of lines) {
-                  log.info(line);
+                  log.plain.info(line);
                   if (source > 0) runtime.tell(source, cleanText(line, LINE_MAX));
                 }
               },
-              (error: unknown) => log.error(`vote-reward: ${ADMIN_COMMAND} failed: ${describeError(error)}`),
+              (error: unknown) => log.error(`${ADMIN_COMMAND} failed: ${describeError(error)}`),
             );
           },
           true,
@@ -349,7 +349,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
         await boot();
       } catch (error) {
         log.error(
-          `vote-reward: start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          `start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
         );
       }
     },

@@ -104,7 +104,7 @@ export function createVoteApi(options: VoteApiOptions): VoteApi {
     refusedSinceLine = 0;
     lastLineAt = now;
     options.log?.error(
-      `vote-reward: the vote API is misbehaving: ${error.message}${earlier}. Nothing is paid or lost on such answers; players are told to try later. Further refusals are not logged until the API answers normally again.`,
+      `the vote API is misbehaving: ${error.message}${earlier}. Nothing is paid or lost on such answers; players are told to try later. Further refusals are not logged until the API answers normally again.`,
     );
   };
 

@@ -98,7 +98,7 @@ export interface ClaimFlow {
 /** Creates the claim flow. Nothing starts until `start()`. */
 export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
   const { runtime, api, adapter, translate } = options;
-  const say = (line: LogLine) => runtime.log[line.level](`vote-reward: ${line.text}`);
+  const say = (line: LogLine) => runtime.log[line.level](line.text);
   const journal = createJournal({
     kvp: runtime.kvp,
     now: runtime.now,

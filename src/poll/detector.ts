@@ -337,9 +337,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     if (gate.mode !== 'gated' || gate.votesTotal === null) {
       if (gate.mode === 'fallback' && !gate.recoveryLogged) {
         gate.recoveryLogged = true;
-        runtime.log.info(
-          'vote-reward: /vote/count answers again; players are checked only when votes arrive',
-        );
+        runtime.log.info('/vote/count answers again; players are checked only when votes arrive');
       }
       gate.mode = 'gated';
       gate.fallbackReason = null;
@@ -378,14 +376,14 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     if (gate.fallbackLogged) return;
     gate.fallbackLogged = true;
     runtime.log.warn(
-      `vote-reward: /vote/count failed (${reason}); every player is checked in turn instead (more requests), and the count is tried again every ${COUNT_RETRY_MS / 60_000} minutes`,
+      `/vote/count failed (${reason}); every player is checked in turn instead (more requests), and the count is tried again every ${COUNT_RETRY_MS / 60_000} minutes`,
     );
   };
 
   const pauseForKey = (now: number): void => {
     pausedUntil = now + UNAUTHORIZED_PAUSE_MS;
     runtime.log.error(
-      'vote-reward: the API refused the key (401); vote detection paused for 5 minutes. Check vote_reward_api_key.',
+      'the API refused the key (401); vote detection paused for 5 minutes. Check vote_reward_api_key.',
     );
   };
 
@@ -447,7 +445,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     options.events?.emit('voteDetected', { source, name, votedAt });
     if (poll.autoClaim && options.claim) {
       options.claim(source).catch((error: unknown) => {
-        runtime.log.warn(`vote-reward: automatic claim for player ${source} failed: ${String(error)}`);
+        runtime.log.warn(`automatic claim for player ${source} failed: ${String(error)}`);
       });
     } else {
       notify(source, translate('reward_waiting', { command: options.command }));
@@ -457,7 +455,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
   const logFailure = (now: number, message: string): void => {
     if (now - lastFailureLogAt < 60_000) return;
     lastFailureLogAt = now;
-    runtime.log.warn(`vote-reward: vote detection check failed (${message}); retrying with backoff`);
+    runtime.log.warn(`vote detection check failed (${message}); retrying with backoff`);
   };
 
   const check = async (pick: CheckPick, name: string, linkActive: boolean): Promise<void> => {

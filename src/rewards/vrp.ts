@@ -130,7 +130,7 @@ export function createVrpProxy(options: VrpProxyOptions): VrpProxy {
     timedOut.delete(rid);
     const refused = proxyReturnValues(rets)[0] === false;
     host.log.warn(
-      `vote-reward: ${late} answered after the ${timeoutMs} ms timeout (request ${rid}): ${refused ? 'it ran and answered false (refused)' : 'it did run'}; this helps an admin decide the reward it carried`,
+      `${late} answered after the ${timeoutMs} ms timeout (request ${rid}): ${refused ? 'it ran and answered false (refused)' : 'it did run'}; this helps an admin decide the reward it carried`,
     );
   });
 
@@ -454,7 +454,7 @@ export function createVrpAdapter(options: VrpAdapterOptions): DisposableRewardAd
     for (const member of byMember.keys()) probedMembers.add(member);
     if (byMember.size === 0) return [];
     host.log.info(
-      `vote-reward: checking that vRP has ${[...byMember.keys()].join(', ')} without calling them; vRP prints one "table expected, got number" error for each one it has, which is expected`,
+      `checking that vRP has ${[...byMember.keys()].join(', ')} without calling them; vRP prints one "table expected, got number" error for each one it has, which is expected`,
     );
     return [...byMember]
       .filter(([member]) => proxy.lacks(member))

@@ -4,7 +4,14 @@
  * esbuild from mistaking FiveM's `exports` for CommonJS.
  */
 import { cleanText, LINE_MAX } from './clean-text';
-import type { NativeHttpRequest, Runtime } from './runtime';
+import { createLog, type LogLevel, type NativeHttpRequest, type Runtime } from './runtime';
+
+// FXServer console colour codes: ^3 yellow, ^1 red, ^7 back to the default.
+const COLOURED: Record<LogLevel, (text: string) => string> = {
+  info: (text) => text,
+  warn: (text) => `^3${text}^7`,
+  error: (text) => `^1${text}^7`,
+};
 
 type Handler = (...args: unknown[]) => void;
 type TimerHandle = unknown;
@@ -127,10 +134,6 @@ export function createFivemRuntime(): Runtime {
     on,
     executeCommand: (command) => g.ExecuteCommand(command),
     // Every console line passes the sanitiser, so no value from outside can start a line or colour the console.
-    log: {
-      info: (message) => console.log(cleanText(message, LINE_MAX)),
-      warn: (message) => console.log(`^3${cleanText(message, LINE_MAX)}^7`),
-      error: (message) => console.log(`^1${cleanText(message, LINE_MAX)}^7`),
-    },
+    log: createLog((level, line) => console.log(COLOURED[level](cleanText(line, LINE_MAX)))),
   };
 }

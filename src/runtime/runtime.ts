@@ -19,6 +19,42 @@ export interface KvpStore {
   keys(prefix: string): string[];
 }
 
+/** Console output at three levels. */
+export interface LogLevels {
+  /** A normal line. */
+  info(message: string): void;
+  /** A line in yellow. */
+  warn(message: string): void;
+  /** A line in red. */
+  error(message: string): void;
+}
+
+/** A console line's level. */
+export type LogLevel = keyof LogLevels;
+
+/** What the resource's log writes before each message, so call sites pass only the message. */
+export const LOG_PREFIX = 'vote-reward: ';
+
+/** The resource's console log: each message after `LOG_PREFIX`; `plain` prints lines exactly as given. */
+export interface Log extends LogLevels {
+  /** Lines without the prefix: rules and items of a block, admin command output, lines that carry their own. */
+  readonly plain: LogLevels;
+}
+
+/** Builds a `Log` over a writer of finished lines; every runtime uses it, so the prefix is written once. */
+export function createLog(write: (level: LogLevel, line: string) => void): Log {
+  return {
+    info: (message) => write('info', `${LOG_PREFIX}${message}`),
+    warn: (message) => write('warn', `${LOG_PREFIX}${message}`),
+    error: (message) => write('error', `${LOG_PREFIX}${message}`),
+    plain: {
+      info: (line) => write('info', line),
+      warn: (line) => write('warn', line),
+      error: (line) => write('error', line),
+    },
+  };
+}
+
 /** The slice of the FiveM runtime that adapters need. `fivem.ts` implements it. */
 export interface FrameworkHost {
   /** `GetResourceState(name)`: `started`, `stopped`, `missing`, ... */
@@ -33,12 +69,14 @@ export interface FrameworkHost {
   executeCommand(command: string): void;
   /** FiveM timer, in milliseconds; returns a cancel function. */
   setTimeout(fn: () => void, ms: number): () => void;
-  /** Log lines for the server console. */
-  log: { info(message: string): void; warn(message: string): void; error(message: string): void };
+  /** Log lines for the server console, each after `LOG_PREFIX`. */
+  log: LogLevels;
 }
 
 /** Everything the resource needs from FXServer; only `src/runtime/fivem.ts` implements it against natives. */
 export interface Runtime extends FrameworkHost {
+  /** The console log (see `Log`). */
+  log: Log;
   /** Wall-clock milliseconds; the one clock every module uses. */
   now(): number;
   /** A file of this resource (`LoadResourceFile`), or null when missing. */

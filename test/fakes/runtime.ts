@@ -1,4 +1,4 @@
-import type { KvpStore, NativeHttpRequest, Runtime } from '../../src/runtime/runtime';
+import { createLog, type KvpStore, type NativeHttpRequest, type Runtime } from '../../src/runtime/runtime';
 
 /** A manual clock with FiveM-like timers; tests move time with `advance`. */
 export interface FakeClock {
@@ -239,11 +239,7 @@ export function createFakeRuntime(
     executeCommand(command) {
       runtime.executed.push(command);
     },
-    log: {
-      info: (message) => runtime.logs.push({ level: 'info', message }),
-      warn: (message) => runtime.logs.push({ level: 'warn', message }),
-      error: (message) => runtime.logs.push({ level: 'error', message }),
-    },
+    log: createLog((level, message) => void runtime.logs.push({ level, message })),
   };
   return runtime;
 }

@@ -67,18 +67,35 @@ describe('the FXServer console sink', () => {
   });
 
   it.each([
-    ['info', 'vote-reward: Ana (license:a) rewarded for vote ', ''],
-    ['warn', 'vote-reward: reward for ', '^3'],
-    ['error', 'vote-reward: reconciling ', '^1'],
-  ] as const)('%s prints a hostile vote_id inside one clean line', (level, prefix, colour) => {
+    ['info', 'Ana (license:a) rewarded for vote ', ''],
+    ['warn', 'reward for ', '^3'],
+    ['error', 'reconciling ', '^1'],
+  ] as const)(
+    '%s prints the prefix and a hostile vote_id inside one clean line',
+    (level, message, colour) => {
+      vi.stubGlobal('GetCurrentResourceName', () => 'vote-reward');
+      const printed: string[] = [];
+      vi.spyOn(console, 'log').mockImplementation((line: string) => printed.push(line));
+      const voteId = 'x\n[script:vote-reward] vote-reward: FORGED ^1line\u001b[2J\u202e; quit';
+
+      createFivemRuntime().log[level](`${message}${voteId}`);
+
+      const expected = `vote-reward: ${message}x\\n[script:vote-reward] vote-reward: FORGED line\\u202e; quit`;
+      expect(printed).toEqual([colour ? `${colour}${expected}^7` : expected]);
+    },
+  );
+
+  it.each([
+    ['info', ''],
+    ['warn', '^3'],
+    ['error', '^1'],
+  ] as const)('plain %s prints the line as given, without the prefix, still cleaned', (level, colour) => {
     vi.stubGlobal('GetCurrentResourceName', () => 'vote-reward');
     const printed: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: string) => printed.push(line));
-    const voteId = 'x\n[script:vote-reward] vote-reward: FORGED ^1line\u001b[2J\u202e; quit';
 
-    createFivemRuntime().log[level](`${prefix}${voteId}`);
+    createFivemRuntime().log.plain[level]('  - ref 1\nforged');
 
-    const expected = `${prefix}x\\n[script:vote-reward] vote-reward: FORGED line\\u202e; quit`;
-    expect(printed).toEqual([colour ? `${colour}${expected}^7` : expected]);
+    expect(printed).toEqual([colour ? `${colour}  - ref 1\\nforged^7` : '  - ref 1\\nforged']);
   });
 });

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type LuaEngine, LuaFactory } from 'wasmoon';
+import { createLog } from '../../src/runtime/runtime';
 import { joaat, rewriteCfxLua } from './cfxlua';
 import { type Manifest, readManifest, serverScripts } from './manifest';
 
@@ -801,7 +802,7 @@ export async function createServer(options: ServerOptions = {}) {
           const handle = setTimeout(fn, ms);
           return () => clearTimeout(handle);
         },
-        log: { info: log, warn: log, error: log },
+        log: createLog((_level, line) => log(line)),
       };
     },
 

@@ -4,7 +4,7 @@
  * natives the Lua resources see, exports are published to Lua callers (`exportJs`), events go through the server,
  * HTTP goes to the real mock vote API in process, and timers follow a virtual clock the scenario moves with `pump`.
  */
-import type { KvpStore, Runtime } from '../../src/runtime/runtime';
+import { createLog, type KvpStore, type Runtime } from '../../src/runtime/runtime';
 import type { SimServer } from './host';
 
 /** What the scenario sees besides the Runtime. */
@@ -57,11 +57,7 @@ export function createHarnessRuntime(server: SimServer, options: HarnessRuntimeO
     delete: (key) => void store.delete(key),
     keys: (prefix) => [...store.keys()].filter((key) => key.startsWith(prefix)).sort(),
   };
-  const log = {
-    info: (message: string) => void lines.push(message),
-    warn: (message: string) => void lines.push(message),
-    error: (message: string) => void lines.push(message),
-  };
+  const log = createLog((_level, line) => void lines.push(line));
   const runtime: HarnessRuntime = {
     ...host,
     log,
