@@ -12,6 +12,7 @@ import { upgradeData } from './data-version';
 import { announceRewardsOnFiveM, createEventChannel } from './events';
 import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
+import { createNotifier } from './notify';
 import { createVoteDetector, formatPollStatus, type VoteDetector } from './poll/detector';
 import { selectAdapter } from './rewards/select';
 import type { DisposableRewardAdapter, FrameworkName } from './rewards/types';
@@ -101,9 +102,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   const connect = async (current: App): Promise<Connection> => {
     try {
       const info = await current.api.getServerInfo({ priority: 'claim' });
-      log.info(
-        `connected to ${cleanText(info.name)} (#${info.rank}, ${info.votes_total} votes)`,
-      );
+      log.info(`connected to ${cleanText(info.name)} (#${info.rank}, ${info.votes_total} votes)`);
       return { ok: true, info };
     } catch (error) {
       if (error instanceof UnauthorizedError) {
@@ -155,13 +154,18 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       log,
     });
     const translate = createTranslator(config.locale, config.messages);
+    const notifier = createNotifier(config.notify, runtime);
+    if (notifier.problem) log.warn(notifier.problem);
+    else if (notifier.mode !== 'chat') log.info(`player messages shown as ${notifier.mode} notifications`);
+    // Claims, reminders and the vote link reach players through the notifier; everything else sees the runtime as is.
+    const players: Runtime = Object.assign(Object.create(runtime) as Runtime, { tell: notifier.tell });
     const events = createEventChannel((name, error) =>
       log.error(`a listener of ${String(name)} failed: ${describeError(error)}`),
     );
     const unannounce = announceRewardsOnFiveM(events, runtime);
     let detector: VoteDetector | null = null;
     const flow = createClaimFlow({
-      runtime,
+      runtime: players,
       api,
       adapter: selected.adapter,
       rewards,
@@ -176,7 +180,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     });
     if (config.poll.enabled) {
       detector = createVoteDetector({
-        runtime,
+        runtime: players,
         api,
         budget,
         poll: config.poll,
@@ -313,7 +317,9 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
         if (!data.ok) {
           const rule = '-'.repeat(72);
           log.plain.error(rule);
-          log.plain.error(`vote-reward ${version}: not started, the data on this server is not for this version:`);
+          log.plain.error(
+            `vote-reward ${version}: not started, the data on this server is not for this version:`,
+          );
           for (const line of data.problems) log.plain.error(`  - ${line}`);
           log.plain.error(rule);
           return;

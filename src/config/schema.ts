@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LOCALES, MESSAGE_KEYS, type MessageKey } from '../i18n/messages';
+import { NOTIFY_CHOICES } from '../notify';
 import { FRAMEWORK_CHOICES, FRAMEWORKS } from '../rewards/registry';
 
 /** Item names as the frameworks store them (no spaces, no quotes). */
@@ -172,6 +173,10 @@ export const configSchema = z
       })
       .prefault({})
       .describe('vRP settings, used when the framework is vrp'),
+    notify: z
+      .enum(NOTIFY_CHOICES)
+      .default('chat')
+      .describe('Where players read messages: chat or ox_lib (also Qbox), esx, qbcore notifications'),
     checkMode: z
       .enum(['unclaimed', 'last24h'])
       .default('unclaimed')

@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { notificationText } from '../../src/notify';
+import { createResource } from '../../src/resource';
+import { requireBundle } from '../e2e/harness';
+import { createMockVoteApi } from '../fakes/mock-transport';
+import { createFakeRuntime } from '../fakes/runtime';
+import { createFxServer } from '../fxserver/server';
+import { tempDir } from '../fxserver/test-helpers';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+/** An owner's override with chat colour codes: the chat keeps them, notifications must not show them. */
+const NO_VOTE = '^2No vote^7 for {name}: vote at {url}';
+const CHAT_TEXT = '^2No vote^7 for Ana: vote at https://votes.example/servers/1/vote';
+const PLAIN_TEXT = 'No vote for Ana: vote at https://votes.example/servers/1/vote';
+
+/** The resource with `notify` and the given resources started; Ana, who has not voted, types /vote. */
+const voteWithoutVoting = async (notify: string | undefined, started: string[]) => {
+  const runtime = createFakeRuntime();
+  for (const name of started) runtime.resourceStates.set(name, 'started');
+  const api = createMockVoteApi({ now: runtime.now, checkMode: 'unclaimed' });
+  runtime.convars.set('vote_reward_api_key', api.apiKey);
+  runtime.files.set(
+    'config.json',
+    JSON.stringify({
+      apiUrl: 'https://votes.example',
+      voteUrl: 'https://votes.example/servers/1/vote',
+      framework: 'standalone',
+      reward: { type: 'custom', event: 'x:paid' },
+      poll: { enabled: false },
+      messages: { en: { no_vote: NO_VOTE } },
+      ...(notify ? { notify } : {}),
+    }),
+  );
+  runtime.fetch = async (input, init) => {
+    const answer = await api.request({
+      method: (init?.method ?? 'GET') as 'GET' | 'POST',
+      url: String(input),
+      headers: init?.headers as Record<string, string>,
+      body: init?.body as string | undefined,
+      timeoutMs: 5000,
+    });
+    return new Response(answer.status === 204 ? null : answer.body, {
+      status: answer.status,
+      headers: answer.headers,
+    });
+  };
+  await createResource(runtime).start();
+  runtime.join(1, { name: 'Ana', license: 'license:aaa' });
+  runtime.commands.get('vote')?.handler(1, [], 'vote');
+  await runtime.clock.settle();
+  return {
+    chat: runtime.told.filter((t) => t.source === 1).map((t) => t.message),
+    notifications: runtime.netEvents.filter((e) => e.target === 1).map((e) => [e.event, ...e.args]),
+    warnings: runtime.logs.filter((l) => l.level === 'warn').map((l) => l.message),
+    info: runtime.logs.filter((l) => l.level === 'info').map((l) => l.message),
+  };
+};
+
+describe('notify: where players read messages', () => {
+  it.each([
+    ['chat (the default)', undefined, [], [], null],
+    ['chat', 'chat', ['ox_lib'], [], null],
+    [
+      'ox_lib',
+      'ox_lib',
+      ['ox_lib'],
+      [['ox_lib:notify', { title: 'Vote', description: PLAIN_TEXT, type: 'info' }]],
+      'vote-reward: player messages shown as ox_lib notifications',
+    ],
+    [
+      'esx',
+      'esx',
+      ['es_extended', 'esx_notify'],
+      [['esx:showNotification', PLAIN_TEXT, 'info', 5000, 'Vote']],
+      'vote-reward: player messages shown as esx notifications',
+    ],
+    [
+      'qbcore on QBCore',
+      'qbcore',
+      ['qb-core'],
+      [['QBCore:Notify', PLAIN_TEXT, 'primary', 5000]],
+      'vote-reward: player messages shown as qbcore notifications',
+    ],
+    [
+      'qbcore on Qbox',
+      'qbcore',
+      ['qbx_core'],
+      [['QBCore:Notify', PLAIN_TEXT, 'primary', 5000]],
+      'vote-reward: player messages shown as qbcore notifications',
+    ],
+  ])(
+    '%s: the answer to /vote arrives there, without chat colour codes',
+    async (_, notify, started, expected, line) => {
+      const seen = await voteWithoutVoting(notify, started);
+      expect(seen.notifications).toEqual(expected);
+      expect(seen.chat).toEqual(expected.length === 0 ? [CHAT_TEXT] : []);
+      expect(seen.warnings).toEqual([]);
+      if (line) expect(seen.info).toContain(line);
+      else expect(seen.info.filter((l) => l.includes('notifications'))).toEqual([]);
+    },
+  );
+
+  it.each([
+    [
+      'ox_lib',
+      [],
+      'vote-reward: notify "ox_lib" needs ox_lib started (before vote-reward); player messages go to the chat',
+    ],
+    [
+      'esx',
+      ['es_extended'],
+      'vote-reward: notify "esx" needs esx_notify started (before vote-reward); player messages go to the chat',
+    ],
+    [
+      'esx',
+      [],
+      'vote-reward: notify "esx" needs es_extended and esx_notify started (before vote-reward); player messages go to the chat',
+    ],
+    [
+      'qbcore',
+      ['ox_lib'],
+      'vote-reward: notify "qbcore" needs qb-core or qbx_core started (before vote-reward); player messages go to the chat',
+    ],
+  ])('%s with %j started: says so at start and falls back to the chat', async (notify, started, warning) => {
+    const seen = await voteWithoutVoting(notify, started);
+    expect(seen.warnings).toEqual([warning]);
+    expect(seen.notifications).toEqual([]);
+    expect(seen.chat).toEqual([CHAT_TEXT]);
+  });
+
+  it('refuses an unknown notify value by name', async () => {
+    const runtime = createFakeRuntime();
+    runtime.convars.set('vote_reward_api_key', 'live_0123456789abcdef0123456789abcdef');
+    runtime.files.set(
+      'config.json',
+      JSON.stringify({ apiUrl: 'https://votes.example', notify: 'okokNotify' }),
+    );
+    await createResource(runtime).start();
+    expect(runtime.logs.map((l) => l.message)).toContain(
+      '  - notify: expected one of "chat", "ox_lib", "esx", "qbcore", got "okokNotify"',
+    );
+  });
+
+  it.each([
+    ['^1red^7 and ^*bold^r', 'red and bold'],
+    ['no codes, 100^2 stays ', 'no codes, 100 stays '],
+    ['caret ^ alone', 'caret ^ alone'],
+  ])('strips the chat codes of %j', (chat, shown) => {
+    expect(notificationText(chat)).toBe(shown);
+  });
+});
+
+describe('notify in the built bundle in the simulated FXServer', () => {
+  const cleanup: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const fn of cleanup.splice(0)) await fn();
+  });
+
+  it('sends the answer to /vote as an ox_lib:notify client event when ox_lib runs, and no chat line', async () => {
+    const dir = tempDir('vote-reward-notify-');
+    const target = path.join(dir, 'resources', 'vote-reward');
+    fs.mkdirSync(path.join(target, 'dist'), { recursive: true });
+    fs.copyFileSync(path.join(root, 'fxmanifest.lua'), path.join(target, 'fxmanifest.lua'));
+    fs.writeFileSync(path.join(target, 'dist/server.js'), requireBundle());
+    fs.writeFileSync(
+      path.join(target, 'config.json'),
+      JSON.stringify({
+        apiUrl: 'http://127.0.0.1:1',
+        framework: 'standalone',
+        reward: { type: 'custom', event: 'test:rewarded' },
+        poll: { enabled: false },
+        notify: 'ox_lib',
+        messages: { en: { api_unavailable: '^1The vote site is down^7, try later.' } },
+      }),
+    );
+    const sim = createFxServer({ dataDir: path.join(dir, 'data'), profile: 'node22' });
+    cleanup.push(() => sim.shutdown());
+    sim.setConvar('vote_reward_api_key', 'live_0123456789abcdef0123456789abcdef');
+    sim.addFakeResource('ox_lib', { setup() {} });
+    sim.start('ox_lib');
+    sim.addResourceFolder('vote-reward', target);
+    sim.start('vote-reward');
+    await sim.until(() => sim.consoleLines.some((line) => line.includes('cannot reach the vote API yet')), {
+      timeoutMs: 10_000,
+    });
+    expect(sim.consoleLines).toContain(
+      '[script:vote-reward] vote-reward: player messages shown as ox_lib notifications',
+    );
+    const ana = await sim.join({ name: 'Ana', identifiers: ['license:aaa'] });
+    sim.chat(ana, '/vote');
+    await sim.until(() => sim.clientEvents(ana).some((event) => event.name === 'ox_lib:notify'), {
+      timeoutMs: 10_000,
+    });
+    expect(sim.clientEvents(ana).filter((event) => event.name.includes(':'))).toEqual([
+      {
+        name: 'ox_lib:notify',
+        args: [{ title: 'Vote', description: 'The vote site is down, try later.', type: 'info' }],
+      },
+    ]);
+  });
+});
