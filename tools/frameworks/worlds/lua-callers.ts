@@ -27,8 +27,15 @@ interface Booted {
   api: MockVoteApi;
 }
 
-/** Starts vote-reward (JS) on the world: a stub resource named vote-reward whose exports are the real ones. */
-async function startVoteReward(ctx: ScenarioContext, config: object = CONFIG): Promise<Booted> {
+/**
+ * Starts vote-reward (JS) on the world: a stub resource named vote-reward whose exports are the real ones.
+ * `beforeClaim` runs when the claim request reaches the mock API, after vote-reward's checks at the player.
+ */
+async function startVoteReward(
+  ctx: ScenarioContext,
+  config: object = CONFIG,
+  beforeClaim?: () => void,
+): Promise<Booted> {
   const { server } = ctx;
   server.addStubResource('vote-reward', { version: ['harness'] });
   let api: MockVoteApi | undefined;
@@ -38,6 +45,7 @@ async function startVoteReward(ctx: ScenarioContext, config: object = CONFIG): P
     convars: {},
     nativesVia: 'lua-callers',
     fetch: async (input, init) => {
+      if (String(input).endsWith('/api/v1/vote/claim')) beforeClaim?.();
       const answer = await (api as MockVoteApi).request({
         method: (init?.method ?? 'GET') as 'GET' | 'POST',
         url: String(input),
@@ -106,10 +114,11 @@ function noteConsoles(ctx: ScenarioContext, booted: Booted): void {
 async function bootWithAliceVote(
   ctx: ScenarioContext,
   config: object = CONFIG,
+  beforeClaim?: () => void,
 ): Promise<{ booted: Booted; results: Array<[string, boolean, unknown]> }> {
   let booted: Booted | undefined;
   const results = collect(ctx, () => booted?.api);
-  booted = await startVoteReward(ctx, config);
+  booted = await startVoteReward(ctx, config, beforeClaim);
   booted.api.addVote('Alice');
   return { booted, results };
 }
@@ -157,13 +166,13 @@ export default defineWorld({
     {
       name: 'pending-entry',
       description:
-        "A reward that stays owed, to see getPending's entries from Lua: the cash member is configured under a name vRP 1 does not have (vrp.members.giveMoney = giveMoneyy), so the claim is made at the site and the payout finds the wallet unchanged.",
+        "A reward that stays owed, to see getPending's entries from Lua: the reward is 2 water (0.5 each) and Alice's inventory is empty when vote-reward checks it, then she picks up 59 water (29.5 of her 30) while the claim request is in flight, so the claim is made at the site and the payout finds no room.",
       async run(ctx) {
-        const { booted, results } = await bootWithAliceVote(ctx, {
-          ...CONFIG,
-          vrp: { variant: 'vrp1', members: { giveMoney: 'giveMoneyy' } },
-          reward: { type: 'money', amount: 500 },
-        });
+        const { booted, results } = await bootWithAliceVote(
+          ctx,
+          { ...CONFIG, reward: { type: 'item', item: 'water', count: 2 } },
+          () => ctx.server.probe('vrp', "vRP.giveInventoryItem(1, 'water', 59, false)"),
+        );
         await ask(ctx, booted, results, 'lua-callers:call', 'claim', 1);
         await ask(ctx, booted, results, 'lua-callers:call', 'getPending');
         noteConsoles(ctx, booted);

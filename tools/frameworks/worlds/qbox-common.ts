@@ -14,9 +14,25 @@ export const QBOX_CONVARS = {
 /** The `users` rows: Alice (userId 1) by license and license2, Bob (userId 2) by license. */
 const USERS: Record<string, number> = { 'license:1111': 1, 'license2:2222': 1, 'license:3333': 2 };
 
+/**
+ * The metadata qbx_core draws from math.random when a character lacks it (CheckPlayerData), stored as a returning
+ * character has it: a Lua state's random seed comes from its heap address, which any allocation before it moves.
+ */
+export const ALICE_QBOX_METADATA = {
+  bloodtype: 'O+',
+  fingerprint: 'AL1CE0FINGER0ID',
+  walletid: 'QB-10000001',
+  phonedata: { SerialNumber: 10000001, InstalledApps: [] },
+};
+
 /** Database of the Qbox world: Alice's user and character rows (money kept on save); other queries are logged and answer nothing. */
 export function qboxDatabase(log: (line: string) => void): MysqlRouter {
-  const row: Record<string, unknown> = { ...playerRow(ALICE_CHARACTER), userId: 1, lastLoggedOutUnix: 0 };
+  const row: Record<string, unknown> = {
+    ...playerRow(ALICE_CHARACTER),
+    metadata: JSON.stringify(ALICE_QBOX_METADATA),
+    userId: 1,
+    lastLoggedOutUnix: 0,
+  };
   return (method, query, params) => {
     const p = (Array.isArray(params) ? params : []) as unknown[];
     const q = query.trim();
