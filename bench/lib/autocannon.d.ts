@@ -37,8 +37,15 @@ declare module 'autocannon' {
     latency: AutocannonLatency;
     requests: { average: number; total: number; sent: number };
   }
+  /** The running load: a promise of the aggregate that also emits each answer with its exact latency. */
+  export interface AutocannonInstance extends Promise<AutocannonResult> {
+    stop(): void;
+    /** `responseTime` is the answer's latency in ms with decimals (the histogram keeps whole ms). */
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
+  }
   /** Runs the load and resolves with the aggregate. */
-  export default function autocannon(
-    options: AutocannonOptions,
-  ): Promise<AutocannonResult> & { stop(): void };
+  export default function autocannon(options: AutocannonOptions): AutocannonInstance;
 }
