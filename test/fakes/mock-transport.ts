@@ -263,3 +263,20 @@ export function createMockVoteApi(options: MockVoteApiOptions): MockVoteApi {
   };
   return mock;
 }
+
+/** A WHATWG `fetch` that sends every request through `transport` (the fake runtime's `fetch` over the mock). */
+export function fetchThrough(transport: HttpTransport): typeof fetch {
+  return async (input, init) => {
+    const answer = await transport.request({
+      method: (init?.method ?? 'GET') as 'GET' | 'POST',
+      url: String(input),
+      headers: init?.headers as Record<string, string>,
+      body: init?.body as string | undefined,
+      timeoutMs: 5000,
+    });
+    return new Response(answer.status === 204 ? null : answer.body, {
+      status: answer.status,
+      headers: answer.headers,
+    });
+  };
+}

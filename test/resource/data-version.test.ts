@@ -4,7 +4,7 @@ import { NAME_KEY_VERSION_KVP } from '../../src/claim/name-key-upgrade';
 import { claimSent } from '../../src/claim/transitions';
 import { DATA_VERSION_KVP, upgradeData } from '../../src/data-version';
 import { createResource } from '../../src/resource';
-import { createMockVoteApi } from '../fakes/mock-transport';
+import { createMockVoteApi, fetchThrough } from '../fakes/mock-transport';
 import { createFakeRuntime } from '../fakes/runtime';
 
 /** A reward still owed: the vote was claimed on the site, the custom reward not given yet. */
@@ -35,19 +35,7 @@ const startResource = async (kvp: [string, string][], version: string) => {
       poll: { enabled: false },
     }),
   );
-  runtime.fetch = async (input, init) => {
-    const answer = await api.request({
-      method: (init?.method ?? 'GET') as 'GET' | 'POST',
-      url: String(input),
-      headers: init?.headers as Record<string, string>,
-      body: init?.body as string | undefined,
-      timeoutMs: 5000,
-    });
-    return new Response(answer.status === 204 ? null : answer.body, {
-      status: answer.status,
-      headers: answer.headers,
-    });
-  };
+  runtime.fetch = fetchThrough(api);
   await createResource(runtime, { version }).start();
   await runtime.clock.settle();
   runtime.join(1, { name: 'Ana', license: 'license:aaa' });

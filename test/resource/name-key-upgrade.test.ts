@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NAME_KEY_VERSION_KVP, nameKeyUpgradeLines, upgradeNameKeys } from '../../src/claim/name-key-upgrade';
 import { createResource } from '../../src/resource';
-import { createMockVoteApi } from '../fakes/mock-transport';
+import { createMockVoteApi, fetchThrough } from '../fakes/mock-transport';
 import { createFakeRuntime, type FakeRuntime } from '../fakes/runtime';
 
 /** How version 1 keyed the name lock and the poller's last claims. */
@@ -98,19 +98,7 @@ const startResource = async (kvp: [string, string][], config: Record<string, unk
       ...config,
     }),
   );
-  runtime.fetch = async (input, init) => {
-    const answer = await api.request({
-      method: (init?.method ?? 'GET') as 'GET' | 'POST',
-      url: String(input),
-      headers: init?.headers as Record<string, string>,
-      body: init?.body as string | undefined,
-      timeoutMs: 5000,
-    });
-    return new Response(answer.status === 204 ? null : answer.body, {
-      status: answer.status,
-      headers: answer.headers,
-    });
-  };
+  runtime.fetch = fetchThrough(api);
   const resource = createResource(runtime);
   await resource.start();
   return { runtime, api };

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { notificationText } from '../../src/notify';
 import { createResource } from '../../src/resource';
 import { requireBundle } from '../e2e/harness';
-import { createMockVoteApi } from '../fakes/mock-transport';
+import { createMockVoteApi, fetchThrough } from '../fakes/mock-transport';
 import { createFakeRuntime } from '../fakes/runtime';
 import { createFxServer } from '../fxserver/server';
 import { tempDir } from '../fxserver/test-helpers';
@@ -34,19 +34,7 @@ const voteWithoutVoting = async (notify: string | undefined, started: string[]) 
       ...(notify ? { notify } : {}),
     }),
   );
-  runtime.fetch = async (input, init) => {
-    const answer = await api.request({
-      method: (init?.method ?? 'GET') as 'GET' | 'POST',
-      url: String(input),
-      headers: init?.headers as Record<string, string>,
-      body: init?.body as string | undefined,
-      timeoutMs: 5000,
-    });
-    return new Response(answer.status === 204 ? null : answer.body, {
-      status: answer.status,
-      headers: answer.headers,
-    });
-  };
+  runtime.fetch = fetchThrough(api);
   await createResource(runtime).start();
   runtime.join(1, { name: 'Ana', license: 'license:aaa' });
   runtime.commands.get('vote')?.handler(1, [], 'vote');
