@@ -186,7 +186,12 @@ export const configSchema = z
       .default({ type: 'money', amount: 500 })
       .describe('One reward or a list of rewards given per vote'),
     messages: z
-      .strictObject({ en: messageOverrides.optional(), fr: messageOverrides.optional() })
+      .strictObject(
+        Object.fromEntries(LOCALES.map((locale) => [locale, messageOverrides.optional()])) as Record<
+          (typeof LOCALES)[number],
+          z.ZodOptional<typeof messageOverrides>
+        >,
+      )
       .default({})
       .describe('Per-language message overrides'),
     poll: pollSchema,

@@ -1,0 +1,86 @@
+/**
+ * Reward programs beyond one vote: the shapes every program shares. A vote claimed by this resource is recorded in
+ * the player's history; recording decides the awards it earned (milestone, streak, first vote) in the same step.
+ * The vote party and the month's top voters decide awards from the API's counters and from the histories. Every
+ * award is a journal entry with a deterministic id, paid through the same verified-payout path as a vote.
+ */
+import type { Reward } from '../rewards/types';
+
+/** The program an award comes from. */
+export type AwardProgram = 'milestone' | 'streak' | 'first' | 'party' | 'top';
+
+/** Every program, in the order awards of one vote are paid. */
+export const AWARD_PROGRAMS: readonly AwardProgram[] = ['first', 'milestone', 'streak', 'party', 'top'];
+
+/** What an award journal entry carries besides the rewards. */
+export interface AwardInfo {
+  program: AwardProgram;
+  /**
+   * The number the award is about: the vote count of a milestone, the streak length in days, the party threshold
+   * (votes of the month), the rank of a top voter, 1 for a first vote.
+   */
+  value: number;
+  /** The month a party or top-voter award belongs to (`2026-11`), else null. */
+  month: string | null;
+  /** The journal ref of the vote that earned it (milestone, streak, first), else null. */
+  voteRef: string | null;
+}
+
+/** One draw of a reward list: what each configured entry came to, for admins (`votereward player`). */
+export interface DrawRecord {
+  /** Index of the configured entry. */
+  entry: number;
+  /** The chance roll (0..100) when the entry has a `chance`, else null. */
+  roll: number | null;
+  /** Index picked in a `oneOf` list, null for a plain reward; -1 when the chance roll lost. */
+  pick: number | null;
+}
+
+/** A configured reward entry: a reward, or a weighted choice, each with an optional chance in percent. */
+export type RewardSpec =
+  | (Reward & { chance?: number })
+  | { oneOf: (Reward & { weight: number })[]; chance?: number };
+
+/** A player's vote history, as kept in the KVP under `history:<license>`. */
+export interface VoteHistory {
+  format: 1;
+  license: string;
+  /** Last name seen on a claim. */
+  name: string;
+  /** Votes this resource claimed for the player, ever. */
+  total: number;
+  /** Votes per month (`YYYY-MM` in the configured time zone), the last {@link HISTORY_MONTHS} months. */
+  months: Record<string, number>;
+  /** When the last vote of each kept month was recorded (ms), so ties in a month go to who got there first. */
+  monthReachedAt: Record<string, number>;
+  /** Time the last vote was recorded (ms since epoch), or null. */
+  lastVoteAt: number | null;
+  /** Current streak in days, the day (`YYYY-MM-DD` in the time zone) it was last extended, and the best. */
+  streak: { current: number; best: number; lastDay: string | null };
+  /** Journal refs of the last votes recorded, newest last: recording the same vote twice does nothing. */
+  recent: string[];
+}
+
+/** Months of per-month counts kept in a history. */
+export const HISTORY_MONTHS = 13;
+/** Vote refs kept in `recent`. */
+export const HISTORY_RECENT = 20;
+
+/** An award to create: the program decides its id, the awards store makes it a journal entry once. */
+export interface AwardSpec {
+  /** Deterministic id (`a:milestone:<license>:<N>`, `a:party:<month>:<threshold>:<license>`, ...). */
+  id: string;
+  license: string;
+  name: string;
+  info: AwardInfo;
+  /** The configured entries; drawn once when the award is created. */
+  rewards: readonly RewardSpec[];
+}
+
+/** One line of a month's ranking. */
+export interface TopVoter {
+  rank: number;
+  license: string;
+  name: string;
+  votes: number;
+}
