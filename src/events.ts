@@ -3,6 +3,7 @@
  * (the FiveM event for other resources, the poller, and later milestones or webhooks). Built in `resource.ts`.
  */
 import type { JournalProblem } from './claim/journal';
+import type { AwardInfo, TopVoter, VoteHistory } from './programs/types';
 import type { Reward } from './rewards/types';
 import type { Runtime } from './runtime/runtime';
 
@@ -21,6 +22,26 @@ export interface ResourceEvents {
   rewarded: { source: number; name: string; license: string; voteId: string; rewards: readonly Reward[] };
   /** A claim now waits for an admin's decision. */
   parked: { ref: string; name: string; license: string; problem: JournalProblem | null };
+  /**
+   * A claimed vote was written to the player's history (once per vote, even across restarts); `awards` are the ids of
+   * the awards it earned, already in the journal.
+   */
+  voteRecorded: { ref: string; license: string; name: string; at: number; history: VoteHistory; awards: string[] };
+  /** An award was decided and written to the journal (once per award id); paid when its player is online. */
+  awardDecided: { id: string; license: string; name: string; info: AwardInfo };
+  /** Every reward of an award was given. */
+  awarded: {
+    source: number;
+    id: string;
+    name: string;
+    license: string;
+    info: AwardInfo;
+    rewards: readonly Reward[];
+  };
+  /** The month's vote count passed a vote-party threshold; `players` awards were decided for it. */
+  partyReached: { month: string; threshold: number; votes: number; players: number };
+  /** The month's top voters were decided at the month change (awards, if configured, are in the journal). */
+  monthDecided: { month: string; winners: TopVoter[] };
 }
 
 /** A typed, synchronous emitter. A listener that throws is reported and the others still run. */
