@@ -1,9 +1,14 @@
 /** Player-facing messages in every supported language, and the translator that fills them. */
 
 import { cleanText, NAME_MAX, VALUE_MAX } from '../runtime/clean-text';
+import { de } from './locales/de';
+import { es } from './locales/es';
+import { nl } from './locales/nl';
+import { pl } from './locales/pl';
+import { ptBR } from './locales/pt-br';
 
 /** Languages the resource speaks. */
-export const LOCALES = ['en', 'fr'] as const;
+export const LOCALES = ['en', 'fr', 'de', 'es', 'pt-BR', 'pl', 'nl'] as const;
 
 /** One of {@link LOCALES}. */
 export type Locale = (typeof LOCALES)[number];
@@ -119,7 +124,8 @@ const fr: Record<MessageKey, string> = {
   award_nothing: 'Pas de chance au tirage du bonus cette fois.',
   streak_status: 'Série de votes : {days} jour(s), record {best}. Revote d’ici {hours} h pour la garder.',
   party_progress: 'Encore {left} vote(s) avant la prochaine vote party ({votes}/{goal} ce mois-ci).',
-  party_started: 'Vote party ! Le serveur a atteint {votes} votes ce mois-ci : les votants connectés sont récompensés.',
+  party_started:
+    'Vote party ! Le serveur a atteint {votes} votes ce mois-ci : les votants connectés sont récompensés.',
   party_not_eligible: 'Vote party ! Vote {min} fois ce mois-ci pour profiter de la prochaine.',
   top_title: 'Meilleurs votants de {month} :',
   top_line: 'n°{rank} {name} : {votes} vote(s)',
@@ -129,12 +135,13 @@ const fr: Record<MessageKey, string> = {
   discord_vote: '{name} a voté pour le serveur ({votes} vote(s) ce mois-ci).',
   discord_milestone: '{name} a atteint {votes} votes pour le serveur !',
   discord_streak: '{name} enchaîne {days} jours de vote !',
-  discord_party: 'Vote party ! Le serveur a atteint {votes} votes ce mois-ci ; {players} joueur(s) récompensé(s).',
+  discord_party:
+    'Vote party ! Le serveur a atteint {votes} votes ce mois-ci ; {players} joueur(s) récompensé(s).',
   discord_winners: 'Meilleurs votants de {month} : {list}',
 };
 
-/** Built-in messages per language. */
-export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, fr };
+/** Built-in messages per language (en and fr here, the others in `./locales/`). */
+export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, fr, de, es, 'pt-BR': ptBR, pl, nl };
 
 /** Values substituted into `{placeholders}`. */
 export type MessageVars = Record<string, string | number>;

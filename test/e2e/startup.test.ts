@@ -109,8 +109,8 @@ describe('bad config.json', () => {
     },
     {
       what: 'an unsupported locale',
-      config: { locale: 'de' },
-      problems: ['locale: expected one of "en", "fr", got "de"'],
+      config: { locale: 'it' },
+      problems: ['locale: expected one of "en", "fr", "de", "es", "pt-BR", "pl", "nl", got "it"'],
     },
     {
       what: 'an apiUrl that is not http(s)',

@@ -106,7 +106,7 @@ describe('loadConfig', () => {
     ],
     [{ reward: [] }, 'reward: expected at least 1 item, got a list'],
     [{ reward: 5 }, 'reward: expected object or array, got 5'],
-    [{ locale: 'de' }, 'locale: expected one of "en", "fr", got "de"'],
+    [{ locale: 'it' }, 'locale: expected one of "en", "fr", "de", "es", "pt-BR", "pl", "nl", got "it"'],
     [
       { framework: 'ox' },
       'framework: expected one of "auto", "esx", "qbcore", "qbox", "vrp", "standalone", got "ox"',
@@ -128,7 +128,7 @@ describe('loadConfig', () => {
     ],
     [{ poll: { autoClaim: 1 } }, 'poll.autoClaim: expected boolean, got 1'],
     [{ messages: { en: { bogus: 'x' } } }, 'messages.en.bogus: unknown setting (check the spelling)'],
-    [{ messages: { de: {} } }, 'messages.de: unknown setting (check the spelling)'],
+    [{ messages: { it: {} } }, 'messages.it: unknown setting (check the spelling)'],
     [{ apikey: 'x' }, 'apikey: unknown setting (check the spelling)'],
   ])('rejects %j with "%s"', (patch, message) => {
     expect(load({ ...base, ...patch })).toEqual({ ok: false, problems: [message] });

@@ -1,0 +1,69 @@
+/** German player messages (informal du, as German gaming chats write). */
+
+import type { MessageKey } from '../messages';
+
+/** German (`de`) messages. */
+export const de: Record<MessageKey, string> = {
+  rewarded: 'Danke fürs Voten! Du hast {rewards} erhalten.',
+  no_vote: 'Kein Vote für „{name}“ gefunden. Vote hier: {url} und gib dann erneut /{command} ein.',
+  no_vote_no_link: 'Kein Vote für „{name}“ gefunden. Vote für den Server und gib dann erneut /{command} ein.',
+  reward_waiting: 'Dein Vote ist angekommen: Gib /{command} ein, um deine Belohnung abzuholen.',
+  vote_link: 'Vote hier für den Server: {url} und gib dann /{command} ein, um deine Belohnung abzuholen.',
+  vote_reminder: 'Du kannst wieder für den Server voten: {url}',
+  vote_broadcast_one:
+    '1 Spieler hat in den letzten {minutes} Min. für den Server gevotet. Vote auch: /{command}',
+  vote_broadcast:
+    '{count} Spieler haben in den letzten {minutes} Min. für den Server gevotet. Vote auch: /{command}',
+  claim_in_progress: 'Dein Vote wird schon geprüft, bitte warte kurz.',
+  cooldown: 'Warte noch {seconds} s, bevor du /{command} erneut eingibst.',
+  name_locked:
+    'Der Name „{name}“ ist schon an einen anderen Spieler gebunden, deshalb kannst du seine Votes hier nicht einlösen.',
+  no_license: 'Deine Lizenz konnte nicht gelesen werden. Verbinde dich neu und versuch es noch mal.',
+  invalid_name: 'Dein Ingame-Name ist ohne Farbcodes leer. Leg dir einen Namen zu und vote damit.',
+  pending_inventory_full:
+    'Deine Belohnung wartet: Mach Platz für {count} x {item} und gib erneut /{command} ein.',
+  pending_not_loaded: 'Deine Belohnung wartet: Du bekommst sie, sobald dein Charakter geladen ist.',
+  pending_framework_error:
+    'Deine Belohnung wartet: Sie konnte noch nicht ausgegeben werden, ein Admin ist informiert.',
+  pending_admin: 'Deine letzte Abholung muss erst ein Admin prüfen, bevor sie ausgezahlt wird.',
+  pending_unconfirmed:
+    'Deine Belohnung konnte nicht bestätigt werden: Der Server hat nicht gemeldet, ob sie ausgegeben wurde. Ein Admin muss das prüfen und bestätigen. Es geht nichts verloren, und bis dahin wird nichts weiter ausgezahlt.',
+  claim_uncertain: 'Deine Abholung konnte noch nicht bestätigt werden; sie wird automatisch erneut geprüft.',
+  api_unauthorized:
+    'Votes können gerade nicht geprüft werden (Problem mit der Serverkonfiguration). Ein Admin ist informiert.',
+  api_rate_limited: 'Zu viele Anfragen an die Vote-Seite; versuch es in {seconds} s noch mal.',
+  api_busy: 'Die Vote-Seite ist gerade ausgelastet; versuch es in {seconds} s noch mal.',
+  api_server_error: 'Die Vote-Seite hat Probleme. Es ist nichts verloren, versuch es später noch mal.',
+  api_unavailable: 'Die Vote-Seite ist nicht erreichbar. Es ist nichts verloren, versuch es später noch mal.',
+  api_misbehaving: 'Die Vote-Seite antwortet fehlerhaft. Es ist nichts verloren, versuch es später noch mal.',
+  not_ready: 'Vote-Belohnungen sind auf diesem Server gerade nicht verfügbar.',
+  starting: 'Vote-Belohnungen werden gerade gestartet; gib in ein paar Sekunden erneut /{command} ein.',
+  reward_money: '{amount} $ Bargeld',
+  reward_bank: '{amount} $ aufs Konto',
+  reward_item: '{count} x {item}',
+  reward_custom: 'eine besondere Belohnung',
+  rewarded_nothing: 'Danke fürs Voten! Bei der Verlosung hattest du diesmal kein Glück.',
+  award_first: 'Danke für deinen ersten Vote für den Server! Bonus: {rewards}.',
+  award_milestone: 'Du hast schon {votes} Mal für den Server gevotet! Bonus: {rewards}.',
+  award_streak: '{days}-Tage-Vote-Serie! Bonus: {rewards}.',
+  award_party: 'Vote-Party! Der Server hat diesen Monat {votes} Votes erreicht: Du hast {rewards} erhalten.',
+  award_top: 'Top-Voter {month}: Du hast Platz {rank} belegt und {rewards} erhalten.',
+  award_nothing: 'Diesmal kein Glück bei der Bonus-Verlosung.',
+  streak_status:
+    'Tage in Folge gevotet: {days} (Rekord: {best}). Vote innerhalb von {hours} Std. wieder, damit deine Serie hält.',
+  party_progress: 'Votes bis zur nächsten Vote-Party: {left} ({votes}/{goal} diesen Monat).',
+  party_started:
+    'Vote-Party! Der Server hat diesen Monat {votes} Votes erreicht: Voter, die online sind, bekommen eine Belohnung.',
+  party_not_eligible: 'Vote-Party! Vote diesen Monat {min} Mal, um bei der nächsten dabei zu sein.',
+  top_title: 'Top-Voter {month}:',
+  top_line: '#{rank} {name} – Votes: {votes}',
+  top_empty: 'Top-Voter {month}: Noch hat niemand gevotet.',
+  top_own: 'Du bist auf Platz {rank} (Votes: {votes}).',
+  top_own_none: 'Du hast diesen Monat noch nicht gevotet: /{command}',
+  discord_vote: '{name} hat für den Server gevotet (Votes diesen Monat: {votes}).',
+  discord_milestone: '{name} hat schon {votes} Mal für den Server gevotet!',
+  discord_streak: '{name} hat eine {days}-Tage-Vote-Serie!',
+  discord_party:
+    'Vote-Party! Der Server hat diesen Monat {votes} Votes erreicht; belohnte Spieler: {players}.',
+  discord_winners: 'Top-Voter {month}: {list}',
+};

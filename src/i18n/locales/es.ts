@@ -1,0 +1,71 @@
+/** Spanish player messages (informal tú, as Spanish-speaking gaming chats write). */
+
+import type { MessageKey } from '../messages';
+
+/** Spanish (`es`) messages. */
+export const es: Record<MessageKey, string> = {
+  rewarded: '¡Gracias por votar! Has recibido {rewards}.',
+  no_vote:
+    'No hemos encontrado ningún voto a nombre de «{name}». Vota aquí: {url} y luego vuelve a escribir /{command}.',
+  no_vote_no_link:
+    'No hemos encontrado ningún voto a nombre de «{name}». Vota por el servidor y luego vuelve a escribir /{command}.',
+  reward_waiting: 'Hemos recibido tu voto: escribe /{command} para recoger tu recompensa.',
+  vote_link: 'Vota por el servidor aquí: {url} y luego escribe /{command} para recoger tu recompensa.',
+  vote_reminder: 'Ya puedes volver a votar por el servidor: {url}',
+  vote_broadcast_one:
+    '1 jugador ha votado por el servidor en los últimos {minutes} min. Vota tú también: /{command}',
+  vote_broadcast:
+    '{count} jugadores han votado por el servidor en los últimos {minutes} min. Vota tú también: /{command}',
+  claim_in_progress: 'Ya estamos comprobando tu voto, espera un momento.',
+  cooldown: 'Espera {seconds} s antes de volver a escribir /{command}.',
+  name_locked:
+    'El nombre «{name}» ya está vinculado a otro jugador, así que sus votos no se pueden reclamar aquí.',
+  no_license: 'No se ha podido leer tu licencia; reconéctate e inténtalo de nuevo.',
+  invalid_name: 'Tu nombre en el juego queda vacío sin los códigos de color; ponte un nombre y vota con él.',
+  pending_inventory_full:
+    'Tu recompensa te espera: haz espacio para {count} x {item} y vuelve a escribir /{command}.',
+  pending_not_loaded: 'Tu recompensa te espera: la recibirás en cuanto se cargue tu personaje.',
+  pending_framework_error:
+    'Tu recompensa te espera: todavía no se ha podido entregar, ya hemos avisado a un admin.',
+  pending_admin: 'Un admin tiene que revisar tu reclamación anterior antes de que se pague.',
+  pending_unconfirmed:
+    'No se ha podido confirmar tu recompensa: el servidor no ha indicado si se entregó. Un admin tiene que revisarlo y confirmarlo; no se pierde nada y no se paga nada más hasta entonces.',
+  claim_uncertain: 'Aún no hemos podido confirmar tu reclamación; se volverá a comprobar automáticamente.',
+  api_unauthorized:
+    'Ahora mismo no se pueden comprobar los votos (problema de configuración del servidor). Ya hemos avisado a un admin.',
+  api_rate_limited: 'Demasiadas peticiones a la web de votos; inténtalo de nuevo en {seconds} s.',
+  api_busy: 'La web de votos está saturada; inténtalo de nuevo en {seconds} s.',
+  api_server_error: 'La web de votos está teniendo problemas; no se ha perdido nada, inténtalo más tarde.',
+  api_unavailable: 'No se puede conectar con la web de votos; no se ha perdido nada, inténtalo más tarde.',
+  api_misbehaving: 'La web de votos está respondiendo mal; no se ha perdido nada, inténtalo más tarde.',
+  not_ready: 'Las recompensas por votar no están disponibles en este servidor ahora mismo.',
+  starting: 'Las recompensas por votar se están iniciando; vuelve a escribir /{command} en unos segundos.',
+  reward_money: '{amount} $ en efectivo',
+  reward_bank: '{amount} $ en el banco',
+  reward_item: '{count} x {item}',
+  reward_custom: 'una recompensa especial',
+  rewarded_nothing: '¡Gracias por votar! Esta vez no hubo suerte en el sorteo.',
+  award_first: '¡Gracias por tu primer voto por el servidor! Premio extra: {rewards}.',
+  award_milestone: '¡Has llegado a {votes} votos por el servidor! Premio extra: {rewards}.',
+  award_streak: '¡Racha de {days} días votando! Premio extra: {rewards}.',
+  award_party: '¡Vote Party! El servidor ha llegado a {votes} votos este mes: has recibido {rewards}.',
+  award_top: 'Top votantes de {month}: ¡puesto {rank}! Has recibido {rewards}.',
+  award_nothing: 'Esta vez no hubo suerte en el sorteo del premio extra.',
+  streak_status:
+    'Días seguidos votando: {days} (récord: {best}). Vuelve a votar en menos de {hours} h para no perder la racha.',
+  party_progress: 'Votos que faltan para la próxima Vote Party: {left} ({votes}/{goal} este mes).',
+  party_started:
+    '¡Vote Party! El servidor ha llegado a {votes} votos este mes: los votantes conectados reciben una recompensa.',
+  party_not_eligible: '¡Vote Party! Votos necesarios este mes para entrar en la próxima: {min}.',
+  top_title: 'Top votantes de {month}:',
+  top_line: '#{rank} {name} – votos: {votes}',
+  top_empty: 'Todavía nadie ha votado en {month}.',
+  top_own: 'Estás en el puesto {rank} (votos: {votes}).',
+  top_own_none: 'Todavía no has votado este mes: /{command}',
+  discord_vote: '{name} ha votado por el servidor (votos este mes: {votes}).',
+  discord_milestone: '¡{name} ha llegado a {votes} votos por el servidor!',
+  discord_streak: '¡{name} lleva {days} días seguidos votando!',
+  discord_party:
+    '¡Vote Party! El servidor ha llegado a {votes} votos este mes; jugadores premiados: {players}.',
+  discord_winners: 'Top votantes de {month}: {list}',
+};

@@ -1,0 +1,70 @@
+/** Dutch player messages (informal je, as Dutch gaming chats write). */
+
+import type { MessageKey } from '../messages';
+
+/** Dutch (`nl`) messages. */
+export const nl: Record<MessageKey, string> = {
+  rewarded: 'Bedankt voor het stemmen! Je hebt {rewards} gekregen.',
+  no_vote: 'Geen stem gevonden voor "{name}". Stem hier: {url} en typ daarna opnieuw /{command}.',
+  no_vote_no_link: 'Geen stem gevonden voor "{name}". Stem op de server en typ daarna opnieuw /{command}.',
+  reward_waiting: 'Je stem is binnen: typ /{command} om je beloning op te halen.',
+  vote_link: 'Stem hier op de server: {url} en typ daarna /{command} om je beloning op te halen.',
+  vote_reminder: 'Je kunt weer op de server stemmen: {url}',
+  vote_broadcast_one:
+    '1 speler heeft in de afgelopen {minutes} min op de server gestemd. Stem ook: /{command}',
+  vote_broadcast:
+    '{count} spelers hebben in de afgelopen {minutes} min op de server gestemd. Stem ook: /{command}',
+  claim_in_progress: 'Je stem wordt al gecontroleerd, even geduld.',
+  cooldown: 'Wacht {seconds} s voordat je /{command} opnieuw typt.',
+  name_locked:
+    'De naam "{name}" is al gekoppeld aan een andere speler, dus stemmen op die naam kun je hier niet ophalen.',
+  no_license: 'Je licentie kon niet worden gelezen; maak opnieuw verbinding en probeer het nog eens.',
+  invalid_name: 'Je in-game naam is leeg zonder kleurcodes; kies een naam en stem daarmee.',
+  pending_inventory_full:
+    'Je beloning staat klaar: maak ruimte voor {count} x {item} en typ opnieuw /{command}.',
+  pending_not_loaded: 'Je beloning staat klaar: je krijgt hem zodra je personage geladen is.',
+  pending_framework_error:
+    'Je beloning staat klaar, maar kon nog niet worden gegeven; een admin is ingelicht.',
+  pending_admin:
+    'Je vorige claim moet eerst door een admin worden gecontroleerd voordat hij wordt uitbetaald.',
+  pending_unconfirmed:
+    'Je beloning kon niet worden bevestigd: de server heeft niet gemeld of hij is gegeven. Een admin moet dit controleren en bevestigen; er gaat niets verloren en tot die tijd wordt er niets extra uitbetaald.',
+  claim_uncertain: 'We konden je claim nog niet bevestigen; hij wordt automatisch opnieuw gecontroleerd.',
+  api_unauthorized:
+    'Stemmen kunnen nu niet worden gecontroleerd (probleem met de serverconfiguratie). Een admin is ingelicht.',
+  api_rate_limited: 'Te veel verzoeken naar de stemsite; probeer het over {seconds} s opnieuw.',
+  api_busy: 'De stemsite is overbelast; probeer het over {seconds} s opnieuw.',
+  api_server_error: 'De stemsite heeft problemen; er is niets verloren, probeer het later opnieuw.',
+  api_unavailable: 'De stemsite is niet bereikbaar; er is niets verloren, probeer het later opnieuw.',
+  api_misbehaving: 'De stemsite reageert vreemd; er is niets verloren, probeer het later opnieuw.',
+  not_ready: 'Stembeloningen zijn op deze server op dit moment niet beschikbaar.',
+  starting: 'Stembeloningen worden opgestart; typ over een paar seconden opnieuw /{command}.',
+  reward_money: '$ {amount} contant',
+  reward_bank: '$ {amount} op de bank',
+  reward_item: '{count} x {item}',
+  reward_custom: 'een speciale beloning',
+  rewarded_nothing: 'Bedankt voor het stemmen! Deze keer had je geen geluk bij de loting.',
+  award_first: 'Bedankt voor je eerste stem op de server! Bonus: {rewards}.',
+  award_milestone: 'Je hebt al {votes} keer op de server gestemd! Bonus: {rewards}.',
+  award_streak: 'Dagen op rij gestemd: {days}! Bonus: {rewards}.',
+  award_party: 'Vote party! De server heeft deze maand {votes} stemmen gehaald: je hebt {rewards} gekregen.',
+  award_top: 'Topstemmers van {month}: je bent op plek {rank} geëindigd en hebt {rewards} gekregen.',
+  award_nothing: 'Deze keer geen geluk bij de bonusloting.',
+  streak_status:
+    'Dagen op rij gestemd: {days} (record: {best}). Stem binnen {hours} u opnieuw om je reeks vast te houden.',
+  party_progress: 'Stemmen tot de volgende vote party: {left} ({votes}/{goal} deze maand).',
+  party_started:
+    'Vote party! De server heeft deze maand {votes} stemmen gehaald: stemmers die online zijn krijgen een beloning.',
+  party_not_eligible: 'Vote party! Stem deze maand {min} keer om mee te doen met de volgende.',
+  top_title: 'Topstemmers van {month}:',
+  top_line: '#{rank} {name} – stemmen: {votes}',
+  top_empty: 'Nog niemand heeft gestemd in {month}.',
+  top_own: 'Je staat op plek {rank} (stemmen: {votes}).',
+  top_own_none: 'Je hebt deze maand nog niet gestemd: /{command}',
+  discord_vote: '{name} heeft op de server gestemd (stemmen deze maand: {votes}).',
+  discord_milestone: '{name} heeft al {votes} keer op de server gestemd!',
+  discord_streak: '{name} heeft {days} dagen op rij gestemd!',
+  discord_party:
+    'Vote party! De server heeft deze maand {votes} stemmen gehaald; beloonde spelers: {players}.',
+  discord_winners: 'Topstemmers van {month}: {list}',
+};

@@ -1,0 +1,72 @@
+/**
+ * Polish player messages (informal ty). Counts follow a colon ("głosy: {votes}") so that no number has to agree
+ * with a noun, and nothing addresses the player in a gendered past tense.
+ */
+
+import type { MessageKey } from '../messages';
+
+/** Polish (`pl`) messages. */
+export const pl: Record<MessageKey, string> = {
+  rewarded: 'Dzięki za głos! Otrzymujesz: {rewards}.',
+  no_vote: 'Nie znaleziono głosu dla „{name}”. Zagłosuj tutaj: {url} – potem wpisz ponownie /{command}.',
+  no_vote_no_link:
+    'Nie znaleziono głosu dla „{name}”. Zagłosuj na serwer, a potem wpisz ponownie /{command}.',
+  reward_waiting: 'Twój głos dotarł: wpisz /{command}, aby odebrać nagrodę.',
+  vote_link: 'Zagłosuj na serwer tutaj: {url} – potem wpisz /{command}, aby odebrać nagrodę.',
+  vote_reminder: 'Możesz znowu zagłosować na serwer: {url}',
+  vote_broadcast_one:
+    'Jeden gracz zagłosował na serwer w ciągu ostatnich {minutes} min. Ty też zagłosuj: /{command}',
+  vote_broadcast:
+    'Gracze, którzy zagłosowali na serwer w ciągu ostatnich {minutes} min: {count}. Ty też zagłosuj: /{command}',
+  claim_in_progress: 'Twój głos jest już sprawdzany, poczekaj chwilę.',
+  cooldown: 'Poczekaj {seconds} s, zanim znowu wpiszesz /{command}.',
+  name_locked: 'Nick „{name}” jest już przypisany do innego gracza, więc jego głosów nie można tu odebrać.',
+  no_license: 'Nie udało się odczytać twojej licencji; połącz się ponownie i spróbuj jeszcze raz.',
+  invalid_name: 'Twój nick w grze jest pusty po usunięciu kodów kolorów; ustaw nick i zagłosuj z nim.',
+  pending_inventory_full:
+    'Twoja nagroda czeka: zrób miejsce na {count} x {item} i wpisz ponownie /{command}.',
+  pending_not_loaded: 'Twoja nagroda czeka: dostaniesz ją, gdy tylko twoja postać się wczyta.',
+  pending_framework_error: 'Twoja nagroda czeka: nie udało się jej jeszcze wydać, admin został powiadomiony.',
+  pending_admin: 'Twoją poprzednią nagrodę musi sprawdzić admin, zanim zostanie wypłacona.',
+  pending_unconfirmed:
+    'Nie udało się potwierdzić twojej nagrody: serwer nie podał, czy została wydana. Admin musi to sprawdzić i potwierdzić; nic nie przepadnie i do tego czasu nic więcej nie zostanie wypłacone.',
+  claim_uncertain:
+    'Nie udało się jeszcze potwierdzić odbioru nagrody; zostanie to automatycznie sprawdzone ponownie.',
+  api_unauthorized:
+    'Nie można teraz sprawdzić głosów (problem z konfiguracją serwera). Admin został powiadomiony.',
+  api_rate_limited: 'Za dużo zapytań do strony głosowania; spróbuj ponownie za {seconds} s.',
+  api_busy: 'Strona głosowania jest przeciążona; spróbuj ponownie za {seconds} s.',
+  api_server_error: 'Strona głosowania ma problemy; nic nie przepadło, spróbuj ponownie później.',
+  api_unavailable: 'Brak połączenia ze stroną głosowania; nic nie przepadło, spróbuj ponownie później.',
+  api_misbehaving: 'Strona głosowania działa nieprawidłowo; nic nie przepadło, spróbuj ponownie później.',
+  not_ready: 'Nagrody za głosowanie są teraz niedostępne na tym serwerze.',
+  starting: 'Nagrody za głosowanie właśnie się uruchamiają; wpisz ponownie /{command} za kilka sekund.',
+  reward_money: '{amount} $ w gotówce',
+  reward_bank: '{amount} $ na konto',
+  reward_item: '{count} x {item}',
+  reward_custom: 'specjalna nagroda',
+  rewarded_nothing: 'Dzięki za głos! Tym razem los ci nie sprzyjał.',
+  award_first: 'Dzięki za twój pierwszy głos na serwer! Bonus: {rewards}.',
+  award_milestone: 'Kamień milowy! Twoje głosy na serwer: {votes}. Bonus: {rewards}.',
+  award_streak: 'Seria głosowania – dni z rzędu: {days}! Bonus: {rewards}.',
+  award_party: 'Vote Party! Głosy na serwer w tym miesiącu: {votes}. Otrzymujesz: {rewards}.',
+  award_top: 'Ranking głosujących – {month}: miejsce {rank}! Otrzymujesz: {rewards}.',
+  award_nothing: 'Tym razem los ci nie sprzyjał w losowaniu bonusu.',
+  streak_status:
+    'Seria głosowania – dni z rzędu: {days} (rekord: {best}). Zagłosuj ponownie w ciągu {hours} h, aby jej nie stracić.',
+  party_progress: 'Do następnej Vote Party brakuje głosów: {left} ({votes}/{goal} w tym miesiącu).',
+  party_started:
+    'Vote Party! Głosy na serwer w tym miesiącu: {votes}. Głosujący, którzy są online, dostają nagrodę.',
+  party_not_eligible:
+    'Vote Party! Liczba głosów w tym miesiącu potrzebna, aby załapać się na następną: {min}.',
+  top_title: 'Ranking głosujących – {month}:',
+  top_line: '#{rank} {name} – głosy: {votes}',
+  top_empty: 'Ranking głosujących – {month}: nikt jeszcze nie zagłosował.',
+  top_own: 'Jesteś na miejscu {rank} (głosy: {votes}).',
+  top_own_none: 'Nie masz jeszcze głosów w tym miesiącu: /{command}',
+  discord_vote: 'Nowy głos na serwer od {name} (głosy w tym miesiącu: {votes}).',
+  discord_milestone: 'Kamień milowy! {name} – głosy na serwer: {votes}.',
+  discord_streak: '{name} ma serię głosowania – dni z rzędu: {days}!',
+  discord_party: 'Vote Party! Głosy na serwer w tym miesiącu: {votes}; nagrodzeni gracze: {players}.',
+  discord_winners: 'Ranking głosujących – {month}: {list}',
+};

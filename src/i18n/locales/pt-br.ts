@@ -1,0 +1,69 @@
+/** Brazilian Portuguese player messages (você, as Brazilian gaming chats write). */
+
+import type { MessageKey } from '../messages';
+
+/** Brazilian Portuguese (`pt-BR`) messages. */
+export const ptBR: Record<MessageKey, string> = {
+  rewarded: 'Valeu pelo voto! Você recebeu {rewards}.',
+  no_vote: 'Nenhum voto encontrado para "{name}". Vote aqui: {url} e depois digite /{command} de novo.',
+  no_vote_no_link:
+    'Nenhum voto encontrado para "{name}". Vote no servidor e depois digite /{command} de novo.',
+  reward_waiting: 'Seu voto chegou: digite /{command} para resgatar sua recompensa.',
+  vote_link: 'Vote no servidor aqui: {url} e depois digite /{command} para resgatar sua recompensa.',
+  vote_reminder: 'Você já pode votar no servidor de novo: {url}',
+  vote_broadcast_one: '1 jogador votou no servidor nos últimos {minutes} min. Vote também: /{command}',
+  vote_broadcast: '{count} jogadores votaram no servidor nos últimos {minutes} min. Vote também: /{command}',
+  claim_in_progress: 'Seu voto já está sendo verificado, aguarde.',
+  cooldown: 'Aguarde {seconds} s antes de digitar /{command} de novo.',
+  name_locked:
+    'O nome "{name}" já está vinculado a outro jogador, então os votos dele não podem ser resgatados aqui.',
+  no_license: 'Não foi possível ler sua licença; reconecte e tente de novo.',
+  invalid_name: 'Seu nome no jogo fica vazio sem os códigos de cor; escolha um nome e vote com ele.',
+  pending_inventory_full:
+    'Sua recompensa está esperando: libere espaço para {count} x {item} e digite /{command} de novo.',
+  pending_not_loaded: 'Sua recompensa está esperando: ela será entregue assim que seu personagem carregar.',
+  pending_framework_error:
+    'Sua recompensa está esperando: ainda não foi possível entregá-la, um admin já foi avisado.',
+  pending_admin: 'Seu resgate anterior precisa ser verificado por um admin antes de ser pago.',
+  pending_unconfirmed:
+    'Não foi possível confirmar sua recompensa: o servidor não informou se ela foi entregue. Um admin precisa verificar e confirmar; nada foi perdido e nada mais será pago até lá.',
+  claim_uncertain:
+    'Ainda não foi possível confirmar seu resgate; ele será verificado de novo automaticamente.',
+  api_unauthorized:
+    'Não dá para verificar os votos agora (problema na configuração do servidor). Um admin já foi avisado.',
+  api_rate_limited: 'Muitas requisições ao site de votação; tente de novo em {seconds} s.',
+  api_busy: 'O site de votação está sobrecarregado; tente de novo em {seconds} s.',
+  api_server_error: 'O site de votação está com problemas; nada foi perdido, tente de novo mais tarde.',
+  api_unavailable: 'Não foi possível acessar o site de votação; nada foi perdido, tente de novo mais tarde.',
+  api_misbehaving: 'O site de votação está respondendo errado; nada foi perdido, tente de novo mais tarde.',
+  not_ready: 'As recompensas de voto não estão disponíveis neste servidor no momento.',
+  starting: 'As recompensas de voto estão iniciando; digite /{command} de novo em alguns segundos.',
+  reward_money: '$ {amount} em dinheiro',
+  reward_bank: '$ {amount} no banco',
+  reward_item: '{count} x {item}',
+  reward_custom: 'uma recompensa especial',
+  rewarded_nothing: 'Valeu pelo voto! Dessa vez não deu sorte no sorteio.',
+  award_first: 'Valeu pelo seu primeiro voto no servidor! Bônus: {rewards}.',
+  award_milestone: 'Você chegou a {votes} votos no servidor! Bônus: {rewards}.',
+  award_streak: 'Sequência de {days} dias votando! Bônus: {rewards}.',
+  award_party: 'Vote Party! O servidor chegou a {votes} votos este mês: você recebeu {rewards}.',
+  award_top: 'Top votantes de {month}: você ficou em {rank}º lugar e recebeu {rewards}.',
+  award_nothing: 'Dessa vez não deu sorte no sorteio do bônus.',
+  streak_status:
+    'Dias seguidos votando: {days} (recorde: {best}). Vote de novo em até {hours} h para manter a sequência.',
+  party_progress: 'Votos que faltam para a próxima Vote Party: {left} ({votes}/{goal} este mês).',
+  party_started:
+    'Vote Party! O servidor chegou a {votes} votos este mês: quem votou e está online ganha uma recompensa.',
+  party_not_eligible: 'Vote Party! Votos necessários este mês para participar da próxima: {min}.',
+  top_title: 'Top votantes de {month}:',
+  top_line: '#{rank} {name} – votos: {votes}',
+  top_empty: 'Ninguém votou ainda em {month}.',
+  top_own: 'Você está em {rank}º lugar (votos: {votes}).',
+  top_own_none: 'Você ainda não votou este mês: /{command}',
+  discord_vote: '{name} votou no servidor (votos este mês: {votes}).',
+  discord_milestone: '{name} chegou a {votes} votos no servidor!',
+  discord_streak: '{name} está há {days} dias seguidos votando!',
+  discord_party:
+    'Vote Party! O servidor chegou a {votes} votos este mês; jogadores recompensados: {players}.',
+  discord_winners: 'Top votantes de {month}: {list}',
+};
