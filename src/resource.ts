@@ -6,7 +6,7 @@ import type { ServerInfo } from './api/schemas';
 import { createFetchTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow, refOf } from './claim/claim-flow';
 import { ADMIN_COMMAND, runAdminCommand } from './commands/admin';
-import { loadConfig, maskKey, rewardsOf } from './config/load';
+import { loadConfig, maskKey, possibleRewardsOf, rewardsOf } from './config/load';
 import type { ResourceConfig } from './config/schema';
 import { upgradeData } from './data-version';
 import { announceRewardsOnFiveM, createEventChannel } from './events';
@@ -14,6 +14,7 @@ import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
 import { createNotifier } from './notify';
 import { createVoteDetector, formatPollStatus, type VoteDetector } from './poll/detector';
+import { createPrograms, type Programs } from './programs/programs';
 import { selectAdapter } from './rewards/select';
 import type { DisposableRewardAdapter, FrameworkName } from './rewards/types';
 import { cleanText, LINE_MAX, NAME_MAX } from './runtime/clean-text';
@@ -29,6 +30,7 @@ interface App {
   adapter: DisposableRewardAdapter;
   framework: FrameworkName;
   detector: VoteDetector | null;
+  programs: Programs;
   translate: Translate;
   stop(): void;
 }
@@ -126,7 +128,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       return null;
     }
     const config = loaded.config;
-    const rewards = rewardsOf(config);
+    const rewards = possibleRewardsOf(config);
     const selected = selectAdapter({ framework: config.framework, host: runtime, rewards, vrp: config.vrp });
     if (!selected.ok) {
       printBlock('not started, the framework cannot pay the configured rewards:', selected.problems);
@@ -164,11 +166,13 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     );
     const unannounce = announceRewardsOnFiveM(events, runtime);
     let detector: VoteDetector | null = null;
+    const programs = createPrograms({ config, runtime, events });
     const flow = createClaimFlow({
       runtime: players,
       api,
       adapter: selected.adapter,
-      rewards,
+      rewards: rewardsOf(config),
+      programs,
       translate,
       checkMode: config.checkMode,
       nameLock: config.nameLock,
@@ -205,6 +209,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       adapter: selected.adapter,
       framework: selected.framework,
       detector,
+      programs,
       translate,
       stop() {
         unsubscribe();

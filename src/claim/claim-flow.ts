@@ -2,8 +2,10 @@ import type { VoteApi } from '../api/client';
 import { HttpError, RateBudgetError, RateLimitedError, ServerError, UnauthorizedError } from '../api/errors';
 import type { RequestPriority } from '../api/rate-budget';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from '../events';
-import type { Translate } from '../i18n/messages';
-import type { Reward, RewardAdapter } from '../rewards/types';
+import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
+import { drawRewards } from '../programs/draw';
+import type { RewardSpec } from '../programs/types';
+import type { RewardAdapter } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import { createClaimDriver, type Drive, safely } from './driver';
@@ -46,7 +48,12 @@ export interface ClaimFlowOptions {
   >;
   api: Pick<VoteApi, 'checkVote' | 'claimVote'>;
   adapter: RewardAdapter;
-  rewards: readonly Reward[];
+  /** The reward entries of one vote; drawn once per claim when they leave anything to chance. */
+  rewards: readonly RewardSpec[];
+  /** Draws chance and choice (uniform in [0, 1)); Math.random when left out. */
+  random?: () => number;
+  /** The reward programs: vote history and the awards a vote earns. Without them a vote pays its rewards only. */
+  programs?: ClaimPrograms;
   translate: Translate;
   /** `unclaimed` lets a lost answer be decided by checking again; `last24h` does not. */
   checkMode: 'unclaimed' | 'last24h';
@@ -63,6 +70,14 @@ export interface ClaimFlowOptions {
    * that publishes payouts as the FiveM event `vote-reward:rewarded`.
    */
   events?: EventChannel;
+}
+
+/** What the reward programs add to the claim flow. */
+export interface ClaimPrograms {
+  /** Writes a claimed vote to the history and decides its awards (idempotent, see the driver's `record`). */
+  record(entry: JournalEntry): void;
+  /** Lines a player hears after a `/vote` (streak, vote party progress), given what it came to. */
+  linesAfter(source: number, license: string, outcome: Outcome['code']): [MessageKey, MessageVars][];
 }
 
 /** The `/vote` claim flow with its durable journal. */
@@ -149,8 +164,10 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     events,
     nameLock: options.nameLock,
     say,
+    record: options.programs ? (entry) => options.programs?.record(entry) : undefined,
   });
   const { run } = driver;
+  const random = options.random ?? Math.random;
 
   /** Settles one open entry as far as possible now. */
   const settle = (entry: JournalEntry, drive: Drive): Promise<Settled> =>
@@ -175,11 +192,13 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     }
     if (!check.voted) return { code: 'no_vote', player, auto };
 
+    // Drawn once, before the precheck, and journalled with the claim: a retry pays this pick, never a new draw.
+    const drawn = drawRewards(options.rewards, random);
     const precheck = await safely(
       async () => {
         if (!(await adapter.isPlayerReady(source)))
           return { ok: false as const, problem: { code: 'player_not_loaded' as const } };
-        return adapter.canReceive({ source, name, license, voteId: '' }, options.rewards);
+        return adapter.canReceive({ source, name, license, voteId: '' }, drawn.rewards);
       },
       (detail) => ({ ok: false as const, problem: { code: 'framework_error' as const, detail } }),
     );
@@ -190,7 +209,8 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       name,
       license,
       votedAt: check.votedAt,
-      rewards: options.rewards,
+      rewards: drawn.rewards,
+      draws: drawn.draws,
       now: runtime.now(),
     });
     journal.save(entry);
@@ -213,6 +233,18 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       return { code: 'no_vote', player, auto };
     }
     return run(entry, { type: 'claim_answered', voteId: answer.voteId }, drive);
+  };
+
+  /** Pays the open awards of a player whose lock the caller holds (after a vote that may have earned some). */
+  const settleAwards = async (license: string, source: number): Promise<void> => {
+    for (const entry of journal.all()) {
+      if (entry.award === null || entry.license !== license || entry.state === 'needs_admin') continue;
+      try {
+        report(source, await settle(entry, { priority: 'claim', source }), 'command');
+      } catch (error) {
+        say({ level: 'error', text: adminText.failed(`paying ${refOf(entry)}`, error) });
+      }
+    }
   };
 
   /** Runs `body` under the entry's lock; false when another step holds it. */
@@ -246,6 +278,10 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
         }
         const outcome = report(source, await claimLocked(player, auto), 'command');
         if (outcome.code === 'no_vote' && !auto) events.emit('linkShown', { source });
+        await settleAwards(player.license, source);
+        for (const [key, vars] of options.programs?.linesAfter(source, player.license, outcome.code) ?? []) {
+          runtime.tell(source, translate(key, { command: options.command, url: options.voteUrl, ...vars }));
+        }
         return publicOutcome(outcome);
       } catch (error) {
         say({ level: 'error', text: adminText.failed(`/${options.command} by ${player.name}`, error) });

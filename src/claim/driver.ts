@@ -31,6 +31,11 @@ export interface ClaimDriverOptions {
   events: EventChannel;
   nameLock: boolean;
   say(line: LogLine): void;
+  /**
+   * Writes a claimed vote to the player's history and decides the awards it earned, before anything is paid for it.
+   * Idempotent: called again for the same vote (a crash before `recorded` was saved), it changes nothing.
+   */
+  record?(entry: JournalEntry): void;
 }
 
 /** The driver of one claim flow. */
@@ -86,7 +91,7 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
 
       case 'pay': {
         drive.source ??= onlineSourceOf(entry.license);
-        if (effect.bindName) {
+        if (effect.bindName && entry.award === null) {
           if (options.nameLock) names.bind(entry.name, entry.license);
           events.emit('claimed', {
             source: drive.source,
@@ -94,6 +99,10 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
             license: entry.license,
             voteId: refOf(entry),
           });
+        }
+        if (!entry.recorded) {
+          options.record?.(entry);
+          return { type: 'recorded' };
         }
         if (drive.source === null)
           return { code: 'pending', problem: { code: 'player_not_loaded' }, stage: 'offline' };
@@ -209,6 +218,17 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
       }
       if (effect.type === 'announce') {
         const source = drive.source ?? -1;
+        if (before.award !== null) {
+          events.emit('awarded', {
+            source,
+            id: before.id,
+            name: before.name,
+            license: before.license,
+            info: before.award,
+            rewards: before.rewards,
+          });
+          return { code: 'rewarded', entry: before, source };
+        }
         events.emit('rewarded', {
           source,
           name: before.name,

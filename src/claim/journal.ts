@@ -1,3 +1,4 @@
+import type { AwardInfo, DrawRecord } from '../programs/types';
 import type { PayoutProblem, Reward } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { KvpStore } from '../runtime/runtime';
@@ -7,9 +8,15 @@ export const JOURNAL_PREFIX = 'claim:';
 
 /**
  * Format written by this version. Entries without `format` were written by 0.1.0 (no `before`) or by the format
- * that added `before`; both are migrated when read.
+ * that added `before`; format 2 (0.2.0) has no awards, draws or `recorded`. All are migrated when read.
  */
-export const JOURNAL_FORMAT = 2;
+export const JOURNAL_FORMAT = 3;
+
+/** KVP prefix of the marks a settled award leaves, so deciding it again after a crash creates nothing. */
+export const AWARD_DONE_PREFIX = 'award-done:';
+
+/** Journal ids of awards start with this; votes' ids never do. */
+export const AWARD_ID_PREFIX = 'a:';
 
 /**
  * Where a claim stands.
@@ -76,6 +83,12 @@ export interface JournalEntry {
   before: number | null | 'unrecorded';
   /** Last problem, for admins. */
   problem: JournalProblem | null;
+  /** What the entry pays besides a vote: a milestone, streak, first-vote, party or top-voter award; null for votes. */
+  award: AwardInfo | null;
+  /** A vote: true once it is written to the player's history (with the awards it earned). Awards: always true. */
+  recorded: boolean;
+  /** What chance and choice came to when `rewards` were drawn; empty when nothing was left to chance. */
+  draws: DrawRecord[];
   createdAt: number;
   updatedAt: number;
 }
@@ -90,6 +103,8 @@ export interface Journal {
   all(): JournalEntry[];
   /** The entry whose id or vote_id is `ref`. */
   find(ref: string): JournalEntry | undefined;
+  /** The entry with this id, read directly (no scan). */
+  get(id: string): JournalEntry | undefined;
   /** A fresh unique id. */
   newId(): string;
 }
@@ -104,7 +119,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function migrateEntry(raw: unknown): JournalEntry | string {
   if (!isRecord(raw)) return 'not an object';
   if (typeof raw.id !== 'string' || !Array.isArray(raw.rewards)) return 'missing fields';
-  if (raw.format !== undefined && raw.format !== JOURNAL_FORMAT)
+  if (raw.format !== undefined && raw.format !== 2 && raw.format !== JOURNAL_FORMAT)
     return `unknown format ${String(raw.format)}`;
   if (!JOURNAL_STATES.includes(raw.state as JournalState)) return `unknown state ${String(raw.state)}`;
   const giving = typeof raw.giving === 'number' ? raw.giving : null;
@@ -117,12 +132,16 @@ export function migrateEntry(raw: unknown): JournalEntry | string {
   const problem = JOURNAL_PROBLEMS.includes(raw.problem as JournalProblem)
     ? (raw.problem as JournalProblem)
     : null;
+  const award = raw.format === JOURNAL_FORMAT ? ((raw.award as AwardInfo | null | undefined) ?? null) : null;
   return {
     ...(raw as unknown as JournalEntry),
     format: JOURNAL_FORMAT,
     giving,
     before,
     problem,
+    award,
+    recorded: award !== null || raw.recorded === true,
+    draws: Array.isArray(raw.draws) ? (raw.draws as DrawRecord[]) : [],
   };
 }
 
@@ -161,10 +180,13 @@ export function createJournal(options: {
       kvp.set(`${JOURNAL_PREFIX}${entry.id}`, JSON.stringify(entry));
     },
     remove(id) {
+      // A settled award leaves its mark first: deciding it again (a crash before the decision was marked) skips it.
+      if (id.startsWith(AWARD_ID_PREFIX)) kvp.set(`${AWARD_DONE_PREFIX}${id}`, String(now()));
       kvp.delete(`${JOURNAL_PREFIX}${id}`);
     },
     all,
     find: (ref) => all().find((entry) => entry.id === ref || entry.voteId === ref),
+    get: (id) => read(`${JOURNAL_PREFIX}${id}`) ?? undefined,
     newId() {
       for (;;) {
         sequence += 1;

@@ -11,6 +11,7 @@ import {
   UnauthorizedError,
 } from '../api/errors';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
+import type { AwardInfo } from '../programs/types';
 import type { PayoutProblem, Reward } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { JournalEntry, JournalProblem } from './journal';
@@ -73,8 +74,13 @@ export function playerMessage(
 ): [MessageKey, MessageVars] | null {
   const asked = audience === 'command' || audience === 'join';
   switch (outcome.code) {
-    case 'rewarded':
-      return ['rewarded', { rewards: describeRewards(context.translate, outcome.entry.rewards) }];
+    case 'rewarded': {
+      const { entry } = outcome;
+      const rewards = describeRewards(context.translate, entry.rewards);
+      if (entry.award !== null)
+        return entry.rewards.length > 0 ? awardMessage(entry.award, rewards) : ['award_nothing', {}];
+      return entry.rewards.length > 0 ? ['rewarded', { rewards }] : ['rewarded_nothing', {}];
+    }
     case 'not_claimed':
     case 'dropped':
       return null;
@@ -105,12 +111,29 @@ export function playerMessage(
   }
 }
 
+/** What a player hears when an award is paid. */
+function awardMessage(award: AwardInfo, rewards: string): [MessageKey, MessageVars] {
+  switch (award.program) {
+    case 'first':
+      return ['award_first', { rewards }];
+    case 'milestone':
+      return ['award_milestone', { rewards, votes: award.value }];
+    case 'streak':
+      return ['award_streak', { rewards, days: award.value }];
+    case 'party':
+      return ['award_party', { rewards, votes: award.value }];
+    case 'top':
+      return ['award_top', { rewards, rank: award.value, month: award.month ?? '' }];
+  }
+}
+
 /** Console lines about an outcome of `/command`. */
 export function outcomeLines(outcome: Outcome, command: string): LogLine[] {
   switch (outcome.code) {
     case 'rewarded': {
       const { entry } = outcome;
-      return [{ level: 'info', text: `${entry.name} (${entry.license}) rewarded for vote ${refOf(entry)}` }];
+      const what = entry.award === null ? `vote ${refOf(entry)}` : `award ${entry.id}`;
+      return [{ level: 'info', text: `${entry.name} (${entry.license}) rewarded for ${what}` }];
     }
     case 'name_locked':
       return [

@@ -3,6 +3,7 @@
  * (null once the claim is settled and the entry goes) and the one effect the driver performs after saving it. Notes
  * tell the admin console what the step did; their words live in `messages.ts`.
  */
+import type { DrawRecord } from '../programs/types';
 import type { PayoutProblem, Reward } from '../rewards/types';
 import { JOURNAL_FORMAT, type JournalEntry, type JournalProblem } from './journal';
 import type { Settled } from './outcome';
@@ -47,6 +48,8 @@ export type AdminNote =
 export type ClaimEvent =
   /** The API claimed the vote. */
   | { type: 'claim_answered'; voteId: string }
+  /** The claimed vote was written to the player's history, with the awards it earned. */
+  | { type: 'recorded' }
   /** The API said the claim did not happen (no vote, or a refusal that cannot have claimed). */
   | { type: 'claim_not_made' }
   /** The claim request got no usable answer; `recheckable` when the API's check mode can decide it. */
@@ -127,6 +130,8 @@ export function claimSent(claim: {
   license: string;
   votedAt: string | null;
   rewards: readonly Reward[];
+  /** What chance and choice came to, when the configured list left anything to chance. */
+  draws?: readonly DrawRecord[];
   now: number;
 }): JournalEntry {
   return {
@@ -142,6 +147,9 @@ export function claimSent(claim: {
     giving: null,
     before: null,
     problem: null,
+    award: null,
+    recorded: false,
+    draws: claim.draws ? [...claim.draws] : [],
     createdAt: claim.now,
     updatedAt: claim.now,
   };
@@ -155,6 +163,9 @@ export function transition(entry: JournalEntry, event: ClaimEvent): Step {
 
     case 'claim_not_made':
       return stop(null, { code: 'not_claimed' });
+
+    case 'recorded':
+      return step({ ...entry, recorded: true }, { type: 'pay', bindName: false });
 
     case 'answer_lost':
       return decideLost({ ...entry, state: 'unknown', problem: 'answer_lost' }, event.recheckable, [

@@ -1,4 +1,7 @@
 import type { z } from 'zod';
+import { zoneProblem } from '../programs/calendar';
+import { possibleRewards } from '../programs/draw';
+import type { RewardSpec } from '../programs/types';
 import { FRAMEWORK_CHOICES } from '../rewards/registry';
 import type { Reward } from '../rewards/types';
 import { describeError } from '../runtime/errors';
@@ -27,9 +30,28 @@ export interface ConfigSource {
   convar(name: string): string | null;
 }
 
-/** The configured rewards as a list, whether config.json holds one reward or several. */
-export function rewardsOf(config: ResourceConfig): Reward[] {
+/** The configured reward entries of one vote as a list, whether config.json holds one entry or several. */
+export function rewardsOf(config: ResourceConfig): RewardSpec[] {
   return Array.isArray(config.reward) ? config.reward : [config.reward];
+}
+
+/** Every reward any program can pay (every option of every choice), for the start-up checks of the framework. */
+export function possibleRewardsOf(config: ResourceConfig): Reward[] {
+  const lists: RewardSpec[][] = [
+    rewardsOf(config),
+    config.firstVote?.reward ?? [],
+    ...config.milestones.map((rule) => rule.reward),
+    ...config.streaks.rewards.map((rule) => rule.reward),
+    config.voteParty.enabled ? config.voteParty.reward : [],
+    ...(config.topVoters.enabled ? config.topVoters.awards.map((rule) => rule.reward) : []),
+  ];
+  const seen = new Set<string>();
+  return lists.flatMap(possibleRewards).filter((reward) => {
+    const key = JSON.stringify(reward);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Masks a key for logs: the prefix and the last 4 characters only (`live_****abcd`). */
@@ -78,7 +100,9 @@ export function loadConfig(source: ConfigSource): ConfigLoadResult {
       `voteUrl: set voteUrl in config.json to your server's vote page on your listing site (it is still the placeholder ${JSON.stringify(config.voteUrl)})`,
     );
   }
-  if (config.framework === 'standalone') problems.push(...standaloneProblems(rewardsOf(config)));
+  const zone = zoneProblem(config.timeZone);
+  if (zone) problems.push(`timeZone: ${zone}`);
+  if (config.framework === 'standalone') problems.push(...standaloneProblems(possibleRewardsOf(config)));
   return problems.length > 0 ? { ok: false, problems } : { ok: true, config };
 }
 
@@ -160,9 +184,7 @@ function formatIssue(issue: z.core.$ZodIssue, input: unknown, path: PropertyKey[
         return [`${formatPath([...path])}: expected one of ${options}, got ${found}`];
       }
       // Keep the branch that matched the value's shape (an object vs a list), so the message names the inner field.
-      const matching = issue.errors.filter(
-        (branch) => !branch.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0),
-      );
+      const matching = narrowBranches(issue.errors.filter((branch) => !wrongType(branch)));
       const chosen = matching.length === 1 ? matching[0] : undefined;
       if (chosen) return formatIssues(chosen, input, path);
       return [`${at}: expected ${describeUnion(issue.errors)}, got ${found}`];
@@ -192,10 +214,48 @@ function formatIssue(issue: z.core.$ZodIssue, input: unknown, path: PropertyKey[
   }
 }
 
-function describeUnion(branches: readonly (readonly z.core.$ZodIssue[])[]): string {
-  const expected = branches.flatMap((branch) =>
-    branch.filter((inner) => inner.code === 'invalid_type').map((inner) => inner.expected),
+/** True when a union branch refused the value's type itself (directly, or in every branch of a nested union). */
+function wrongType(branch: readonly z.core.$ZodIssue[]): boolean {
+  return branch.some(
+    (inner) =>
+      inner.path.length === 0 &&
+      (inner.code === 'invalid_type' ||
+        (inner.code === 'invalid_union' && inner.errors.length > 0 && inner.errors.every(wrongType))),
   );
+}
+
+/**
+ * Of the union branches the value's type fits, the ones its keys fit: a branch that found unknown keys at the
+ * value's own level (a reward read as a `oneOf` choice) goes, then one whose only complaint is a missing
+ * discriminator, while another branch remains.
+ */
+function narrowBranches(branches: (readonly z.core.$ZodIssue[])[]): (readonly z.core.$ZodIssue[])[] {
+  let kept = branches;
+  const drop = (test: (branch: readonly z.core.$ZodIssue[]) => boolean) => {
+    const rest = kept.filter((branch) => !test(branch));
+    if (rest.length > 0) kept = rest;
+  };
+  drop((branch) => branch.some((inner) => inner.code === 'unrecognized_keys' && inner.path.length === 0));
+  drop(
+    (branch) =>
+      branch.length === 1 &&
+      branch[0]?.code === 'invalid_union' &&
+      branch[0].path.length === 0 &&
+      'options' in branch[0],
+  );
+  return kept;
+}
+
+function describeUnion(branches: readonly (readonly z.core.$ZodIssue[])[]): string {
+  const expectedOf = (branch: readonly z.core.$ZodIssue[]): string[] =>
+    branch.flatMap((inner) =>
+      inner.code === 'invalid_type'
+        ? [inner.expected]
+        : inner.code === 'invalid_union' && inner.path.length === 0
+          ? inner.errors.flatMap(expectedOf)
+          : [],
+    );
+  const expected = branches.flatMap(expectedOf);
   return expected.length > 0 ? [...new Set(expected)].join(' or ') : 'a valid value';
 }
 

@@ -14,43 +14,83 @@ const positiveAmount = z.number().int().min(1).max(1_000_000_000);
 /** A vRP member name from config.json (optional: the variant's default applies). */
 const memberName = (description: string) => z.string().min(1).max(64).optional().describe(description);
 
-const moneyReward = z.strictObject({
-  type: z.literal('money').describe('Cash in hand'),
-  amount: positiveAmount.describe('Amount of cash given, a whole number ≥ 1'),
-});
-
-const bankReward = z.strictObject({
-  type: z.literal('bank').describe('Bank account money'),
-  amount: positiveAmount.describe('Amount put in the bank, a whole number ≥ 1'),
-});
-
-const itemReward = z.strictObject({
-  type: z.literal('item').describe('An inventory item'),
-  item: itemName,
-  count: z.number().int().min(1).max(10_000).default(1).describe('How many items, a whole number ≥ 1'),
-});
-
-const customReward = z
-  .strictObject({
-    type: z.literal('custom').describe('A console command and/or a server event'),
-    command: z
-      .string()
-      .min(1)
-      .max(500)
-      .optional()
-      .describe('Console command template; {source}, {name}, {license}, {vote_id} are filled safely'),
-    event: z
-      .string()
-      .regex(/^[\w:.-]{1,100}$/, 'an event name of letters, digits, _ : . or -')
-      .optional()
-      .describe('Server event emitted as (source, { vote_id, username, license })'),
-  })
-  .refine((reward) => reward.command !== undefined || reward.event !== undefined, {
-    message: 'a custom reward needs "command", "event" or both',
-  });
+/** The fields of each reward type; `extra` adds the draw's own fields (`chance`, `weight`). */
+function rewardUnion<Extra extends z.core.$ZodLooseShape>(extra: Extra) {
+  return z.discriminatedUnion('type', [
+    z.strictObject({
+      type: z.literal('money').describe('Cash in hand'),
+      amount: positiveAmount.describe('Amount of cash given, a whole number ≥ 1'),
+      ...extra,
+    }),
+    z.strictObject({
+      type: z.literal('bank').describe('Bank account money'),
+      amount: positiveAmount.describe('Amount put in the bank, a whole number ≥ 1'),
+      ...extra,
+    }),
+    z.strictObject({
+      type: z.literal('item').describe('An inventory item'),
+      item: itemName,
+      count: z.number().int().min(1).max(10_000).default(1).describe('How many items, a whole number ≥ 1'),
+      ...extra,
+    }),
+    z
+      .strictObject({
+        type: z.literal('custom').describe('A console command and/or a server event'),
+        command: z
+          .string()
+          .min(1)
+          .max(500)
+          .optional()
+          .describe('Console command template; {source}, {name}, {license}, {vote_id} are filled safely'),
+        event: z
+          .string()
+          .regex(/^[\w:.-]{1,100}$/, 'an event name of letters, digits, _ : . or -')
+          .optional()
+          .describe('Server event emitted as (source, { vote_id, username, license })'),
+        ...extra,
+      })
+      .refine(
+        (reward) =>
+          (reward as { command?: string }).command !== undefined ||
+          (reward as { event?: string }).event !== undefined,
+        {
+          message: 'a custom reward needs "command", "event" or both',
+        },
+      ),
+  ]);
+}
 
 /** One reward, told apart by `type` so a problem names the inner field. */
-export const rewardSchema = z.discriminatedUnion('type', [moneyReward, bankReward, itemReward, customReward]);
+export const rewardSchema = rewardUnion({});
+
+const chance = z
+  .number()
+  .gt(0)
+  .max(100)
+  .optional()
+  .describe('Chance in percent (up to two decimals) that this entry is given; drawn once per vote or award');
+
+/** A reward entry: a reward or a weighted `oneOf` choice, each with an optional `chance`. */
+const rewardEntry = z.union([
+  rewardUnion({ chance }),
+  z
+    .strictObject({
+      oneOf: z
+        .array(
+          rewardUnion({ weight: z.number().gt(0).max(1_000_000).describe('Relative weight of this option') }),
+        )
+        .min(1)
+        .max(20)
+        .describe('Options, one of which is given, picked by weight'),
+      chance,
+    })
+    .describe('One reward picked from a weighted list'),
+]);
+
+/** One reward entry or a list of them; always read as a list. */
+const rewardList = z
+  .union([rewardEntry, z.array(rewardEntry).min(1).max(20)])
+  .transform((value) => (Array.isArray(value) ? value : [value]));
 
 const messageOverrides = z
   .strictObject(
@@ -182,9 +222,144 @@ export const configSchema = z
       .default('unclaimed')
       .describe('Which /vote/check variant the site runs'),
     reward: z
-      .union([rewardSchema, z.array(rewardSchema).min(1).max(20)])
+      .union([rewardEntry, z.array(rewardEntry).min(1).max(20)])
       .default({ type: 'money', amount: 500 })
-      .describe('One reward or a list of rewards given per vote'),
+      .describe(
+        'One reward or a list of rewards given per vote (entries may carry a chance or be a oneOf choice)',
+      ),
+    timeZone: z
+      .string()
+      .min(1)
+      .max(64)
+      .default('UTC')
+      .describe(
+        'Time zone of streak days and of the months of the vote history: an IANA name, UTC or ±HH:MM',
+      ),
+    firstVote: z
+      .strictObject({ reward: rewardList.describe("Reward of a player's first vote claimed here") })
+      .nullable()
+      .default(null)
+      .describe('Bonus for the first vote this resource claims for a player; null turns it off'),
+    milestones: z
+      .array(
+        z.union([
+          z.strictObject({
+            at: z.number().int().min(1).max(100_000).describe('Total of claimed votes that earns the reward'),
+            reward: rewardList,
+          }),
+          z.strictObject({
+            every: z.number().int().min(1).max(100_000).describe('The reward comes on every N-th vote'),
+            reward: rewardList,
+          }),
+        ]),
+      )
+      .max(50)
+      .default([])
+      .describe(
+        'Rewards at a total of votes (at) or on every N-th vote (every); several may fire on one vote',
+      ),
+    streaks: z
+      .strictObject({
+        graceDays: z
+          .number()
+          .int()
+          .min(0)
+          .max(7)
+          .default(0)
+          .describe('Days a player may miss without breaking the streak'),
+        rewards: z
+          .array(
+            z.strictObject({
+              days: z.number().int().min(2).max(3650).describe('Streak length in days that earns the reward'),
+              reward: rewardList,
+            }),
+          )
+          .max(50)
+          .default([])
+          .describe('Rewards at streak lengths; empty turns streak rewards off'),
+        tellPlayers: z
+          .boolean()
+          .default(true)
+          .describe(
+            'Tell players their streak and the time left to keep it after each vote, when streak rewards are on',
+          ),
+      })
+      .prefault({})
+      .describe('Consecutive days with at least one claimed vote'),
+    voteParty: z
+      .strictObject({
+        enabled: z.boolean().default(false).describe('Reward online players every N votes of the month'),
+        every: z
+          .number()
+          .int()
+          .min(1)
+          .max(1_000_000)
+          .default(50)
+          .describe('Votes of the month between two parties'),
+        reward: rewardList
+          .default([{ type: 'money', amount: 1000 }])
+          .describe('What each player gets at a party'),
+        minMonthlyVotes: z
+          .number()
+          .int()
+          .min(0)
+          .max(1000)
+          .default(0)
+          .describe(
+            'Votes claimed this month a player needs to share a party; 0 = every loaded online player',
+          ),
+        announceMinutes: z
+          .number()
+          .int()
+          .min(0)
+          .max(1440)
+          .default(30)
+          .describe('Announce the votes left to the next party every N minutes; 0 turns it off'),
+      })
+      .prefault({})
+      .describe("A server-wide goal from the API's vote count"),
+    topVoters: z
+      .strictObject({
+        enabled: z.boolean().default(false).describe('Offer the top-voters command and month-end awards'),
+        command: z
+          .string()
+          .regex(/^[a-z0-9_-]{1,32}$/, 'a command name of lowercase letters, digits, _ or -')
+          .default('votetop')
+          .describe("Chat command that shows the month's top 10 and the player's rank"),
+        awards: z
+          .array(
+            z.strictObject({
+              rank: z.number().int().min(1).max(100).describe('Rank in the month (1 = most votes)'),
+              reward: rewardList,
+            }),
+          )
+          .max(100)
+          .default([])
+          .describe('Prizes decided once at the month change, paid on the next join to players offline then'),
+      })
+      .prefault({})
+      .describe("Month's top voters from the votes this resource claimed"),
+    discord: z
+      .strictObject({
+        enabled: z
+          .boolean()
+          .default(false)
+          .describe('Post to the Discord webhook set in the convar vote_reward_discord_webhook'),
+        vote: z.boolean().default(true).describe('Post each claimed vote'),
+        milestone: z.boolean().default(true).describe('Post milestones reached'),
+        streak: z.boolean().default(true).describe('Post streak awards'),
+        party: z.boolean().default(true).describe('Post vote parties'),
+        winners: z.boolean().default(true).describe("Post the month's top voters"),
+        batchSeconds: z
+          .number()
+          .int()
+          .min(0)
+          .max(60)
+          .default(2)
+          .describe('Posts within this many seconds are sent as one message'),
+      })
+      .prefault({})
+      .describe('Discord messages about votes and awards'),
     messages: z
       .strictObject(
         Object.fromEntries(LOCALES.map((locale) => [locale, messageOverrides.optional()])) as Record<

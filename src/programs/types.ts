@@ -55,8 +55,11 @@ export interface VoteHistory {
   monthReachedAt: Record<string, number>;
   /** Time the last vote was recorded (ms since epoch), or null. */
   lastVoteAt: number | null;
-  /** Current streak in days, the day (`YYYY-MM-DD` in the time zone) it was last extended, and the best. */
-  streak: { current: number; best: number; lastDay: string | null };
+  /**
+   * Current streak in days, the best, the day (`YYYY-MM-DD` in the time zone) it was last extended and the day it
+   * started (streak awards are per streak: a new streak can earn them again).
+   */
+  streak: { current: number; best: number; lastDay: string | null; startDay: string | null };
   /** Journal refs of the last votes recorded, newest last: recording the same vote twice does nothing. */
   recent: string[];
 }

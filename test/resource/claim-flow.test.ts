@@ -498,17 +498,18 @@ describe('claim flow: /vote', () => {
 });
 
 describe('claim flow: a crash at every journal write pays exactly once after restart', () => {
-  // Writes of a successful two-reward claim: 1 claiming, 2 claimed, 3 name bound, 4 giving #1, 5 given #1,
-  // 6 giving #2, 7 given #2, 8 entry removed.
+  // Writes of a successful two-reward claim: 1 claiming, 2 claimed, 3 name bound, 4 vote recorded in the history,
+  // 5 giving #1, 6 given #1, 7 giving #2, 8 given #2, 9 entry removed.
   it.each([
     [1, 'before the claim was recorded', 2, 'none'],
     [2, 'after the claim, before its answer was recorded', 2, 'none'],
     [3, 'before the name was bound', 2, 'none'],
-    [4, 'before the first reward', 2, 'none'],
-    [5, 'after the first reward, before it was recorded', 1, 'needs_admin'],
-    [6, 'between the two rewards', 2, 'none'],
-    [7, 'after the second reward, before it was recorded', 2, 'needs_admin'],
-    [8, 'after both rewards, before the entry was removed', 2, 'none'],
+    [4, 'before the vote was marked recorded', 2, 'none'],
+    [5, 'before the first reward', 2, 'none'],
+    [6, 'after the first reward, before it was recorded', 1, 'needs_admin'],
+    [7, 'between the two rewards', 2, 'none'],
+    [8, 'after the second reward, before it was recorded', 2, 'needs_admin'],
+    [9, 'after both rewards, before the entry was removed', 2, 'none'],
   ])('crash at write %i (%s)', async (n, _label, paidAfter, leftover) => {
     const first = world();
     first.api.addVote('Ana', first.clock.now() - 60_000);
@@ -738,8 +739,8 @@ describe('claim flow on ESX with ox_inventory installed but stopped (addAccountM
 
 describe('claim flow: a payout interrupted by a restart is settled by reading the balance again', () => {
   const ROY = { name: 'Roy', license: 'license:roy' };
-  // Writes of a verified one-reward claim: 1 claiming, 2 claimed, 3 name bound, 4 giving #1, 5 the balance
-  // read before the call, 6 given #1 (after the call), 7 entry removed.
+  // Writes of a verified one-reward claim: 1 claiming, 2 claimed, 3 name bound, 4 vote recorded, 5 giving #1,
+  // 6 the balance read before the call, 7 given #1 (after the call), 8 entry removed.
   const crashed = async (write: number) => {
     const clock = createFakeClock();
     const api = createMockVoteApi({ now: clock.now });
@@ -765,12 +766,12 @@ describe('claim flow: a payout interrupted by a restart is settled by reading th
   it.each([
     {
       label: 'before the reading was journalled: the call never started, so it is paid now',
-      write: 5,
+      write: 6,
       bank: 1750,
     },
     {
       label: 'after the call: the bank shows +750, so it is marked given, not paid again',
-      write: 6,
+      write: 7,
       bank: 1750,
     },
   ])('crash $label', async ({ write, bank }) => {
@@ -784,7 +785,7 @@ describe('claim flow: a payout interrupted by a restart is settled by reading th
   });
 
   it('the credit was lost with the crash (the bank still reads as before): paid again automatically, once', async () => {
-    const { esx, restart } = await crashed(6);
+    const { esx, restart } = await crashed(7);
     esx.setBalance(1, 'bank', 1000);
     const second = restart();
     await second.flow.reconcile('claim');
@@ -795,7 +796,7 @@ describe('claim flow: a payout interrupted by a restart is settled by reading th
   });
 
   it('the bank moved by something else since: an admin decides, nothing is paid', async () => {
-    const { esx, restart } = await crashed(6);
+    const { esx, restart } = await crashed(7);
     esx.setBalance(1, 'bank', 1600);
     const second = restart();
     await second.flow.reconcile('claim');
@@ -806,7 +807,7 @@ describe('claim flow: a payout interrupted by a restart is settled by reading th
   });
 
   it('an entry written by 0.1.0 (no reading) that was interrupted still waits for an admin', async () => {
-    const { esx, restart } = await crashed(6);
+    const { esx, restart } = await crashed(7);
     const second = restart();
     const [key] = second.runtime.kvp.keys('claim:');
     const entry = JSON.parse(second.runtime.kvp.get(key ?? '') ?? '{}') as Record<string, unknown>;

@@ -408,6 +408,9 @@ describe('journal format', () => {
       ...raw,
       format: JOURNAL_FORMAT,
       before: raw.giving === null ? null : 'unrecorded',
+      award: null,
+      recorded: false,
+      draws: [],
     });
   });
 
@@ -435,7 +438,7 @@ describe('journal format', () => {
     ['not JSON object', 'x', 'not an object'],
     ['no id', { state: 'claimed', rewards: [] }, 'missing fields'],
     ['an unknown state', { ...entry(), state: 'paid' }, 'unknown state paid'],
-    ['a newer format', { ...entry(), format: 3 }, 'unknown format 3'],
+    ['a newer format', { ...entry(), format: 4 }, 'unknown format 4'],
   ])('refuses %s, saying why', (_name, raw, why) => {
     expect(migrateEntry(raw)).toBe(why);
   });

@@ -1,0 +1,119 @@
+/**
+ * Vote history per player, by license, in the resource KVP (`history:<license>`, one small JSON value each): total
+ * votes this resource claimed, votes per month, the streak, and the refs of the last votes recorded. Only votes this
+ * resource claimed count: the API keeps no per-player history.
+ */
+import type { KvpStore } from '../runtime/runtime';
+import type { Calendar } from './calendar';
+import { HISTORY_MONTHS, HISTORY_RECENT, type TopVoter, type VoteHistory } from './types';
+
+/** KVP prefix of histories. */
+export const HISTORY_PREFIX = 'history:';
+
+/** The histories, with an in-memory index of every month's counts for rankings. */
+export interface HistoryStore {
+  /** The player's history, or a fresh one. */
+  get(license: string): VoteHistory;
+  /** True when a history is stored for the license. */
+  has(license: string): boolean;
+  /** Writes a history (durably) and updates the rankings. */
+  put(history: VoteHistory): void;
+  /** Finds a player by license, or by the last name seen (case-insensitive, first match). */
+  find(ref: string): VoteHistory | null;
+  /** The month's top `n` voters: most votes first, ties to who reached the count first. */
+  top(month: string, n: number): TopVoter[];
+  /** The player's place in the month, or null when no vote counted. */
+  rankOf(license: string, month: string): TopVoter | null;
+  /** Number of stored histories. */
+  count(): number;
+}
+
+/** An empty history for a license. */
+export function freshHistory(license: string, name: string): VoteHistory {
+  return {
+    format: 1,
+    license,
+    name,
+    total: 0,
+    months: {},
+    monthReachedAt: {},
+    lastVoteAt: null,
+    streak: { current: 0, best: 0, lastDay: null, startDay: null },
+    recent: [],
+  };
+}
+
+/** Reads a stored history, or null when it is not one this version can use. */
+function readHistory(text: string): VoteHistory | null {
+  try {
+    const raw = JSON.parse(text) as Partial<VoteHistory>;
+    if (raw?.format !== 1 || typeof raw.license !== 'string' || typeof raw.total !== 'number') return null;
+    return raw as VoteHistory;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the months, reach times and refs a history may hold. */
+export function boundHistory(history: VoteHistory): VoteHistory {
+  const months = Object.keys(history.months).sort().slice(-HISTORY_MONTHS);
+  return {
+    ...history,
+    months: Object.fromEntries(months.map((month) => [month, history.months[month] ?? 0])),
+    monthReachedAt: Object.fromEntries(
+      months
+        .filter((month) => month in history.monthReachedAt)
+        .map((month) => [month, history.monthReachedAt[month] ?? 0]),
+    ),
+    recent: history.recent.slice(-HISTORY_RECENT),
+  };
+}
+
+/** Creates the store; reads every history once to build the month rankings. */
+export function createHistoryStore(options: {
+  kvp: KvpStore;
+  calendar: Calendar;
+  onCorrupt?: (key: string) => void;
+}): HistoryStore {
+  const { kvp } = options;
+  const cache = new Map<string, VoteHistory>();
+  for (const key of kvp.keys(HISTORY_PREFIX)) {
+    const text = kvp.get(key);
+    const history = text === null ? null : readHistory(text);
+    if (history) cache.set(history.license, history);
+    else options.onCorrupt?.(key);
+  }
+  const ranking = (month: string): TopVoter[] =>
+    [...cache.values()]
+      .filter((history) => (history.months[month] ?? 0) > 0)
+      .sort(
+        (a, b) =>
+          (b.months[month] ?? 0) - (a.months[month] ?? 0) ||
+          (a.monthReachedAt[month] ?? 0) - (b.monthReachedAt[month] ?? 0) ||
+          a.license.localeCompare(b.license),
+      )
+      .map((history, index) => ({
+        rank: index + 1,
+        license: history.license,
+        name: history.name,
+        votes: history.months[month] ?? 0,
+      }));
+  return {
+    get: (license) => cache.get(license) ?? freshHistory(license, ''),
+    has: (license) => cache.has(license),
+    put(history) {
+      const bounded = boundHistory(history);
+      kvp.set(`${HISTORY_PREFIX}${bounded.license}`, JSON.stringify(bounded));
+      cache.set(bounded.license, bounded);
+    },
+    find(ref) {
+      const exact = cache.get(ref);
+      if (exact) return exact;
+      const lower = ref.toLowerCase();
+      return [...cache.values()].find((history) => history.name.toLowerCase() === lower) ?? null;
+    },
+    top: (month, n) => ranking(month).slice(0, n),
+    rankOf: (license, month) => ranking(month).find((line) => line.license === license) ?? null,
+    count: () => cache.size,
+  };
+}

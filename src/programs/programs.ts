@@ -1,0 +1,130 @@
+/**
+ * The reward programs that react to a claimed vote: the history, milestones, streaks and the first-vote bonus. Built
+ * once per start in `resource.ts`; the vote party and the month's top voters build on its history and awards.
+ */
+import type { ClaimPrograms } from '../claim/claim-flow';
+import { createJournal, type JournalEntry } from '../claim/journal';
+import { refOf } from '../claim/outcome';
+import type { ResourceConfig } from '../config/schema';
+import type { EventChannel } from '../events';
+import type { MessageKey, MessageVars } from '../i18n/messages';
+import type { KvpStore, Runtime } from '../runtime/runtime';
+import { type AwardStore, createAwardStore } from './awards';
+import { type Calendar, createCalendar } from './calendar';
+import { createHistoryStore, type HistoryStore } from './history';
+import { recordVote, streakDeadline, type VotePrograms } from './rules';
+
+/** Lines a program adds after a `/vote`. */
+export type AfterVoteLines = (
+  source: number,
+  license: string,
+  outcome: string,
+) => [MessageKey, MessageVars][];
+
+/** The programs' shared parts, and the claim flow's hooks. */
+export interface Programs extends ClaimPrograms {
+  calendar: Calendar;
+  history: HistoryStore;
+  awards: AwardStore;
+  /** The vote programs as configured. */
+  rules: VotePrograms;
+  /** Adds lines told after each `/vote` (the vote party's progress); returns a remover. */
+  addLines(lines: AfterVoteLines): () => void;
+  /** The streak as it stands now (0 once broken) and the ms left before it breaks. */
+  streakOf(license: string): { current: number; best: number; msLeft: number | null };
+}
+
+/** The vote programs of a configuration. */
+export function voteProgramsOf(config: ResourceConfig): VotePrograms {
+  return {
+    milestones: config.milestones,
+    streaks: { graceDays: config.streaks.graceDays, rewards: config.streaks.rewards },
+    firstVote: config.firstVote?.reward ?? null,
+  };
+}
+
+/** Creates the programs over the journal the claim flow uses. */
+export function createPrograms(options: {
+  config: ResourceConfig;
+  runtime: Pick<Runtime, 'now' | 'log'> & { kvp: KvpStore };
+  events: EventChannel;
+  random?: () => number;
+}): Programs {
+  const { config, runtime, events } = options;
+  const calendar = createCalendar(config.timeZone);
+  const history = createHistoryStore({
+    kvp: runtime.kvp,
+    calendar,
+    onCorrupt: (key) => runtime.log.error(`vote history ${key} is unreadable; left as is`),
+  });
+  // A journal over the same KVP as the claim flow's: entries are read from the store each time, never cached.
+  const journal = createJournal({ kvp: runtime.kvp, now: runtime.now });
+  const awards = createAwardStore({
+    journal,
+    kvp: runtime.kvp,
+    now: runtime.now,
+    random: options.random ?? Math.random,
+    events,
+  });
+  const rules = voteProgramsOf(config);
+  const extraLines = new Set<AfterVoteLines>();
+
+  const streakOf = (license: string) => {
+    const { streak } = history.get(license);
+    const deadline = streakDeadline(streak, rules.streaks.graceDays, calendar);
+    const msLeft = deadline === null ? null : deadline - runtime.now();
+    const broken = msLeft === null || msLeft <= 0;
+    return { current: broken ? 0 : streak.current, best: streak.best, msLeft: broken ? null : msLeft };
+  };
+
+  return {
+    calendar,
+    history,
+    awards,
+    rules,
+    streakOf,
+    record(entry: JournalEntry) {
+      const ref = refOf(entry);
+      const before = history.get(entry.license);
+      if (before.recent.includes(ref)) return;
+      const at = runtime.now();
+      const recorded = recordVote(before, { ref, name: entry.name, at }, rules, calendar);
+      // Awards first, then the history that names the vote: a crash in between decides the same awards again (same
+      // ids, already open or marked done), a crash after it finds the vote in `recent` and decides nothing.
+      const ids = recorded.awards
+        .filter((award) => awards.create(award) === 'created')
+        .map((award) => award.id);
+      history.put(recorded.history);
+      events.emit('voteRecorded', {
+        ref,
+        license: entry.license,
+        name: entry.name,
+        at,
+        history: recorded.history,
+        awards: ids,
+      });
+    },
+    linesAfter(source, license, outcome) {
+      const lines: [MessageKey, MessageVars][] = [];
+      if (outcome === 'rewarded' && rules.streaks.rewards.length > 0 && config.streaks.tellPlayers) {
+        const streak = streakOf(license);
+        if (streak.current > 0 && streak.msLeft !== null) {
+          lines.push([
+            'streak_status',
+            {
+              days: streak.current,
+              best: streak.best,
+              hours: Math.max(1, Math.floor(streak.msLeft / 3_600_000)),
+            },
+          ]);
+        }
+      }
+      for (const more of extraLines) lines.push(...more(source, license, outcome));
+      return lines;
+    },
+    addLines(lines) {
+      extraLines.add(lines);
+      return () => extraLines.delete(lines);
+    },
+  };
+}
