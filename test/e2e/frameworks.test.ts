@@ -118,6 +118,57 @@ describe.each(['en', 'fr'] as const)('locale %s', (locale) => {
   );
 });
 
+/** The other languages through the built bundle: the cash thanks, then the no-vote line with the vote page. */
+const SPOKEN: { locale: string; thanks: string; noVote: (url: string) => string }[] = [
+  {
+    locale: 'de',
+    thanks: 'Danke fürs Voten! Du hast 500 $ Bargeld erhalten.',
+    noVote: (url) => `Kein Vote für „Steve“ gefunden. Vote hier: ${url} und gib dann erneut /vote ein.`,
+  },
+  {
+    locale: 'es',
+    thanks: '¡Gracias por votar! Has recibido 500 $ en efectivo.',
+    noVote: (url) =>
+      `No hemos encontrado ningún voto a nombre de «Steve». Vota aquí: ${url} y luego vuelve a escribir /vote.`,
+  },
+  {
+    locale: 'pt-BR',
+    thanks: 'Valeu pelo voto! Você recebeu $ 500 em dinheiro.',
+    noVote: (url) => `Nenhum voto encontrado para "Steve". Vote aqui: ${url} e depois digite /vote de novo.`,
+  },
+  {
+    locale: 'pl',
+    thanks: 'Dzięki za głos! Otrzymujesz: 500 $ w gotówce.',
+    noVote: (url) => `Nie znaleziono głosu dla „Steve”. Zagłosuj tutaj: ${url} – potem wpisz ponownie /vote.`,
+  },
+  {
+    locale: 'nl',
+    thanks: 'Bedankt voor het stemmen! Je hebt $ 500 contant gekregen.',
+    noVote: (url) => `Geen stem gevonden voor "Steve". Stem hier: ${url} en typ daarna opnieuw /vote.`,
+  },
+];
+
+describe.each(SPOKEN)('locale $locale', ({ locale, thanks, noVote: noVoteIn }) => {
+  it('esx pays a cash reward and the player reads it, then the no-vote line, in the configured language', async () => {
+    const w = await createE2e({ framework: 'esx', config: { locale, reward: REWARDS.money } });
+    world = w;
+    await w.vote('Steve');
+    const steve = await w.join('Steve');
+
+    w.type(steve, '/vote');
+    await w.until(() => w.messages(steve).length > 0);
+    await w.advance(1000);
+    expect(w.messages(steve)).toEqual([thanks]);
+    expect(w.ledger().map((e) => [e.framework, e.kind, e.name, e.amount])).toEqual(PAID.esx.money);
+
+    await w.advance(11_000);
+    w.type(steve, '/vote');
+    await w.until(() => w.messages(steve).length > 1);
+    await w.advance(1000);
+    expect(w.messages(steve).slice(1)).toEqual([noVoteIn(`${w.mock.url}/servers/${w.serverId}/vote`)]);
+  });
+});
+
 describe('what the frameworks really do', () => {
   it('ESX with ox_inventory installed but stopped: addAccountMoney credits then raises; one credit in ten minutes of reconciliation, rejoins and /vote', async () => {
     const w = await createE2e({
