@@ -4,6 +4,9 @@ import { HTTPException } from 'hono/http-exception';
 import { TrieRouter } from 'hono/router/trie-router';
 import { createBadgeRoutes, registerBadgeDoc } from './badge/routes';
 import type { CheckMode, Store } from './db';
+import { createWebhookAdminRoutes } from './discord/admin-routes';
+import { createWebhookRateLimiter } from './discord/rate-limit';
+import { createDiscordRoutes, DISCORD_WEBHOOK_PREFIX, registerDiscordDoc } from './discord/routes';
 import { ApiError, sendError } from './errors';
 import type { AdminOptions } from './middleware/admin-guard';
 import { createFaultRegistry, type FaultRegistry, faultInjection } from './middleware/faults';
@@ -60,7 +63,7 @@ function openApiInfo(deps: AppDeps) {
     contact: { name: 'vote-reward', url: 'https://github.com/vote-reward/vote-reward' },
     license: { name: 'MIT', identifier: 'MIT' },
     description: [
-      'Mock of the Vote API v1: the four `/api/v1` routes of the spec, the badge, `/health` and the control API (`/__admin`) that tests and demos use to arrange data and inject faults.',
+      'Mock of the Vote API v1: the four `/api/v1` routes of the spec, the badge, `/health`, a Discord-compatible webhook sink (`/webhooks/discord`) and the control API (`/__admin`) that tests and demos use to arrange data and inject faults.',
       '',
       `**This instance:** rate limit ${deps.rateLimit} requests per key in any rolling 60 s (\`--rate-limit\`; bad keys are limited per client IP), check mode \`${deps.checkMode}\` (\`--check-mode\`), control API ${admin}.`,
       '',
@@ -77,6 +80,11 @@ const TAGS = [
   { name: 'badge', description: 'PNG badges for a server’s web page (public)' },
   { name: 'health', description: 'Liveness (public)' },
   {
+    name: 'discord',
+    description:
+      'A Discord-compatible webhook sink (no key: the URL is the credential): Discord’s limits, error bodies and rate limit, so the resource’s Discord messages can be seen locally.',
+  },
+  {
     name: 'control',
     description:
       'The mock’s control API: servers, keys, votes, faults, reset. Loopback only, or the MOCK_ADMIN_TOKEN bearer token; writes need Content-Type: application/json.',
@@ -88,11 +96,13 @@ export function createApp(deps: AppDeps): MockApp {
   const faults = createFaultRegistry();
   const limiter = createSlidingWindowLimiter({ limit: deps.rateLimit, now: deps.now });
   const hosts = deps.hosts ?? createHostAllowList();
+  const webhookLimiter = createWebhookRateLimiter({ now: deps.now });
   const app = new OpenAPIHono({ defaultHook: validationHook }) as MockApp;
   app.faults = faults;
   app.limiter = limiter;
 
-  app.use('*', faultInjection(faults, '/__admin'));
+  // The webhook sink applies faults itself, answered in Discord's shapes.
+  app.use('*', faultInjection(faults, ['/__admin', DISCORD_WEBHOOK_PREFIX]));
 
   app.route(
     '/',
@@ -100,14 +110,33 @@ export function createApp(deps: AppDeps): MockApp {
   );
   app.route(
     '/',
-    createAdminRoutes({ store: deps.store, now: deps.now, admin: deps.admin, faults, limiter, hosts }),
+    createAdminRoutes({
+      store: deps.store,
+      now: deps.now,
+      admin: deps.admin,
+      faults,
+      limiter,
+      hosts,
+      webhookLimiter,
+    }),
   );
+  app.route(
+    '/',
+    createWebhookAdminRoutes({
+      store: deps.store,
+      admin: deps.admin,
+      hosts,
+      ...(deps.baseUrl === undefined ? {} : { baseUrl: deps.baseUrl }),
+    }),
+  );
+  app.route('/', createDiscordRoutes({ store: deps.store, faults, limiter: webhookLimiter, now: deps.now }));
   app.route('/', createHealthRoutes(deps));
   app.route('/', createDocsRoutes());
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) {
     app.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
   }
   registerBadgeDoc(app.openAPIRegistry);
+  registerDiscordDoc(app.openAPIRegistry);
   // Relative: "Try it out" then calls the origin the reference was opened from (localhost, 127.0.0.1, a LAN name).
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

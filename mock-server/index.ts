@@ -78,9 +78,15 @@ async function main(): Promise<void> {
       'server.cfg lines for a real FXServer:',
       `  set vote_reward_api_key "${mock.demo.apiKey}"`,
       `  set vote_reward_api_url "${base}"`,
+      ...(mock.demoWebhookUrl ? [`  set vote_reward_discord_webhook "${mock.demoWebhookUrl}"`] : []),
       '  ensure vote-reward',
       `and in resources/vote-reward/config.json: "voteUrl": "${base}/servers/${mock.demo.serverId}/vote"`,
     );
+    if (mock.demoWebhookUrl && options.admin) {
+      lines.push(
+        `Discord messages sent to the demo webhook: GET ${local}/__admin/webhooks (clear them: DELETE ${local}/__admin/webhooks/messages)`,
+      );
+    }
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, type MockApp } from './app';
-import { type CheckMode, createStore, type Db, openDatabase, type Store } from './db';
+import { type CheckMode, createStore, type Db, openDatabase, type Store, type WebhookRecord } from './db';
+import { webhookUrl } from './discord/admin-routes';
 import type { AdminOptions } from './middleware/admin-guard';
 import { rememberPeer } from './middleware/client-ip';
 import { createHostAllowList, isWildcardHost, normalizePublicUrl } from './middleware/host-allow-list';
@@ -53,9 +54,14 @@ export interface RunningMockServer {
   app: MockApp;
   /** The demo server and key when seeded or remembered from an earlier run, else null. */
   demo: DemoSeed | null;
+  /** With the demo seed: the URL of the demo Discord webhook (on the loopback `url`), else null. */
+  demoWebhookUrl: string | null;
   /** Stops accepting, waits for in-flight requests, closes the database it opened. */
   close(): Promise<void>;
 }
+
+/** Name of the webhook the demo seed makes. */
+export const DEMO_WEBHOOK_NAME = 'Demo RP votes';
 
 /** Where the demo key of a database file is remembered (keys are stored hashed, so it cannot be read back). */
 export function demoFilePath(dbPath: string): string {
@@ -111,6 +117,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
   }
 
+  // The demo webhook: the first one of the database (made once, kept across runs of a file database).
+  let demoWebhook: WebhookRecord | null = null;
+  if (options.seed === 'demo')
+    demoWebhook = store.webhooks.list()[0] ?? store.webhooks.create(DEMO_WEBHOOK_NAME);
+
   const host = options.host ?? '127.0.0.1';
   const base = {
     store,
@@ -154,6 +165,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     store,
     app: app as MockApp,
     demo,
+    demoWebhookUrl: demoWebhook ? webhookUrl(url, demoWebhook) : null,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => {

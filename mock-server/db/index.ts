@@ -21,5 +21,8 @@ export {
   type VoteRecord,
   type VoterRef,
   type Votes,
+  type WebhookMessageRecord,
+  type WebhookRecord,
+  type Webhooks,
 } from './store';
 export { USERNAME_MAX_LENGTH, usernameKey, validateUsername } from './username';

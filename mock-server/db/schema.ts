@@ -107,4 +107,24 @@ export const MIGRATIONS: readonly string[] = [
   `
   UPDATE votes SET username_key = name_key(username) WHERE username_key IS NOT name_key(username);
   `,
+  // 4: the Discord-compatible webhook sink: webhooks (ids are snowflakes, kept as text) and the messages they
+  // received, in arrival order (`seq`). Tokens are kept in clear, as Discord does: the URL is the credential.
+  `
+  CREATE TABLE webhooks (
+    id         TEXT PRIMARY KEY,
+    token      TEXT NOT NULL,
+    name       TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE webhook_messages (
+    seq         INTEGER PRIMARY KEY,
+    id          TEXT NOT NULL UNIQUE,
+    webhook_id  TEXT NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
+    body        TEXT NOT NULL,
+    received_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX webhook_messages_webhook ON webhook_messages (webhook_id, seq);
+  `,
 ];

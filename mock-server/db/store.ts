@@ -3,6 +3,7 @@ import type { Db } from './open-database';
 import { createServers, type Servers } from './servers';
 import { createRequireServer, type StoreOptions } from './store-error';
 import { createVotes, type Votes } from './votes';
+import { createWebhooks, type Webhooks } from './webhooks';
 
 export { type AuthResult, type KeyRecord, type Keys, LAST_USED_WRITE_INTERVAL_MS } from './keys';
 export {
@@ -16,6 +17,7 @@ export {
 } from './servers';
 export { StoreError, type StoreOptions } from './store-error';
 export type { CheckMode, VoteFilter, VoteInput, VoteRecord, VoterRef, Votes } from './votes';
+export type { WebhookMessageRecord, WebhookRecord, Webhooks } from './webhooks';
 
 /** Typed access to the mock's data, by what it is about; every method is one or a few prepared statements. */
 export interface Store {
@@ -27,6 +29,8 @@ export interface Store {
   readonly keys: Keys;
   /** Votes and the check and claim lookups. */
   readonly votes: Votes;
+  /** The Discord-compatible webhook sink: webhooks and the messages they received. */
+  readonly webhooks: Webhooks;
   /** Empties every table. */
   reset(): void;
 }
@@ -37,16 +41,18 @@ export function createStore(db: Db, options: StoreOptions): Store {
   const requireServer = createRequireServer((id) => servers.get(id) !== null);
   const { keys, forgetAuthenticated } = createKeys(db, { ...options, requireServer });
   const votes = createVotes(db, { ...options, requireServer });
+  const webhooks = createWebhooks(db, options);
   return {
     db,
     servers,
     keys,
     votes,
+    webhooks,
     reset() {
       forgetAuthenticated();
       db.transaction(() => {
         db.exec(
-          'DELETE FROM votes; DELETE FROM server_month_votes; DELETE FROM server_hour_votes; DELETE FROM api_keys; DELETE FROM servers;',
+          'DELETE FROM votes; DELETE FROM server_month_votes; DELETE FROM server_hour_votes; DELETE FROM api_keys; DELETE FROM servers; DELETE FROM webhook_messages; DELETE FROM webhooks;',
         );
       })();
     },

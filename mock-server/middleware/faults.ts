@@ -99,13 +99,39 @@ function replaceAnswer(
   return c.res;
 }
 
+/** The body and headers of an injected answer, for routes that answer in another shape than the mock's. */
+export type FaultAnswer = (
+  fault: Fault,
+  status: number,
+  c: Context,
+) => { body: unknown; headers?: Record<string, string> };
+
+/** The mock's own injected answer: the JSON error shape with code `injected_fault`, Retry-After on 429 and 503. */
+const mockFaultAnswer: FaultAnswer = (fault, status) => {
+  const headers: Record<string, string> = {};
+  if (status === 429 || status === 503) headers['retry-after'] = String(fault.retryAfter ?? 1);
+  return {
+    body: errorBody('injected_fault', `fault #${fault.id} injected by /__admin/faults`),
+    headers,
+  };
+};
+
 /** Applies a fault taken for this request: delay, injected status, or dropped connection. */
-async function applyFault(c: Context, next: Next, fault: Fault): Promise<Response | undefined> {
+async function applyFault(
+  c: Context,
+  next: Next,
+  fault: Fault,
+  answer: FaultAnswer,
+): Promise<Response | undefined> {
   if (fault.apply) await next();
   if (fault.delayMs) await sleep(fault.delayMs);
   if (fault.drop) {
     if (dropConnection(c.env)) return new Response(null, { status: 444 });
     // After `apply` the real answer is already set, and Hono ignores a returned one: replace it.
+    if (answer !== mockFaultAnswer) {
+      const shaped = answer(fault, 500, c);
+      return replaceAnswer(c, 500, shaped.body, shaped.headers);
+    }
     return replaceAnswer(
       c,
       500,
@@ -113,10 +139,8 @@ async function applyFault(c: Context, next: Next, fault: Fault): Promise<Respons
     );
   }
   if (fault.status !== undefined) {
-    const headers: Record<string, string> = {};
-    if (fault.status === 429 || fault.status === 503) headers['retry-after'] = String(fault.retryAfter ?? 1);
-    const body = errorBody('injected_fault', `fault #${fault.id} injected by /__admin/faults`);
-    return replaceAnswer(c, fault.status, body, headers);
+    const shaped = answer(fault, fault.status, c);
+    return replaceAnswer(c, fault.status, shaped.body, shaped.headers);
   }
   if (!fault.apply) await next();
   return undefined;
@@ -124,12 +148,18 @@ async function applyFault(c: Context, next: Next, fault: Fault): Promise<Respons
 
 /**
  * Applies the first matching fault to a request: delay, injected status, or dropped connection. Paths under
- * `skipPrefix` are never faulted. Without faults the request goes straight on (no extra async step).
+ * `skipPrefix` (one or several) are never faulted here. `answer` shapes injected answers (default: the mock's
+ * error shape). Without faults the request goes straight on (no extra async step).
  */
-export function faultInjection(registry: FaultRegistry, skipPrefix?: string): MiddlewareHandler {
+export function faultInjection(
+  registry: FaultRegistry,
+  skipPrefix?: string | readonly string[],
+  answer: FaultAnswer = mockFaultAnswer,
+): MiddlewareHandler {
+  const skips = skipPrefix === undefined ? [] : typeof skipPrefix === 'string' ? [skipPrefix] : skipPrefix;
   return (c, next) => {
-    if (registry.isEmpty() || (skipPrefix !== undefined && c.req.path.startsWith(skipPrefix))) return next();
+    if (registry.isEmpty() || skips.some((prefix) => c.req.path.startsWith(prefix))) return next();
     const fault = registry.take(c.req.method, c.req.path);
-    return fault ? applyFault(c, next, fault) : next();
+    return fault ? applyFault(c, next, fault, answer) : next();
   };
 }

@@ -34,6 +34,8 @@ export interface AdminRouteDeps {
   limiter: SlidingWindowLimiter;
   /** The hosts and origins that name this mock. */
   hosts: HostAllowList;
+  /** The webhook sink's rate-limit buckets, cleared by reset. */
+  webhookLimiter?: { clear(): void };
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -116,7 +118,7 @@ const EMPTY_BODY: Pick<RouteConfig, 'requestBody'> = {
 };
 
 /** The error answers of one control-API operation: the guard's, plus its own 400 and 404 codes. */
-function adminErrors(options: {
+export function adminErrors(options: {
   write?: boolean;
   invalid?: readonly [string, ...string[]];
   notFound?: readonly string[];
@@ -476,13 +478,14 @@ export function createAdminRoutes(deps: AdminRouteDeps): OpenAPIHono {
       ...EMPTY_BODY,
       summary: 'Empty the database, the faults and the rate-limit windows',
       description:
-        'Every server, key and vote is deleted. Send Content-Type: application/json with an empty body or {}.',
+        'Every server, key, vote, webhook and webhook message is deleted. Send Content-Type: application/json with an empty body or {}.',
       responses: { 200: json(z.object({ reset: z.literal(true) }), 'done'), ...adminErrors({ write: true }) },
     }),
     (c) => {
       store.reset();
       faults.clear();
       deps.limiter.clear();
+      deps.webhookLimiter?.clear();
       return c.json({ reset: true as const }, 200);
     },
   );
