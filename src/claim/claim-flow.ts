@@ -179,7 +179,8 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       return { code: 'name_locked', player, holder: names.holder(name) };
     }
     for (const entry of journal.all()) {
-      if (entry.license !== license) continue;
+      // Awards owed are paid after the claim (settleAwards): they must not stand in for a new vote.
+      if (entry.license !== license || entry.award !== null) continue;
       const settled = await settle(entry, { priority: 'claim', source: null });
       if (settled.code !== 'not_claimed') return settled;
     }
