@@ -29,7 +29,7 @@ const DAY_MS = 86_400_000;
 export function zoneProblem(zone: string): string | null {
   if (zone === 'UTC' || OFFSET.test(zone)) {
     const match = OFFSET.exec(zone);
-    if (match && (Number(match[2]) > 14 || Number(match[3]) > 59))
+    if (match && (Number(match[2]) * 60 + Number(match[3]) > 14 * 60 || Number(match[3]) > 59))
       return `${zone} is not an offset (±HH:MM, at most 14 h)`;
     return null;
   }
@@ -70,6 +70,9 @@ export function createCalendar(zone: string): Calendar {
       // The offset at the guess, then at the corrected guess: exact except inside a daylight-saving jump.
       let guess = midnight - offsetOf(midnight);
       guess = midnight - offsetOf(guess);
+      // A jump forward at midnight (America/Havana, America/Santiago): local midnight never happens and the guess is
+      // still in the day before; the day starts where the day before's offset ends.
+      if (dayOf(guess) !== day) guess = midnight - offsetOf(guess);
       return guess;
     },
   };
