@@ -48,6 +48,10 @@ function readHistory(text: string): VoteHistory | null {
   try {
     const raw = JSON.parse(text) as Partial<VoteHistory>;
     if (raw?.format !== 1 || typeof raw.license !== 'string' || typeof raw.total !== 'number') return null;
+    // Every part the rankings and the rules read: a value missing one would throw there, not here.
+    const isMap = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+    if (typeof raw.name !== 'string' || !isMap(raw.months) || !isMap(raw.monthReachedAt)) return null;
+    if (!isMap(raw.streak) || !Array.isArray(raw.recent)) return null;
     return raw as VoteHistory;
   } catch {
     return null;
