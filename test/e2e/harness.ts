@@ -90,6 +90,14 @@ export interface FrameworkFakes {
   inventory: InventoryFake | null;
 }
 
+/** A crash armed by {@link E2e.crashAtKvpWrite}: the resource's KVP writes counted, the server killed before one. */
+export interface KvpCrash {
+  /** The resource's KVP writes and deletes seen since arming (the fatal one included), as `set key` / `delete key`. */
+  readonly writes: string[];
+  /** True once the server was killed. */
+  readonly fired: boolean;
+}
+
 /** A custom-reward command run by the `shop` test resource: what FXServer handed to its handler. */
 export interface ShopCommand {
   /** Command source (0 = console / a resource). */
@@ -126,6 +134,13 @@ export interface E2e {
   drop(player: E2ePlayer): void;
   /** Moves simulated time forward, letting real I/O (HTTP to the mock) complete. */
   advance(ms: number): Promise<void>;
+  /**
+   * Moves simulated time forward in coarse steps (default one minute, each ending with one frame), for crossing hours
+   * or days quickly: timers due inside a step run at its end, so an interval fires at most once per step.
+   */
+  jump(ms: number, stepMs?: number): Promise<void>;
+  /** Simulated time now (epoch ms), also across a kill. */
+  now(): number;
   /** Advances until the predicate holds (default limit 30 s of simulated time). */
   until(predicate: () => boolean, timeoutMs?: number): Promise<void>;
   /** Waits real time without moving the simulated clock (for mock-side delays). */
@@ -158,6 +173,13 @@ export interface E2e {
   rewardedEvents(): unknown[][];
   /** Kills the whole simulated server (no flush, in-flight HTTP lost). */
   kill(): void;
+  /**
+   * Kills the whole simulated server right before the resource's `n`-th KVP write or delete from now (1 = the next
+   * one), which then never reaches the store; counts the writes either way. Lasts for the current run only.
+   */
+  crashAtKvpWrite(n: number): KvpCrash;
+  /** The resource's KVP as stored on disk (what a restart reads), values of keys starting with `prefix`. */
+  kvp(prefix?: string): Record<string, string>;
   /** Starts a fresh simulated server on the same data folder, with fresh fakes, and the resource. */
   restart(): Promise<void>;
   /** Advances until the resource's start-up is over (connected, API unreachable, or a problem block printed). */
@@ -371,6 +393,19 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       current().drop(player.id, 'Exiting');
     },
     advance: (ms) => current().advance(ms),
+    async jump(ms, stepMs = 60_000) {
+      let left = ms;
+      while (left > 0) {
+        const sim = current();
+        if (sim.dead) return;
+        const step = Math.min(stepMs, left);
+        await sim.advance(0);
+        if (step > 50) sim.clock.advance(step - 50);
+        await sim.advance(Math.min(50, step));
+        left -= step;
+      }
+    },
+    now: () => now(),
     until: (predicate, timeoutMs = 30_000) => current().until(predicate, { timeoutMs }),
     realWait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     ledger(player) {
@@ -413,6 +448,29 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     kill() {
       now();
       current().kill();
+    },
+    crashAtKvpWrite(n) {
+      const sim = current();
+      const crash = { writes: [] as string[], fired: false };
+      sim.kvpHook = (write) => {
+        if (write.resource !== RESOURCE || crash.fired) return undefined;
+        crash.writes.push(`${write.deleted ? 'delete' : 'set'} ${write.key}`);
+        if (crash.writes.length !== n) return undefined;
+        now();
+        crash.fired = true;
+        return 'kill-before';
+      };
+      return crash;
+    },
+    kvp(prefix = '') {
+      const file = path.join(dataDir, 'kvp', `${encodeURIComponent(RESOURCE)}.json`);
+      if (!fs.existsSync(file)) return {};
+      const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { v: unknown }>;
+      return Object.fromEntries(
+        Object.entries(stored)
+          .filter(([key]) => key.startsWith(prefix))
+          .map(([key, value]) => [key, String(value.v)]),
+      );
     },
     async restart() {
       now();

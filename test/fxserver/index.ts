@@ -13,6 +13,8 @@ export {
   type FxServerOptions,
   type JoinOptions,
   JoinRefusedError,
+  type KvpHookResult,
+  type KvpWrite,
   type LuaMulti,
   type PayoutEntry,
   type PayoutHookResult,

@@ -51,6 +51,19 @@ export interface PayoutEntry {
 /** What a payout hook may ask for: fail the call, or kill the whole server before/after recording it. */
 export type PayoutHookResult = 'fail' | 'kill-before' | 'kill-after' | undefined;
 
+/** A resource's KVP write or delete, as a KVP hook sees it before it reaches the store. */
+export interface KvpWrite {
+  /** Resource whose KVP is written. */
+  resource: string;
+  /** Key written or deleted. */
+  key: string;
+  /** True for a delete. */
+  deleted: boolean;
+}
+
+/** What a KVP hook may ask for: kill the whole server before the write reaches the store. */
+export type KvpHookResult = 'kill-before' | undefined;
+
 /** Services the simulator gives to fake resources. */
 export interface FakeApi {
   /** The simulator. */
@@ -165,6 +178,8 @@ export interface FxServer {
   readonly ledger: PayoutEntry[];
   /** Called before each payout is recorded. */
   payoutHook: ((entry: PayoutEntry) => PayoutHookResult) | null;
+  /** Called before each KVP write or delete of a resource (kill-at-every-step tests). */
+  kvpHook: ((write: KvpWrite) => KvpHookResult) | null;
   /** Sets a convar. */
   setConvar(name: string, value: string): void;
   /** add_ace. */
@@ -464,14 +479,23 @@ export function createFxServer(options: FxServerOptions): FxServer {
         throw new Error(`${fn}: argument 0 (key) must be a string, got ${k === null ? 'null' : typeof k}`);
       return k;
     };
+    /** Consults the KVP hook; a kill throws into the writer, like a payout hook's kill. */
+    const hookKvp = (key: string, deleted: boolean): void => {
+      if (server.kvpHook?.({ resource: res.name, key, deleted }) !== 'kill-before') return;
+      server.kill();
+      throw new Error(`server killed before the KVP ${deleted ? 'delete' : 'write'} of ${key} (test hook)`);
+    };
     const setKvp = (k: unknown, v: KvpValue, sync: boolean, fn: string): void => {
       const key = needKey(k, fn);
       if (dead) return;
+      hookKvp(key, false);
       kvp().set(key, v, sync);
     };
     const delKvp = (k: unknown, sync: boolean): void => {
       if (dead) return;
-      kvp().delete(needKey(k, 'DeleteResourceKvp'), sync);
+      const key = needKey(k, 'DeleteResourceKvp');
+      hookKvp(key, true);
+      kvp().delete(key, sync);
     };
     const resolveInside = (resourceName: unknown, file: unknown): string | null => {
       if (typeof resourceName !== 'string' || typeof file !== 'string') return null;
@@ -806,6 +830,7 @@ export function createFxServer(options: FxServerOptions): FxServer {
     executedCommands,
     ledger,
     payoutHook: null,
+    kvpHook: null,
     get dead() {
       return dead;
     },
