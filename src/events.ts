@@ -2,6 +2,7 @@
  * The in-process event channel: what happened to votes and claims, for the parts of the resource that react to it
  * (the FiveM event for other resources, the poller, and later milestones or webhooks). Built in `resource.ts`.
  */
+import type { VoteCount } from './api/schemas';
 import type { JournalProblem } from './claim/journal';
 import type { AwardInfo, TopVoter, VoteHistory } from './programs/types';
 import type { Reward } from './rewards/types';
@@ -26,7 +27,14 @@ export interface ResourceEvents {
    * A claimed vote was written to the player's history (once per vote, even across restarts); `awards` are the ids of
    * the awards it earned, already in the journal.
    */
-  voteRecorded: { ref: string; license: string; name: string; at: number; history: VoteHistory; awards: string[] };
+  voteRecorded: {
+    ref: string;
+    license: string;
+    name: string;
+    at: number;
+    history: VoteHistory;
+    awards: string[];
+  };
   /** An award was decided and written to the journal (once per award id); paid when its player is online. */
   awardDecided: { id: string; license: string; name: string; info: AwardInfo };
   /** Every reward of an award was given. */
@@ -40,6 +48,8 @@ export interface ResourceEvents {
   };
   /** The month's vote count passed a vote-party threshold; `players` awards were decided for it. */
   partyReached: { month: string; threshold: number; votes: number; players: number };
+  /** `/vote/count` answered (the poller's read); `at` is when the request was sent. Lets the vote party reuse it. */
+  voteCount: { count: VoteCount; at: number };
   /** The month's top voters were decided at the month change (awards, if configured, are in the journal). */
   monthDecided: { month: string; winners: TopVoter[] };
 }

@@ -2,6 +2,8 @@ import type { VoteApi } from './api/client';
 import type { ServerInfo, VoteCount } from './api/schemas';
 import type { ClaimFlow, ClaimOutcome, VoteCheck } from './claim/claim-flow';
 import type { JournalEntry } from './claim/journal';
+import type { Programs } from './programs/programs';
+import { type TopVotersAnswer, topVotersOf } from './programs/top';
 import { describeError } from './runtime/errors';
 import type { Runtime } from './runtime/runtime';
 
@@ -48,11 +50,14 @@ export function pendingView(entry: JournalEntry): PendingView {
 export interface ExportTarget {
   flow: ClaimFlow;
   api: VoteApi;
+  programs: Pick<Programs, 'history' | 'calendar'>;
 }
 
-/** Publishes `claim`, `check`, `getPending`, `getServerInfo` and `getVoteCount` for other resources. */
+/**
+ * Publishes `claim`, `check`, `getPending`, `getServerInfo`, `getVoteCount` and `getTopVoters` for other resources.
+ */
 export function registerExports(
-  runtime: Pick<Runtime, 'provideExport' | 'log'>,
+  runtime: Pick<Runtime, 'provideExport' | 'log' | 'now'>,
   current: () => ExportTarget | null,
 ): void {
   const notReady = { code: 'not_ready' } as const;
@@ -86,4 +91,9 @@ export function registerExports(
     (): Promise<VoteCount | null> =>
       safeCall('getVoteCount', (t) => t.api.getVoteCount({ priority: 'poll' })),
   );
+  runtime.provideExport('getTopVoters', (period?: unknown, n?: unknown): TopVotersAnswer => {
+    const target = current();
+    if (!target) return { ok: false, code: 'not_ready', error: 'vote-reward is not running' };
+    return topVotersOf(target.programs.history, target.programs.calendar, runtime.now(), period, n);
+  });
 }

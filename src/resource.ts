@@ -5,7 +5,7 @@ import { createRateBudget, type RateBudget } from './api/rate-budget';
 import type { ServerInfo } from './api/schemas';
 import { createFetchTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow, refOf } from './claim/claim-flow';
-import { ADMIN_COMMAND, runAdminCommand } from './commands/admin';
+import { ADMIN_COMMAND, formatPlayer, formatTop, runAdminCommand } from './commands/admin';
 import { loadConfig, maskKey, possibleRewardsOf, rewardsOf } from './config/load';
 import type { ResourceConfig } from './config/schema';
 import { upgradeData } from './data-version';
@@ -14,7 +14,9 @@ import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
 import { createNotifier } from './notify';
 import { createVoteDetector, formatPollStatus, type VoteDetector } from './poll/detector';
+import { createVoteParty, formatPartyStatus, type VoteParty } from './programs/party';
 import { createPrograms, type Programs } from './programs/programs';
+import { createTopVoters, type TopVoters } from './programs/top';
 import { selectAdapter } from './rewards/select';
 import type { DisposableRewardAdapter, FrameworkName } from './rewards/types';
 import { cleanText, LINE_MAX, NAME_MAX } from './runtime/clean-text';
@@ -31,6 +33,10 @@ interface App {
   framework: FrameworkName;
   detector: VoteDetector | null;
   programs: Programs;
+  /** The vote party, when `voteParty.enabled`. */
+  party: VoteParty | null;
+  /** The month's top voters, when `topVoters.enabled`. */
+  top: TopVoters | null;
   translate: Translate;
   stop(): void;
 }
@@ -64,6 +70,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   let starting: App | null = null;
   let connection: Connection | null = null;
   let registeredCommand: string | null = null;
+  const registeredTopCommands = new Set<string>();
   let started = false;
 
   const printBlock = (title: string, lines: readonly string[]) => {
@@ -96,6 +103,21 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
           return;
         }
         void current.flow.claim(source);
+      },
+      false,
+    );
+  };
+
+  /** `/votetop` (its configured name): answered by the running app while its top voters are on. */
+  const registerTopCommand = (name: string) => {
+    if (registeredTopCommands.has(name)) return;
+    registeredTopCommands.add(name);
+    runtime.registerCommand(
+      name,
+      (source) => {
+        const current = app;
+        if (source <= 0 || !current?.top || current.config.topVoters.command !== name) return;
+        for (const line of current.top.lines(source)) runtime.tell(source, line);
       },
       false,
     );
@@ -182,6 +204,31 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       joinDelayMs: config.poll.joinCheckDelaySeconds * 1000,
       events,
     });
+    const settle = (license: string) => flow.settlePlayer(license);
+    const party = config.voteParty.enabled
+      ? createVoteParty({
+          settings: config.voteParty,
+          runtime: players,
+          api,
+          budget,
+          programs,
+          events,
+          translate,
+          command: config.command,
+          settle,
+        })
+      : null;
+    const top = config.topVoters.enabled
+      ? createTopVoters({
+          settings: config.topVoters,
+          runtime: players,
+          programs,
+          events,
+          translate,
+          command: config.command,
+          settle,
+        })
+      : null;
     if (config.poll.enabled) {
       detector = createVoteDetector({
         runtime: players,
@@ -210,10 +257,14 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       framework: selected.framework,
       detector,
       programs,
+      party,
+      top,
       translate,
       stop() {
         unsubscribe();
         unannounce();
+        party?.stop();
+        top?.stop();
         flow.stop();
         detector?.stop();
         selected.adapter.dispose();
@@ -225,6 +276,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     const candidate = await build();
     if (!candidate) return ['vote-reward: not started (see the block above)'];
     registerVoteCommand(candidate.config.command);
+    if (candidate.top) registerTopCommand(candidate.config.topVoters.command);
     starting = candidate;
     connection = await connect(candidate).finally(() => {
       starting = null;
@@ -239,6 +291,8 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     app = candidate;
     candidate.flow.start();
     candidate.detector?.start();
+    candidate.top?.start();
+    candidate.party?.start();
     void candidate.flow.reconcile('claim').catch((error: unknown) => {
       log.error(`reconciliation at start failed: ${describeError(error)}`);
     });
@@ -284,6 +338,20 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     if (current.detector)
       lines.push(...formatPollStatus(current.detector.status(), now).map((line) => `  ${line}`));
     else lines.push('  Polling    off');
+    const party = current.party?.status();
+    lines.push(
+      party
+        ? `  Party      ${party.votes ?? '?'}/${party.nextThreshold} votes this month (${party.month} UTC); last paid ${party.lastDecided || 'none'}`
+        : '  Party      off',
+    );
+    if (current.top) {
+      const month = current.programs.calendar.monthOf(now);
+      const leader = current.programs.history.top(month, 1)[0];
+      const last = current.top.decision(current.programs.calendar.previousMonth(month));
+      lines.push(
+        `  Top        ${month}: ${leader ? `#1 ${cleanText(leader.name, NAME_MAX)} with ${leader.votes} vote(s)` : 'no votes yet'}; ${last ? `${last.month} decided (${last.awards.length} award(s))` : 'last month not decided'}`,
+      );
+    } else lines.push('  Top        off');
     return lines;
   };
 
@@ -303,6 +371,41 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   };
 
   const withApp = <T>(fallback: T, fn: (current: App) => T): T => (app ? fn(app) : fallback);
+
+  const playerLines = (ref: string): string[] =>
+    withApp(['vote-reward: inert'], (current) => {
+      const { programs } = current;
+      const history = programs.history.find(ref);
+      if (!history) return [`${ADMIN_COMMAND} player: no vote history for "${cleanText(ref, NAME_MAX)}"`];
+      const now = runtime.now();
+      const month = programs.calendar.monthOf(now);
+      return formatPlayer(
+        {
+          history,
+          month,
+          rank: programs.history.rankOf(history.license, month),
+          streak: programs.streakOf(history.license),
+          awards: current.flow.pending().filter((e) => e.award !== null && e.license === history.license),
+        },
+        now,
+      );
+    });
+
+  const partyLines = (): string[] =>
+    withApp(['vote-reward: inert'], (current) =>
+      current.party
+        ? formatPartyStatus(current.party.status(), runtime.now())
+        : ['vote-reward: the vote party is off (voteParty.enabled in config.json)'],
+    );
+
+  const topLines = (month: string | null): string[] =>
+    withApp(['vote-reward: inert'], (current) => {
+      const { calendar, history } = current.programs;
+      const shown = month ?? calendar.monthOf(runtime.now());
+      const decision = current.top?.decision(shown) ?? null;
+      const depth = Math.max(10, decision?.ranking.length ?? 0);
+      return formatTop(shown, calendar.zone, history.top(shown, depth), decision);
+    });
   const inert = { ok: false, message: 'the resource is inert' };
 
   const reload = async (): Promise<string[]> => {
@@ -342,6 +445,9 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
                 drop: (ref) => withApp(inert, (current) => current.flow.drop(ref)),
                 unbind: (name) => withApp(inert, (current) => current.flow.unbind(name)),
                 reload,
+                player: playerLines,
+                party: partyLines,
+                top: topLines,
               },
               args,
             ).then(

@@ -90,6 +90,11 @@ export interface ClaimFlow {
   reconcile(priority?: RequestPriority): Promise<void>;
   /** Looks at the open claims of a player who just joined, after the join delay. */
   playerJoined(source: number): void;
+  /**
+   * Settles the open entries of a license now (a vote party's or a month's awards just decided), each under the
+   * per-player lock, telling the player like a join does. Entries whose lock is held are left to that step.
+   */
+  settlePlayer(license: string): Promise<void>;
   /** Open journal entries, oldest first. */
   pending(): JournalEntry[];
   /** True when an unpaid reward is owed to this player. */
@@ -260,6 +265,19 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     return true;
   };
 
+  /** Settles a license's open entries one by one under their lock; `source` hears the outcomes like a join. */
+  const settleOpen = async (license: string, source: number | null, when: string): Promise<void> => {
+    for (const entry of journal.all().filter((e) => e.license === license)) {
+      try {
+        await locked(entry, async () => {
+          report(source, await settle(entry, { priority: 'claim', source: null }), 'join');
+        });
+      } catch (error) {
+        say({ level: 'error', text: adminText.failed(`reconciling ${refOf(entry)} ${when}`, error) });
+      }
+    }
+  };
+
   const flow: ClaimFlow = {
     names,
     async claim(source, claimOptions = {}) {
@@ -321,18 +339,13 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       runtime.setTimeout(() => {
         const license = runtime.playerLicense(source);
         if (!license) return;
-        void (async () => {
-          for (const entry of journal.all().filter((e) => e.license === license)) {
-            try {
-              await locked(entry, async () => {
-                report(source, await settle(entry, { priority: 'claim', source: null }), 'join');
-              });
-            } catch (error) {
-              say({ level: 'error', text: adminText.failed(`reconciling ${refOf(entry)} on join`, error) });
-            }
-          }
-        })();
+        void settleOpen(license, source, 'on join');
       }, options.joinDelayMs);
+    },
+
+    async settlePlayer(license) {
+      const source = runtime.players().find((s) => runtime.playerLicense(s) === license) ?? null;
+      await settleOpen(license, source, 'now');
     },
 
     pending: () => journal.all(),

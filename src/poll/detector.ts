@@ -394,6 +394,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
       const count = await api.getVoteCount({ priority: 'poll' });
       gate.counts.sent += 1;
       if (running) onCount(count.votes_total, sentAt, runtime.now());
+      options.events?.emit('voteCount', { count, at: sentAt });
     } catch (error) {
       const now = runtime.now();
       if (error instanceof RateBudgetError) {

@@ -65,6 +65,7 @@ describe('createResource start-up', () => {
       'getPending',
       'getServerInfo',
       'getVoteCount',
+      'getTopVoters',
     ]);
     expect(resource.isReady()).toBe(true);
   });
@@ -177,7 +178,18 @@ describe('votereward admin command', () => {
       throw new Error('must not be called');
     };
     const lines = await runAdminCommand(
-      { status: fail, pending: fail, retry: fail, grant: fail, drop: fail, unbind: fail, reload: fail },
+      {
+        status: fail,
+        pending: fail,
+        retry: fail,
+        grant: fail,
+        drop: fail,
+        unbind: fail,
+        reload: fail,
+        player: fail,
+        party: fail,
+        top: fail,
+      },
       args,
     );
     expect(lines[0]).toBe(first);

@@ -1,0 +1,263 @@
+/**
+ * The month's top voters, from the votes this resource claimed (the vote history, months in the owner's time zone):
+ * `/votetop`, the `getTopVoters` export, and the month-end awards.
+ *
+ * Ranking: most votes in the month first; a tie goes to the player who reached that count first (the time their last
+ * vote of the month was recorded), then to the smaller license, so every rank has exactly one player.
+ *
+ * Month-end, once per month, in the order the records are written:
+ * 1. `top:decision:<month>`: the ranking at that moment and the awards it gives (never decided again once written);
+ * 2. one award per configured rank (`a:top:<month>:<rank>:<license>`: deterministic, settled ones leave a done-mark);
+ * 3. `top:lastMonth`: the month now, so the months before it are done.
+ * A crash between two of them redoes the month from record 1. The very first run only stores the month: it decides
+ * nothing for the months before the resource kept the ranking.
+ */
+import type { EventChannel } from '../events';
+import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
+import { describeError } from '../runtime/errors';
+import type { Runtime } from '../runtime/runtime';
+import type { Calendar } from './calendar';
+import type { HistoryStore } from './history';
+import type { Programs } from './programs';
+import { HISTORY_MONTHS, type RewardSpec, type TopVoter } from './types';
+
+/** KVP key of the last month whose predecessors were decided. */
+export const TOP_LAST_MONTH_KEY = 'top:lastMonth';
+/** KVP prefix of the month decisions (`top:decision:<month>`). */
+export const TOP_DECISION_PREFIX = 'top:decision:';
+/** Lines `/votetop` shows. */
+export const TOP_SHOWN = 10;
+/** How often the month change is looked for. */
+export const TOP_CHECK_INTERVAL_MS = 60_000;
+/** Months at most decided at once after a long stop (the history keeps no more). */
+const MAX_CATCH_UP = HISTORY_MONTHS - 1;
+
+/** The `topVoters` settings of config.json. */
+export interface TopVotersSettings {
+  command: string;
+  awards: readonly { rank: number; reward: RewardSpec[] }[];
+}
+
+/** A decided month, as stored in `top:decision:<month>`. */
+export interface TopDecision {
+  format: 1;
+  month: string;
+  decidedAt: number;
+  /** The ranking at the decision: the top 10, or down to the last configured rank when that is lower. */
+  ranking: TopVoter[];
+  /** The awards it gives: rank, license and award id. */
+  awards: { rank: number; license: string; id: string }[];
+}
+
+/** The running top-voters program. */
+export interface TopVoters {
+  /** Decides the months passed (not on a first run), then looks for the month change every minute. */
+  start(): void;
+  stop(): void;
+  /** Decides what the month change calls for now. */
+  check(): void;
+  /** The lines `/votetop` shows to a player. */
+  lines(source: number): string[];
+  /** The decision of a month, if it was decided. */
+  decision(month: string): TopDecision | null;
+}
+
+/** Everything the program is built from. */
+export interface TopVotersOptions {
+  settings: TopVotersSettings;
+  runtime: Pick<Runtime, 'now' | 'kvp' | 'players' | 'playerLicense' | 'setInterval' | 'log'>;
+  programs: Pick<Programs, 'awards' | 'history' | 'calendar'>;
+  events: EventChannel;
+  translate: Translate;
+  /** The claim command (`vote`), for `top_own_none`. */
+  command: string;
+  /** Pays the open awards of an online player now (the claim flow's `settlePlayer`). */
+  settle(license: string): Promise<unknown>;
+}
+
+/** The award id of a month's prize for a rank. */
+export const topAwardId = (month: string, rank: number, license: string): string =>
+  `a:top:${month}:${rank}:${license}`;
+
+const isDecision = (value: unknown): value is TopDecision => {
+  const raw = value as Partial<TopDecision> | null;
+  return (
+    typeof raw === 'object' &&
+    raw !== null &&
+    raw.format === 1 &&
+    typeof raw.month === 'string' &&
+    Array.isArray(raw.ranking) &&
+    Array.isArray(raw.awards)
+  );
+};
+
+/** Reads the decision of `month` from the KVP, or null. */
+export function readTopDecision(kvp: Runtime['kvp'], month: string): TopDecision | null {
+  const text = kvp.get(`${TOP_DECISION_PREFIX}${month}`);
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isDecision(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Creates the program; nothing runs until `start()`. */
+export function createTopVoters(options: TopVotersOptions): TopVoters {
+  const { settings, runtime, programs, events, translate } = options;
+  const { kvp } = runtime;
+  const { calendar, history } = programs;
+  const stops: (() => void)[] = [];
+  const ranks = [...new Set(settings.awards.map((award) => award.rank))].sort((a, b) => a - b);
+  const rewardsOf = (rank: number) =>
+    settings.awards.filter((award) => award.rank === rank).flatMap((award) => award.reward);
+  const depth = Math.max(TOP_SHOWN, ...ranks);
+
+  /** Decides one month (or finishes its written decision); returns it. */
+  const decideMonth = (month: string): TopDecision => {
+    let decision = readTopDecision(kvp, month);
+    if (!decision) {
+      const ranking = history.top(month, depth);
+      decision = {
+        format: 1,
+        month,
+        decidedAt: runtime.now(),
+        ranking,
+        awards: ranks.flatMap((rank) => {
+          const voter = ranking.find((line) => line.rank === rank);
+          return voter ? [{ rank, license: voter.license, id: topAwardId(month, rank, voter.license) }] : [];
+        }),
+      };
+      kvp.set(`${TOP_DECISION_PREFIX}${month}`, JSON.stringify(decision));
+    }
+    for (const award of decision.awards) {
+      const voter = decision.ranking.find((line) => line.rank === award.rank);
+      programs.awards.create({
+        id: award.id,
+        license: award.license,
+        name: voter?.name ?? '',
+        info: { program: 'top', value: award.rank, month, voteRef: null },
+        rewards: rewardsOf(award.rank),
+      });
+    }
+    return decision;
+  };
+
+  const check = () => {
+    const current = calendar.monthOf(runtime.now());
+    const last = kvp.get(TOP_LAST_MONTH_KEY);
+    if (last === current) return;
+    if (last === null || !/^\d{4}-\d{2}$/.test(last) || last > current) {
+      // First run (or a record this version cannot use): nothing is decided for months it did not watch.
+      kvp.set(TOP_LAST_MONTH_KEY, current);
+      return;
+    }
+    const months: string[] = [];
+    for (let month = calendar.previousMonth(current); month >= last; month = calendar.previousMonth(month)) {
+      months.unshift(month);
+      if (months.length >= MAX_CATCH_UP) break;
+    }
+    const decided = months.map(decideMonth);
+    kvp.set(TOP_LAST_MONTH_KEY, current);
+    const online = new Set(
+      runtime.players().flatMap((source) => {
+        const license = runtime.playerLicense(source);
+        return license ? [license] : [];
+      }),
+    );
+    for (const decision of decided) {
+      runtime.log.info(
+        `top voters of ${decision.month} decided: ${decision.ranking.length} ranked, ${decision.awards.length} award(s)`,
+      );
+      events.emit('monthDecided', { month: decision.month, winners: decision.ranking });
+      for (const award of decision.awards) {
+        if (!online.has(award.license)) continue;
+        options
+          .settle(award.license)
+          .catch((error: unknown) =>
+            runtime.log.error(`top voters: paying ${award.license} failed: ${describeError(error)}`),
+          );
+      }
+    }
+  };
+
+  const guardedCheck = () => {
+    try {
+      check();
+    } catch (error) {
+      runtime.log.error(`top voters: the month change check failed: ${describeError(error)}`);
+    }
+  };
+
+  return {
+    start() {
+      guardedCheck();
+      stops.push(runtime.setInterval(guardedCheck, TOP_CHECK_INTERVAL_MS));
+    },
+    stop() {
+      for (const stop of stops.splice(0)) stop();
+    },
+    check,
+    lines(source) {
+      const month = calendar.monthOf(runtime.now());
+      const say = (key: MessageKey, vars: MessageVars = {}) =>
+        translate(key, { command: options.command, month, ...vars });
+      const top = history.top(month, TOP_SHOWN);
+      const lines = [say('top_title')];
+      if (top.length === 0) lines.push(say('top_empty'));
+      for (const line of top)
+        lines.push(say('top_line', { rank: line.rank, name: line.name, votes: line.votes }));
+      const license = runtime.playerLicense(source);
+      const own = license ? history.rankOf(license, month) : null;
+      lines.push(own ? say('top_own', { rank: own.rank, votes: own.votes }) : say('top_own_none'));
+      return lines;
+    },
+    decision: (month) => readTopDecision(kvp, month),
+  };
+}
+
+/** What `getTopVoters(period, n)` answers. */
+export type TopVotersAnswer =
+  | { ok: true; month: string; voters: TopVoter[] }
+  | { ok: false; code: 'invalid_period' | 'invalid_count' | 'not_ready'; error: string };
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/**
+ * The ranking of a period for the `getTopVoters` export: `current`, `previous` or a month `YYYY-MM` (in the owner's
+ * time zone), `n` from 1 to 100 (10 when left out). Months older than the history keeps answer an empty list.
+ */
+export function topVotersOf(
+  history: Pick<HistoryStore, 'top'>,
+  calendar: Pick<Calendar, 'monthOf' | 'previousMonth'>,
+  now: number,
+  period: unknown,
+  n: unknown,
+): TopVotersAnswer {
+  const count = n === undefined || n === null ? TOP_SHOWN : n;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 100)
+    return {
+      ok: false,
+      code: 'invalid_count',
+      error: `n must be a whole number from 1 to 100, got ${describe(n)}`,
+    };
+  const current = calendar.monthOf(now);
+  let month: string;
+  if (period === 'current' || period === undefined || period === null) month = current;
+  else if (period === 'previous') month = calendar.previousMonth(current);
+  else if (typeof period === 'string' && MONTH.test(period)) month = period;
+  else
+    return {
+      ok: false,
+      code: 'invalid_period',
+      error: `period must be "current", "previous" or a month "YYYY-MM", got ${describe(period)}`,
+    };
+  return { ok: true, month, voters: history.top(month, count) };
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));
+  if (typeof value === 'number') return String(value);
+  return value === null ? 'null' : typeof value;
+}
