@@ -389,6 +389,14 @@ describe('POST /webhooks/discord/{id}/{token}: faults of /__admin/faults', () =>
     expect(sink.store.webhooks.messages(sink.id)).toHaveLength(stored);
   });
 
+  it('delays an answer by delay_ms, then answers as usual', async () => {
+    const sink = await createSink();
+    await sink.admin('POST', '/__admin/faults', { route: sink.hook, delay_ms: 20, times: 1 });
+    expect((await sink.send({ content: 'late' })).status).toBe(204);
+    expect(sink.store.webhooks.messages(sink.id).map((m) => m.body.content)).toEqual(['late']);
+    expect(((await (await sink.admin('GET', '/__admin/faults')).json()) as Json).faults).toEqual([]);
+  });
+
   it('leaves the API’s own faults alone: a fault on /api/v1/* does not touch the sink', async () => {
     const sink = await createSink();
     await sink.admin('POST', '/__admin/faults', { route: '/api/v1/*', status: 503 });

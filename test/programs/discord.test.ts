@@ -291,6 +291,34 @@ describe('createDiscordQueue: Discord’s answers', () => {
     expect(w.messages()).toEqual(['one\ntwo', 'three']);
   });
 
+  it('on a 429 without a JSON body (a proxy’s page) waits the Retry-After header instead', async () => {
+    const w = await world();
+    let replaced = false;
+    const queue = w.queue({
+      transport: {
+        kind: 'fetch',
+        async request(request) {
+          const answer = await w.transport.request(request);
+          if (replaced) return answer;
+          replaced = true;
+          return {
+            status: 429,
+            headers: { 'retry-after': '4', 'content-type': 'text/html' },
+            body: '<html>slow down</html>',
+          };
+        },
+      },
+    });
+    queue.post({ id: 'a', text: 'one' });
+    await w.clock.advance(2000 + 3999);
+    expect(w.sent.map((s) => s.at - T0)).toEqual([2000]);
+    await w.clock.advance(1);
+    expect(w.sent.map((s) => s.at - T0)).toEqual([2000, 6000]);
+    // The first request did reach the sink (the proxy replaced its answer): the price of a lying proxy.
+    expect(w.messages()).toEqual(['one', 'one']);
+    expect(queue.status()).toMatchObject({ sent: 1, queued: 0, pausedUntil: null });
+  });
+
   it('waits X-RateLimit-Reset-After when X-RateLimit-Remaining is 0, so the sink never answers 429', async () => {
     const w = await world();
     const queue = w.queue();
