@@ -45,6 +45,7 @@ const FIRST_BACKOFF_MS = 2000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const PRUNE_EVERY_MS = 6 * 3_600_000;
 const ID_MAX = 200;
+const DONE_MAX = 1000;
 
 /** What the queue needs. */
 export interface DiscordQueueOptions {
@@ -269,7 +270,9 @@ export function createDiscordQueue(options: DiscordQueueOptions): DiscordQueue {
   /** A batch whose request failed in a way Discord asks to retry: resent as it is. */
   let retry: Entry[] | null = null;
   let inFlight = false;
-  let inFlightCount = 0;
+  let current: Entry[] = [];
+  /** Ids sent or dropped in this run, so a KVP that refuses writes still never lets an id through twice. */
+  const done = new Set<string>();
   let cancelTimer: (() => void) | null = null;
   let timerAt = 0;
   let pausedUntil = 0;
@@ -294,11 +297,14 @@ export function createDiscordQueue(options: DiscordQueueOptions): DiscordQueue {
   };
   const store = (entry: Entry, state: StoredEntry['state']) =>
     write(() => kvp.set(queueKey(entry.id), JSON.stringify({ text: entry.text, at: entry.at, state })));
-  const tombstone = (id: string, outcome: 'sent' | 'dropped') =>
+  const tombstone = (id: string, outcome: 'sent' | 'dropped') => {
+    done.add(id);
+    if (done.size > DONE_MAX) done.delete(done.values().next().value as string);
     write(() => {
       kvp.set(sentKey(id), JSON.stringify({ at: now(), outcome }));
       kvp.delete(queueKey(id));
     });
+  };
 
   const prune = () => {
     lastPrune = now();
@@ -345,7 +351,7 @@ export function createDiscordQueue(options: DiscordQueueOptions): DiscordQueue {
 
   const afterward = () => {
     inFlight = false;
-    inFlightCount = 0;
+    current = [];
     if (stopped) return;
     if (retry || pending.length > 0) schedule(Math.max(now(), pausedUntil));
   };
@@ -403,7 +409,7 @@ export function createDiscordQueue(options: DiscordQueueOptions): DiscordQueue {
 
   const send = (batch: Entry[]) => {
     inFlight = true;
-    inFlightCount = batch.length;
+    current = batch;
     for (const entry of batch) store(entry, 'sending');
     const body: Record<string, unknown> = {
       content: batch.map((entry) => entry.text).join('\n'),
@@ -473,7 +479,9 @@ export function createDiscordQueue(options: DiscordQueueOptions): DiscordQueue {
   if (pending.length > 0) schedule(now() + windowMs);
 
   const known = (id: string) =>
+    done.has(id) ||
     pending.some((e) => e.id === id) ||
+    current.some((e) => e.id === id) ||
     (retry ?? []).some((e) => e.id === id) ||
     kvp.get(queueKey(id)) !== null ||
     kvp.get(sentKey(id)) !== null;
@@ -502,7 +510,7 @@ export function createDiscordQueue(options: DiscordQueueOptions): DiscordQueue {
       }
     },
     status: () => ({
-      queued: pending.length + (retry?.length ?? 0) + inFlightCount,
+      queued: pending.length + (retry?.length ?? 0) + current.length,
       sent,
       dropped,
       lastError,

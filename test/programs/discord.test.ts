@@ -413,6 +413,8 @@ describe('createDiscordQueue: never blocks, never throws', () => {
     expect(() => queue.post({ id: 'a', text: 'hello' })).not.toThrow();
     expect(() => queue.post({ id: '', text: 'no id' })).not.toThrow();
     await w.clock.advance(2000);
+    queue.post({ id: 'a', text: 'hello again' });
+    await w.clock.advance(2000);
     expect(w.messages()).toEqual(['hello']);
     expect(w.logs.some((l) => l.startsWith('error') && l.includes('disk full'))).toBe(true);
   });
