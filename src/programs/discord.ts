@@ -526,15 +526,21 @@ export function createDiscordQueue(options: DiscordQueueOptions): DiscordQueue {
 
 /** Which Discord messages are on. */
 export interface DiscordSwitches {
+  /** Every claimed vote (`discord_vote`). */
   vote: boolean;
+  /** Milestone awards (`discord_milestone`). */
   milestone: boolean;
+  /** Streak awards (`discord_streak`). */
   streak: boolean;
+  /** Vote parties (`discord_party`). */
   party: boolean;
+  /** The month's top voters (`discord_winners`). */
   winners: boolean;
 }
 
 /** The slice of the event channel the listener needs. */
 export interface DiscordEventSource {
+  /** Adds a listener; returns a function that removes it. */
   on<K extends keyof ResourceEvents>(name: K, listener: (payload: ResourceEvents[K]) => void): () => void;
 }
 
