@@ -502,12 +502,11 @@ describe('the demo', () => {
       await new Promise<void>((resolve, reject) => {
         createInterface({ input: child.stdout as NonNullable<ChildProcess['stdout']> }).on('line', (line) => {
           lines.push(line);
-          if (line.startsWith('and in resources/vote-reward/config.json')) resolve();
+          if (line.startsWith('Discord messages sent to the demo webhook')) resolve();
         });
         child.once('exit', (code) => reject(new Error(`exited with ${code}: ${lines.join('\n')}`)));
       });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const cfg = lines.findIndex((l) => l === 'server.cfg lines for a real FXServer:');
+      const cfg = lines.indexOf('server.cfg lines for a real FXServer:');
       const hook = lines.find((l) => l.startsWith('  set vote_reward_discord_webhook '));
       expect(hook).toMatch(
         /^ {2}set vote_reward_discord_webhook "http:\/\/127\.0\.0\.1:\d+\/webhooks\/discord\/\d+\/[\w-]+"$/,
