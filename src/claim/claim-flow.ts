@@ -241,10 +241,33 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     return run(entry, { type: 'claim_answered', voteId: answer.voteId }, drive);
   };
 
+  /**
+   * Entries in the order they may be paid: payouts interrupted before they were read again first, then votes, then
+   * awards. Paying anything else to the player first would move the balance an interrupted payout is read against.
+   */
+  const payingOrder = (entries: JournalEntry[]): JournalEntry[] => {
+    const rank = (entry: JournalEntry) => (entry.giving !== null ? 0 : entry.award === null ? 1 : 2);
+    return [...entries].sort((a, b) => rank(a) - rank(b));
+  };
+
+  /** True while another payout of the award's player waits to be read again: the award is paid after it. */
+  const waitsForReading = (entry: JournalEntry): boolean =>
+    entry.award !== null &&
+    journal
+      .all()
+      .some(
+        (other) =>
+          other.id !== entry.id &&
+          other.license === entry.license &&
+          other.giving !== null &&
+          other.state !== 'needs_admin',
+      );
+
   /** Pays the open awards of a player whose lock the caller holds (after a vote that may have earned some). */
   const settleAwards = async (license: string, source: number): Promise<void> => {
     for (const entry of journal.all()) {
       if (entry.award === null || entry.license !== license || entry.state === 'needs_admin') continue;
+      if (waitsForReading(entry)) continue;
       try {
         report(source, await settle(entry, { priority: 'claim', source }), 'command');
       } catch (error) {
@@ -267,7 +290,8 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
 
   /** Settles a license's open entries one by one under their lock; `source` hears the outcomes like a join. */
   const settleOpen = async (license: string, source: number | null, when: string): Promise<void> => {
-    for (const entry of journal.all().filter((e) => e.license === license)) {
+    for (const entry of payingOrder(journal.all().filter((e) => e.license === license))) {
+      if (waitsForReading(entry)) continue;
       try {
         await locked(entry, async () => {
           report(source, await settle(entry, { priority: 'claim', source: null }), 'join');
@@ -322,8 +346,8 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     },
 
     async reconcile(priority = 'poll') {
-      for (const entry of journal.all()) {
-        if (entry.state === 'needs_admin') continue;
+      for (const entry of payingOrder(journal.all())) {
+        if (entry.state === 'needs_admin' || waitsForReading(entry)) continue;
         try {
           await locked(entry, async () => {
             const drive: Drive = { priority, source: null };

@@ -1,0 +1,371 @@
+/**
+ * Awards through the real claim flow: the real journal, driver and ESX adapter over the fake ESX, the real mock API,
+ * and the programs built with createPrograms over the same fake runtime. A restart is a new runtime over a snapshot
+ * of the KVP; a crash is a KVP write that throws, after which the dead server writes nothing more.
+ */
+import { describe, expect, it } from 'vitest';
+import { createVoteApi } from '../../src/api/client';
+import { createRateBudget } from '../../src/api/rate-budget';
+import { type ClaimFlow, createClaimFlow } from '../../src/claim/claim-flow';
+import { AWARD_DONE_PREFIX, JOURNAL_PREFIX } from '../../src/claim/journal';
+import { loadConfig, rewardsOf } from '../../src/config/load';
+import type { ResourceConfig } from '../../src/config/schema';
+import { announceRewardsOnFiveM, createEventChannel } from '../../src/events';
+import { pendingView } from '../../src/exports';
+import { createTranslator } from '../../src/i18n/messages';
+import { createPrograms, type Programs } from '../../src/programs/programs';
+import { createEsxAdapter } from '../../src/rewards/esx';
+import type { RewardAdapter } from '../../src/rewards/types';
+import { createFakeEsx } from '../fakes/frameworks/esx';
+import { createFakeHost } from '../fakes/frameworks/host';
+import { createMockVoteApi, type MockVoteApi } from '../fakes/mock-transport';
+import {
+  createFakeClock,
+  createFakeRuntime,
+  type FakeClock,
+  type FakeRuntime,
+  SimulatedCrash,
+} from '../fakes/runtime';
+
+const ANA = { name: 'Ana', license: 'license:aaa' };
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * Per vote: 500 cash and a 50 % chance of one bread. First vote: 100 in the bank. Second vote: one of 1000 cash or 3
+ * bread. Every 5th vote: 5000 in the bank. A 2-day streak: 200 in the bank.
+ */
+const SETTINGS = {
+  reward: [
+    { type: 'money', amount: 500 },
+    { type: 'item', item: 'bread', count: 1, chance: 50 },
+  ],
+  firstVote: { reward: { type: 'bank', amount: 100 } },
+  milestones: [
+    {
+      at: 2,
+      reward: {
+        oneOf: [
+          { type: 'money', amount: 1000, weight: 1 },
+          { type: 'item', item: 'bread', count: 3, weight: 1 },
+        ],
+      },
+    },
+    { every: 5, reward: { type: 'bank', amount: 5000 } },
+  ],
+  streaks: { graceDays: 0, rewards: [{ days: 2, reward: { type: 'bank', amount: 200 } }] },
+};
+
+const configOf = (settings: Record<string, unknown> = SETTINGS): ResourceConfig => {
+  const loaded = loadConfig({
+    text: JSON.stringify({
+      apiUrl: 'https://votes.example',
+      apiKey: 'live_0123456789abcdef0123456789abcdef',
+      voteUrl: 'https://votes.example/servers/1/vote',
+      ...settings,
+    }),
+    convar: () => null,
+  });
+  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  return loaded.config;
+};
+
+/** Randoms: LOW wins the 50 % bread and picks the 1000 cash; HIGH loses the bread and picks the 3 bread. */
+const LOW = 0.1;
+const HIGH = 0.9;
+
+interface Shared {
+  clock: FakeClock;
+  api: MockVoteApi;
+  esx: ReturnType<typeof createFakeEsx>;
+  adapter: RewardAdapter;
+}
+
+interface World extends Shared {
+  runtime: FakeRuntime;
+  flow: ClaimFlow;
+  programs: Programs;
+  /** Events heard on the channel: `rewarded:<vote>`, `awarded:<id>`, `decided:<id>`, `recorded:<ref>`. */
+  heard: string[];
+  /** How often the flow and the programs asked for a random number. */
+  draws: { count: number };
+  /** Every KVP write, in order, as `set <key>` or `delete <key>`. */
+  writes: string[];
+  /** Makes the n-th next KVP write throw; the server is then dead: every later write throws and changes nothing. */
+  crashAt(n: number): void;
+}
+
+const boot = (shared: Shared, kvp?: Map<string, string>, random = LOW, settings = SETTINGS): World => {
+  const config = configOf(settings);
+  const runtime = createFakeRuntime({ clock: shared.clock, kvp });
+  const writes: string[] = [];
+  let dead = false;
+  const { set, delete: remove } = runtime.kvp;
+  const guarded =
+    <A extends unknown[]>(label: string, write: (key: string, ...rest: A) => void) =>
+    (key: string, ...rest: A) => {
+      if (dead) throw new SimulatedCrash('the server is dead');
+      try {
+        write(key, ...rest);
+        writes.push(`${label} ${key}`);
+      } catch (error) {
+        if (error instanceof SimulatedCrash) dead = true;
+        throw error;
+      }
+    };
+  runtime.kvp.set = guarded('set', set);
+  runtime.kvp.delete = guarded('delete', remove);
+
+  const budget = createRateBudget({ now: shared.clock.now });
+  const client = createVoteApi({
+    baseUrl: 'https://votes.example',
+    apiKey: shared.api.apiKey,
+    transport: shared.api,
+    budget,
+    now: shared.clock.now,
+    timeoutMs: 5000,
+  });
+  const events = createEventChannel();
+  announceRewardsOnFiveM(events, runtime);
+  const heard: string[] = [];
+  events.on('rewarded', ({ voteId }) => heard.push(`rewarded:${voteId}`));
+  events.on('awarded', ({ id }) => heard.push(`awarded:${id}`));
+  events.on('awardDecided', ({ id }) => heard.push(`decided:${id}`));
+  events.on('voteRecorded', ({ ref }) => heard.push(`recorded:${ref}`));
+  const draws = { count: 0 };
+  const counted = () => {
+    draws.count += 1;
+    return random;
+  };
+  const programs = createPrograms({ config, runtime, events, random: counted });
+  const flow = createClaimFlow({
+    runtime,
+    api: client,
+    adapter: shared.adapter,
+    rewards: rewardsOf(config),
+    random: counted,
+    programs,
+    translate: createTranslator('en'),
+    checkMode: config.checkMode,
+    nameLock: true,
+    claimCooldownMs: 10_000,
+    command: 'vote',
+    voteUrl: config.voteUrl,
+    joinDelayMs: 5_000,
+    events,
+  });
+  return {
+    ...shared,
+    runtime,
+    flow,
+    programs,
+    heard,
+    draws,
+    writes,
+    crashAt: (n) => runtime.crashOnKvpWrite(n),
+  };
+};
+
+const world = (random = LOW, settings = SETTINGS): World => {
+  const clock = createFakeClock();
+  const api = createMockVoteApi({ now: clock.now });
+  const fake = createFakeHost();
+  const esx = createFakeEsx(fake, { items: { bread: 1, medal: 1 }, maxWeight: 10 });
+  const adapter = createEsxAdapter({ host: fake.host });
+  const w = boot({ clock, api, esx, adapter }, undefined, random, settings);
+  esx.load(1, 'char1:ana', { money: 0, bank: 0 });
+  return w;
+};
+
+/** Ana is online as `source` (her character loaded). */
+const online = (w: World, source = 1) => {
+  w.runtime.join(source, ANA);
+  if (!w.esx.model.players.has(source)) w.esx.load(source, 'char1:ana', { money: 0, bank: 0 });
+};
+
+/** Adds a vote on the site a minute ago and lets the cooldown pass; answers its vote id. */
+const voteOnSite = async (w: World) => {
+  await w.clock.advance(60_000);
+  return w.api.addVote('Ana', w.clock.now() - 30_000).voteId;
+};
+
+/** What Ana holds, and how many paying calls reached ESX. */
+const wallet = (w: World, source = 1) => ({
+  money: w.esx.balance(source, 'money') ?? 0,
+  bank: w.esx.balance(source, 'bank') ?? 0,
+  bread: w.esx.itemCount(source, 'bread'),
+});
+const payingCalls = (w: World) => w.esx.calls.length;
+const told = (w: World) => w.runtime.told.map((line) => line.message);
+const openEntries = (w: World) => w.flow.pending().map(pendingView);
+const claimedVotes = (w: World) => w.api.votes().filter((vote) => vote.claimedAt !== null).length;
+
+const RECEIVED = (what: string) => `Thanks for voting! You received ${what}.`;
+const FIRST = 'Thanks for your first vote for the server! Bonus: 100$ in the bank.';
+const SECOND_CASH = 'You reached 2 votes for the server! Bonus: 1000$ in cash.';
+const SECOND_BREAD = 'You reached 2 votes for the server! Bonus: 3 x bread.';
+const STREAK_2 = '2-day vote streak! Bonus: 200$ in the bank.';
+const streakLine = (days: number, best: number, hours: number) =>
+  `Vote streak: ${days} day(s), best ${best}. Vote again within ${hours} h to keep it.`;
+
+/** Day one (2026-11-21, 10:01 UTC): Ana's first vote, paid in full. */
+const firstDay = async (w: World) => {
+  online(w);
+  const voteId = await voteOnSite(w);
+  expect(await w.flow.claim(1)).toEqual({ code: 'rewarded', voteId });
+  return voteId;
+};
+
+describe('awards through the claim flow: a vote pays the vote, then each award', () => {
+  it('first vote: the vote, then the first-vote bonus; the player hears both and the streak line', async () => {
+    const w = world();
+    const voteId = await firstDay(w);
+    expect(told(w)).toEqual([RECEIVED('500$ in cash, 1 x bread'), FIRST, streakLine(1, 1, 37)]);
+    expect(wallet(w)).toEqual({ money: 500, bank: 100, bread: 1 });
+    expect(w.heard).toEqual([
+      'decided:a:first:license:aaa',
+      `recorded:${voteId}`,
+      `rewarded:${voteId}`,
+      'awarded:a:first:license:aaa',
+    ]);
+    expect(openEntries(w)).toEqual([]);
+    expect(w.runtime.kvp.keys(AWARD_DONE_PREFIX)).toEqual([`${AWARD_DONE_PREFIX}a:first:license:aaa`]);
+    expect(w.programs.history.get(ANA.license)).toMatchObject({ total: 1, name: 'Ana', recent: [voteId] });
+  });
+
+  it('the next day: the vote, the milestone and the streak award, in that order, then the streak line', async () => {
+    const w = world();
+    await firstDay(w);
+    await w.clock.advance(DAY);
+    const voteId = await voteOnSite(w);
+    w.runtime.told.length = 0;
+    w.heard.length = 0;
+    expect(await w.flow.claim(1)).toEqual({ code: 'rewarded', voteId });
+    expect(told(w)).toEqual([
+      RECEIVED('500$ in cash, 1 x bread'),
+      SECOND_CASH,
+      STREAK_2,
+      streakLine(2, 2, 37),
+    ]);
+    expect(w.heard).toEqual([
+      'decided:a:milestone:license:aaa:2:at2',
+      'decided:a:streak:license:aaa:2026-11-21:2',
+      `recorded:${voteId}`,
+      `rewarded:${voteId}`,
+      'awarded:a:milestone:license:aaa:2:at2',
+      'awarded:a:streak:license:aaa:2026-11-21:2',
+    ]);
+    expect(wallet(w)).toEqual({ money: 2000, bank: 300, bread: 2 });
+    expect(openEntries(w)).toEqual([]);
+  });
+
+  it('a lost chance and a choice are said as they came out', async () => {
+    const w = world(HIGH);
+    await firstDay(w);
+    await w.clock.advance(DAY);
+    await voteOnSite(w);
+    w.runtime.told.length = 0;
+    await w.flow.claim(1);
+    expect(told(w)).toEqual([RECEIVED('500$ in cash'), SECOND_BREAD, STREAK_2, streakLine(2, 2, 37)]);
+    expect(wallet(w)).toEqual({ money: 1000, bank: 300, bread: 3 });
+  });
+
+  it('no vote: nothing is recorded, nothing is awarded, no streak line', async () => {
+    const w = world();
+    await firstDay(w);
+    await w.clock.advance(DAY);
+    w.runtime.told.length = 0;
+    expect(await w.flow.claim(1)).toEqual({ code: 'no_vote' });
+    expect(told(w)).toHaveLength(1);
+    expect(w.programs.history.get(ANA.license).total).toBe(1);
+  });
+});
+
+describe('awards through the claim flow: a crash at every KVP write of a vote that earns two awards', () => {
+  // Writes of Ana's second vote (the vote pays 500 cash and the bread it drew; it earns the milestone of 2 votes and
+  // the 2-day streak): 1 claiming, 2 claimed, 3 milestone award decided, 4 streak award decided, 5 history,
+  // 6 vote recorded, 7-9 cash (giving, reading, given), 10-12 bread, 13 vote entry removed, 14-16 milestone payout,
+  // 17 its done-mark, 18 its entry removed, 19-21 streak payout, 22 its done-mark, 23 its entry removed.
+  const WRITES = 23;
+
+  const secondDay = async (crashAt: number | null) => {
+    const first = world(LOW);
+    await firstDay(first);
+    await first.clock.advance(DAY);
+    const voteId = await voteOnSite(first);
+    const before = { writes: first.writes.length, calls: payingCalls(first) };
+    if (crashAt !== null) first.crashAt(crashAt);
+    await first.flow.claim(1);
+    return { first, voteId, before };
+  };
+
+  it(`a vote without a crash makes ${WRITES} writes, in the order the cases below name`, async () => {
+    const { first, voteId, before } = await secondDay(null);
+    const writes = first.writes.slice(before.writes);
+    expect(writes).toHaveLength(WRITES);
+    const vote = `set ${JOURNAL_PREFIX}${first.flow.pending()[0]?.id ?? writes[0]?.slice(4 + JOURNAL_PREFIX.length)}`;
+    expect(writes.slice(0, 6)).toEqual([
+      vote,
+      vote,
+      `set ${JOURNAL_PREFIX}a:milestone:license:aaa:2:at2`,
+      `set ${JOURNAL_PREFIX}a:streak:license:aaa:2026-11-21:2`,
+      'set history:license:aaa',
+      vote,
+    ]);
+    expect(writes.slice(12, 18)).toEqual([
+      vote.replace('set', 'delete'),
+      ...Array(3).fill(`set ${JOURNAL_PREFIX}a:milestone:license:aaa:2:at2`),
+      `set ${AWARD_DONE_PREFIX}a:milestone:license:aaa:2:at2`,
+      `delete ${JOURNAL_PREFIX}a:milestone:license:aaa:2:at2`,
+    ]);
+    expect(first.heard).toContain(`rewarded:${voteId}`);
+  });
+
+  it.each(Array.from({ length: WRITES }, (_, i) => i + 1))(
+    'crash at write %i, restart: every reward and award paid once, the same draws, nothing left open',
+    async (n) => {
+      const { first, before } = await secondDay(n);
+      expect(first.writes.length - before.writes).toBe(n - 1);
+      const kvp = first.runtime.snapshot();
+
+      // The restarted server draws HIGH: a second draw would lose the bread and pick the 3 bread.
+      const second = boot(first, kvp, HIGH);
+      await second.flow.reconcile('claim');
+      online(second);
+      second.flow.playerJoined(1);
+      await second.clock.advance(10_000);
+      await second.flow.claim(1);
+
+      const voteDrawnBefore = n > 1;
+      const milestoneDrawnBefore = n > 3;
+      expect(wallet(second)).toEqual({
+        money: 500 + 500 + (milestoneDrawnBefore ? 1000 : 0),
+        bank: 100 + 200,
+        bread: 1 + (voteDrawnBefore ? 1 : 0) + (milestoneDrawnBefore ? 0 : 3),
+      });
+      // One paying call per reward: cash and bread of the vote (bread only when drawn), the milestone, the streak.
+      expect(payingCalls(second) - before.calls).toBe((voteDrawnBefore ? 2 : 1) + 1 + 1);
+      expect(second.draws.count).toBe((voteDrawnBefore ? 0 : 1) + (milestoneDrawnBefore ? 0 : 1));
+      expect(claimedVotes(second)).toBe(2);
+      expect(second.api.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+      expect(openEntries(second)).toEqual([]);
+      expect(second.runtime.kvp.keys(AWARD_DONE_PREFIX)).toEqual([
+        `${AWARD_DONE_PREFIX}a:first:license:aaa`,
+        `${AWARD_DONE_PREFIX}a:milestone:license:aaa:2:at2`,
+        `${AWARD_DONE_PREFIX}a:streak:license:aaa:2026-11-21:2`,
+      ]);
+      const history = second.programs.history.get(ANA.license);
+      expect(history.total).toBe(2);
+      expect(history.recent).toHaveLength(2);
+      expect(history.streak).toMatchObject({ current: 2, startDay: '2026-11-21' });
+      // Each line is heard once, by the first server or after the restart.
+      const lines = [...told(first), ...told(second)];
+      for (const line of [SECOND_CASH, SECOND_BREAD, STREAK_2]) {
+        expect(lines.filter((l) => l === line)).toHaveLength(
+          line === (milestoneDrawnBefore ? SECOND_BREAD : SECOND_CASH) ? 0 : 1,
+        );
+      }
+      expect(lines.filter((l) => l.startsWith('Thanks for voting!'))).toHaveLength(2);
+    },
+  );
+});
