@@ -87,7 +87,9 @@ export function createPrograms(options: {
       const ref = refOf(entry);
       const before = history.get(entry.license);
       if (before.recent.includes(ref)) return;
-      const at = runtime.now();
+      // The claim's own time, not now: a vote recorded after a restart past midnight or a month's end still counts
+      // for the day and the month it was claimed in.
+      const at = entry.createdAt;
       const recorded = recordVote(before, { ref, name: entry.name, at }, rules, calendar);
       // Awards first, then the history that names the vote: a crash in between decides the same awards again (same
       // ids, already open or marked done), a crash after it finds the vote in `recent` and decides nothing.

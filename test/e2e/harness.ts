@@ -180,8 +180,11 @@ export interface E2e {
   crashAtKvpWrite(n: number): KvpCrash;
   /** The resource's KVP as stored on disk (what a restart reads), values of keys starting with `prefix`. */
   kvp(prefix?: string): Record<string, string>;
-  /** Starts a fresh simulated server on the same data folder, with fresh fakes, and the resource. */
-  restart(): Promise<void>;
+  /**
+   * Starts a fresh simulated server on the same data folder, with fresh fakes, and the resource; `afterMs` moves the
+   * clock forward first (the server stayed down that long).
+   */
+  restart(options?: { afterMs?: number }): Promise<void>;
   /** Advances until the resource's start-up is over (connected, API unreachable, or a problem block printed). */
   started(): Promise<void>;
   /** Runs a console line on the server. */
@@ -472,9 +475,10 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
           .map(([key, value]) => [key, String(value.v)]),
       );
     },
-    async restart() {
+    async restart(restartOptions = {}) {
       now();
       if (server && !server.dead) server.kill();
+      lastTime += restartOptions.afterMs ?? 0;
       server = boot(true);
       await e2e.started();
     },

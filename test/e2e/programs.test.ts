@@ -252,3 +252,288 @@ describe('streaks', () => {
     },
   );
 });
+
+/** A stored journal entry, as much of it as these tests read. */
+interface StoredEntry {
+  id: string;
+  state: string;
+  rewards: { type: string; amount?: number }[];
+  given: boolean[];
+  draws: { entry: number; roll: number | null; pick: number | null }[];
+  award: { program: string; value: number } | null;
+}
+
+/** The open journal entries on disk, by id. */
+function journalOf(w: E2e): Map<string, StoredEntry> {
+  const entries = Object.values(w.kvp('claim:')).map((text) => JSON.parse(text) as StoredEntry);
+  return new Map(entries.map((entry) => [entry.id, entry]));
+}
+
+const rewardText = (reward: { type: string; amount?: number }) => `${reward.type} ${reward.amount}`;
+
+/** `[money 500] + one of [money 11, money 22, bank 33]` per vote. */
+const ONE_OF = [
+  { type: 'money', amount: 11, weight: 1 },
+  { type: 'money', amount: 22, weight: 1 },
+  { type: 'bank', amount: 33, weight: 2 },
+];
+const ONE_OF_TEXT = ['money 11', 'money 22', 'bank 33'];
+
+/** Checks a journalled draw against its rewards: each pick names the option paid, a lost roll pays nothing. */
+function expectDrawMatches(entry: StoredEntry, specs: readonly Record<string, unknown>[]): void {
+  const paid = entry.rewards.map(rewardText);
+  const expected: string[] = [];
+  specs.forEach((spec, index) => {
+    const draw = entry.draws.find((record) => record.entry === index);
+    if ('oneOf' in spec) {
+      expect(draw?.pick).toBeGreaterThanOrEqual(0);
+      const option = (spec.oneOf as { type: string; amount: number }[])[draw?.pick ?? -1];
+      if (option) expected.push(rewardText(option));
+      return;
+    }
+    if ('chance' in spec) {
+      expect(draw?.roll).toBeTypeOf('number');
+      if (draw?.pick === -1) {
+        expect(draw.roll).toBeGreaterThanOrEqual(spec.chance as number);
+        return;
+      }
+      expect(draw?.roll).toBeLessThan(spec.chance as number);
+    }
+    expected.push(rewardText(spec as { type: string; amount: number }));
+  });
+  expect(paid).toEqual(expected);
+}
+
+describe('chance and choice', () => {
+  const VOTE_REWARDS = [CASH(500), { type: 'bank', amount: 5, chance: 50 }, { oneOf: ONE_OF }];
+
+  it('each vote pays 500, one option of the oneOf and the 50 % bank bonus or not; awards with a chance pay or say no luck', async () => {
+    const w = await programsWorld({
+      reward: VOTE_REWARDS,
+      milestones: [{ every: 1, reward: { type: 'bank', amount: 7, chance: 50 } }],
+    });
+    for (let i = 8; i >= 1; i--) await w.vote('Steve', { agoMs: i * 3 * HOUR });
+    const steve = await w.join('Steve');
+    const seen = new Set<string>();
+    for (let vote = 1; vote <= 8; vote++) {
+      const before = w.ledger().length;
+      const from = w.messages(steve).length;
+      const events = w.rewardedEvents().length;
+      w.type(steve, '/vote');
+      await w.until(() => w.rewardedEvents().length > events && w.messages(steve).length >= from + 2);
+      await w.advance(2000);
+      const paid = paidOf(w.ledger().slice(before));
+      const heard = linesSince(w, steve, from);
+      // The vote's rewards, as the resource announced them, are what the ledger shows before the award.
+      const event = w.rewardedEvents()[events]?.[1] as { rewards: { type: string; amount: number }[] };
+      const announced = event.rewards;
+      const voteRewards = announced.map(rewardText);
+      expect(paid.slice(0, voteRewards.length)).toEqual(voteRewards);
+      expect(voteRewards[0]).toBe('money 500');
+      expect(voteRewards.filter((text) => ONE_OF_TEXT.includes(text))).toHaveLength(1);
+      expect(voteRewards.filter((text) => text === 'bank 5').length).toBeLessThanOrEqual(1);
+      expect(voteRewards).toHaveLength(voteRewards.includes('bank 5') ? 3 : 2);
+      for (const text of voteRewards) seen.add(text);
+      // The award drawn with a 50 % chance: paid with its line, or the no-luck line and nothing paid.
+      const award = paid.slice(voteRewards.length);
+      if (award.length === 0) expect(heard[1]).toBe('No luck with the bonus draw this time.');
+      else {
+        expect(award).toEqual(['bank 7']);
+        expect(heard[1]).toBe(`You reached ${vote} votes for the server! Bonus: 7$ in the bank.`);
+      }
+    }
+    expect(w.unclaimed('Steve')).toEqual([]);
+    expect(w.kvp('claim:')).toEqual({});
+    expect([...seen].filter((text) => ONE_OF_TEXT.includes(text)).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each([2, 3, 4, 5, 6])(
+    'a server killed before KVP write %i of a drawn vote pays the journalled pick after the restart, never a new draw',
+    async (n) => {
+      const w = await programsWorld({ reward: VOTE_REWARDS });
+      await w.vote('Steve');
+      const steve = await w.join('Steve');
+      const crash = w.crashAtKvpWrite(n);
+      w.type(steve, '/vote');
+      await w.advance(5000);
+      expect(crash.fired).toBe(true);
+      const stored = [...journalOf(w).values()];
+      expect(stored).toHaveLength(1);
+      const entry = stored[0] as StoredEntry;
+      expectDrawMatches(entry, VOTE_REWARDS);
+      const paidBefore = paidOf(w.ledger());
+
+      await w.restart();
+      const again = await w.join('Steve', { license: steve.license });
+      await w.advance(10_000);
+      w.type(again, '/vote');
+      await w.advance(5000);
+
+      expect(paidOf(w.ledger())).toEqual(entry.rewards.map(rewardText));
+      expect(paidOf(w.ledger()).slice(0, paidBefore.length)).toEqual(paidBefore);
+      expect(w.votes('Steve').filter((vote) => vote.claimedAt !== null)).toHaveLength(1);
+      expect(w.kvp('claim:')).toEqual({});
+    },
+  );
+});
+
+describe('exactly once: the server killed at every KVP write of a vote that earns awards', () => {
+  /**
+   * Day 2's vote pays 500 and a oneOf pick, earns the milestones at 2 (120 cash) and every 2 (70 bank) and the 2-day
+   * streak (250 bank). No chance here: every run makes the same writes, so run n dies at the n-th write of the full flow.
+   */
+  const CONFIG = {
+    reward: [CASH(500), { oneOf: ONE_OF }],
+    firstVote: { reward: BANK(1000) },
+    milestones: [
+      { at: 2, reward: CASH(120) },
+      { every: 2, reward: BANK(70) },
+    ],
+    streaks: { rewards: [{ days: 2, reward: BANK(250) }] },
+  };
+
+  /** One run: day 1 claimed cleanly, day 2's /vote killed before its n-th KVP write, restarted, rejoined, /vote. */
+  async function runKilledAt(n: number) {
+    const w = await programsWorld(CONFIG);
+    await w.vote('Steve');
+    const steve = await w.join('Steve');
+    w.type(steve, '/vote');
+    await w.until(() => w.ledger().length >= 3);
+    await w.advance(2000);
+    const base = w.ledger().length;
+    await w.jump(DAY);
+    await w.vote('Steve');
+    const crash = w.crashAtKvpWrite(n);
+    w.type(steve, '/vote');
+    await w.advance(5000);
+    const journalAtKill = crash.fired ? journalOf(w) : new Map<string, StoredEntry>();
+    if (crash.fired) {
+      await w.restart();
+      const again = await w.join('Steve', { license: steve.license });
+      await w.advance(10_000);
+      w.type(again, '/vote');
+      await w.advance(5000);
+      await w.advance(30_000);
+    }
+    return { w, crash, journalAtKill, paid: paidOf(w.ledger().slice(base)) };
+  }
+
+  it('pays the vote and each award exactly once whichever write the server died before', async () => {
+    const failures: string[] = [];
+    const fatal: string[] = [];
+    let complete: string[] = [];
+    for (let n = 1; n <= 80; n++) {
+      const { w, crash, journalAtKill, paid } = await runKilledAt(n);
+      if (!crash.fired) {
+        complete = crash.writes;
+        break;
+      }
+      fatal.push(crash.writes[n - 1] ?? '?');
+      const problems: string[] = [];
+      const count = (text: string) => paid.filter((p) => p === text).length;
+      for (const once of ['money 500', 'money 120', 'bank 70', 'bank 250']) {
+        if (count(once) !== 1) problems.push(`${once} paid ${count(once)} times`);
+      }
+      const picks = paid.filter((p) => ONE_OF_TEXT.includes(p));
+      if (picks.length !== 1) problems.push(`oneOf paid ${picks.length} times`);
+      if (paid.length !== 5) problems.push(`unexpected payouts ${paid.join(', ')}`);
+      // What the journal held when the server died is what was paid in the end: the same picks, no new draw.
+      for (const entry of journalAtKill.values()) {
+        for (const reward of entry.rewards.map(rewardText)) {
+          if (!paid.includes(reward)) problems.push(`${entry.id}: journalled ${reward} not paid`);
+        }
+        if (entry.award === null && entry.draws.length === 1) {
+          const pick = entry.draws[0]?.pick ?? -1;
+          if (entry.rewards[1] && rewardText(entry.rewards[1]) !== ONE_OF_TEXT[pick])
+            problems.push(`draw record ${pick} does not name ${rewardText(entry.rewards[1])}`);
+        }
+      }
+      const open = Object.keys(w.kvp('claim:'));
+      if (open.length > 0) problems.push(`left open: ${open.join(', ')}`);
+      const claimed = w.votes('Steve').filter((vote) => vote.claimedAt !== null).length;
+      if (claimed !== 2 || w.unclaimed('Steve').length !== 0) problems.push(`${claimed} votes claimed`);
+      const history = JSON.parse(Object.values(w.kvp('history:'))[0] ?? '{}') as {
+        total?: number;
+        streak?: { current: number };
+      };
+      if (history.total !== 2 || history.streak?.current !== 2)
+        problems.push(`history total ${history.total}, streak ${history.streak?.current}`);
+      if (problems.length > 0)
+        failures.push(`killed before write ${n} (${fatal.at(-1)}): ${problems.join('; ')}`);
+    }
+    // Run n died at the n-th write of the full flow (the last run's): claim, answer, awards, history, payouts, marks.
+    expect(fatal).toEqual(complete);
+    expect(fatal).toContain('set history:license:5374657665');
+    expect(fatal.filter((write) => write.startsWith('set award-done:'))).toHaveLength(3);
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
+
+describe('awards of a player who is not there', () => {
+  it('a player offline when the restarted server decides the awards is paid them on the next join', async () => {
+    const w = await programsWorld({
+      reward: CASH(500),
+      firstVote: { reward: BANK(1000) },
+      milestones: [{ at: 1, reward: CASH(100) }],
+    });
+    await w.vote('Steve');
+    const steve = await w.join('Steve');
+    // Killed before the claim's answer is journalled: the mock claimed the vote, the server never heard.
+    const crash = w.crashAtKvpWrite(2);
+    w.type(steve, '/vote');
+    await w.advance(5000);
+    expect(crash.fired).toBe(true);
+    expect(w.unclaimed('Steve')).toEqual([]);
+
+    await w.restart();
+    await w.jump(2 * HOUR);
+    // Start-up reconciliation found the claim, recorded the vote and decided its awards with nobody online.
+    expect(w.ledger()).toEqual([]);
+    expect(
+      [...journalOf(w).values()].map((entry) => [entry.id.startsWith('a:') ? entry.id : 'vote', entry.state]),
+    ).toEqual([
+      ['vote', 'claimed'],
+      [`a:first:${steve.license}`, 'claimed'],
+      [`a:milestone:${steve.license}:1:at1`, 'claimed'],
+    ]);
+    expect(historyOf(w, steve)).toMatchObject({ total: 1 });
+
+    const again = await w.join('Steve', { license: steve.license });
+    await w.until(() => w.ledger().length >= 3);
+    await w.advance(20_000);
+    expect(paidOf(w.ledger())).toEqual(['money 500', 'bank 1000', 'money 100']);
+    expect(w.messages(again)).toEqual([
+      'Thanks for voting! You received 500$ in cash.',
+      'Thanks for your first vote for the server! Bonus: 1000$ in the bank.',
+      'You reached 1 votes for the server! Bonus: 100$ in cash.',
+    ]);
+    expect(w.kvp('claim:')).toEqual({});
+  });
+
+  it('a vote claimed before midnight and recorded after a restart past midnight still counts for its own day', async () => {
+    const w = await programsWorld({
+      reward: CASH(500),
+      streaks: { rewards: [{ days: 2, reward: BANK(250) }] },
+    });
+    await w.vote('Steve');
+    const steve = await w.join('Steve');
+    expect(await voteAndWait(w, steve, 1)).toEqual(['money 500']);
+    // Tuesday 23:59: the vote is claimed, the server dies before the vote is written to the history.
+    await jumpToUtcHour(w, 0);
+    await w.jump(DAY - 60_000);
+    await w.vote('Steve');
+    const crash = w.crashAtKvpWrite(3);
+    w.type(steve, '/vote');
+    await w.advance(5000);
+    expect(crash.fired).toBe(true);
+    expect(crash.writes.at(-1)).toMatch(/^set claim:a:streak:/);
+
+    await w.restart({ afterMs: 10 * 60_000 });
+    const again = await w.join('Steve', { license: steve.license });
+    await w.advance(10_000);
+    await w.advance(20_000);
+    expect(paidOf(w.ledger())).toEqual(['money 500', 'money 500', 'bank 250']);
+    expect(historyOf(w, steve)).toMatchObject({ total: 2, streak: { current: 2, lastDay: '2025-06-03' } });
+    expect(w.messages(again)).toContain('2-day vote streak! Bonus: 250$ in the bank.');
+  });
+});
