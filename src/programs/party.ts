@@ -191,8 +191,8 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
     );
   };
 
-  /** Writes the awards and the progress of a written decision, then tells and pays. */
-  const complete = (decision: PartyDecision, announce: boolean) => {
+  /** Writes the awards and the progress of a written decision, then tells; adds its players to `winners`. */
+  const complete = (decision: PartyDecision, announce: boolean, winners: Set<string>) => {
     const { month, threshold } = decision;
     for (const player of decision.players) {
       programs.awards.create({
@@ -213,20 +213,25 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
       votes: decision.votes,
       players: decision.players.length,
     });
-    const winners = new Set(decision.players.map((player) => player.license));
+    const shared = new Set(decision.players.map((player) => player.license));
+    for (const license of shared) winners.add(license);
     if (announce) {
       for (const player of onlinePlayers()) {
         runtime.tell(
           player.source,
           translate('party_started', { command: options.command, votes: threshold }),
         );
-        if (settings.minMonthlyVotes > 0 && !winners.has(player.license))
+        if (settings.minMonthlyVotes > 0 && !shared.has(player.license))
           runtime.tell(
             player.source,
             translate('party_not_eligible', { command: options.command, min: settings.minMonthlyVotes }),
           );
       }
     }
+  };
+
+  /** Pays the online players among `winners` now, once each, after every decision of a read is written. */
+  const payOnline = (winners: Set<string>) => {
     const online = new Set(onlinePlayers().map((player) => player.license));
     for (const license of winners) {
       if (!online.has(license)) continue;
@@ -239,11 +244,11 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
   };
 
   /** Decides threshold `threshold` of `month` (or finishes its decision when the record exists). */
-  const decide = (month: string, threshold: number, votes: number) => {
+  const decide = (month: string, threshold: number, votes: number, winners: Set<string>) => {
     const key = decisionKey(month, threshold);
     const existing = readDecision(key);
     if (existing) {
-      complete(existing, false);
+      complete(existing, false, winners);
       return;
     }
     const decision: PartyDecision = {
@@ -256,14 +261,14 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
       players: eligible(onlinePlayers()).map(({ license, name }) => ({ license, name })),
     };
     kvp.set(key, JSON.stringify(decision));
-    complete(decision, true);
+    complete(decision, true, winners);
   };
 
   /** Finishes every decision a crash left before its progress record. */
-  const finishOpen = () => {
+  const finishOpen = (winners: Set<string>) => {
     for (const key of kvp.keys(PARTY_DECISION_PREFIX)) {
       const decision = readDecision(key);
-      if (decision && decision.threshold > progress(decision.month)) complete(decision, false);
+      if (decision && decision.threshold > progress(decision.month)) complete(decision, false, winners);
     }
   };
 
@@ -298,10 +303,12 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
       );
       return;
     }
-    finishOpen();
+    const winners = new Set<string>();
+    finishOpen(winners);
     for (let t = (Math.floor(progress(month) / every) + 1) * every; t <= count.votes_monthly; t += every) {
-      decide(month, t, count.votes_monthly);
+      decide(month, t, count.votes_monthly, winners);
     }
+    payOnline(winners);
   };
 
   const guarded = (what: string, body: () => void) => {
@@ -371,8 +378,10 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
   return {
     start() {
       guarded('finishing open decisions', () => {
-        finishOpen();
+        const winners = new Set<string>();
+        finishOpen(winners);
         prune();
+        payOnline(winners);
       });
       stops.push(
         events.on('voteCount', ({ count, at }) =>

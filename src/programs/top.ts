@@ -166,19 +166,20 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
         return license ? [license] : [];
       }),
     );
+    const winners = new Set<string>();
     for (const decision of decided) {
       runtime.log.info(
         `top voters of ${decision.month} decided: ${decision.ranking.length} ranked, ${decision.awards.length} award(s)`,
       );
       events.emit('monthDecided', { month: decision.month, winners: decision.ranking });
-      for (const award of decision.awards) {
-        if (!online.has(award.license)) continue;
-        options
-          .settle(award.license)
-          .catch((error: unknown) =>
-            runtime.log.error(`top voters: paying ${award.license} failed: ${describeError(error)}`),
-          );
-      }
+      for (const award of decision.awards) if (online.has(award.license)) winners.add(award.license);
+    }
+    for (const license of winners) {
+      options
+        .settle(license)
+        .catch((error: unknown) =>
+          runtime.log.error(`top voters: paying ${license} failed: ${describeError(error)}`),
+        );
     }
   };
 
