@@ -4,8 +4,9 @@
  * - `post({ id, text })` returns at once and never throws: a payout never waits for Discord.
  * - Bursts inside the batch window become one message (lines joined), split into several when over 2000 characters.
  * - Discord's rate limits are followed: a 429 waits `retry_after` (body) or `Retry-After` and resends the same batch;
- *   `X-RateLimit-Remaining: 0` waits `X-RateLimit-Reset-After` before the next request; 5xx, network failures and
- *   timeouts are retried with a growing delay (capped); any other 4xx drops the batch with one log line.
+ *   `X-RateLimit-Remaining: 0` waits `X-RateLimit-Reset-After` before the next request; a connection that was never
+ *   made (refused, host not found) and 502/503/504 are retried with a growing delay (capped); a timeout, a connection
+ *   lost mid-request, a 500 or a 4xx drops the batch with one log line.
  * - Each event id is posted at most once. Queued events are kept in the KVP (`discord:queue:<id>`), so a restart
  *   sends what was waiting; a sent (or refused) id leaves a tombstone (`discord:sent:<id>`, pruned after 40 days)
  *   so the same id posted again is ignored.
@@ -14,8 +15,8 @@
  * told apart from one that never arrived. Ids are marked `sending` in the KVP before their request leaves; when
  * the resource starts and finds ids still `sending` (it stopped or crashed while a request was out), it drops them
  * with one log line instead of sending them again. A crash at the wrong moment may therefore lose a message, but
- * never posts it twice. Within one run, a 5xx or a timeout is retried (Discord asks clients to retry those); a
- * proxy that delivered the message and then failed could still show it twice, which is the one case left.
+ * never posts it twice. Within one run the same rule holds: only failures that prove the message was not processed
+ * (no connection made, a gateway's 502/503/504, a 429) are retried; a timeout or a lost answer is dropped.
  * A 429 is a definite "not processed", so its batch goes back to `queued` and survives a restart.
  *
  * The webhook URL holds a secret token: it is never printed, only {@link maskWebhookUrl}'s form is.
@@ -397,7 +398,9 @@ export function createDiscordQueue(options: DiscordQueueOptions): DiscordQueue {
       typeof body.message === 'string'
         ? `: ${cleanText(body.message)}${typeof body.code === 'number' ? ` (code ${body.code})` : ''}`
         : '';
-    if (status >= 500) {
+    // 502/503/504: the gateway in front of Discord answered, the message was not processed; retried. Any other
+    // status, 500 included, may come after the message was created: dropped, so it is never posted twice.
+    if (status === 502 || status === 503 || status === 504) {
       backoff(batch, `Discord answered HTTP ${status}${discord}`);
       return;
     }
@@ -431,8 +434,18 @@ export function createDiscordQueue(options: DiscordQueueOptions): DiscordQueue {
     request
       .then(
         (response) => answered(batch, response),
-        (error: unknown) =>
-          backoff(batch, hide(error instanceof Error ? `${error.name}: ${error.message}` : String(error))),
+        (error: unknown) => {
+          const detail = hide(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+          if (neverSent(error)) {
+            backoff(batch, detail);
+            return;
+          }
+          // The request may have reached Discord and its answer been lost: sending again could post it twice.
+          for (const entry of batch) tombstone(entry.id, 'dropped');
+          dropped += batch.length;
+          lastError = `no answer (${detail}); ${batch.length} event(s) may or may not have been posted, not sent again`;
+          log.warn(`Discord webhook ${masked}: ${lastError}`);
+        },
       )
       .catch((error: unknown) => log.error(`Discord queue failed: ${hide(String(error))}`))
       .finally(afterward);
@@ -623,4 +636,17 @@ export function listenForDiscord(
   return () => {
     for (const off of offs.splice(0)) off();
   };
+}
+
+/** Connection failures that happen before a request leaves: nothing reached Discord, so sending again is safe. */
+const NOT_SENT =
+  /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|could not resolve|couldn't resolve|couldn't connect|failed to connect|connection refused/i;
+
+/** True when `error` (or a cause of it) says the connection was never made. */
+function neverSent(error: unknown): boolean {
+  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 5; at = at.cause, depth += 1) {
+    const code = (at as Error & { code?: unknown }).code;
+    if ((typeof code === 'string' && NOT_SENT.test(code)) || NOT_SENT.test(at.message)) return true;
+  }
+  return false;
 }

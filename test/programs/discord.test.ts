@@ -52,7 +52,7 @@ interface World {
   sent: Sent[];
   transport: HttpTransport;
   /** Fails the next requests on the wire (checked before they reach the mock). */
-  wire: Array<'network' | 'timeout' | 'hold'>;
+  wire: Array<'network' | 'reset' | 'timeout' | 'hold'>;
   /** Adds a fault through the mock's control API. */
   fault(spec: Json): Promise<void>;
   queue(over?: Partial<DiscordQueueOptions>): ReturnType<typeof createDiscordQueue>;
@@ -85,6 +85,7 @@ async function world(): Promise<World> {
       const fail = wire.shift();
       if (fail === 'hold') return new Promise(() => {});
       if (fail === 'network') throw new NetworkError(request.url, 'connect ECONNREFUSED');
+      if (fail === 'reset') throw new NetworkError(request.url, 'other side closed');
       if (fail === 'timeout') throw new TimeoutError(request.url, request.timeoutMs);
       const init: RequestInit = { method: request.method, headers: request.headers };
       if (request.body !== undefined) init.body = request.body;
@@ -334,27 +335,25 @@ describe('createDiscordQueue: Discord’s answers', () => {
     expect(w.messages().map((c) => c.slice(0, 3))).toEqual(['001', '002', '003', '004', '005', '006', '007']);
   });
 
-  it('retries 5xx, network failures and timeouts with a growing delay, logging the masked URL only', async () => {
+  it('retries a refused connection and a gateway 502 with a growing delay, logging the masked URL only', async () => {
     const w = await world();
     await w.fault({ route: new URL(w.url).pathname, status: 502, times: 1 });
-    w.wire.push('network', 'timeout');
-    // The first request reaches the wire fault; the 502 fault is taken by the third.
+    w.wire.push('network');
+    // The first request fails on the wire (nothing sent); the 502 fault is taken by the second.
     const queue = w.queue();
     queue.post({ id: 'a', text: 'hello' });
-    await w.clock.advance(2000 + 2000 + 4000 + 8000);
+    await w.clock.advance(2000 + 2000 + 4000);
     expect(w.sent.map((s) => [s.at - T0, s.status])).toEqual([
       [2000, null],
-      [4000, null],
-      [8000, 502],
-      [16000, 204],
+      [4000, 502],
+      [8000, 204],
     ]);
     expect(w.messages()).toEqual(['hello']);
     const warnings = w.logs.filter((l) => l.startsWith('warn'));
-    expect(warnings).toHaveLength(3);
+    expect(warnings).toHaveLength(2);
     expect(warnings[0]).toContain('NetworkError');
-    expect(warnings[1]).toContain('TimeoutError');
-    expect(warnings[2]).toContain(
-      'Discord answered HTTP 502: 502: Bad Gateway (code 0); retrying 1 event(s) in 8 s',
+    expect(warnings[1]).toContain(
+      'Discord answered HTTP 502: 502: Bad Gateway (code 0); retrying 1 event(s) in 4 s',
     );
     for (const entry of w.logs) {
       expect(entry).not.toContain(w.hook.token);
@@ -363,9 +362,41 @@ describe('createDiscordQueue: Discord’s answers', () => {
     expect(queue.status()).toMatchObject({ sent: 1, queued: 0 });
   });
 
+  it.each([
+    ['a timeout', 'timeout', 'TimeoutError'],
+    ['a connection lost mid-request', 'reset', 'other side closed'],
+  ] as const)(
+    'drops the batch after %s: it may have been posted, so it is never sent again',
+    async (_name, fail, said) => {
+      const w = await world();
+      w.wire.push(fail);
+      const queue = w.queue();
+      queue.post({ id: 'a', text: 'hello' });
+      await w.clock.advance(30 * 60_000);
+      expect(w.sent).toHaveLength(1);
+      expect(w.messages()).toEqual([]);
+      expect(w.logs).toEqual([expect.stringContaining(said)]);
+      expect(w.logs[0]).toContain('may or may not have been posted, not sent again');
+      expect(queue.status()).toMatchObject({ queued: 0, dropped: 1, sent: 0 });
+      queue.post({ id: 'a', text: 'hello' });
+      await w.clock.advance(10_000);
+      expect(w.sent).toHaveLength(1);
+    },
+  );
+
+  it('drops the batch after a 500 (Discord may have created the message) and retries nothing', async () => {
+    const w = await world();
+    await w.fault({ route: new URL(w.url).pathname, status: 500, times: 1 });
+    const queue = w.queue();
+    queue.post({ id: 'a', text: 'hello' });
+    await w.clock.advance(30 * 60_000);
+    expect(w.sent.map((s) => s.status)).toEqual([500]);
+    expect(queue.status()).toMatchObject({ queued: 0, dropped: 1, sent: 0 });
+  });
+
   it('caps the retry delay', async () => {
     const w = await world();
-    await w.fault({ route: new URL(w.url).pathname, status: 500, times: 6 });
+    await w.fault({ route: new URL(w.url).pathname, status: 503, times: 6 });
     const queue = w.queue({ maxBackoffMs: 10_000 });
     queue.post({ id: 'a', text: 'hello' });
     await w.clock.advance(2000 + 2000 + 4000 + 8000 + 10_000 + 10_000 + 10_000);
