@@ -369,3 +369,221 @@ describe('awards through the claim flow: a crash at every KVP write of a vote th
     },
   );
 });
+
+describe('awards through the claim flow: owed awards', () => {
+  /** Day two's vote interrupted after it was claimed (before it was recorded); answers the dead server. */
+  const claimedThenCrashed = async (write = 3) => {
+    const first = world(LOW);
+    await firstDay(first);
+    await first.clock.advance(DAY);
+    const voteId = await voteOnSite(first);
+    first.crashAt(write);
+    await first.flow.claim(1);
+    return { first, voteId };
+  };
+
+  it('a player offline when the awards are decided (reconciliation at start) is paid on the next join', async () => {
+    const { first, voteId } = await claimedThenCrashed();
+    const second = boot(first, first.runtime.snapshot(), HIGH);
+    await second.flow.reconcile('claim');
+    expect(second.heard).toEqual([
+      'decided:a:milestone:license:aaa:2:at2',
+      'decided:a:streak:license:aaa:2026-11-21:2',
+      `recorded:${voteId}`,
+    ]);
+    expect(openEntries(second).map((entry) => entry.id)).toEqual([
+      'a:milestone:license:aaa:2:at2',
+      'a:streak:license:aaa:2026-11-21:2',
+      expect.not.stringMatching(/^a:/),
+    ]);
+    expect(wallet(second)).toEqual({ money: 500, bank: 100, bread: 1 });
+    expect(second.runtime.told).toEqual([]);
+
+    await second.clock.advance(HOUR);
+    online(second);
+    second.flow.playerJoined(1);
+    await second.clock.advance(5_000);
+    // The vote's bread was drawn before the crash; the milestone was drawn by the restarted server (3 bread).
+    expect(wallet(second)).toEqual({ money: 1000, bank: 300, bread: 5 });
+    expect(told(second)).toEqual([RECEIVED('500$ in cash, 1 x bread'), SECOND_BREAD, STREAK_2]);
+    expect(openEntries(second)).toEqual([]);
+    expect(second.draws.count).toBe(1);
+  });
+
+  it('the awards of a vote recorded again after a restart on a later day are the same awards', async () => {
+    // Crash once the milestone was decided, before the streak award and the history: restarted the next day.
+    const { first, voteId } = await claimedThenCrashed(4);
+    await first.clock.advance(DAY);
+    const second = boot(first, first.runtime.snapshot(), HIGH);
+    online(second);
+    await second.flow.reconcile('claim');
+    // The streak award, decided during this pass, is paid by the next one.
+    await second.flow.reconcile('claim');
+    expect(second.heard.filter((event) => event.startsWith('decided:'))).toEqual([
+      'decided:a:streak:license:aaa:2026-11-21:2',
+    ]);
+    expect(wallet(second)).toEqual({ money: 2000, bank: 300, bread: 2 });
+    const history = second.programs.history.get(ANA.license);
+    expect(history.streak).toMatchObject({ current: 2, lastDay: '2026-11-22', startDay: '2026-11-21' });
+    expect(history.months).toEqual({ '2026-11': 2 });
+    expect(history.recent.at(-1)).toBe(voteId);
+    expect(openEntries(second)).toEqual([]);
+  });
+
+  it('an award refused for a full inventory stays owed, does not block the next vote, and is paid once there is room', async () => {
+    const w = world(HIGH);
+    await firstDay(w);
+    await w.clock.advance(DAY);
+    await voteOnSite(w);
+    w.esx.setWeight(1, 8);
+    w.runtime.told.length = 0;
+    expect((await w.flow.claim(1)).code).toBe('rewarded');
+    expect(told(w)).toEqual([
+      RECEIVED('500$ in cash'),
+      'Your reward is waiting: make room for 3 x bread and type /vote again.',
+      STREAK_2,
+      streakLine(2, 2, 37),
+    ]);
+    expect(wallet(w)).toEqual({ money: 1000, bank: 300, bread: 0 });
+    expect(openEntries(w)).toMatchObject([
+      {
+        id: 'a:milestone:license:aaa:2:at2',
+        state: 'claimed',
+        given: 0,
+        total: 1,
+        problem: 'inventory_full',
+      },
+    ]);
+
+    // Still full the next day: the new vote is claimed and paid, the award stays owed.
+    await w.clock.advance(DAY);
+    const third = await voteOnSite(w);
+    expect(await w.flow.claim(1)).toEqual({ code: 'rewarded', voteId: third });
+    expect(wallet(w)).toEqual({ money: 1500, bank: 300, bread: 0 });
+    expect(openEntries(w).map((entry) => entry.id)).toEqual(['a:milestone:license:aaa:2:at2']);
+
+    w.esx.setWeight(1, 0);
+    await w.clock.advance(60_000);
+    w.runtime.told.length = 0;
+    expect(await w.flow.claim(1)).toEqual({ code: 'no_vote' });
+    expect(told(w)).toContain(SECOND_BREAD);
+    expect(wallet(w)).toEqual({ money: 1500, bank: 300, bread: 3 });
+    expect(openEntries(w)).toEqual([]);
+    await w.clock.advance(60_000);
+    await w.flow.claim(1);
+    w.flow.playerJoined(1);
+    await w.clock.advance(10_000);
+    expect(wallet(w)).toEqual({ money: 1500, bank: 300, bread: 3 });
+    expect(w.esx.calls.filter((call) => call.method === 'addInventoryItem')).toHaveLength(1);
+  });
+
+  it('votereward drop of an award marks it done: recording the vote again after a crash does not create it', async () => {
+    // Crash at the history write: both awards are in the journal, the vote is not recorded yet.
+    const { first } = await claimedThenCrashed(5);
+    const second = boot(first, first.runtime.snapshot(), HIGH);
+    expect(second.flow.drop('a:milestone:license:aaa:2:at2')).toEqual({
+      ok: true,
+      message: 'a:milestone:license:aaa:2:at2 dropped; nothing more will be paid for it',
+    });
+    expect(second.runtime.kvp.get(`${AWARD_DONE_PREFIX}a:milestone:license:aaa:2:at2`)).not.toBeNull();
+    await second.flow.reconcile('claim');
+    online(second);
+    second.flow.playerJoined(1);
+    await second.clock.advance(10_000);
+    await second.flow.claim(1);
+    expect(second.heard.filter((event) => event.startsWith('decided:'))).toEqual([]);
+    expect(second.programs.history.get(ANA.license).total).toBe(2);
+    expect(wallet(second)).toEqual({ money: 1000, bank: 300, bread: 2 });
+    expect(told(second)).not.toContain(SECOND_CASH);
+    expect(openEntries(second)).toEqual([]);
+    expect(
+      second.programs.awards.create({
+        id: 'a:milestone:license:aaa:2:at2',
+        license: ANA.license,
+        name: 'Ana',
+        info: { program: 'milestone', value: 2, month: null, voteRef: null },
+        rewards: [{ type: 'money', amount: 1000 }],
+      }),
+    ).toBe('done');
+    expect(openEntries(second)).toEqual([]);
+  });
+
+  it('an owed award dropped by an admin is never paid, even when there is room again', async () => {
+    const w = world(HIGH);
+    await firstDay(w);
+    await w.clock.advance(DAY);
+    await voteOnSite(w);
+    w.esx.setWeight(1, 8);
+    await w.flow.claim(1);
+    expect(w.flow.drop('a:milestone:license:aaa:2:at2').ok).toBe(true);
+    w.esx.setWeight(1, 0);
+    await w.clock.advance(60_000);
+    await w.flow.claim(1);
+    await w.flow.reconcile();
+    expect(w.esx.itemCount(1, 'bread')).toBe(0);
+    expect(openEntries(w)).toEqual([]);
+  });
+});
+
+describe('awards through the claim flow: journal entries written by 0.2.0', () => {
+  /** A 0.2.0 (format 2) entry: claimed, nothing paid; no award, draws or recorded fields. */
+  const legacyEntry = (at: number, given = [false, false]) => ({
+    format: 2,
+    id: 'old00001',
+    state: 'claimed',
+    name: 'Ana',
+    license: ANA.license,
+    votedAt: new Date(at - 60_000).toISOString(),
+    voteId: 'vote-from-0.2.0',
+    rewards: [
+      { type: 'money', amount: 500 },
+      { type: 'bank', amount: 50 },
+    ],
+    given,
+    giving: null,
+    before: null,
+    problem: null,
+    createdAt: at,
+    updatedAt: at,
+  });
+
+  it.each([
+    ['nothing paid yet', [false, false], { money: 500, bank: 150 }],
+    ['the cash paid already', [true, false], { money: 0, bank: 150 }],
+  ])('a claimed entry (%s) is recorded once when paid and earns its awards', async (_label, given, paid) => {
+    const clock = createFakeClock();
+    const api = createMockVoteApi({ now: clock.now });
+    const fake = createFakeHost();
+    const esx = createFakeEsx(fake, { items: { bread: 1 }, maxWeight: 10 });
+    const adapter = createEsxAdapter({ host: fake.host });
+    esx.load(1, 'char1:ana', { money: 0, bank: 0 });
+    const kvp = new Map([
+      [`${JOURNAL_PREFIX}old00001`, JSON.stringify(legacyEntry(clock.now() - HOUR, given))],
+    ]);
+
+    const w = boot({ clock, api, esx, adapter }, kvp, LOW);
+    await w.flow.reconcile('claim');
+    expect(w.heard).toEqual(['decided:a:first:license:aaa', 'recorded:vote-from-0.2.0']);
+    online(w);
+    w.flow.playerJoined(1);
+    await w.clock.advance(5_000);
+    expect(wallet(w)).toEqual({ ...paid, bread: 0 });
+    expect(told(w)).toEqual([
+      RECEIVED(given[0] ? '500$ in cash, 50$ in the bank' : '500$ in cash, 50$ in the bank'),
+      FIRST,
+    ]);
+    expect(openEntries(w)).toEqual([]);
+
+    // Restarted again, and again: recorded once.
+    const again = boot(w, w.runtime.snapshot(), LOW);
+    await again.flow.reconcile('claim');
+    online(again);
+    again.flow.playerJoined(1);
+    await again.clock.advance(10_000);
+    await again.flow.claim(1);
+    expect(again.heard).toEqual([]);
+    const history = again.programs.history.get(ANA.license);
+    expect(history).toMatchObject({ total: 1, recent: ['vote-from-0.2.0'] });
+    expect(wallet(again)).toEqual({ ...paid, bread: 0 });
+  });
+});
