@@ -188,7 +188,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     );
     const unannounce = announceRewardsOnFiveM(events, runtime);
     let detector: VoteDetector | null = null;
-    const programs = createPrograms({ config, runtime, events });
+    const programs = createPrograms({ config, runtime, events, transport, translate });
     const flow = createClaimFlow({
       runtime: players,
       api,
@@ -265,6 +265,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
         unannounce();
         party?.stop();
         top?.stop();
+        programs.stop();
         flow.stop();
         detector?.stop();
         selected.adapter.dispose();
@@ -352,6 +353,15 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
         `  Top        ${month}: ${leader ? `#1 ${cleanText(leader.name, NAME_MAX)} with ${leader.votes} vote(s)` : 'no votes yet'}; ${last ? `${last.month} decided (${last.awards.length} award(s))` : 'last month not decided'}`,
       );
     } else lines.push('  Top        off');
+    lines.push(`  History    ${current.programs.history.count()} player(s) with votes claimed here`);
+    const discord = current.programs.discord();
+    lines.push(
+      discord.state === 'on'
+        ? `  Discord    ${discord.url}: ${discord.sent} sent, ${discord.queued} queued, ${discord.dropped} dropped${discord.pausedUntil && discord.pausedUntil > now ? `; paused ${Math.ceil((discord.pausedUntil - now) / 1000)} s` : ''}${discord.lastError ? `; last problem: ${discord.lastError}` : ''}`
+        : discord.state === 'refused'
+          ? `  Discord    off: ${discord.problem}`
+          : '  Discord    off',
+    );
     return lines;
   };
 

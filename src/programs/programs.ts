@@ -2,15 +2,26 @@
  * The reward programs that react to a claimed vote: the history, milestones, streaks and the first-vote bonus. Built
  * once per start in `resource.ts`; the vote party and the month's top voters build on its history and awards.
  */
+
+import type { HttpTransport } from '../api/transport';
 import type { ClaimPrograms } from '../claim/claim-flow';
 import { createJournal, type JournalEntry } from '../claim/journal';
 import { refOf } from '../claim/outcome';
 import type { ResourceConfig } from '../config/schema';
 import type { EventChannel } from '../events';
-import type { MessageKey, MessageVars } from '../i18n/messages';
+import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import type { KvpStore, Runtime } from '../runtime/runtime';
 import { type AwardStore, createAwardStore } from './awards';
 import { type Calendar, createCalendar } from './calendar';
+import {
+  createDiscordQueue,
+  DISCORD_WEBHOOK_CONVAR,
+  type DiscordQueue,
+  type DiscordQueueStatus,
+  listenForDiscord,
+  maskWebhookUrl,
+  parseWebhookUrl,
+} from './discord';
 import { createHistoryStore, type HistoryStore } from './history';
 import { recordVote, streakDeadline, type VotePrograms } from './rules';
 
@@ -32,6 +43,13 @@ export interface Programs extends ClaimPrograms {
   addLines(lines: AfterVoteLines): () => void;
   /** The streak as it stands now (0 once broken) and the ms left before it breaks. */
   streakOf(license: string): { current: number; best: number; msLeft: number | null };
+  /** The Discord queue's state for `votereward status`: off, refused (why), or its counters. */
+  discord():
+    | { state: 'off' }
+    | { state: 'refused'; problem: string }
+    | ({ state: 'on'; url: string } & DiscordQueueStatus);
+  /** Stops the Discord queue's timers and listeners. */
+  stop(): void;
 }
 
 /** The vote programs of a configuration. */
@@ -46,8 +64,12 @@ export function voteProgramsOf(config: ResourceConfig): VotePrograms {
 /** Creates the programs over the journal the claim flow uses. */
 export function createPrograms(options: {
   config: ResourceConfig;
-  runtime: Pick<Runtime, 'now' | 'log'> & { kvp: KvpStore };
+  runtime: Pick<Runtime, 'now' | 'log' | 'convar' | 'setTimeout'> & { kvp: KvpStore };
   events: EventChannel;
+  /** Where Discord posts go; without it Discord stays off. */
+  transport?: HttpTransport;
+  /** Player-message translator, for the Discord posts (in the server's locale). */
+  translate?: Translate;
   random?: () => number;
 }): Programs {
   const { config, runtime, events } = options;
@@ -68,6 +90,7 @@ export function createPrograms(options: {
   });
   const rules = voteProgramsOf(config);
   const extraLines = new Set<AfterVoteLines>();
+  const discord = startDiscord(options, calendar);
 
   const streakOf = (license: string) => {
     const { streak } = history.get(license);
@@ -128,5 +151,59 @@ export function createPrograms(options: {
       extraLines.add(lines);
       return () => extraLines.delete(lines);
     },
+    discord: () =>
+      discord.state === 'on' ? { state: 'on', url: discord.url, ...discord.queue.status() } : discord,
+    stop() {
+      if (discord.state === 'on') {
+        discord.unlisten();
+        discord.queue.stop();
+      }
+    },
   };
+}
+
+type DiscordState =
+  | { state: 'off' }
+  | { state: 'refused'; problem: string }
+  | { state: 'on'; url: string; queue: DiscordQueue; unlisten: () => void };
+
+/** Starts the Discord queue when `discord.enabled` and the convar holds a webhook address. */
+function startDiscord(options: Parameters<typeof createPrograms>[0], calendar: Calendar): DiscordState {
+  const { config, runtime, transport, translate } = options;
+  if (!config.discord.enabled || !transport || !translate) return { state: 'off' };
+  const text = runtime.convar(DISCORD_WEBHOOK_CONVAR)?.trim() ?? '';
+  const parsed = text === '' ? null : parseWebhookUrl(text);
+  if (!parsed?.ok) {
+    const problem = parsed
+      ? `${DISCORD_WEBHOOK_CONVAR}: ${parsed.problem}`
+      : `discord.enabled is true but the convar ${DISCORD_WEBHOOK_CONVAR} is not set; put \`set ${DISCORD_WEBHOOK_CONVAR} "https://discord.com/api/webhooks/..."\` in server.cfg`;
+    runtime.log.warn(`Discord posts off: ${problem}`);
+    return { state: 'refused', problem };
+  }
+  const queue = createDiscordQueue({
+    url: parsed.url,
+    transport,
+    kvp: runtime.kvp,
+    now: runtime.now,
+    setTimeout: runtime.setTimeout,
+    log: runtime.log,
+    batchWindowMs: config.discord.batchSeconds * 1000,
+  });
+  const { discord } = config;
+  const unlisten = listenForDiscord(
+    options.events,
+    queue,
+    translate,
+    {
+      vote: discord.vote,
+      milestone: discord.milestone,
+      streak: discord.streak,
+      party: discord.party,
+      winners: discord.winners,
+    },
+    calendar.monthOf,
+  );
+  const url = maskWebhookUrl(parsed.url);
+  runtime.log.info(`Discord posts to ${url}`);
+  return { state: 'on', url, queue, unlisten };
 }
