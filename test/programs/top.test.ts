@@ -26,7 +26,10 @@ const NOV_30_22H = Date.parse('2026-11-30T22:00:00.000Z');
 
 const boot = (shared: Shared, kvp?: Map<string, string>, sources: (1 | 2 | 3)[] = [1, 2, 3]) => {
   const w = bootWorld(shared, TOP, { kvp });
-  for (const source of sources) online(w, source, ...PLAYERS[source]);
+  for (const source of sources) {
+    const [name, license] = PLAYERS[source];
+    online(w, source, name, license);
+  }
   return w;
 };
 
