@@ -187,6 +187,8 @@ function formatIssue(issue: z.core.$ZodIssue, input: unknown, path: PropertyKey[
       const matching = narrowBranches(issue.errors.filter((branch) => !wrongType(branch)));
       const chosen = matching.length === 1 ? matching[0] : undefined;
       if (chosen) return formatIssues(chosen, input, path);
+      const choice = keyChoice(matching, valueAt(input, path));
+      if (choice) return [`${at}: ${choice}`];
       return [`${at}: expected ${describeUnion(issue.errors)}, got ${found}`];
     }
     case 'invalid_type':
@@ -236,14 +238,47 @@ function narrowBranches(branches: (readonly z.core.$ZodIssue[])[]): (readonly z.
     if (rest.length > 0) kept = rest;
   };
   drop((branch) => branch.some((inner) => inner.code === 'unrecognized_keys' && inner.path.length === 0));
+  // A discriminated union reports its missing discriminator at the discriminator's own key (`type`).
   drop(
     (branch) =>
       branch.length === 1 &&
       branch[0]?.code === 'invalid_union' &&
-      branch[0].path.length === 0 &&
+      branch[0].path.length <= 1 &&
       'options' in branch[0],
   );
   return kept;
+}
+
+/**
+ * Object branches that each need one key of their own (a milestone's `at` or `every`): says that both were given,
+ * or that none was (naming the unknown keys, often the misspelled one); null when the branches differ otherwise.
+ */
+function keyChoice(branches: readonly (readonly z.core.$ZodIssue[])[], value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || branches.length < 2) return null;
+  const missing: string[] = [];
+  const unknown: string[][] = [];
+  for (const branch of branches) {
+    const absent = branch.filter(
+      (inner) =>
+        inner.code === 'invalid_type' && inner.path.length === 1 && !(String(inner.path[0]) in value),
+    );
+    const extra = branch.filter((inner) => inner.code === 'unrecognized_keys' && inner.path.length === 0);
+    if (absent.length + extra.length !== branch.length || absent.length > 1) return null;
+    missing.push(...absent.map((inner) => String(inner.path[0])));
+    unknown.push(extra.flatMap((inner) => (inner.code === 'unrecognized_keys' ? inner.keys : [])));
+  }
+  const quote = (keys: readonly string[]) => keys.map((key) => JSON.stringify(key)).join(' or ');
+  const everywhere = (unknown[0] ?? []).filter((key) => unknown.every((keys) => keys.includes(key)));
+  if (missing.length === 0) {
+    const together = Object.keys(value).filter(
+      (key) => unknown.flat().includes(key) && !everywhere.includes(key),
+    );
+    return together.length > 1 ? `use ${quote(together)}, not both` : null;
+  }
+  if (missing.length !== branches.length) return null;
+  const spelling =
+    everywhere.length > 0 ? ` (${quote(everywhere)} is not a setting here: check the spelling)` : '';
+  return `expected ${quote(missing)}, got neither${spelling}`;
 }
 
 function describeUnion(branches: readonly (readonly z.core.$ZodIssue[])[]): string {
