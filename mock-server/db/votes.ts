@@ -116,22 +116,25 @@ export function createVotes(db: Db, options: StoreOptions & { requireServer: Req
       'SELECT voted_at FROM votes WHERE server_id = ? AND ip = ? ORDER BY voted_at DESC LIMIT 1',
     )
     .pluck();
+  // The parameters of the request-path reads below are written `+?`: SQLite then does not look them up in
+  // `sqlite_stat4`, which would make every call (every bind) re-prepare the statement once the file has been
+  // `ANALYZE`d (the benchmark datasets are): 15 µs against 4 µs for a check on 1 M votes, same plan and rows.
   const oldestUnclaimedByUserStmt = db.prepare<[number, string, number], VoteRow>(
     `SELECT ${VOTE_COLUMNS} FROM votes
-      WHERE server_id = ? AND username_key = ? AND claimed_at IS NULL AND voted_at > ?
+      WHERE server_id = +? AND username_key = +? AND claimed_at IS NULL AND voted_at > +?
       ORDER BY voted_at, id LIMIT 1`,
   );
   const oldestUnclaimedByIpStmt = db.prepare<[number, string, number], VoteRow>(
     `SELECT ${VOTE_COLUMNS} FROM votes
-      WHERE server_id = ? AND ip = ? AND claimed_at IS NULL AND voted_at > ?
+      WHERE server_id = +? AND ip = +? AND claimed_at IS NULL AND voted_at > +?
       ORDER BY voted_at, id LIMIT 1`,
   );
   const latestByUserStmt = db.prepare<[number, string, number], VoteRow>(
-    `SELECT ${VOTE_COLUMNS} FROM votes WHERE server_id = ? AND username_key = ? AND voted_at > ?
+    `SELECT ${VOTE_COLUMNS} FROM votes WHERE server_id = +? AND username_key = +? AND voted_at > +?
       ORDER BY voted_at DESC, id DESC LIMIT 1`,
   );
   const latestByIpStmt = db.prepare<[number, string, number], VoteRow>(
-    `SELECT ${VOTE_COLUMNS} FROM votes WHERE server_id = ? AND ip = ? AND voted_at > ?
+    `SELECT ${VOTE_COLUMNS} FROM votes WHERE server_id = +? AND ip = +? AND voted_at > +?
       ORDER BY voted_at DESC, id DESC LIMIT 1`,
   );
   // One statement: the subselect picks the oldest unclaimed vote and the outer `claimed_at IS NULL` makes a
@@ -139,7 +142,7 @@ export function createVotes(db: Db, options: StoreOptions & { requireServer: Req
   const claimStmt = db.prepare<{ now: number; sid: number; key: string; since: number }, VoteRow>(
     `UPDATE votes SET claimed_at = @now
       WHERE id = (SELECT id FROM votes
-                   WHERE server_id = @sid AND username_key = @key AND claimed_at IS NULL AND voted_at > @since
+                   WHERE server_id = +@sid AND username_key = +@key AND claimed_at IS NULL AND voted_at > +@since
                    ORDER BY voted_at, id LIMIT 1)
         AND claimed_at IS NULL
       RETURNING ${VOTE_COLUMNS}`,

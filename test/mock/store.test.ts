@@ -264,6 +264,39 @@ describe('votes, check and claim', () => {
     expect(store.votes.findCheck('unclaimed', serverId, { username: 'Bob' })).toBeNull();
   });
 
+  it('checks and claims the same votes on an ANALYZEd file, whose statistics the planner reads', () => {
+    const other = store.servers.create({ name: 'Beta', game: 'fivem' }).id;
+    store.votes.insertMany(
+      Array.from({ length: 2000 }, (_, i) => ({
+        serverId: i % 3 === 0 ? other : serverId,
+        username: `p${i % 50}`,
+        ip: `10.0.0.${i % 50}`,
+        votedAt: T0 - 3 * DAY + i * MIN,
+      })),
+    );
+    db.exec('ANALYZE');
+    expect(db.prepare('SELECT count(*) FROM sqlite_stat4').pluck().get()).toBeGreaterThan(0);
+    const first = (where: string, ...params: unknown[]) =>
+      db
+        .prepare(`SELECT uuid FROM votes WHERE ${where} ORDER BY voted_at, id LIMIT 1`)
+        .pluck()
+        .get(...params) as string | undefined;
+    for (const n of [1, 7, 49]) {
+      const expected = first('server_id = ? AND username_key = ? AND claimed_at IS NULL', serverId, `p${n}`);
+      expect(store.votes.findCheck('unclaimed', serverId, { username: `P${n}` })?.voteId).toBe(expected);
+      expect(store.votes.findCheck('unclaimed', serverId, { ip: `10.0.0.${n}` })?.voteId).toBe(expected);
+      const recent = first(
+        'server_id = ? AND username_key = ? AND claimed_at IS NULL AND voted_at > ?',
+        serverId,
+        `p${n}`,
+        T0 - DAY,
+      );
+      expect(store.votes.findCheck('last24h', serverId, { username: `p${n}` })?.voteId).toBe(recent);
+      expect(store.votes.claimOldest(serverId, `p${n}`)?.voteId).toBe(expected);
+      expect(store.votes.findCheck('unclaimed', serverId, { username: `p${n}` })?.voteId).not.toBe(expected);
+    }
+  });
+
   it('keeps votes of other servers and other players apart', () => {
     const other = store.servers.create({ name: 'Beta', game: 'fivem' }).id;
     store.votes.insert({ serverId: other, username: 'Bob' });
