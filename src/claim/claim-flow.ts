@@ -351,7 +351,9 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
         try {
           await locked(entry, async () => {
             const drive: Drive = { priority, source: null };
-            report(drive.source, await settle(entry, drive), 'background');
+            // The driver finds the player online while it settles: read the source after it, so a payout is told.
+            const settled = await settle(entry, drive);
+            report(drive.source, settled, 'background');
           });
         } catch (error) {
           say({ level: 'error', text: adminText.failed(`reconciling ${refOf(entry)}`, error) });

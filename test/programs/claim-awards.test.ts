@@ -270,6 +270,25 @@ describe('awards through the claim flow: a vote pays the vote, then each award',
     expect(wallet(w)).toEqual({ money: 1000, bank: 300, bread: 3 });
   });
 
+  it('a draw that gave nothing is said so, for the vote and for an award', async () => {
+    const w = world(HIGH, {
+      ...SETTINGS,
+      reward: [{ type: 'money', amount: 500, chance: 50 }],
+      firstVote: { reward: { type: 'bank', amount: 100, chance: 50 } },
+    });
+    online(w);
+    const voteId = await voteOnSite(w);
+    expect(await w.flow.claim(1)).toEqual({ code: 'rewarded', voteId });
+    expect(told(w)).toEqual([
+      'Thanks for voting! No luck with the draw this time.',
+      'No luck with the bonus draw this time.',
+      streakLine(1, 1, 37),
+    ]);
+    expect(payingCalls(w)).toBe(0);
+    expect(w.heard).toContain('awarded:a:first:license:aaa');
+    expect(openEntries(w)).toEqual([]);
+  });
+
   it('no vote: nothing is recorded, nothing is awarded, no streak line', async () => {
     const w = world();
     await firstDay(w);
@@ -321,17 +340,23 @@ describe('awards through the claim flow: a crash at every KVP write of a vote th
     expect(first.heard).toContain(`rewarded:${voteId}`);
   });
 
-  it.each(Array.from({ length: WRITES }, (_, i) => i + 1))(
-    'crash at write %i, restart: every reward and award paid once, the same draws, nothing left open',
-    async (n) => {
+  it.each(
+    Array.from({ length: WRITES }, (_, i) => [
+      { n: i + 1, at: 'offline' },
+      { n: i + 1, at: 'online' },
+    ]).flat(),
+  )(
+    'crash at write $n, restart with the player $at: every reward and award paid once, the same draws, nothing open',
+    async ({ n, at }) => {
       const { first, before } = await secondDay(n);
       expect(first.writes.length - before.writes).toBe(n - 1);
       const kvp = first.runtime.snapshot();
 
       // The restarted server draws HIGH: a second draw would lose the bread and pick the 3 bread.
       const second = boot(first, kvp, HIGH);
+      if (at === 'online') online(second);
       await second.flow.reconcile('claim');
-      online(second);
+      if (at === 'offline') online(second);
       second.flow.playerJoined(1);
       await second.clock.advance(10_000);
       await second.flow.claim(1);
