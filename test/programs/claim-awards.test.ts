@@ -96,7 +96,12 @@ interface World extends Shared {
   crashAt(n: number): void;
 }
 
-const boot = (shared: Shared, kvp?: Map<string, string>, random = LOW, settings = SETTINGS): World => {
+const boot = (
+  shared: Shared,
+  kvp?: Map<string, string>,
+  random = LOW,
+  settings: Record<string, unknown> = SETTINGS,
+): World => {
   const config = configOf(settings);
   const runtime = createFakeRuntime({ clock: shared.clock, kvp });
   const writes: string[] = [];
@@ -167,7 +172,7 @@ const boot = (shared: Shared, kvp?: Map<string, string>, random = LOW, settings 
   };
 };
 
-const world = (random = LOW, settings = SETTINGS): World => {
+const world = (random = LOW, settings: Record<string, unknown> = SETTINGS): World => {
   const clock = createFakeClock();
   const api = createMockVoteApi({ now: clock.now });
   const fake = createFakeHost();
