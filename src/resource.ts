@@ -14,6 +14,7 @@ import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
 import { createNotifier } from './notify';
 import { createVoteDetector, formatPollStatus, type VoteDetector } from './poll/detector';
+import { freshHistory } from './programs/history';
 import { createVoteParty, formatPartyStatus, type VoteParty } from './programs/party';
 import { createPrograms, type Programs } from './programs/programs';
 import { createTopVoters, type TopVoters } from './programs/top';
@@ -385,8 +386,14 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   const playerLines = (ref: string): string[] =>
     withApp(['vote-reward: inert'], (current) => {
       const { programs } = current;
-      const history = programs.history.find(ref);
-      if (!history) return [`${ADMIN_COMMAND} player: no vote history for "${cleanText(ref, NAME_MAX)}"`];
+      const lower = ref.toLowerCase();
+      // A player who shared a party without a vote claimed here has awards but no history.
+      const owed = current.flow
+        .pending()
+        .find((e) => e.award !== null && (e.license === ref || e.name.toLowerCase() === lower));
+      const history = programs.history.find(ref) ?? (owed ? freshHistory(owed.license, owed.name) : null);
+      if (!history)
+        return [`${ADMIN_COMMAND} player: no vote history or open award for "${cleanText(ref, NAME_MAX)}"`];
       const now = runtime.now();
       const month = programs.calendar.monthOf(now);
       return formatPlayer(

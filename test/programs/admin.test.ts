@@ -83,7 +83,7 @@ describe('reward programs in the running resource', () => {
     ]);
     expect((await admin(runtime, 'player license:a'))[0]).toBe('vote-reward player Ana (license:a)');
     expect(await admin(runtime, 'player Nobody')).toEqual([
-      'votereward player: no vote history for "Nobody"',
+      'votereward player: no vote history or open award for "Nobody"',
     ]);
     expect(await admin(runtime, 'player')).toContain('votereward player: missing <name|license>');
   });
@@ -144,5 +144,37 @@ describe('reward programs in the running resource', () => {
     const reads = api.exchanges.filter((e) => e.path === '/api/v1/vote/count' && e.at > from);
     expect(reads.length).toBeGreaterThanOrEqual(9);
     expect(reads.length).toBeLessThanOrEqual(11);
+  });
+
+  it('finishes a party decision a crash left open at start, and shows the owed share of a player with no vote', async () => {
+    const world = setup(PROGRAMS);
+    const decision = {
+      format: 1,
+      month: '2026-11',
+      threshold: 2,
+      votes: 2,
+      decidedAt: world.runtime.now() - MIN,
+      minMonthlyVotes: 0,
+      players: [{ license: 'license:b', name: 'Bo' }],
+    };
+    world.runtime.kvpData.set('party:since', '2026-11');
+    world.runtime.kvpData.set('party:decision:2026-11:2', JSON.stringify(decision));
+    await world.resource.start();
+    await world.runtime.clock.settle();
+    expect(world.runtime.kvpData.get('party:2026-11')).toBe('2');
+    expect(await admin(world.runtime, 'player bo')).toEqual([
+      'vote-reward player Bo (license:b)',
+      '  Votes      0 claimed here, 0 in 2026-11',
+      '  Last vote  never',
+      '  Streak     0 day(s), best 0',
+      '  Awards     1 open',
+      '    a:party:2026-11:2:license:b               party 2 (2026-11)     claimed      0/1 given',
+    ]);
+    world.runtime.join(2, { name: 'Bo', license: 'license:b' });
+    await world.runtime.clock.advance(10_000);
+    expect(world.runtime.emitted.filter((e) => e.event === 'x:paid')).toHaveLength(1);
+    expect(await admin(world.runtime, 'player Bo')).toEqual([
+      'votereward player: no vote history or open award for "Bo"',
+    ]);
   });
 });
