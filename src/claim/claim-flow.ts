@@ -184,8 +184,9 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       return { code: 'name_locked', player, holder: names.holder(name) };
     }
     for (const entry of journal.all()) {
-      // Awards owed are paid after the claim (settleAwards): they must not stand in for a new vote.
-      if (entry.license !== license || entry.award !== null) continue;
+      // Awards owed are paid after the claim (settleAwards): they must not stand in for a new vote. An award whose
+      // payout a crash interrupted is read again first, before a new payout moves the same balance.
+      if (entry.license !== license || (entry.award !== null && entry.giving === null)) continue;
       const settled = await settle(entry, { priority: 'claim', source: null });
       if (settled.code !== 'not_claimed') return settled;
     }
