@@ -29,14 +29,14 @@ export const ADMIN_COMMAND = 'votereward';
 
 const USAGE = [
   `usage: ${ADMIN_COMMAND} <subcommand>`,
-  '  status              API, key, server, rate budget, framework, pending claims',
+  '  status              API, key, server, rate budget, framework, pending claims, programs',
   '  pending             open claims (owed rewards, undecided claims)',
   '  retry <vote_id>     try an open claim again now',
   '  grant <vote_id>     declare a claim owed and pay it (for claims waiting for an admin)',
   '  drop <vote_id>      forget an open claim; nothing more is paid for it',
   '  unbind <name>       free a name bound by the name lock',
   '  reload              reload config.json',
-  '  player <name|license>  vote history, streak and open awards of a player',
+  '  player <who>        vote history, streak and open awards of a player (<who>: name or license)',
   '  party               vote party progress and the last threshold paid',
   '  top [YYYY-MM]       top voters of a month (this month by default) and its month-end decision',
 ];
@@ -65,7 +65,7 @@ export async function runAdminCommand(actions: AdminActions, args: readonly stri
     case 'reload':
       return actions.reload();
     case 'player':
-      return argument ? actions.player(argument) : needs('name|license');
+      return argument ? actions.player(argument) : needs('who');
     case 'party':
       return actions.party();
     case 'top':

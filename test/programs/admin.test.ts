@@ -85,7 +85,7 @@ describe('reward programs in the running resource', () => {
     expect(await admin(runtime, 'player Nobody')).toEqual([
       'votereward player: no vote history or open award for "Nobody"',
     ]);
-    expect(await admin(runtime, 'player')).toContain('votereward player: missing <name|license>');
+    expect(await admin(runtime, 'player')).toContain('votereward player: missing <who>');
   });
 
   it('votereward party and status show the progress and the last threshold paid', async () => {
