@@ -150,6 +150,8 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
   let lastFailureLogAt = Number.NEGATIVE_INFINITY;
   let waitingForReset = false;
   let reading = false;
+  /** Set when handling a count failed part-way: the next count finishes what it left (as a start does). */
+  let unfinished = false;
 
   const progressKey = (month: string) => `${PARTY_PREFIX}${month}`;
   const decisionKey = (month: string, threshold: number) => `${PARTY_DECISION_PREFIX}${month}:${threshold}`;
@@ -304,7 +306,10 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
       return;
     }
     const winners = new Set<string>();
-    finishOpen(winners);
+    if (unfinished) {
+      unfinished = false;
+      finishOpen(winners);
+    }
     for (let t = (Math.floor(progress(month) / every) + 1) * every; t <= count.votes_monthly; t += every) {
       decide(month, t, count.votes_monthly, winners);
     }
@@ -315,6 +320,7 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
     try {
       body();
     } catch (error) {
+      unfinished = true;
       runtime.log.error(`vote party: ${what} failed: ${describeError(error)}`);
     }
   };

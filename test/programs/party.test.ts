@@ -174,6 +174,22 @@ describe('vote party: thresholds', () => {
       expect(awardPayouts(shared.adapter, 'a:party:')).toHaveLength(paid.length);
     },
   );
+
+  it('a write that fails while the server keeps running is finished by the next read, with the same players', async () => {
+    const w = await started();
+    addVotes(w.api, w.clock.now(), 3);
+    w.runtime.crashOnKvpWrite(2);
+    await w.clock.advance(MIN);
+    expect(w.runtime.logs.some((l) => l.message.includes('vote party: deciding failed'))).toBe(true);
+    online(w, 3, ...CY);
+    await w.clock.advance(MIN);
+    expect(w.party?.decision('2026-11', 3)?.players.map((p) => p.name)).toEqual(['Ana', 'Bo']);
+    expect(awardPayouts(w.adapter, 'a:party:')).toEqual([
+      'a:party:2026-11:3:license:a@1',
+      'a:party:2026-11:3:license:b@2',
+    ]);
+    expect(w.party?.status()).toMatchObject({ lastDecided: 3 });
+  });
 });
 
 describe('vote party: eligibility, months, messages', () => {
