@@ -45,6 +45,11 @@ export function hashKey(key: string): Buffer {
   return hash('sha256', key, 'buffer');
 }
 
+/** SHA-256 of a key in base64, the form the authenticated-key cache is keyed by. */
+export function hashKeyBase64(key: string): string {
+  return hash('sha256', key, 'base64');
+}
+
 /** True when a string has the shape of a live key (`live_` + 32 to 128 letters or digits). */
 export function isWellFormedKey(key: string): boolean {
   return KEY_SHAPE.test(key);

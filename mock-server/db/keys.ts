@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { generateKey, hashKey, isWellFormedKey, maskKey } from './api-keys';
+import { generateKey, hashKeyBase64, isWellFormedKey, maskKey } from './api-keys';
 import type { Db } from './open-database';
 import type { RequireServer, StoreOptions } from './store-error';
 
@@ -92,7 +92,7 @@ export function createKeys(db: Db, options: StoreOptions & { requireServer: Requ
   const knownKeys = new Map<string, KeyRow>();
   let knownKeysVersion = -1;
 
-  function cachedKey(digest: string, hash: Buffer): KeyRow | undefined {
+  function cachedKey(digest: string): KeyRow | undefined {
     const version = dataVersionStmt.get() as number;
     if (version !== knownKeysVersion) {
       knownKeys.clear();
@@ -100,6 +100,7 @@ export function createKeys(db: Db, options: StoreOptions & { requireServer: Requ
     }
     let row = knownKeys.get(digest);
     if (!row) {
+      const hash = Buffer.from(digest, 'base64');
       row = keyByHashStmt.get(hash);
       if (!row || !timingSafeEqual(row.key_hash, hash)) return undefined;
       knownKeys.set(digest, row);
@@ -134,8 +135,8 @@ export function createKeys(db: Db, options: StoreOptions & { requireServer: Requ
 
       authenticate(key) {
         if (!isWellFormedKey(key)) return { ok: false, reason: 'malformed' };
-        const hash = hashKey(key);
-        const row = cachedKey(hash.toString('base64'), hash);
+        // The digest as base64 straight from the hash: no Buffer per request (one is built on a cache miss).
+        const row = cachedKey(hashKeyBase64(key));
         if (!row) return { ok: false, reason: 'unknown' };
         if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
         const at = now();

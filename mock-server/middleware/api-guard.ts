@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Store } from '../db';
 import { RATE_LIMIT_HEADERS, sendError } from '../errors';
 import { clientIp } from './client-ip';
@@ -12,6 +12,8 @@ export interface ApiGuardVariables {
   [RATE_LIMIT_HEADERS]: Record<string, string>;
 }
 
+const BEARER = /^Bearer[ \t]+(.*)$/i;
+
 const UNAUTHORIZED: Record<'missing' | 'malformed' | 'unknown' | 'revoked', [string, string]> = {
   missing: ['missing_api_key', 'send the API key as "Authorization: Bearer <key>" or as ?key=<key>'],
   malformed: ['malformed_api_key', 'the API key must be "live_" followed by at least 32 letters or digits'],
@@ -19,13 +21,17 @@ const UNAUTHORIZED: Record<'missing' | 'malformed' | 'unknown' | 'revoked', [str
   revoked: ['revoked_api_key', 'the API key was revoked; generate a new one in Integrations'],
 };
 
-/** Reads the key from `Authorization: Bearer` (preferred) or `?key=`; `''` when a header is present but empty. */
-function presentedKey(authorization: string | undefined, query: string | undefined): string | undefined {
+/**
+ * Reads the key from `Authorization: Bearer` (preferred) or `?key=`; `''` when a header is present but empty. The
+ * query is only parsed when there is no header.
+ */
+function presentedKey(c: Context): string | undefined {
+  const authorization = c.req.header('authorization');
   if (authorization !== undefined) {
-    const match = /^Bearer[ \t]+(.*)$/i.exec(authorization.trim());
+    const match = BEARER.exec(authorization.trim());
     return match ? (match[1] as string).trim() : '';
   }
-  return query;
+  return c.req.query('key');
 }
 
 /**
@@ -40,7 +46,7 @@ export function apiGuard(
   Variables: ApiGuardVariables;
 }> {
   return async (c, next) => {
-    const key = presentedKey(c.req.header('authorization'), c.req.query('key'));
+    const key = presentedKey(c);
     const auth =
       key === undefined ? ({ ok: false, reason: 'missing' } as const) : store.keys.authenticate(key);
     const decision = limiter.hit(auth.ok ? `key:${auth.prefix}` : `ip:${clientIp(c)}`);
