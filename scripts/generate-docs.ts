@@ -37,6 +37,23 @@ const SUMMARISED: Record<string, { value: string; details: string }> = {
     value: 'one reward, or a list of rewards',
     details: 'see [Reward types](#reward-types) below',
   },
+  firstVote: {
+    value: '`{ "reward": rewards }` or `null`',
+    details: 'see [Reward programs](#reward-programs) below',
+  },
+  milestones: {
+    value: 'list of ≤ 50: `{ "at": N, "reward": rewards }` or `{ "every": N, "reward": rewards }`',
+    details: 'N a whole number 1 to 100000; see [Reward programs](#reward-programs) below',
+  },
+  'streaks.rewards': {
+    value: 'list of ≤ 50: `{ "days": N, "reward": rewards }`',
+    details: 'N a whole number 2 to 3650',
+  },
+  'voteParty.reward': { value: 'rewards', details: 'one reward or a list, as `reward`' },
+  'topVoters.awards': {
+    value: 'list of ≤ 100: `{ "rank": N, "reward": rewards }`',
+    details: 'N a whole number 1 to 100',
+  },
 };
 
 const GENERATED_NOTE = (source: string) =>
@@ -113,11 +130,20 @@ function settingRows(schema: JsonSchema, prefix: string): string[] {
   return rows;
 }
 
-/** The reward variants of the `reward` setting (a discriminated union on `type`). */
+/** The reward variants of the `reward` setting: the first union (found depth first) whose members have a `type`. */
 function rewardVariants(schema: JsonSchema): JsonSchema[] {
-  const reward = schema.properties?.reward;
-  const single = reward?.anyOf?.find((variant) => variant.oneOf);
-  return single?.oneOf ?? [];
+  const find = (node: JsonSchema | undefined): JsonSchema[] => {
+    if (!node) return [];
+    const variants = node.oneOf ?? node.anyOf ?? [];
+    if (variants.length > 0 && variants.every((variant) => variant.properties?.type?.const !== undefined))
+      return variants;
+    for (const variant of variants) {
+      const found = find(variant);
+      if (found.length > 0) return found;
+    }
+    return find(node.items);
+  };
+  return find(schema.properties?.reward);
 }
 
 /** docs/config.md: every setting of config.json with its type, default and meaning. */
@@ -150,13 +176,46 @@ export function renderConfigDoc(): string {
     lines.push(`### \`${String(type?.const)}\`: ${type?.description ?? ''}`, '');
     lines.push('| field | value | default | meaning |', '|---|---|---|---|');
     for (const [key, property] of Object.entries(variant.properties ?? {})) {
-      if (key === 'type') continue;
+      if (key === 'type' || key === 'chance') continue;
       lines.push(
         `| \`${key}\` | ${cell(typeOf(property))} | ${cell(defaultOf(variant, key))} | ${cell(property.description ?? '')} |`,
       );
     }
     lines.push('');
   }
+  lines.push(
+    '### Chance and choice',
+    '',
+    'Any entry of a reward list may carry `"chance"`: a percent greater than 0 and at most 100 (two decimals), the',
+    'chance that the entry is given. An entry may also be `{ "oneOf": [ ... ], "chance": … }`: one option of the',
+    'list is given, picked by its `"weight"` (a number greater than 0; weights are relative). Each option is a',
+    'reward as above with a `weight`. The draw is made once, when the claim or the award is written to the journal.',
+    '',
+    '```json',
+    JSON.stringify(
+      {
+        reward: [
+          { type: 'money', amount: 500 },
+          { type: 'item', item: 'lottery_ticket', count: 1, chance: 10 },
+          {
+            oneOf: [
+              { weight: 80, type: 'item', item: 'bread', count: 2 },
+              { weight: 20, type: 'item', item: 'goldbar', count: 1 },
+            ],
+          },
+        ],
+      },
+      null,
+      2,
+    ),
+    '```',
+    '',
+    '## Reward programs',
+    '',
+    '`firstVote`, `milestones`, `streaks`, `voteParty` and `topVoters` pay "rewards": one reward or a list, with the',
+    'same types, chances and choices as `reward`. What each program does, with a worked configuration, is in the',
+    'owner\'s README (docs/owner/README.md, "Reward programs").',
+  );
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
