@@ -56,6 +56,18 @@ export interface E2eOptions {
   start?: boolean;
   /** ESX only: ox_inventory installed too (ESX then runs its ox_inventory override), started or stopped. */
   esxOxInventory?: 'started' | 'stopped';
+  /** Creates a webhook on the mock's Discord sink and puts its URL in the convar `vote_reward_discord_webhook`. */
+  discordWebhook?: boolean;
+}
+
+/** A message the mock's Discord sink received (`GET /__admin/webhooks`). */
+export interface DiscordMessage {
+  /** The message text. */
+  content: string;
+  /** When the sink received it (ISO). */
+  received_at: string;
+  /** Every other field of the message object Discord would return. */
+  [field: string]: unknown;
 }
 
 /** A connected player, as the harness knows them. */
@@ -171,6 +183,10 @@ export interface E2e {
   shopEvents(): unknown[][];
   /** `vote-reward:rewarded` events another resource received (source, { vote_id, username, rewards }). */
   rewardedEvents(): unknown[][];
+  /** The webhook URL given to the resource (`discordWebhook` option), or null. */
+  readonly discordWebhookUrl: string | null;
+  /** Messages the mock's Discord sink received on that webhook, oldest first. */
+  discordMessages(): Promise<DiscordMessage[]>;
   /** Kills the whole simulated server (no flush, in-flight HTTP lost). */
   kill(): void;
   /**
@@ -262,6 +278,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     const sim = createFxServer({ dataDir, profile: options.profile ?? 'node22', startTime: lastTime });
     ledgers.push(sim.ledger);
     if (keyConvar !== null) sim.setConvar('vote_reward_api_key', keyConvar);
+    if (discordWebhook) sim.setConvar('vote_reward_discord_webhook', discordWebhook.url);
     const chat = createChatFake();
     sim.addFakeResource('chat', chat.definition);
     sim.start('chat');
@@ -336,12 +353,6 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     return sim;
   };
 
-  server = boot(options.start ?? true);
-  const current = (): FxServer => {
-    if (!server) throw new Error('e2e: no simulated server');
-    return server;
-  };
-
   const adminPost = async (route: string, body: unknown): Promise<unknown> => {
     const res = await fetch(`${mock.url}${route}`, {
       method: 'POST',
@@ -351,6 +362,15 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     const json = (await res.json()) as unknown;
     if (!res.ok) throw new Error(`e2e: POST ${route} answered ${res.status}: ${JSON.stringify(json)}`);
     return json;
+  };
+
+  const discordWebhook = options.discordWebhook
+    ? ((await adminPost('/__admin/webhooks', { name: 'vote-reward e2e' })) as { id: string; url: string })
+    : null;
+  server = boot(options.start ?? true);
+  const current = (): FxServer => {
+    if (!server) throw new Error('e2e: no simulated server');
+    return server;
   };
 
   const e2e: E2e = {
@@ -444,6 +464,14 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     },
     async mockUp() {
       mock = await startMockServer({ store, now, port });
+    },
+    discordWebhookUrl: discordWebhook?.url ?? null,
+    async discordMessages() {
+      if (!discordWebhook) return [];
+      const res = await fetch(`${mock.url}/__admin/webhooks`);
+      if (!res.ok) throw new Error(`e2e: GET /__admin/webhooks answered ${res.status}`);
+      const json = (await res.json()) as { webhooks: { id: string; messages: DiscordMessage[] }[] };
+      return json.webhooks.find((webhook) => webhook.id === discordWebhook.id)?.messages ?? [];
     },
     shopCommands: () => shopCommands,
     shopEvents: () => shopEvents,
