@@ -904,3 +904,118 @@ describe('Discord', () => {
     expect(lines).toHaveLength(left);
   });
 });
+
+describe('month change', () => {
+  it('the vote party starts over with the new month: July’s first threshold is its own party', async () => {
+    const w = await programsWorld({
+      reward: CASH(500),
+      voteParty: { enabled: true, every: 5, reward: BANK(75), announceMinutes: 0 },
+    });
+    await w.advance(1000);
+    const steve = await w.join('Steve');
+    await othersVote(w, 7);
+    await w.until(() => w.ledger().length >= 1, 70_000);
+    // The server is down until 30 June 23:00, then runs across midnight: July's counter starts at 0, nothing is
+    // decided from June's 7 votes again.
+    w.kill();
+    await w.restart({ afterMs: Date.UTC(2025, 5, 30, 23) - w.now() });
+    const back = await w.join('Steve', { license: steve.license });
+    await w.jump(Date.UTC(2025, 6, 1) - w.now() + 5 * 60_000, 10 * 60_000);
+    await w.advance(65_000);
+    expect(paidOf(w.ledger())).toEqual(['bank 75']);
+    await othersVote(w, 5, 'July');
+    await w.until(() => w.ledger().length >= 2, 70_000);
+    await w.advance(5000);
+    expect(paidOf(w.ledger())).toEqual(['bank 75', 'bank 75']);
+    expect(w.messages(back)).toEqual([
+      'Vote party! The server reached 5 votes this month: online voters get a reward.',
+      'Vote party! The server reached 5 votes this month: you received 75$ in the bank.',
+    ]);
+    expect(Object.keys(w.kvp('award-done:')).sort()).toEqual([
+      `award-done:a:party:2025-06:5:${steve.license}`,
+      `award-done:a:party:2025-07:5:${steve.license}`,
+    ]);
+  });
+
+  it('the top voters’ month decision pays each prize once whichever KVP write the server died before', async () => {
+    const failures: string[] = [];
+    let complete: string[] = [];
+    const CONFIG = {
+      reward: CASH(500),
+      topVoters: {
+        enabled: true,
+        awards: [
+          { rank: 1, reward: BANK(5000) },
+          { rank: 2, reward: BANK(2000) },
+        ],
+      },
+    };
+    for (let n = 1; n <= 40; n++) {
+      const w = await programsWorld(CONFIG);
+      const steve = await w.join('Steve');
+      const alice = await w.join('Alice');
+      for (const [player, votes] of [
+        [steve, 2],
+        [alice, 1],
+      ] as const) {
+        for (let i = 0; i < votes; i++) {
+          await w.vote(player.name, { agoMs: (i + 1) * 3 * HOUR });
+          await voteAndWait(w, player, 1);
+        }
+      }
+      w.drop(alice);
+      // To 30 June 23:59:30, then across midnight with the crash armed: Steve online, Alice offline.
+      await w.jump(Date.UTC(2025, 5, 30, 23, 59, 30) - w.now(), HOUR);
+      const crash = w.crashAtKvpWrite(n);
+      await w.advance(90_000);
+      if (!crash.fired) {
+        complete = crash.writes;
+        break;
+      }
+      await w.restart({ afterMs: 60_000 });
+      await w.join('Steve', { license: steve.license });
+      await w.join('Alice', { license: alice.license });
+      await w.advance(20_000);
+      await w.advance(20_000);
+      const prizes = paidOf(w.ledger()).filter((p) => p !== 'money 500');
+      const problems: string[] = [];
+      if ([...prizes].sort().join(', ') !== 'bank 2000, bank 5000')
+        problems.push(`prizes ${prizes.join(', ')}`);
+      const open = Object.keys(w.kvp('claim:'));
+      if (open.length > 0) problems.push(`left open: ${open.join(', ')}`);
+      if (problems.length > 0)
+        failures.push(`killed before write ${n} (${crash.writes[n - 1]}): ${problems.join('; ')}`);
+    }
+    expect(complete[0]).toBe('set top:decision:2025-06');
+    expect(complete).toContain('set top:lastMonth');
+    expect(complete.length).toBeGreaterThan(6);
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('getTopVoters answers another resource with the month’s ranking', async () => {
+    const w = await programsWorld({ reward: CASH(500), topVoters: { enabled: true } });
+    const steve = await w.join('Steve');
+    await w.vote('Steve');
+    await voteAndWait(w, steve, 1);
+    const answers: unknown[] = [];
+    w.server.addFakeResource('scoreboard', {
+      setup(g) {
+        g.RegisterCommand('scoreboard_top', () => {
+          const top = g.exports['vote-reward'];
+          answers.push(top.getTopVoters('current', 5), top.getTopVoters('2025-13', 5));
+        });
+      },
+    });
+    w.server.start('scoreboard');
+    w.console('scoreboard_top');
+    await w.advance(200);
+    expect(answers).toEqual([
+      { ok: true, month: '2025-06', voters: [{ rank: 1, license: steve.license, name: 'Steve', votes: 1 }] },
+      {
+        ok: false,
+        code: 'invalid_period',
+        error: 'period must be "current", "previous" or a month "YYYY-MM", got "2025-13"',
+      },
+    ]);
+  });
+});
