@@ -27,9 +27,12 @@ async function programsWorld(config: Record<string, unknown>, framework: Framewo
   return world;
 }
 
-/** A payout as `money 500` / `bank 20` (QBCore's `cash` read as money), in the order paid. */
+/** Cash as each framework names it in the ledger. */
+const CASH_NAMES = new Set(['money', 'cash', 'wallet']);
+
+/** A payout as `money 500` / `bank 20` (QBCore's `cash` and vRP's `wallet` read as money), in the order paid. */
 const paidOf = (entries: PayoutEntry[]): string[] =>
-  entries.map((entry) => `${entry.name === 'cash' ? 'money' : entry.name} ${entry.amount}`);
+  entries.map((entry) => `${CASH_NAMES.has(entry.name) ? 'money' : entry.name} ${entry.amount}`);
 
 /** The player types /vote; waits until `count` payouts more are in the ledger, then lets the flow finish. */
 async function voteAndWait(w: E2e, player: E2ePlayer, count: number): Promise<string[]> {
@@ -65,7 +68,7 @@ const CASH = (amount: number) => ({ type: 'money', amount });
 const BANK = (amount: number) => ({ type: 'bank', amount });
 
 describe('first vote and milestones', () => {
-  it.each<Framework>(['esx', 'qbcore'])(
+  it.each<Framework>(['esx', 'qbcore', 'qbox', 'vrp'])(
     '%s: the first vote pays its bonus, every milestone that fires on a vote is paid once, several on one vote',
     async (framework) => {
       const w = await programsWorld(
