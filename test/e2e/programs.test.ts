@@ -1022,3 +1022,50 @@ describe('month change', () => {
     ]);
   });
 });
+
+describe('edges of the programs', () => {
+  it('the month of the top voters ends at midnight in the owner’s time zone (Asia/Tokyo: 15:00 UTC)', async () => {
+    const w = await programsWorld({
+      reward: CASH(500),
+      timeZone: 'Asia/Tokyo',
+      topVoters: { enabled: true, awards: [{ rank: 1, reward: BANK(5000) }] },
+    });
+    const steve = await w.join('Steve');
+    await w.vote('Steve');
+    await voteAndWait(w, steve, 1);
+    await w.jump(Date.UTC(2025, 5, 30, 14, 50) - w.now(), HOUR);
+    await w.advance(120_000);
+    expect(w.kvp('top:decision:')).toEqual({});
+    await w.jump(20 * 60_000);
+    await w.advance(5000);
+    expect(Object.keys(w.kvp('top:decision:'))).toEqual(['top:decision:2025-06']);
+    expect(paidOf(w.ledger())).toEqual(['money 500', 'bank 5000']);
+    // 16:00 UTC on 30 June is 1 July in Tokyo: the vote counts for July.
+    await w.vote('Steve');
+    await voteAndWait(w, steve, 1);
+    expect(historyOf(w, steve)).toMatchObject({ months: { '2025-06': 1, '2025-07': 1 } });
+  });
+
+  it('a player connected but not loaded when a party is decided is paid once the character loads', async () => {
+    const w = await programsWorld({
+      reward: CASH(500),
+      voteParty: { enabled: true, every: 5, reward: BANK(75), announceMinutes: 0 },
+    });
+    await w.advance(1000);
+    const steve = await w.join('Steve', { load: false });
+    await othersVote(w, 5);
+    await w.advance(65_000);
+    expect(w.ledger()).toEqual([]);
+    const decision = JSON.parse(w.kvp('party:decision:')['party:decision:2025-06:5'] ?? '{}') as {
+      players: { name: string }[];
+    };
+    expect(decision.players.map((player) => player.name)).toEqual(['Steve']);
+    w.load(steve);
+    await w.advance(20_000);
+    expect(paidOf(w.ledger())).toEqual(['bank 75']);
+    expect(w.messages(steve)).toContain(
+      'Vote party! The server reached 5 votes this month: you received 75$ in the bank.',
+    );
+    expect(w.kvp('claim:')).toEqual({});
+  });
+});
