@@ -96,6 +96,27 @@ interface ServerRow {
   rank_month_votes: number;
 }
 
+/** One row of the stats statement, in its column order (see `getWithStats`). */
+type StatsValues = [
+  id: number,
+  name: string,
+  game: string,
+  ip: string,
+  port: number,
+  description: string,
+  isPremium: number,
+  isVerified: number,
+  followersCount: number,
+  playersOnline: number,
+  playersMax: number,
+  createdAt: number,
+  votesTotal: number,
+  votesMonthly: number,
+  rank: number,
+  votes24h: number,
+  votes7d: number,
+];
+
 const SERVER_COLUMNS: Record<keyof ServerFields, string> = {
   name: 'name',
   game: 'game',
@@ -187,21 +208,23 @@ export function createServers(db: Db, options: StoreOptions): Servers {
   // One statement: the row, its rank and both windows, one snapshot. (Split in two statements in one read
   // transaction it had measured 44 µs against 69 µs, but that gap was the re-prepare described above, which the
   // split confined to the windows; without it one statement is the cheaper, 27 µs against 31 µs on 1 M votes.)
-  const statsStmt = db.prepare<
-    { id: number; since24: number; hour24: number; since7: number; hour7: number },
-    ServerRow & { rank: number; votes_24h: number; votes_7d: number }
-  >(
-    `SELECT s.*,
+  // Read as an array (`raw`): building a 17-property object per call cost about a fifth of the statement (40,000
+  // of 190,000 instructions per /vote/count in callgrind); the column order is `StatsValues`.
+  const statsStmt = db
+    .prepare<{ id: number; since24: number; hour24: number; since7: number; hour7: number }, StatsValues>(
+      `SELECT s.id, s.name, s.game, s.ip, s.port, s.description, s.is_premium, s.is_verified, s.followers_count,
+       s.players_online, s.players_max, s.created_at, s.votes_total, s.rank_month_votes,
        1 + (SELECT count(*) FROM servers WHERE rank_month_votes > s.rank_month_votes)
          + (SELECT count(*) FROM servers WHERE rank_month_votes = s.rank_month_votes AND votes_total > s.votes_total)
          + (SELECT count(*) FROM servers WHERE rank_month_votes = s.rank_month_votes
              AND votes_total = s.votes_total AND created_at < s.created_at)
          + (SELECT count(*) FROM servers WHERE rank_month_votes = s.rank_month_votes
-             AND votes_total = s.votes_total AND created_at = s.created_at AND id < s.id) AS rank,
-       ${windowCount('24')} AS votes_24h,
-       ${windowCount('7')} AS votes_7d
+             AND votes_total = s.votes_total AND created_at = s.created_at AND id < s.id),
+       ${windowCount('24')},
+       ${windowCount('7')}
      FROM servers s WHERE s.id = +@id`,
-  );
+    )
+    .raw();
   const rankedPageStmt = db.prepare<[number, number], ServerRow>(
     `SELECT * FROM servers ORDER BY rank_month_votes DESC, votes_total DESC, created_at, id LIMIT ? OFFSET ?`,
   );
@@ -268,23 +291,49 @@ export function createServers(db: Db, options: StoreOptions): Servers {
       syncRankMonth(at);
       const since24 = at - DAY_MS;
       const since7 = at - 7 * DAY_MS;
-      const row = statsStmt.get({
+      const values = statsStmt.get({
         id,
         since24,
         hour24: Math.floor(since24 / HOUR_MS),
         since7,
         hour7: Math.floor(since7 / HOUR_MS),
       });
-      if (!row) return null;
+      if (!values) return null;
+      const [
+        serverId,
+        name,
+        game,
+        ip,
+        port,
+        description,
+        isPremium,
+        isVerified,
+        followersCount,
+        playersOnline,
+        playersMax,
+        createdAt,
+        votesTotal,
+        votesMonthly,
+        rank,
+        votes24h,
+        votes7d,
+      ] = values;
       return {
-        server: toServer(row),
-        stats: {
-          votesTotal: row.votes_total,
-          votesMonthly: row.rank_month_votes,
-          votes24h: row.votes_24h,
-          votes7d: row.votes_7d,
-          rank: row.rank,
+        server: {
+          id: serverId,
+          name,
+          game,
+          ip,
+          port,
+          description,
+          isPremium: isPremium === 1,
+          isVerified: isVerified === 1,
+          followersCount,
+          playersOnline,
+          playersMax,
+          createdAt,
         },
+        stats: { votesTotal, votesMonthly, votes24h, votes7d, rank },
       };
     },
 
