@@ -173,7 +173,8 @@ export function createJournal(options: {
       .keys(JOURNAL_PREFIX)
       .map(read)
       .filter((entry): entry is JournalEntry => entry !== null)
-      .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+      // Entries of one instant in the order their ids count (`a:party:2026-11:5:…` before `…:10:…`).
+      .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id, 'en', { numeric: true }));
   return {
     save(entry) {
       entry.updatedAt = now();

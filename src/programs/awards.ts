@@ -17,8 +17,11 @@ export type AwardCreation = 'created' | 'exists' | 'done';
 
 /** Creates awards in the journal. */
 export interface AwardStore {
-  /** Writes the award's entry (its draw included) unless it is already open or was settled. */
-  create(spec: AwardSpec): AwardCreation;
+  /**
+   * Writes the award's entry (its draw included) unless it is already open or was settled, and announces it
+   * (`awardDecided`) unless `announce` is false: the caller then announces it once its own record is written.
+   */
+  create(spec: AwardSpec, options?: { announce?: boolean }): AwardCreation;
   /** Open award entries of a player, oldest first. */
   openFor(license: string): JournalEntry[];
   /** Removes marks older than {@link AWARD_DONE_KEEP_MS}; returns how many went. */
@@ -35,7 +38,7 @@ export function createAwardStore(options: {
 }): AwardStore {
   const { journal, kvp, now, events } = options;
   return {
-    create(spec) {
+    create(spec, createOptions = {}) {
       if (journal.get(spec.id)) return 'exists';
       if (kvp.get(`${AWARD_DONE_PREFIX}${spec.id}`) !== null) return 'done';
       const drawn = drawRewards(spec.rewards, options.random);
@@ -60,7 +63,8 @@ export function createAwardStore(options: {
         updatedAt: at,
       };
       journal.save(entry);
-      events.emit('awardDecided', { id: spec.id, license: spec.license, name: spec.name, info: spec.info });
+      if (createOptions.announce !== false)
+        events.emit('awardDecided', { id: spec.id, license: spec.license, name: spec.name, info: spec.info });
       return 'created';
     },
     openFor: (license) => journal.all().filter((entry) => entry.award !== null && entry.license === license),

@@ -596,8 +596,9 @@ export function listenForDiscord(
     offs.push(
       events.on('awardDecided', (e) => {
         if (e.info.program === 'milestone' && switches.milestone) {
+          // One line per player and total, however many milestone rules that total met (`at: 10` and `every: 5`).
           queue.post({
-            id: e.id,
+            id: `milestone:${e.license}:${e.info.value}`,
             text: translate('discord_milestone', { name: name(e.name), votes: e.info.value }),
           });
         } else if (e.info.program === 'streak' && switches.streak) {

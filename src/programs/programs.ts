@@ -116,18 +116,26 @@ export function createPrograms(options: {
       const recorded = recordVote(before, { ref, name: entry.name, at }, rules, calendar);
       // Awards first, then the history that names the vote: a crash in between decides the same awards again (same
       // ids, already open or marked done), a crash after it finds the vote in `recent` and decides nothing.
-      const ids = recorded.awards
-        .filter((award) => awards.create(award) === 'created')
-        .map((award) => award.id);
+      const created = recorded.awards.filter(
+        (award) => awards.create(award, { announce: false }) === 'created',
+      );
       history.put(recorded.history);
+      // The vote is announced before the awards it earned, so listeners (Discord) tell them in that order.
       events.emit('voteRecorded', {
         ref,
         license: entry.license,
         name: entry.name,
         at,
         history: recorded.history,
-        awards: ids,
+        awards: created.map((award) => award.id),
       });
+      for (const award of created)
+        events.emit('awardDecided', {
+          id: award.id,
+          license: award.license,
+          name: award.name,
+          info: award.info,
+        });
     },
     linesAfter(source, license, outcome) {
       const lines: [MessageKey, MessageVars][] = [];

@@ -13,9 +13,9 @@ describe('npm run demo:month', () => {
       });
     expect(steveReads('Thanks for your first vote for the server! Bonus: 1000$ in the bank.')).toBe(true);
     expect(
-      steveReads(/^You reached 3 votes for the server! Bonus: (300\$ in cash|3000\$ in the bank)\.$/),
+      steveReads(/^Vote milestone reached: 3 in all! Bonus: (300\$ in cash|3000\$ in the bank)\.$/),
     ).toBe(true);
-    expect(steveReads('You reached 5 votes for the server! Bonus: 1500$ in the bank.')).toBe(true);
+    expect(steveReads('Vote milestone reached: 5 in all! Bonus: 1500$ in the bank.')).toBe(true);
     expect(steveReads('3-day vote streak! Bonus: 750$ in the bank.')).toBe(true);
     expect(steveReads('Vote streak: 1 day(s), best 3. Vote again within 29 h to keep it.')).toBe(true);
     expect(

@@ -106,8 +106,8 @@ describe('first vote and milestones', () => {
       ]);
       expect(heard[2]).toEqual([
         'Thanks for voting! You received 500$ in cash.',
-        'You reached 3 votes for the server! Bonus: 300$ in cash.',
-        'You reached 3 votes for the server! Bonus: 30$ in the bank.',
+        'Vote milestone reached: 3 in all! Bonus: 300$ in cash.',
+        'Vote milestone reached: 3 in all! Bonus: 30$ in the bank.',
       ]);
       expect(heard[4]).toEqual(['Thanks for voting! You received 500$ in cash.']);
 
@@ -343,7 +343,7 @@ describe('chance and choice', () => {
       if (award.length === 0) expect(heard[1]).toBe('No luck with the bonus draw this time.');
       else {
         expect(award).toEqual(['bank 7']);
-        expect(heard[1]).toBe(`You reached ${vote} votes for the server! Bonus: 7$ in the bank.`);
+        expect(heard[1]).toBe(`Vote milestone reached: ${vote} in all! Bonus: 7$ in the bank.`);
       }
     }
     expect(w.unclaimed('Steve')).toEqual([]);
@@ -403,11 +403,10 @@ describe('exactly once: the server killed at every KVP write of a vote that earn
   /** What the Discord webhook receives over both days when nothing is killed, line by line. */
   const FULL_DISCORD = [
     'Steve voted for the server (1 vote(s) this month).',
-    // Two milestone rules (at 2, every 2) fired on the vote: two awards, two identical lines.
-    'Steve reached 2 votes for the server!',
-    'Steve reached 2 votes for the server!',
-    'Steve is on a 2-day vote streak!',
+    // The vote comes before the awards it earned; two milestone rules (at 2, every 2) met by one total make one line.
     'Steve voted for the server (2 vote(s) this month).',
+    'Steve reached a vote milestone: 2 in all!',
+    'Steve is on a 2-day vote streak!',
   ];
 
   /** One run: day 1 claimed cleanly, day 2's /vote killed before its n-th KVP write, restarted, rejoined, /vote. */
@@ -533,7 +532,7 @@ describe('awards of a player who is not there', () => {
     expect(w.messages(again)).toEqual([
       'Thanks for voting! You received 500$ in cash.',
       'Thanks for your first vote for the server! Bonus: 1000$ in the bank.',
-      'You reached 1 votes for the server! Bonus: 100$ in cash.',
+      'Vote milestone reached: 1 in all! Bonus: 100$ in cash.',
     ]);
     expect(w.kvp('claim:')).toEqual({});
   });
@@ -874,7 +873,7 @@ describe('Discord', () => {
     expect(messages.map((message) => [message.received_at, message.content])).toEqual([
       [
         '2025-06-02T12:00:02.150Z',
-        'Steve reached 1 votes for the server!\nSteve voted for the server (1 vote(s) this month).',
+        'Steve voted for the server (1 vote(s) this month).\nSteve reached a vote milestone: 1 in all!',
       ],
       [
         '2025-06-02T12:01:02.100Z',
@@ -882,7 +881,7 @@ describe('Discord', () => {
       ],
       [
         expect.stringMatching(/^2025-06-03T12:/),
-        'Steve is on a 2-day vote streak!\nSteve voted for the server (2 vote(s) this month).',
+        'Steve voted for the server (2 vote(s) this month).\nSteve is on a 2-day vote streak!',
       ],
       ['2025-07-01T00:02:00.000Z', 'Top voters of 2025-06: 1. Steve (2)'],
     ]);

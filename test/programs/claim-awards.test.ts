@@ -208,8 +208,8 @@ const claimedVotes = (w: World) => w.api.votes().filter((vote) => vote.claimedAt
 
 const RECEIVED = (what: string) => `Thanks for voting! You received ${what}.`;
 const FIRST = 'Thanks for your first vote for the server! Bonus: 100$ in the bank.';
-const SECOND_CASH = 'You reached 2 votes for the server! Bonus: 1000$ in cash.';
-const SECOND_BREAD = 'You reached 2 votes for the server! Bonus: 3 x bread.';
+const SECOND_CASH = 'Vote milestone reached: 2 in all! Bonus: 1000$ in cash.';
+const SECOND_BREAD = 'Vote milestone reached: 2 in all! Bonus: 3 x bread.';
 const STREAK_2 = '2-day vote streak! Bonus: 200$ in the bank.';
 const streakLine = (days: number, best: number, hours: number) =>
   `Vote streak: ${days} day(s), best ${best}. Vote again within ${hours} h to keep it.`;
@@ -229,8 +229,8 @@ describe('awards through the claim flow: a vote pays the vote, then each award',
     expect(told(w)).toEqual([RECEIVED('500$ in cash, 1 x bread'), FIRST, streakLine(1, 1, 37)]);
     expect(wallet(w)).toEqual({ money: 500, bank: 100, bread: 1 });
     expect(w.heard).toEqual([
-      'decided:a:first:license:aaa',
       `recorded:${voteId}`,
+      'decided:a:first:license:aaa',
       `rewarded:${voteId}`,
       'awarded:a:first:license:aaa',
     ]);
@@ -254,9 +254,9 @@ describe('awards through the claim flow: a vote pays the vote, then each award',
       streakLine(2, 2, 37),
     ]);
     expect(w.heard).toEqual([
+      `recorded:${voteId}`,
       'decided:a:milestone:license:aaa:2:at2',
       'decided:a:streak:license:aaa:2026-11-21:2',
-      `recorded:${voteId}`,
       `rewarded:${voteId}`,
       'awarded:a:milestone:license:aaa:2:at2',
       'awarded:a:streak:license:aaa:2026-11-21:2',
@@ -418,9 +418,9 @@ describe('awards through the claim flow: owed awards', () => {
     const second = boot(first, first.runtime.snapshot(), HIGH);
     await second.flow.reconcile('claim');
     expect(second.heard).toEqual([
+      `recorded:${voteId}`,
       'decided:a:milestone:license:aaa:2:at2',
       'decided:a:streak:license:aaa:2026-11-21:2',
-      `recorded:${voteId}`,
     ]);
     expect(openEntries(second).map((entry) => entry.id)).toEqual([
       'a:milestone:license:aaa:2:at2',
@@ -594,7 +594,7 @@ describe('awards through the claim flow: journal entries written by 0.2.0', () =
 
     const w = boot({ clock, api, esx, adapter }, kvp, LOW);
     await w.flow.reconcile('claim');
-    expect(w.heard).toEqual(['decided:a:first:license:aaa', 'recorded:vote-from-0.2.0']);
+    expect(w.heard).toEqual(['recorded:vote-from-0.2.0', 'decided:a:first:license:aaa']);
     online(w);
     w.flow.playerJoined(1);
     await w.clock.advance(5_000);

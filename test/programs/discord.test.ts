@@ -621,7 +621,7 @@ describe('listenForDiscord', () => {
     emitAll(events);
     expect(posts).toEqual([
       { id: 'vote:r1', text: 'Steve voted for the server (4 vote(s) this month).' },
-      { id: 'a:milestone:license:1:10', text: 'Steve reached 10 votes for the server!' },
+      { id: 'milestone:license:1:10', text: 'Steve reached a vote milestone: 10 in all!' },
       { id: 'a:streak:license:1:3', text: 'Steve is on a 3-day vote streak!' },
       {
         id: 'party:2026-11:100',
@@ -689,7 +689,7 @@ describe('listenForDiscord', () => {
     expect(w.messages()).toEqual([
       [
         'Steve voted for the server (4 vote(s) this month).',
-        'Steve reached 10 votes for the server!',
+        'Steve reached a vote milestone: 10 in all!',
         'Steve is on a 3-day vote streak!',
         'Vote party! The server reached 100 votes this month; 7 player(s) rewarded.',
         'Top voters of 2026-10: 1. \\*Steve\\* (12), 2. Alex (9)',
