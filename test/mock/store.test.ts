@@ -445,6 +445,13 @@ describe('statistics and rank', () => {
         'x',
       ],
       ['SELECT count(*) FROM votes WHERE server_id = 1 AND voted_at > ?', 0],
+      // The code writes its parameters `+?` (no sqlite_stat4 lookup, so no re-prepare per call): same index seeks.
+      [
+        'SELECT uuid FROM votes WHERE server_id = 1 AND username_key = +? AND claimed_at IS NULL AND voted_at > 0 ORDER BY voted_at, id LIMIT 1',
+        'x',
+      ],
+      ['SELECT count(*) FROM votes WHERE server_id = 1 AND voted_at > +?', 0],
+      ['SELECT coalesce(sum(votes), 0) FROM server_hour_votes WHERE server_id = 1 AND hour > +?', 0],
       ['SELECT votes FROM server_month_votes WHERE server_id = 1 AND month = ?', '2026-11'],
       ['SELECT count(*) FROM servers WHERE rank_month_votes = 1 AND votes_total = 2 AND created_at < ?', 0],
       [
@@ -456,7 +463,7 @@ describe('statistics and rank', () => {
       const detail = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(param) as { detail: string }[])
         .map((r) => r.detail)
         .join(' | ');
-      expect(detail, sql).not.toMatch(/\bSCAN (votes|servers)\b(?! USING)/);
+      expect(detail, sql).not.toMatch(/\bSCAN (votes|servers|server_hour_votes)\b(?! USING)/);
       expect(detail, sql).not.toMatch(/TEMP B-TREE/);
     }
   });
