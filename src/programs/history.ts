@@ -16,6 +16,11 @@ export interface HistoryStore {
   get(license: string): VoteHistory;
   /** True when a history is stored for the license. */
   has(license: string): boolean;
+  /**
+   * True when the stored history of the license cannot be read (corrupt, or written by a newer format): it is never
+   * overwritten, so a vote of that player is not counted until an admin repairs or deletes it.
+   */
+  unreadable(license: string): boolean;
   /** Writes a history (durably) and updates the rankings. */
   put(history: VoteHistory): void;
   /** Finds a player by license, or by the last name seen (case-insensitive, first match). */
@@ -81,11 +86,15 @@ export function createHistoryStore(options: {
 }): HistoryStore {
   const { kvp } = options;
   const cache = new Map<string, VoteHistory>();
+  const unreadable = new Set<string>();
   for (const key of kvp.keys(HISTORY_PREFIX)) {
     const text = kvp.get(key);
     const history = text === null ? null : readHistory(text);
     if (history) cache.set(history.license, history);
-    else options.onCorrupt?.(key);
+    else {
+      unreadable.add(key.slice(HISTORY_PREFIX.length));
+      options.onCorrupt?.(key);
+    }
   }
   const ranking = (month: string): TopVoter[] =>
     [...cache.values()]
@@ -105,7 +114,11 @@ export function createHistoryStore(options: {
   return {
     get: (license) => cache.get(license) ?? freshHistory(license, ''),
     has: (license) => cache.has(license),
+    unreadable: (license) => unreadable.has(license),
     put(history) {
+      // A fresh history written over an unreadable one would lose its counts and decide its awards again.
+      if (unreadable.has(history.license))
+        throw new Error(`${HISTORY_PREFIX}${history.license} is unreadable; it is left as is`);
       const bounded = boundHistory(history);
       kvp.set(`${HISTORY_PREFIX}${bounded.license}`, JSON.stringify(bounded));
       cache.set(bounded.license, bounded);

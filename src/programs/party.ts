@@ -35,6 +35,11 @@ export const PARTY_SINCE_KEY = 'party:since';
 export const PARTY_READ_INTERVAL_MS = 60_000;
 /** Months of party records kept (the current UTC month and the ones before it). */
 export const PARTY_MONTHS_KEPT = 3;
+/**
+ * Thresholds decided at most per count handled: a count that jumps past more (an API answering nonsense, or a small
+ * `every` after a long stop) decides the rest on the next reads, so one read never blocks the server thread.
+ */
+export const PARTY_MAX_DECISIONS_PER_READ = 25;
 /** Within this long after a UTC month starts, a monthly count above the 24-hour count has not been reset yet. */
 const RESET_WINDOW_MS = 86_400_000;
 /** A failed read is logged at most this often. */
@@ -310,9 +315,13 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
       unfinished = false;
       finishOpen(winners);
     }
-    for (let t = (Math.floor(progress(month) / every) + 1) * every; t <= count.votes_monthly; t += every) {
-      decide(month, t, count.votes_monthly, winners);
-    }
+    const first = (Math.floor(progress(month) / every) + 1) * every;
+    const last = Math.min(count.votes_monthly, first + (PARTY_MAX_DECISIONS_PER_READ - 1) * every);
+    for (let t = first; t <= last; t += every) decide(month, t, count.votes_monthly, winners);
+    if (last < count.votes_monthly && Math.floor(count.votes_monthly / every) * every > last)
+      runtime.log.warn(
+        `vote party: ${month} jumped to ${count.votes_monthly} votes; ${PARTY_MAX_DECISIONS_PER_READ} threshold(s) decided now, the next ones at the next reads`,
+      );
     payOnline(winners);
   };
 

@@ -22,7 +22,7 @@ import {
   maskWebhookUrl,
   parseWebhookUrl,
 } from './discord';
-import { createHistoryStore, type HistoryStore } from './history';
+import { createHistoryStore, HISTORY_PREFIX, type HistoryStore } from './history';
 import { recordVote, streakDeadline, type VotePrograms } from './rules';
 
 /** Lines a program adds after a `/vote`. */
@@ -108,6 +108,14 @@ export function createPrograms(options: {
     streakOf,
     record(entry: JournalEntry) {
       const ref = refOf(entry);
+      if (history.unreadable(entry.license)) {
+        // Counting from a fresh history would decide the first vote and the milestones again: the vote is paid, not
+        // counted, and the admin hears why each time.
+        runtime.log.error(
+          `vote ${ref} of ${entry.name} is not counted in the vote history: ${HISTORY_PREFIX}${entry.license} is unreadable (left as is; delete it to start the player's history over)`,
+        );
+        return;
+      }
       const before = history.get(entry.license);
       if (before.recent.includes(ref)) return;
       // The claim's own time, not now: a vote recorded after a restart past midnight or a month's end still counts

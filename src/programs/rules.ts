@@ -38,8 +38,13 @@ export function recordVote(
     name: vote.name,
     total,
     months: { ...before.months, [month]: (before.months[month] ?? 0) + 1 },
-    monthReachedAt: { ...before.monthReachedAt, [month]: vote.at },
-    lastVoteAt: vote.at,
+    // A vote recorded late (parked for an admin, then granted) moves neither time back: the month's count was
+    // reached with its latest vote, and a tie is not won with an old claim time.
+    monthReachedAt: {
+      ...before.monthReachedAt,
+      [month]: Math.max(before.monthReachedAt[month] ?? vote.at, vote.at),
+    },
+    lastVoteAt: Math.max(before.lastVoteAt ?? vote.at, vote.at),
     streak,
     recent: [...before.recent, vote.ref],
   };

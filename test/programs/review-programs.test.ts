@@ -1,0 +1,113 @@
+/**
+ * Adversarial review of the reward programs (issue 16): inputs and orders of events that once paid twice, lost an
+ * award silently or hung the server. Real programs, real vote party and real claim flow over the fake runtime.
+ */
+import { describe, expect, it } from 'vitest';
+import type { VoteCount } from '../../src/api/schemas';
+import { JOURNAL_PREFIX, type JournalEntry } from '../../src/claim/journal';
+import { claimSent } from '../../src/claim/transitions';
+import { configSchema } from '../../src/config/schema';
+import { createEventChannel } from '../../src/events';
+import { freshHistory, HISTORY_PREFIX } from '../../src/programs/history';
+import { PARTY_DECISION_PREFIX, PARTY_MAX_DECISIONS_PER_READ } from '../../src/programs/party';
+import { createPrograms } from '../../src/programs/programs';
+import { createFakeClock, createFakeRuntime } from '../fakes/runtime';
+import { bootWorld, createShared, online } from './programs-world';
+
+const ANA = 'license:aaa';
+const BO = 'license:bbb';
+const NOV_10 = Date.UTC(2026, 10, 10, 12);
+
+const programsOver = (kvp: Map<string, string>, settings: Record<string, unknown>) => {
+  const runtime = createFakeRuntime({ clock: createFakeClock(NOV_10), kvp });
+  const config = configSchema.parse(settings);
+  const events = createEventChannel();
+  const programs = createPrograms({ config, runtime, events, random: () => 0.5 });
+  return { runtime, programs };
+};
+
+/** A claimed vote entry of `license`, claimed at `at`. */
+const vote = (id: string, license: string, name: string, at: number): JournalEntry => ({
+  ...claimSent({ id, name, license, votedAt: null, rewards: [{ type: 'money', amount: 1 }], now: at }),
+  state: 'claimed',
+  voteId: id,
+});
+
+describe('review: a history this version cannot read', () => {
+  const SETTINGS = {
+    firstVote: { reward: { type: 'money', amount: 100 } },
+    milestones: [{ every: 2, reward: { type: 'money', amount: 500 } }],
+  };
+
+  it.each([
+    ['written by a newer format', JSON.stringify({ ...freshHistory(ANA, 'Ana'), format: 2, total: 41 })],
+    ['corrupted', '{"format":1,"license":'],
+  ])('(%s) is never overwritten by the next vote, and decides no first-vote bonus again', (_label, text) => {
+    const kvp = new Map([[`${HISTORY_PREFIX}${ANA}`, text]]);
+    const { runtime, programs } = programsOver(kvp, SETTINGS);
+    programs.record(vote('v1', ANA, 'Ana', NOV_10));
+    programs.record(vote('v2', ANA, 'Ana', NOV_10 + 1000));
+    expect(runtime.kvp.get(`${HISTORY_PREFIX}${ANA}`)).toBe(text);
+    expect(runtime.kvp.keys(`${JOURNAL_PREFIX}a:`)).toEqual([]);
+    expect(
+      runtime.logs.some((line) => line.level === 'error' && line.message.includes(`${HISTORY_PREFIX}${ANA}`)),
+    ).toBe(true);
+  });
+});
+
+describe('review: a vote recorded late (parked for an admin, granted weeks later)', () => {
+  it("leaves the month's reach time and the last vote time at the latest vote, so it takes no tie it did not win", () => {
+    const kvp = new Map<string, string>();
+    const { programs } = programsOver(kvp, {});
+    // Bo reaches 3 votes at 20 s; Ana has 2 votes, the last at 30 s.
+    for (const [index, at] of [5, 10, 20].entries())
+      programs.record(vote(`b${index}`, BO, 'Bo', NOV_10 + at * 1000));
+    for (const [index, at] of [25, 30].entries())
+      programs.record(vote(`a${index}`, ANA, 'Ana', NOV_10 + at * 1000));
+    // Ana's vote claimed at 1 s, parked, then granted by an admin: recorded now, dated when it was claimed.
+    programs.record(vote('late', ANA, 'Ana', NOV_10 + 1000));
+    const ana = programs.history.get(ANA);
+    expect(ana.months['2026-11']).toBe(3);
+    expect(ana.lastVoteAt).toBe(NOV_10 + 30_000);
+    expect(ana.monthReachedAt['2026-11']).toBe(NOV_10 + 30_000);
+    // Both have 3; Bo had them at 20 s, Ana only at 30 s.
+    expect(programs.history.top('2026-11', 2).map((line) => line.license)).toEqual([BO, ANA]);
+  });
+});
+
+describe('review: a vote party count that jumps past very many thresholds', () => {
+  const count = (votes: number): VoteCount => ({
+    votes_total: votes,
+    votes_24h: votes,
+    votes_7d: votes,
+    votes_monthly: votes,
+    server_name: 'S',
+    server_game: 'gta5',
+  });
+
+  it('decides a bounded number per read (never hangs the server) and the rest, once each, on the next reads', async () => {
+    const shared = createShared(NOV_10);
+    const w = bootWorld(shared, {
+      voteParty: { enabled: true, every: 1, reward: { type: 'money', amount: 10 }, announceMinutes: 0 },
+    });
+    online(w, 1, 'Ana', ANA);
+    const party = w.party;
+    if (!party) throw new Error('no party');
+    const at = shared.clock.now();
+    party.handleCount(count(0), at, 'poller');
+    // A count no read can decide at once (an API answering nonsense, or `every: 1` after a long stop).
+    party.handleCount(count(1_000_000_000), at + 1, 'poller');
+    const decided = () => w.runtime.kvp.keys(PARTY_DECISION_PREFIX).length;
+    expect(decided()).toBe(PARTY_MAX_DECISIONS_PER_READ);
+    expect(party.status().lastDecided).toBe(PARTY_MAX_DECISIONS_PER_READ);
+    party.handleCount(count(1_000_000_000), at + 2, 'poller');
+    expect(decided()).toBe(2 * PARTY_MAX_DECISIONS_PER_READ);
+    const awards = w.runtime.kvp
+      .keys(`${JOURNAL_PREFIX}a:party:`)
+      .concat(w.runtime.kvp.keys('award-done:a:party:'));
+    expect(new Set(awards.map((key) => key.replace(/^(claim|award-done):/, ''))).size).toBe(
+      2 * PARTY_MAX_DECISIONS_PER_READ,
+    );
+    w.stop();
+  });
+});
