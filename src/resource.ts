@@ -24,6 +24,9 @@ import { cleanText, LINE_MAX, NAME_MAX } from './runtime/clean-text';
 import { describeError } from './runtime/errors';
 import type { Runtime } from './runtime/runtime';
 
+/** How long a reload waits for the claim steps in flight. */
+const RELOAD_WAIT_MS = 30_000;
+
 /** The running parts, rebuilt on `votereward reload`. */
 interface App {
   config: ResourceConfig;
@@ -67,6 +70,8 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   // build.mjs replaces process.env.VOTE_REWARD_VERSION with package.json's version; 'dev' when run from source.
   const version = options.version ?? process.env.VOTE_REWARD_VERSION ?? 'dev';
   let app: App | null = null;
+  /** The claim flows' per-player locks, kept across reloads (see `ClaimFlowOptions.locks`). */
+  const claimLocks = new Set<string>();
   /** The app being started while its first `/server/info` is in flight, so players get a "starting" answer. */
   let starting: App | null = null;
   let connection: Connection | null = null;
@@ -204,6 +209,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       voteUrl: config.voteUrl,
       joinDelayMs: config.poll.joinCheckDelaySeconds * 1000,
       events,
+      locks: claimLocks,
     });
     const settle = (license: string) => flow.settlePlayer(license);
     const party = config.voteParty.enabled
@@ -381,6 +387,19 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     ];
   };
 
+  /** Resolves with true once `promise` does, or with false after `ms`. */
+  const settled = (promise: Promise<void>, ms: number): Promise<boolean> =>
+    new Promise((resolve) => {
+      const cancel = runtime.setTimeout(() => {
+        log.warn(`reload: a claim step still runs after ${ms / 1000} s; its player's claims are left to it`);
+        resolve(false);
+      }, ms);
+      void promise.then(() => {
+        cancel();
+        resolve(true);
+      });
+    });
+
   const withApp = <T>(fallback: T, fn: (current: App) => T): T => (app ? fn(app) : fallback);
 
   const playerLines = (ref: string): string[] =>
@@ -426,10 +445,14 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   const inert = { ok: false, message: 'the resource is inert' };
 
   const reload = async (): Promise<string[]> => {
-    app?.stop();
+    const old = app;
+    old?.stop();
     app = null;
     connection = null;
     log.info('reloading config.json');
+    // A claim step still in flight finishes before the new flow reads the journal and the histories; the shared locks
+    // keep its player's entries from the new flow if it outlasts the wait.
+    if (old) await settled(old.flow.idle(), RELOAD_WAIT_MS);
     return boot();
   };
 

@@ -66,6 +66,11 @@ export interface ClaimFlowOptions {
   /** How often open claims are retried in the background (ms). */
   reconcileIntervalMs?: number;
   /**
+   * The per-player locks, shared by every flow of one resource: a step the flow before a reload still runs keeps its
+   * player locked for the flow after it, so both never pay one entry. A fresh set when left out.
+   */
+  locks?: Set<string>;
+  /**
    * Where the flow announces links shown, claims, payouts and parked claims. Without one, the flow makes its own
    * that publishes payouts as the FiveM event `vote-reward:rewarded`.
    */
@@ -110,6 +115,8 @@ export interface ClaimFlow {
   /** Admin: removes a name binding. */
   unbind(name: string): AdminResult;
   readonly names: NameLock;
+  /** Resolves once no step holds a player's lock (a reload waits for the steps in flight). */
+  idle(): Promise<void>;
   /** Starts the background reconciliation timer. */
   start(): void;
   stop(): void;
@@ -125,7 +132,8 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     onCorrupt: (key, detail) => say({ level: 'error', text: adminText.unreadableEntry(key, detail) }),
   });
   const names = createNameLock(runtime.kvp);
-  const busy = new Set<string>();
+  const busy = options.locks ?? new Set<string>();
+  const idleWaiters: (() => void)[] = [];
   const lastAttempt = new Map<string, number>();
   const stops: (() => void)[] = [];
   const recheckable = options.checkMode === 'unclaimed';
@@ -157,6 +165,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     for (const key of keys) busy.add(key);
     return () => {
       for (const key of keys) busy.delete(key);
+      if (busy.size === 0) for (const resolve of idleWaiters.splice(0)) resolve();
     };
   };
 
@@ -427,6 +436,9 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       if (!names.unbind(name)) return { ok: false, message: adminText.notBound(name) };
       return { ok: true, message: adminText.unbound(name, holder) };
     },
+
+    idle: () =>
+      busy.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)),
 
     start() {
       const interval = options.reconcileIntervalMs ?? 15_000;

@@ -112,9 +112,24 @@ export function createHistoryStore(options: {
         votes: history.months[month] ?? 0,
       }));
   return {
-    get: (license) => cache.get(license) ?? freshHistory(license, ''),
+    get(license) {
+      // Read through: a writer this store did not see (the programs before a reload, a step that outlived it) or an
+      // admin who deleted an unreadable history is followed, never overwritten from a stale copy.
+      const text = kvp.get(`${HISTORY_PREFIX}${license}`);
+      const stored = text === null ? null : readHistory(text);
+      if (stored) cache.set(license, stored);
+      else cache.delete(license);
+      if (text !== null && !stored) unreadable.add(license);
+      else unreadable.delete(license);
+      return stored ?? freshHistory(license, '');
+    },
     has: (license) => cache.has(license),
-    unreadable: (license) => unreadable.has(license),
+    unreadable(license) {
+      const text = kvp.get(`${HISTORY_PREFIX}${license}`);
+      if (text !== null && readHistory(text) === null) unreadable.add(license);
+      else unreadable.delete(license);
+      return unreadable.has(license);
+    },
     put(history) {
       // A fresh history written over an unreadable one would lose its counts and decide its awards again.
       if (unreadable.has(history.license))
