@@ -49,7 +49,13 @@ export function recordVote(
     recent: [...before.recent, vote.ref],
   };
   const awards: AwardSpec[] = [];
-  const award = (id: string, program: AwardSpec['info']['program'], value: number, rewards: RewardSpec[]) =>
+  const award = (id: string, program: AwardSpec['info']['program'], value: number, rewards: RewardSpec[]) => {
+    // Two rules for one total or streak length (`at: 5` twice) share the award id: one award pays both lists.
+    const same = awards.find((existing) => existing.id === id);
+    if (same) {
+      same.rewards = [...same.rewards, ...rewards];
+      return;
+    }
     awards.push({
       id,
       license,
@@ -57,6 +63,7 @@ export function recordVote(
       info: { program, value, month: null, voteRef: vote.ref },
       rewards,
     });
+  };
   if (programs.firstVote && before.total === 0) award(`a:first:${license}`, 'first', 1, programs.firstVote);
   for (const rule of programs.milestones) {
     if ('at' in rule && rule.at === total)

@@ -111,3 +111,39 @@ describe('review: a vote party count that jumps past very many thresholds', () =
     w.stop();
   });
 });
+
+describe('review: two rules for the same total or streak length', () => {
+  it('pays both rewards (an award id both rules share used to keep the first rule only)', () => {
+    const kvp = new Map<string, string>();
+    const { runtime, programs } = programsOver(kvp, {
+      milestones: [
+        { at: 1, reward: { type: 'money', amount: 100 } },
+        { at: 1, reward: { type: 'item', item: 'bread', count: 2 } },
+        { every: 2, reward: { type: 'money', amount: 7 } },
+        { every: 2, reward: { type: 'bank', amount: 8 } },
+      ],
+      streaks: {
+        rewards: [
+          { days: 2, reward: { type: 'money', amount: 20 } },
+          { days: 2, reward: { type: 'bank', amount: 21 } },
+        ],
+      },
+    });
+    programs.record(vote('v1', ANA, 'Ana', NOV_10));
+    programs.record(vote('v2', ANA, 'Ana', NOV_10 + 86_400_000));
+    const owed = runtime.kvp
+      .keys(`${JOURNAL_PREFIX}a:`)
+      .flatMap((key) => (JSON.parse(runtime.kvp.get(key) ?? '{}') as JournalEntry).rewards);
+    expect(owed).toEqual(
+      expect.arrayContaining([
+        { type: 'money', amount: 100 },
+        { type: 'item', item: 'bread', count: 2 },
+        { type: 'money', amount: 7 },
+        { type: 'bank', amount: 8 },
+        { type: 'money', amount: 20 },
+        { type: 'bank', amount: 21 },
+      ]),
+    );
+    expect(owed).toHaveLength(6);
+  });
+});
