@@ -48,6 +48,8 @@ export function freshHistory(license: string, name: string): VoteHistory {
   };
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** Reads a stored history, or null when it is not one this version can use. */
 function readHistory(text: string): VoteHistory | null {
   try {
@@ -57,6 +59,15 @@ function readHistory(text: string): VoteHistory | null {
     const isMap = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
     if (typeof raw.name !== 'string' || !isMap(raw.months) || !isMap(raw.monthReachedAt)) return null;
     if (!isMap(raw.streak) || !Array.isArray(raw.recent)) return null;
+    // Counts added to and compared: a string there ("5" + 1) would corrupt the history further on each vote.
+    const counts = (value: object) => Object.values(value).every((n) => Number.isFinite(n));
+    const { current, best, lastDay, startDay } = raw.streak as Partial<VoteHistory['streak']>;
+    const dayOrNull = (day: unknown) => day === null || (typeof day === 'string' && DAY.test(day));
+    if (!Number.isInteger(raw.total) || raw.total < 0 || !counts(raw.months as object)) return null;
+    if (!counts(raw.monthReachedAt as object) || !Number.isFinite(current) || !Number.isFinite(best))
+      return null;
+    if (!dayOrNull(lastDay) || !dayOrNull(startDay) || !raw.recent.every((ref) => typeof ref === 'string'))
+      return null;
     return raw as VoteHistory;
   } catch {
     return null;

@@ -42,6 +42,17 @@ describe('review: a history this version cannot read', () => {
   it.each([
     ['written by a newer format', JSON.stringify({ ...freshHistory(ANA, 'Ana'), format: 2, total: 41 })],
     ['corrupted', '{"format":1,"license":'],
+    [
+      'holding a count as text',
+      JSON.stringify({ ...freshHistory(ANA, 'Ana'), total: 4, months: { '2026-11': '4' } }),
+    ],
+    [
+      'holding a streak day that is not one',
+      JSON.stringify({
+        ...freshHistory(ANA, 'Ana'),
+        streak: { current: 2, best: 2, lastDay: 7, startDay: null },
+      }),
+    ],
   ])('(%s) is never overwritten by the next vote, and decides no first-vote bonus again', (_label, text) => {
     const kvp = new Map([[`${HISTORY_PREFIX}${ANA}`, text]]);
     const { runtime, programs } = programsOver(kvp, SETTINGS);
