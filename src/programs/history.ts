@@ -3,6 +3,7 @@
  * votes this resource claimed, votes per month, the streak, and the refs of the last votes recorded. Only votes this
  * resource claimed count: the API keeps no per-player history.
  */
+import { claimNameOf } from '../claim/player-name';
 import type { KvpStore } from '../runtime/runtime';
 import type { Calendar } from './calendar';
 import { HISTORY_MONTHS, HISTORY_RECENT, type TopVoter, type VoteHistory } from './types';
@@ -23,7 +24,10 @@ export interface HistoryStore {
   unreadable(license: string): boolean;
   /** Writes a history (durably) and updates the rankings. */
   put(history: VoteHistory): void;
-  /** Finds a player by license, or by the last name seen (case-insensitive, first match). */
+  /**
+   * Finds a player by license, or by the last name seen (case-insensitive, colour codes ignored; of two players last
+   * seen with one name, the one who voted last).
+   */
   find(ref: string): VoteHistory | null;
   /** The month's top `n` voters: most votes first, ties to who reached the count first. */
   top(month: string, n: number): TopVoter[];
@@ -150,10 +154,17 @@ export function createHistoryStore(options: {
       cache.set(bounded.license, bounded);
     },
     find(ref) {
-      const exact = cache.get(ref);
+      const exact = cache.get(ref.trim());
       if (exact) return exact;
-      const lower = ref.toLowerCase();
-      return [...cache.values()].find((history) => history.name.toLowerCase() === lower) ?? null;
+      // Typed as shown in game (`^1Ana`): names are kept without colour codes.
+      const lower = (claimNameOf(ref) ?? '').toLowerCase();
+      // A name two players were last seen with (one of them renamed since) goes to the one who voted last.
+      let found: VoteHistory | null = null;
+      for (const history of cache.values()) {
+        if (history.name.toLowerCase() !== lower) continue;
+        if (!found || (history.lastVoteAt ?? 0) > (found.lastVoteAt ?? 0)) found = history;
+      }
+      return found;
     },
     top: (month, n) => ranking(month).slice(0, n),
     rankOf: (license, month) => ranking(month).find((line) => line.license === license) ?? null,

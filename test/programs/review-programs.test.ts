@@ -158,3 +158,16 @@ describe('review: two rules for the same total or streak length', () => {
     expect(owed).toHaveLength(6);
   });
 });
+
+describe('review: votereward player <name>', () => {
+  it('finds a name typed with colour codes, and of two players last seen with one name the one who voted last', () => {
+    const kvp = new Map<string, string>();
+    const { programs } = programsOver(kvp, {});
+    // Bo voted as "Ana" long ago (and renamed since, without a vote); the Ana of today voted last.
+    programs.record(vote('b1', BO, 'Ana', NOV_10 - 30 * 86_400_000));
+    programs.record(vote('a1', ANA, 'Ana', NOV_10));
+    expect(programs.history.find('ana')?.license).toBe(ANA);
+    expect(programs.history.find('^2Ana')?.license).toBe(ANA);
+    expect(programs.history.find(` ${BO} `)?.license).toBe(BO);
+  });
+});
