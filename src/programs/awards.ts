@@ -3,7 +3,13 @@
  * like a vote's rewards. A settled award leaves a mark (`award-done:<id>`), so deciding it again after a crash (the
  * decision's own record not yet written) creates nothing.
  */
-import { AWARD_DONE_PREFIX, JOURNAL_FORMAT, type Journal, type JournalEntry } from '../claim/journal';
+import {
+  AWARD_DONE_PREFIX,
+  JOURNAL_FORMAT,
+  JOURNAL_PREFIX,
+  type Journal,
+  type JournalEntry,
+} from '../claim/journal';
 import type { EventChannel } from '../events';
 import type { KvpStore } from '../runtime/runtime';
 import { drawRewards } from './draw';
@@ -39,7 +45,8 @@ export function createAwardStore(options: {
   const { journal, kvp, now, events } = options;
   return {
     create(spec, createOptions = {}) {
-      if (journal.get(spec.id)) return 'exists';
+      // Stored at all, readable or not: an unreadable entry (reported, left as is) may have paid part of the award.
+      if (kvp.get(`${JOURNAL_PREFIX}${spec.id}`) !== null) return 'exists';
       if (kvp.get(`${AWARD_DONE_PREFIX}${spec.id}`) !== null) return 'done';
       const drawn = drawRewards(spec.rewards, options.random);
       const at = now();

@@ -171,3 +171,23 @@ describe('review: votereward player <name>', () => {
     expect(programs.history.find(` ${BO} `)?.license).toBe(BO);
   });
 });
+
+describe('review: an award entry this version cannot read', () => {
+  it('is never overwritten when its decision is made again (a fresh entry would pay what it may have paid)', () => {
+    const text =
+      '{"format":3,"id":"a:first:license:aaa","rewards":[{"type":"money","amount":100}],"given":[tr';
+    const kvp = new Map([[`${JOURNAL_PREFIX}a:first:${ANA}`, text]]);
+    const { runtime, programs } = programsOver(kvp, {
+      firstVote: { reward: { type: 'money', amount: 100 } },
+    });
+    const spec = {
+      id: `a:first:${ANA}`,
+      license: ANA,
+      name: 'Ana',
+      info: { program: 'first' as const, value: 1, month: null, voteRef: 'v1' },
+      rewards: [{ type: 'money' as const, amount: 100 }],
+    };
+    expect(programs.awards.create(spec)).toBe('exists');
+    expect(runtime.kvp.get(`${JOURNAL_PREFIX}a:first:${ANA}`)).toBe(text);
+  });
+});
