@@ -287,11 +287,17 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
   };
 
   /** Runs `body` under the entry's lock; false when another step holds it. */
-  const locked = async (entry: JournalEntry, body: () => Promise<void>): Promise<boolean> => {
+  const locked = async (
+    entry: JournalEntry,
+    body: (current: JournalEntry) => Promise<void>,
+  ): Promise<boolean> => {
     const unlock = tryLock(entry.name, entry.license);
     if (!unlock) return false;
     try {
-      await body();
+      // Read again under the lock: a loop's list was read before its earlier steps' awaits, and another step may have
+      // settled (removed) or moved the entry meanwhile; settling the old copy would pay it again.
+      const current = journal.get(entry.id);
+      if (current) await body(current);
     } finally {
       unlock();
     }
@@ -303,8 +309,8 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     for (const entry of payingOrder(journal.all().filter((e) => e.license === license))) {
       if (waitsForReading(entry)) continue;
       try {
-        await locked(entry, async () => {
-          report(source, await settle(entry, { priority: 'claim', source: null }), 'join');
+        await locked(entry, async (current) => {
+          report(source, await settle(current, { priority: 'claim', source: null }), 'join');
         });
       } catch (error) {
         say({ level: 'error', text: adminText.failed(`reconciling ${refOf(entry)} ${when}`, error) });
@@ -359,10 +365,11 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       for (const entry of payingOrder(journal.all())) {
         if (entry.state === 'needs_admin' || waitsForReading(entry)) continue;
         try {
-          await locked(entry, async () => {
+          await locked(entry, async (current) => {
+            if (current.state === 'needs_admin') return;
             const drive: Drive = { priority, source: null };
             // The driver finds the player online while it settles: read the source after it, so a payout is told.
-            const settled = await settle(entry, drive);
+            const settled = await settle(current, drive);
             report(drive.source, settled, 'background');
           });
         } catch (error) {
@@ -398,9 +405,9 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       if (!entry) return { ok: false, message: adminText.notFound(ref) };
       if (entry.state === 'needs_admin') return { ok: false, message: adminText.needsDecision(refOf(entry)) };
       let result: AdminResult = { ok: false, message: adminText.busy(refOf(entry)) };
-      await locked(entry, async () => {
+      await locked(entry, async (current) => {
         const drive: Drive = { priority: 'claim', source: null };
-        const settled = await settle(entry, drive);
+        const settled = await settle(current, drive);
         report(drive.source, settled, 'admin');
         result = {
           ok: settled.code === 'not_claimed' || settled.code === 'rewarded',
@@ -414,9 +421,9 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       const entry = journal.find(ref);
       if (!entry) return { ok: false, message: adminText.notFound(ref) };
       let result: AdminResult = { ok: false, message: adminText.busy(refOf(entry)) };
-      await locked(entry, async () => {
+      await locked(entry, async (current) => {
         const drive: Drive = { priority: 'claim', source: null };
-        const settled = await run(entry, { type: 'granted' }, drive);
+        const settled = await run(current, { type: 'granted' }, drive);
         report(drive.source, settled, 'admin');
         result = { ok: true, message: adminText.granted(refOf(entry), settled) };
       });

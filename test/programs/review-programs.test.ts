@@ -191,3 +191,43 @@ describe('review: an award entry this version cannot read', () => {
     expect(runtime.kvp.get(`${JOURNAL_PREFIX}a:first:${ANA}`)).toBe(text);
   });
 });
+
+describe('review: two settling loops over one journal', () => {
+  it('a reconcile held up by another player never pays again an entry settled meanwhile', async () => {
+    const shared = createShared(NOV_10);
+    const w = bootWorld(shared, {});
+    online(w, 1, 'Ana', ANA);
+    online(w, 2, 'Cy', 'license:ccc');
+    // Cy's claim lost its answer: settling it asks the API first. Ana's vote is claimed and owed.
+    w.runtime.kvp.set(
+      `${JOURNAL_PREFIX}c0`,
+      JSON.stringify({
+        ...claimSent({
+          id: 'c0',
+          name: 'Cy',
+          license: 'license:ccc',
+          votedAt: new Date(NOV_10 - 60_000).toISOString(),
+          rewards: [{ type: 'money', amount: 1 }],
+          now: NOV_10 - 2000,
+        }),
+        state: 'unknown',
+      }),
+    );
+    w.runtime.kvp.set(
+      `${JOURNAL_PREFIX}c1`,
+      JSON.stringify({ ...vote('c1', ANA, 'Ana', NOV_10 - 1000), recorded: true }),
+    );
+    w.api.hold();
+    const background = w.flow.reconcile('poll');
+    await Promise.resolve();
+    // While the reconcile waits for the API about Cy, Ana's vote is paid (she joined, or a party paid her).
+    await w.flow.settlePlayer(ANA);
+    expect(w.adapter.paid.filter((p) => p.ref === 'c1')).toHaveLength(1);
+    w.api.release();
+    await background;
+    await shared.clock.settle();
+    expect(w.adapter.paid.filter((p) => p.ref === 'c1')).toHaveLength(1);
+    expect(w.runtime.kvp.get(`${JOURNAL_PREFIX}c1`)).toBeNull();
+    w.stop();
+  });
+});
