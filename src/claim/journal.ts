@@ -174,7 +174,7 @@ export function createJournal(options: {
       .map(read)
       .filter((entry): entry is JournalEntry => entry !== null)
       // Entries of one instant in the order their ids count (`a:party:2026-11:5:…` before `…:10:…`).
-      .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id, 'en', { numeric: true }));
+      .sort((a, b) => a.createdAt - b.createdAt || compareIds(a.id, b.id));
   return {
     save(entry) {
       entry.updatedAt = now();
@@ -197,3 +197,43 @@ export function createJournal(options: {
     },
   };
 }
+
+/**
+ * Orders ids with their runs of digits compared as numbers, in one pass without allocating: `localeCompare` with
+ * options builds a collator on every call, and splitting with a regular expression cost about as much, which made
+ * sorting 1,000 entries of one instant take tens of milliseconds.
+ */
+export function compareIds(a: string, b: string): number {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(j);
+    if (isDigit(x) && isDigit(y)) {
+      let endA = i;
+      let endB = j;
+      while (endA < a.length && isDigit(a.charCodeAt(endA))) endA += 1;
+      while (endB < b.length && isDigit(b.charCodeAt(endB))) endB += 1;
+      let startA = i;
+      let startB = j;
+      while (startA < endA - 1 && a.charCodeAt(startA) === 48) startA += 1;
+      while (startB < endB - 1 && b.charCodeAt(startB) === 48) startB += 1;
+      const lengths = endA - startA - (endB - startB);
+      if (lengths !== 0) return lengths;
+      for (let k = 0; k < endA - startA; k += 1) {
+        const diff = a.charCodeAt(startA + k) - b.charCodeAt(startB + k);
+        if (diff !== 0) return diff;
+      }
+      if (endA - i !== endB - j) return endA - i - (endB - j);
+      i = endA;
+      j = endB;
+      continue;
+    }
+    if (x !== y) return x - y;
+    i += 1;
+    j += 1;
+  }
+  return a.length - i - (b.length - j);
+}
+
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;

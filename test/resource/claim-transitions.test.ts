@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JOURNAL_FORMAT, type JournalEntry, migrateEntry } from '../../src/claim/journal';
+import { compareIds, JOURNAL_FORMAT, type JournalEntry, migrateEntry } from '../../src/claim/journal';
 import { type ClaimEvent, claimSent, type Step, transition } from '../../src/claim/transitions';
 
 const base = claimSent({
@@ -446,5 +446,18 @@ describe('journal format', () => {
   it('reads back what it writes unchanged', () => {
     const written = claimed({ giving: 1, before: 7, problem: 'outcome_unknown', state: 'needs_admin' });
     expect(migrateEntry(JSON.parse(JSON.stringify(written)))).toEqual(written);
+  });
+});
+
+describe('journal order', () => {
+  it.each([
+    ['a:party:2026-11:5:license:a', 'a:party:2026-11:10:license:a', -1],
+    ['a:party:2026-11:10:license:a', 'a:party:2026-11:5:license:a', 1],
+    ['a:party:2026-11:10:license:a', 'a:party:2026-11:10:license:b', -1],
+    ['a:top:2026-11:2:x', 'a:top:2026-11:2:x', 0],
+    ['cmbf1f9de1', 'cmbf1f9de2', -1],
+    ['a:first:x', 'a:first:x:y', -1],
+  ])('compareIds(%s, %s) has the sign of %i (runs of digits compared as numbers)', (a, b, sign) => {
+    expect(Math.sign(compareIds(a, b))).toBe(sign);
   });
 });
