@@ -223,6 +223,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
           translate,
           command: config.command,
           settle,
+          isLoaded: (source) => selected.adapter.isPlayerReady(source),
         })
       : null;
     const top = config.topVoters.enabled

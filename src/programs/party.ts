@@ -123,6 +123,12 @@ export interface VotePartyOptions {
   settle(license: string): Promise<unknown>;
   /** Spacing of the party's own reads (ms); a count read by the poller within it is used instead. */
   readIntervalMs?: number;
+  /**
+   * Whether a player's character is loaded in the framework (the adapter's `isPlayerReady`). Asked only when a read
+   * crosses a threshold, for the players online then: only loaded players share a party. Without it, every online
+   * player does.
+   */
+  isLoaded?(source: number): Promise<boolean>;
 }
 
 const isDecision = (value: unknown): value is PartyDecision => {
@@ -182,9 +188,16 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
       runtime.tell(source, translate(key, { command: options.command, ...vars }));
   };
 
-  /** Online players who can share a party now, with the license and the name a claim would use. */
-  const onlinePlayers = () =>
+  /** The players found loaded just before this read's decisions, or null when every online player counts. */
+  let loadedNow: Set<number> | null = null;
+
+  /**
+   * Online players with the license and the name a claim would use; `sharing` keeps only those who can share a party
+   * now (loaded, when that was asked).
+   */
+  const onlinePlayers = (sharing = true) =>
     runtime.players().flatMap((source) => {
+      if (sharing && loadedNow && !loadedNow.has(source)) return [];
       const license = runtime.playerLicense(source);
       const name = claimNameOf(runtime.playerName(source));
       return license && name ? [{ source, license, name }] : [];
@@ -223,7 +236,7 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
     const shared = new Set(decision.players.map((player) => player.license));
     for (const license of shared) winners.add(license);
     if (announce) {
-      for (const player of onlinePlayers()) {
+      for (const player of onlinePlayers(false)) {
         runtime.tell(
           player.source,
           translate('party_started', { command: options.command, votes: threshold }),
@@ -325,6 +338,31 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
     payOnline(winners);
   };
 
+  /** True when `count` would decide a threshold (or finish one a failure left), so loaded players must be known. */
+  const wouldDecide = (count: VoteCount, at: number): boolean => {
+    if (unfinished) return true;
+    if (kvp.get(PARTY_SINCE_KEY) === null) return false;
+    const month = utc.monthOf(at);
+    return count.votes_monthly >= (Math.floor(progress(month) / every) + 1) * every;
+  };
+
+  /** Handles a count: when it decides, asks the framework first which online players are loaded. */
+  const onCount = async (count: VoteCount, at: number, by: 'party' | 'poller') => {
+    let loaded: Set<number> | null = null;
+    if (options.isLoaded && wouldDecide(count, at)) {
+      const isLoaded = options.isLoaded;
+      const sources = runtime.players();
+      const ready = await Promise.all(sources.map((source) => isLoaded(source).catch(() => false)));
+      loaded = new Set(sources.filter((_, index) => ready[index]));
+    }
+    loadedNow = loaded;
+    try {
+      guarded('deciding', () => handleCount(count, at, by));
+    } finally {
+      loadedNow = null;
+    }
+  };
+
   const guarded = (what: string, body: () => void) => {
     try {
       body();
@@ -346,7 +384,7 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
       const count = await api.getVoteCount({ priority: 'poll' });
       reads.sent += 1;
       lastError = null;
-      guarded('deciding', () => handleCount(count, now, 'party'));
+      await onCount(count, now, 'party');
     } catch (error) {
       if (error instanceof RateBudgetError) {
         reads.refused += 1;
@@ -398,11 +436,7 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
         prune();
         payOnline(winners);
       });
-      stops.push(
-        events.on('voteCount', ({ count, at }) =>
-          guarded('deciding', () => handleCount(count, at, 'poller')),
-        ),
-      );
+      stops.push(events.on('voteCount', ({ count, at }) => void onCount(count, at, 'poller')));
       stops.push(
         programs.addLines((_source, _license, outcome) => {
           if (outcome !== 'rewarded' && outcome !== 'no_vote') return [];

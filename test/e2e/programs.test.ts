@@ -1045,25 +1045,26 @@ describe('edges of the programs', () => {
     expect(historyOf(w, steve)).toMatchObject({ months: { '2025-06': 1, '2025-07': 1 } });
   });
 
-  it('a player connected but not loaded when a party is decided is paid once the character loads', async () => {
+  it('a party is shared by the loaded players only: one still loading when it is decided gets no share', async () => {
     const w = await programsWorld({
       reward: CASH(500),
       voteParty: { enabled: true, every: 5, reward: BANK(75), announceMinutes: 0 },
     });
     await w.advance(1000);
     const steve = await w.join('Steve', { load: false });
+    const alex = await w.join('Alex');
     await othersVote(w, 5);
     await w.advance(65_000);
-    expect(w.ledger()).toEqual([]);
     const decision = JSON.parse(w.kvp('party:decision:')['party:decision:2025-06:5'] ?? '{}') as {
       players: { name: string }[];
     };
-    expect(decision.players.map((player) => player.name)).toEqual(['Steve']);
+    expect(decision.players.map((player) => player.name)).toEqual(['Alex']);
+    expect(paidOf(w.ledger(alex))).toEqual(['bank 75']);
     w.load(steve);
     await w.advance(20_000);
-    expect(paidOf(w.ledger())).toEqual(['bank 75']);
+    expect(w.ledger(steve)).toEqual([]);
     expect(w.messages(steve)).toContain(
-      'Vote party! The server reached 5 votes this month: you received 75$ in the bank.',
+      'Vote party! The server reached 5 votes this month: online voters get a reward.',
     );
     expect(w.kvp('claim:')).toEqual({});
   });

@@ -104,6 +104,20 @@ describe('vote party: thresholds', () => {
     expect(toldTo(w, 1).filter((m) => m.startsWith('Vote party! The server reached'))).toHaveLength(6);
   });
 
+  it('is shared by the loaded players only, asked just before the decision; a player still loading gets no share', async () => {
+    const w = await started();
+    w.adapter.notLoaded.add(2);
+    addVotes(w.api, w.clock.now(), 3);
+    await w.clock.advance(MIN);
+    await w.clock.settle();
+    expect(reached(w)).toEqual([{ month: '2026-11', threshold: 3, votes: 3, players: 1 }]);
+    expect(w.party?.decision('2026-11', 3)?.players).toEqual([{ license: 'license:a', name: 'Ana' }]);
+    w.adapter.notLoaded.delete(2);
+    await w.clock.advance(5 * MIN);
+    expect(awardPayouts(w.adapter, 'a:party:')).toEqual(['a:party:2026-11:3:license:a@1']);
+    expect(toldTo(w, 2)).toEqual([STARTED(3)]);
+  });
+
   it('skips players without a license or a readable name', async () => {
     const w = await started();
     online(w, 3, '^1 ', 'license:x');

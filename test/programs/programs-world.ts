@@ -15,6 +15,8 @@ import { createFakeClock, createFakeRuntime, type FakeClock, type FakeRuntime } 
 /** An adapter that pays at once and remembers what it paid (kept across restarts of a world). */
 export interface PayingAdapter extends RewardAdapter {
   paid: { source: number; reward: Reward; ref: string }[];
+  /** Sources whose character is not loaded yet (`isPlayerReady` answers false). */
+  notLoaded: Set<number>;
 }
 
 /** Creates a {@link PayingAdapter}. */
@@ -22,7 +24,8 @@ export function createPayingAdapter(): PayingAdapter {
   const adapter: PayingAdapter = {
     name: 'esx',
     paid: [],
-    isPlayerReady: async () => true,
+    notLoaded: new Set(),
+    isPlayerReady: async (source) => !adapter.notLoaded.has(source),
     canReceive: async () => ({ ok: true }),
     async give(ctx, reward): Promise<PayoutResult> {
       adapter.paid.push({ source: ctx.source, reward, ref: ctx.voteId });
@@ -111,6 +114,7 @@ export function bootWorld(
         translate,
         command: 'vote',
         settle,
+        isLoaded: (source) => shared.adapter.isPlayerReady(source),
       })
     : null;
   const top = config.topVoters.enabled
