@@ -23,6 +23,7 @@ import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import { type Calendar, createCalendar } from './calendar';
 import type { Programs } from './programs';
+import { readDecisionRecord } from './records';
 import type { RewardSpec } from './types';
 
 /** KVP prefix of the party's records (`party:<month>` and `party:decision:<month>:<threshold>`). */
@@ -131,18 +132,6 @@ export interface VotePartyOptions {
   isLoaded?(source: number): Promise<boolean>;
 }
 
-const isDecision = (value: unknown): value is PartyDecision => {
-  const raw = value as Partial<PartyDecision> | null;
-  return (
-    typeof raw === 'object' &&
-    raw !== null &&
-    raw.format === 1 &&
-    typeof raw.month === 'string' &&
-    typeof raw.threshold === 'number' &&
-    Array.isArray(raw.players)
-  );
-};
-
 /** The award id of a player's share of a threshold. */
 export const partyAwardId = (month: string, threshold: number, license: string): string =>
   `a:party:${month}:${threshold}:${license}`;
@@ -172,16 +161,12 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
     return Number.isFinite(value) && value >= 0 ? value : 0;
   };
 
-  const readDecision = (key: string): PartyDecision | null => {
-    const text = kvp.get(key);
-    if (text === null) return null;
-    try {
-      const value: unknown = JSON.parse(text);
-      return isDecision(value) ? value : null;
-    } catch {
-      return null;
-    }
-  };
+  const readDecision = (key: string): PartyDecision | null =>
+    readDecisionRecord<PartyDecision>(
+      kvp,
+      key,
+      (raw) => typeof raw.threshold === 'number' && Array.isArray(raw.players),
+    );
 
   const tellAll = (key: MessageKey, vars: MessageVars) => {
     for (const source of runtime.players())

@@ -19,6 +19,7 @@ import type { Runtime } from '../runtime/runtime';
 import type { Calendar } from './calendar';
 import type { HistoryStore } from './history';
 import type { Programs } from './programs';
+import { readDecisionRecord } from './records';
 import { HISTORY_MONTHS, type RewardSpec, type TopVoter } from './types';
 
 /** KVP key of the last month whose predecessors were decided. */
@@ -79,28 +80,13 @@ export interface TopVotersOptions {
 export const topAwardId = (month: string, rank: number, license: string): string =>
   `a:top:${month}:${rank}:${license}`;
 
-const isDecision = (value: unknown): value is TopDecision => {
-  const raw = value as Partial<TopDecision> | null;
-  return (
-    typeof raw === 'object' &&
-    raw !== null &&
-    raw.format === 1 &&
-    typeof raw.month === 'string' &&
-    Array.isArray(raw.ranking) &&
-    Array.isArray(raw.awards)
-  );
-};
-
 /** Reads the decision of `month` from the KVP, or null. */
 export function readTopDecision(kvp: Runtime['kvp'], month: string): TopDecision | null {
-  const text = kvp.get(`${TOP_DECISION_PREFIX}${month}`);
-  if (text === null) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return isDecision(value) ? value : null;
-  } catch {
-    return null;
-  }
+  return readDecisionRecord<TopDecision>(
+    kvp,
+    `${TOP_DECISION_PREFIX}${month}`,
+    (raw) => Array.isArray(raw.ranking) && Array.isArray(raw.awards),
+  );
 }
 
 /** Creates the program; nothing runs until `start()`. */
