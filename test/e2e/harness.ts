@@ -220,6 +220,24 @@ export function requireBundle(): string {
   return fs.readFileSync(BUNDLE, 'utf8');
 }
 
+/**
+ * The built resource installed in a fresh temp folder (`<dir>/resources/vote-reward`: the shipped fxmanifest.lua,
+ * the bundle, `config.json`), for tests that start it in a simulated FXServer of their own. `config` is written as
+ * given.
+ */
+export function installBundle(
+  prefix: string,
+  config: Record<string, unknown>,
+): { dir: string; target: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const target = path.join(dir, 'resources', RESOURCE);
+  fs.mkdirSync(path.join(target, 'dist'), { recursive: true });
+  fs.copyFileSync(path.join(REPO_ROOT, 'fxmanifest.lua'), path.join(target, 'fxmanifest.lua'));
+  fs.writeFileSync(path.join(target, 'dist/server.js'), requireBundle());
+  fs.writeFileSync(path.join(target, 'config.json'), JSON.stringify(config));
+  return { dir, target };
+}
+
 /** Text the resource's `tell` puts in chat: `chat:addMessage` with args [prefix, text]. */
 function chatText(args: unknown[]): string | null {
   const message = args[0] as { args?: unknown[] } | undefined;

@@ -1,15 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { notificationText } from '../../src/notify';
 import { createResource } from '../../src/resource';
-import { requireBundle } from '../e2e/harness';
+import { installBundle } from '../e2e/harness';
 import { createMockVoteApi, fetchThrough } from '../fakes/mock-transport';
 import { createFakeRuntime } from '../fakes/runtime';
 import { createFxServer } from '../fxserver/server';
-import { tempDir } from '../fxserver/test-helpers';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const _root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
 /** An owner's override with chat colour codes: the chat keeps them, notifications must not show them. */
 const NO_VOTE = '^2No vote^7 for {name}: vote at {url}';
@@ -148,22 +146,14 @@ describe('notify in the built bundle in the simulated FXServer', () => {
   });
 
   it('sends the answer to /vote as an ox_lib:notify client event when ox_lib runs, and no chat line', async () => {
-    const dir = tempDir('vote-reward-notify-');
-    const target = path.join(dir, 'resources', 'vote-reward');
-    fs.mkdirSync(path.join(target, 'dist'), { recursive: true });
-    fs.copyFileSync(path.join(root, 'fxmanifest.lua'), path.join(target, 'fxmanifest.lua'));
-    fs.writeFileSync(path.join(target, 'dist/server.js'), requireBundle());
-    fs.writeFileSync(
-      path.join(target, 'config.json'),
-      JSON.stringify({
-        apiUrl: 'http://127.0.0.1:1',
-        framework: 'standalone',
-        reward: { type: 'custom', event: 'test:rewarded' },
-        poll: { enabled: false },
-        notify: 'ox_lib',
-        messages: { en: { api_unavailable: '^1The vote site is down^7, try later.' } },
-      }),
-    );
+    const { dir, target } = installBundle('vote-reward-notify-', {
+      apiUrl: 'http://127.0.0.1:1',
+      framework: 'standalone',
+      reward: { type: 'custom', event: 'test:rewarded' },
+      poll: { enabled: false },
+      notify: 'ox_lib',
+      messages: { en: { api_unavailable: '^1The vote site is down^7, try later.' } },
+    });
     const sim = createFxServer({ dataDir: path.join(dir, 'data'), profile: 'node22' });
     cleanup.push(() => sim.shutdown());
     sim.setConvar('vote_reward_api_key', 'live_0123456789abcdef0123456789abcdef');

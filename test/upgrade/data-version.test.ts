@@ -5,9 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requireBundle } from '../e2e/harness';
+import { installBundle } from '../e2e/harness';
 import { createFxServer, type FxServer } from '../fxserver/server';
-import { tempDir } from '../fxserver/test-helpers';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
@@ -41,20 +40,12 @@ afterEach(async () => {
 async function bootOver(
   kvp: Record<string, string>,
 ): Promise<{ sim: FxServer; kvpFile: string; rewarded: unknown[][] }> {
-  const dir = tempDir('vote-reward-data-version-');
-  const target = path.join(dir, 'resources', 'vote-reward');
-  fs.mkdirSync(path.join(target, 'dist'), { recursive: true });
-  fs.copyFileSync(path.join(root, 'fxmanifest.lua'), path.join(target, 'fxmanifest.lua'));
-  fs.writeFileSync(path.join(target, 'dist/server.js'), requireBundle());
-  fs.writeFileSync(
-    path.join(target, 'config.json'),
-    JSON.stringify({
-      apiUrl: 'http://127.0.0.1:1',
-      framework: 'standalone',
-      reward: { type: 'custom', event: 'test:rewarded' },
-      poll: { enabled: false },
-    }),
-  );
+  const { dir, target } = installBundle('vote-reward-data-version-', {
+    apiUrl: 'http://127.0.0.1:1',
+    framework: 'standalone',
+    reward: { type: 'custom', event: 'test:rewarded' },
+    poll: { enabled: false },
+  });
   const kvpFile = path.join(dir, 'data', 'kvp', 'vote-reward.json');
   fs.mkdirSync(path.dirname(kvpFile), { recursive: true });
   fs.writeFileSync(
