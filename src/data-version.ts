@@ -8,9 +8,10 @@ import { nameKeyUpgradeLines, upgradeNameKeys } from './claim/name-key-upgrade';
 import { NAME_LOCK_PREFIX } from './claim/name-lock';
 import { LAST_CLAIM_KVP_PREFIX } from './poll/detector';
 import type { KvpStore } from './runtime/runtime';
+import { DATA_VERSION_KEY } from './store/keys';
 
 /** KVP key holding the version of vote-reward that last wrote the data. */
-export const DATA_VERSION_KVP = 'meta:data_version';
+export const DATA_VERSION_KVP = DATA_VERSION_KEY;
 /** The version of data that carries no stamp: 0.1.0 and 0.2.0 wrote none, and their data is 0.1.0's format. */
 export const UNSTAMPED_VERSION = '0.1.0';
 

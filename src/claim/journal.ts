@@ -2,9 +2,10 @@ import type { AwardInfo, DrawRecord } from '../programs/types';
 import type { PayoutProblem, Reward } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { KvpStore } from '../runtime/runtime';
+import { AWARD_DONE_PREFIX, JOURNAL_PREFIX } from '../store/keys';
 
 /** KVP prefix of journal entries. */
-export const JOURNAL_PREFIX = 'claim:';
+export { JOURNAL_PREFIX };
 
 /**
  * Format written by this version. Entries without `format` were written by 0.1.0 (no `before`) or by the format
@@ -13,7 +14,7 @@ export const JOURNAL_PREFIX = 'claim:';
 export const JOURNAL_FORMAT = 3;
 
 /** KVP prefix of the marks a settled award leaves, so deciding it again after a crash creates nothing. */
-export const AWARD_DONE_PREFIX = 'award-done:';
+export { AWARD_DONE_PREFIX };
 
 /** Journal ids of awards start with this; votes' ids never do. */
 export const AWARD_ID_PREFIX = 'a:';

@@ -1,8 +1,9 @@
 import type { KvpStore } from '../runtime/runtime';
+import { NAME_LOCK_PREFIX } from '../store/keys';
 import { nameKey } from './player-name';
 
 /** KVP prefix of name → license bindings. */
-export const NAME_LOCK_PREFIX = 'namelock:';
+export { NAME_LOCK_PREFIX };
 
 /** Binds an in-game name to the first license that claimed with it, so nobody else can claim its votes. */
 export interface NameLock {

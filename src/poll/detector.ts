@@ -6,6 +6,7 @@ import type { ResourceConfig } from '../config/schema';
 import { type EventChannel, REWARDED_EVENT } from '../events';
 import type { Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
+import { LAST_CLAIM_PREFIX } from '../store/keys';
 import { createLatencyRecorder, type LatencySummary } from './latency';
 import { createReminderQueue, type ReminderQueue } from './reminders';
 import {
@@ -153,7 +154,7 @@ export interface VoteDetector {
 }
 
 /** KVP key prefix of the last claim time per player name. */
-export const LAST_CLAIM_KVP_PREFIX = 'poll:last_claim:';
+export const LAST_CLAIM_KVP_PREFIX = LAST_CLAIM_PREFIX;
 
 /** Safety margin added to the window when pacing, so jitter cannot make the server count more than its limit. */
 const PACE_MARGIN_MS = 2_000;

@@ -26,6 +26,7 @@ import type { ResourceEvents } from '../events';
 import type { Translate } from '../i18n/messages';
 import { cleanText } from '../runtime/clean-text';
 import type { KvpStore, LogLevels } from '../runtime/runtime';
+import { DISCORD_QUEUE_PREFIX, DISCORD_SENT_PREFIX } from '../store/keys';
 
 /** The convar holding the webhook URL: `set vote_reward_discord_webhook "https://discord.com/api/webhooks/..."`. */
 export const DISCORD_WEBHOOK_CONVAR = 'vote_reward_discord_webhook';
@@ -38,9 +39,8 @@ export const DISCORD_TOMBSTONE_MS = 40 * 86_400_000;
 /** Longest wait between two retries after a 5xx, a network failure or a timeout, ms. */
 export const DISCORD_MAX_BACKOFF_MS = 5 * 60_000;
 /** KVP key prefix of queued ids. */
-export const DISCORD_QUEUE_PREFIX = 'discord:queue:';
 /** KVP key prefix of tombstones. */
-export const DISCORD_SENT_PREFIX = 'discord:sent:';
+export { DISCORD_QUEUE_PREFIX, DISCORD_SENT_PREFIX };
 
 const FIRST_BACKOFF_MS = 2000;
 const REQUEST_TIMEOUT_MS = 10_000;

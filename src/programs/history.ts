@@ -5,11 +5,12 @@
  */
 import { claimNameOf } from '../claim/player-name';
 import type { KvpStore } from '../runtime/runtime';
+import { HISTORY_PREFIX } from '../store/keys';
 import type { Calendar } from './calendar';
 import { HISTORY_MONTHS, HISTORY_RECENT, type TopVoter, type VoteHistory } from './types';
 
 /** KVP prefix of histories. */
-export const HISTORY_PREFIX = 'history:';
+export { HISTORY_PREFIX };
 
 /** The histories, with an in-memory index of every month's counts for rankings. */
 export interface HistoryStore {

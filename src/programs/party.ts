@@ -21,17 +21,16 @@ import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
+import { PARTY_DECISION_PREFIX, PARTY_PREFIX, PARTY_SINCE_KEY } from '../store/keys';
 import { type Calendar, createCalendar } from './calendar';
 import type { Programs } from './programs';
 import { readDecisionRecord } from './records';
 import type { RewardSpec } from './types';
 
 /** KVP prefix of the party's records (`party:<month>` and `party:decision:<month>:<threshold>`). */
-export const PARTY_PREFIX = 'party:';
 /** KVP prefix of the decision records. */
-export const PARTY_DECISION_PREFIX = 'party:decision:';
 /** KVP key of the UTC month the party first read a count in: thresholds passed before it are never decided. */
-export const PARTY_SINCE_KEY = 'party:since';
+export { PARTY_DECISION_PREFIX, PARTY_PREFIX, PARTY_SINCE_KEY };
 /** Default spacing of the party's own `/vote/count` reads. */
 export const PARTY_READ_INTERVAL_MS = 60_000;
 /** Months of party records kept (the current UTC month and the ones before it). */

@@ -16,6 +16,7 @@ import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
+import { TOP_DECISION_PREFIX, TOP_LAST_MONTH_KEY } from '../store/keys';
 import type { Calendar } from './calendar';
 import type { HistoryStore } from './history';
 import type { Programs } from './programs';
@@ -23,9 +24,8 @@ import { readDecisionRecord } from './records';
 import { HISTORY_MONTHS, type RewardSpec, type TopVoter } from './types';
 
 /** KVP key of the last month whose predecessors were decided. */
-export const TOP_LAST_MONTH_KEY = 'top:lastMonth';
 /** KVP prefix of the month decisions (`top:decision:<month>`). */
-export const TOP_DECISION_PREFIX = 'top:decision:';
+export { TOP_DECISION_PREFIX, TOP_LAST_MONTH_KEY };
 /** Lines `/votetop` shows. */
 export const TOP_SHOWN = 10;
 /** How often the month change is looked for. */
