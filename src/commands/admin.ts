@@ -2,7 +2,8 @@ import type { AdminResult } from '../claim/claim-flow';
 import type { JournalEntry } from '../claim/journal';
 import type { TopDecision } from '../programs/top';
 import type { TopVoter, VoteHistory } from '../programs/types';
-import { cleanText, NAME_MAX } from '../runtime/clean-text';
+import { cleanText } from '../runtime/clean-text';
+import { displayName } from '../runtime/display-name';
 
 /** What the `votereward` console command drives. */
 export interface AdminActions {
@@ -111,7 +112,7 @@ export function formatPlayer(view: PlayerView, now: number): string[] {
   const { history, streak } = view;
   const month = history.months[view.month] ?? 0;
   const lines = [
-    `vote-reward player ${cleanText(history.name, NAME_MAX) || '(no name)'} (${cleanText(history.license)})`,
+    `vote-reward player ${displayName(history.name, 'console') || '(no name)'} (${cleanText(history.license)})`,
     `  Votes      ${history.total} claimed here, ${month} in ${view.month}${view.rank ? ` (#${view.rank.rank} this month)` : ''}`,
     `  Last vote  ${history.lastVoteAt === null ? 'never' : `${formatTime(history.lastVoteAt)} (${formatDuration(now - history.lastVoteAt)} ago)`}`,
     `  Streak     ${streak.current} day(s), best ${streak.best}${streak.msLeft === null ? '' : `; breaks in ${formatDuration(streak.msLeft)} without a vote`}`,
@@ -135,7 +136,7 @@ export function formatTop(
   decision: TopDecision | null,
 ): string[] {
   const line = (voter: TopVoter) =>
-    `  #${String(voter.rank).padEnd(3)} ${cleanText(voter.name, NAME_MAX).padEnd(20)}  ${String(voter.votes).padStart(4)} vote(s)  ${cleanText(voter.license)}`;
+    `  #${String(voter.rank).padEnd(3)} ${displayName(voter.name, 'console').padEnd(20)}  ${String(voter.votes).padStart(4)} vote(s)  ${cleanText(voter.license)}`;
   const lines = [
     `vote-reward top voters of ${month} (${zone} time zone; ties go to who reached the count first)`,
   ];
@@ -151,7 +152,7 @@ export function formatTop(
   for (const award of decision.awards) {
     const voter = decision.ranking.find((entry) => entry.rank === award.rank);
     lines.push(
-      `    #${award.rank} ${cleanText(voter?.name ?? '', NAME_MAX)} (${cleanText(award.license)}): ${cleanText(award.id)}`,
+      `    #${award.rank} ${displayName(voter?.name ?? '', 'console')} (${cleanText(award.license)}): ${cleanText(award.id)}`,
     );
   }
   return lines;

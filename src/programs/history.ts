@@ -3,7 +3,8 @@
  * votes this resource claimed, votes per month, the streak, and the refs of the last votes recorded. Only votes this
  * resource claimed count: the API keeps no per-player history.
  */
-import { claimNameOf } from '../claim/player-name';
+import { nameKey } from '../claim/player-name';
+import { cleanName } from '../runtime/display-name';
 import type { KvpStore } from '../runtime/runtime';
 import { HISTORY_PREFIX } from '../store/keys';
 import type { Calendar } from './calendar';
@@ -157,12 +158,13 @@ export function createHistoryStore(options: {
     find(ref) {
       const exact = cache.get(ref.trim());
       if (exact) return exact;
-      // Typed as shown in game (`^1Ana`): names are kept without colour codes.
-      const lower = (claimNameOf(ref) ?? '').toLowerCase();
+      // Compared as shown to people (`^1Ana`, `Ste\u200bve` and `STEVE` find `Steve`), on the API's name key.
+      const key = nameKey(cleanName(ref, Number.POSITIVE_INFINITY));
+      if (key === '') return null;
       // A name two players were last seen with (one of them renamed since) goes to the one who voted last.
       let found: VoteHistory | null = null;
       for (const history of cache.values()) {
-        if (history.name.toLowerCase() !== lower) continue;
+        if (nameKey(cleanName(history.name, Number.POSITIVE_INFINITY)) !== key) continue;
         if (!found || (history.lastVoteAt ?? 0) > (found.lastVoteAt ?? 0)) found = history;
       }
       return found;
