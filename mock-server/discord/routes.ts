@@ -121,6 +121,10 @@ export function createDiscordRoutes(deps: DiscordRouteDeps): OpenAPIHono {
 
   app.post(`${DISCORD_WEBHOOK_PREFIX}:id/:token`, async (c) => {
     const id = c.req.param('id');
+    // The token first: a request without the right token is not the webhook's and never uses its rate limit, so
+    // wrong-token posts cannot throttle the real ones.
+    const webhook = store.webhooks.find(id, c.req.param('token'));
+    if (!webhook) return c.json({ message: 'Unknown Webhook', code: 10015 }, 404, limiter.peek(id).headers);
     const bucket = limiter.take(id);
     const headers = bucket.headers;
     if (!bucket.allowed) {
@@ -130,8 +134,6 @@ export function createDiscordRoutes(deps: DiscordRouteDeps): OpenAPIHono {
         headers,
       );
     }
-    const webhook = store.webhooks.find(id, c.req.param('token'));
-    if (!webhook) return c.json({ message: 'Unknown Webhook', code: 10015 }, 404, headers);
 
     const waitParam = c.req.query('wait');
     let wait = false;
