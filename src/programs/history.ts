@@ -158,13 +158,18 @@ export function createHistoryStore(options: {
     find(ref) {
       const exact = cache.get(ref.trim());
       if (exact) return exact;
-      // Compared as shown to people (`^1Ana`, `Ste\u200bve` and `STEVE` find `Steve`), on the API's name key.
-      const key = nameKey(cleanName(ref, Number.POSITIVE_INFINITY));
+      // Compared as shown to people (`^1Ana`, `Ste\u200bve` and `STEVE` find `Steve`), on the API's name key. Most
+      // names are printable ASCII words without `^` or `~`, single spaces between: their key is their lower case.
+      const keyOf = (name: string) =>
+        /^[!-\]_-}]+(?: [!-\]_-}]+)*$/.test(name)
+          ? name.toLowerCase()
+          : nameKey(cleanName(name, Number.POSITIVE_INFINITY));
+      const key = keyOf(ref);
       if (key === '') return null;
       // A name two players were last seen with (one of them renamed since) goes to the one who voted last.
       let found: VoteHistory | null = null;
       for (const history of cache.values()) {
-        if (nameKey(cleanName(history.name, Number.POSITIVE_INFINITY)) !== key) continue;
+        if (keyOf(history.name) !== key) continue;
         if (!found || (history.lastVoteAt ?? 0) > (found.lastVoteAt ?? 0)) found = history;
       }
       return found;
