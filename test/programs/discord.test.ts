@@ -270,6 +270,47 @@ describe('createDiscordQueue: never twice', () => {
   });
 });
 
+describe('createDiscordQueue: stored records read through their schema', () => {
+  it.each([
+    ['not JSON', '{broken'],
+    ['an unknown state', JSON.stringify({ text: 'x', at: T0, state: 'posted' })],
+    ['a text that is not a string', JSON.stringify({ text: 5, at: T0, state: 'queued' })],
+    ['no time', JSON.stringify({ text: 'x', state: 'queued' })],
+  ])(
+    'leaves a queue record that is %s as it is, reports it once at start and never posts its id',
+    async (_case, stored) => {
+      const w = await world();
+      w.kvp.set('discord:queue:vote:bad', stored);
+      w.kvp.set('discord:queue:vote:good', JSON.stringify({ text: 'Alex voted', at: T0, state: 'queued' }));
+      const queue = w.queue();
+      const reports = w.logs.filter((l) => l.includes('unreadable'));
+      expect(reports).toHaveLength(1);
+      expect(reports[0]).toMatch(
+        /^warn Discord queue: 1 stored record\(s\) are unreadable and left as they are \(their events are not posted\): discord:queue:vote:bad/,
+      );
+      queue.post({ id: 'vote:bad', text: 'Steve voted' });
+      await w.clock.advance(10_000);
+      expect(w.messages()).toEqual(['Alex voted']);
+      expect(w.kvp.get('discord:queue:vote:bad')).toBe(stored);
+      expect(w.kvp.get('discord:sent:vote:bad')).toBeNull();
+      expect(w.logs.filter((l) => l.includes('unreadable'))).toHaveLength(1);
+    },
+  );
+
+  it('leaves an unreadable tombstone as it is when pruning: its id is still never posted again', async () => {
+    const w = await world();
+    w.kvp.set('discord:sent:vote:1', '{"at":"yesterday"}');
+    const queue = w.queue();
+    expect(w.logs.filter((l) => l.includes('unreadable'))).toHaveLength(1);
+    await w.clock.advance(41 * DAY);
+    w.queue().stop();
+    queue.post({ id: 'vote:1', text: 'Steve voted' });
+    await w.clock.advance(10_000);
+    expect(w.kvp.get('discord:sent:vote:1')).toBe('{"at":"yesterday"}');
+    expect(w.messages()).toEqual([]);
+  });
+});
+
 describe('createDiscordQueue: Discord’s answers', () => {
   it('on 429 waits retry_after, then resends the same batch; the batch stays queued (not sending) meanwhile', async () => {
     const w = await world();
