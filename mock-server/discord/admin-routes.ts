@@ -10,7 +10,8 @@ import type { HostAllowList } from '../middleware/host-allow-list';
 import { ADMIN_SECURITY, response } from '../openapi/contract';
 import { validationError } from '../openapi/validation';
 import { adminErrors } from '../routes/admin';
-import { DISCORD_MESSAGE_SCHEMA, DISCORD_WEBHOOK_PREFIX, listedMessage } from './routes';
+import { DISCORD_MESSAGE_SCHEMA } from './doc';
+import { DISCORD_WEBHOOK_PREFIX, listedMessage } from './routes';
 import { webhookNameProblem } from './validation';
 
 /** What the webhook control routes need. */
