@@ -3,7 +3,8 @@
  * (null once the claim is settled and the entry goes) and the one effect the driver performs after saving it. Notes
  * tell the admin console what the step did; their words live in `messages.ts`.
  */
-import type { DrawRecord } from '../programs/types';
+import type { Drawn } from '../programs/draw';
+import type { AwardSpec, DrawRecord } from '../programs/types';
 import type { PayoutProblem, Reward } from '../rewards/types';
 import { JOURNAL_FORMAT, type JournalEntry, type JournalProblem } from './journal';
 import type { Settled } from './outcome';
@@ -155,6 +156,29 @@ export function claimSent(claim: {
   };
 }
 
+/** The entry of an award, written once its rewards are drawn: owed at once (nothing to claim, nothing to record). */
+export function awardOpened(spec: Omit<AwardSpec, 'rewards'>, drawn: Drawn, now: number): JournalEntry {
+  return {
+    format: JOURNAL_FORMAT,
+    id: spec.id,
+    state: 'claimed',
+    name: spec.name,
+    license: spec.license,
+    votedAt: null,
+    voteId: null,
+    rewards: drawn.rewards.map((reward) => ({ ...reward })),
+    given: drawn.rewards.map(() => false),
+    giving: null,
+    before: null,
+    problem: null,
+    award: spec.info,
+    recorded: true,
+    draws: [...drawn.draws],
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** Applies `event` to `entry`. */
 export function transition(entry: JournalEntry, event: ClaimEvent): Step {
   switch (event.type) {
@@ -267,8 +291,9 @@ export function transition(entry: JournalEntry, event: ClaimEvent): Step {
       return stop(null, { code: 'dropped' }, [{ type: 'dropped' }]);
 
     case 'granted':
+      // The admin's decision covers the rewards as they stand, even those the config's bounds held.
       return step(
-        { ...entry, state: 'claimed', giving: null, before: null, problem: 'granted_by_admin' },
+        { ...entry, state: 'claimed', giving: null, before: null, problem: 'granted_by_admin', approved: true },
         { type: 'pay', bindName: true },
         [{ type: 'granted' }],
       );
