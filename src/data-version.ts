@@ -1,7 +1,6 @@
 /**
  * The version stamp of the resource's KVP data and the one ordered place where data written by an older version is
- * brought up to date. Journal entries of an older format are read into the current one when read (`migrateEntry`);
- * everything that must be rewritten at start runs here, before anything reads the data.
+ * brought up to date: everything that must be rewritten at start runs here, before anything reads the data.
  */
 import { JOURNAL_PREFIX } from './claim/journal';
 import { nameKeyUpgradeLines, upgradeNameKeys } from './claim/name-key-upgrade';
@@ -9,6 +8,7 @@ import { NAME_LOCK_PREFIX } from './claim/name-lock';
 import { LAST_CLAIM_KVP_PREFIX } from './poll/detector';
 import type { KvpStore } from './runtime/runtime';
 import { DATA_VERSION_KEY } from './store/keys';
+import { movePartyProgress } from './store/party-progress-upgrade';
 
 /** KVP key holding the version of vote-reward that last wrote the data. */
 export const DATA_VERSION_KVP = DATA_VERSION_KEY;
@@ -18,9 +18,16 @@ export const UNSTAMPED_VERSION = '0.1.0';
 /** What {@link upgradeData} found: the data is usable (after the lines it printed) or it must not be touched. */
 export type DataUpgrade = { ok: true; lines: string[] } | { ok: false; problems: string[] };
 
-/** Migrations in the order they run; each is idempotent and safe to interrupt. */
+/**
+ * Migrations in the order they run; each is idempotent and safe to interrupt.
+ * 0. (at read time, not here) journal entries of formats 1–2 are read into format 3 by `migrateEntry`, a step before
+ *    their schema: an entry is rewritten in the new format only when its claim moves on.
+ * 1. name-keyed records (name locks, last claims) move to the current name key (0.3.0);
+ * 2. the vote party's progress moves from `party:<month>` to `party:progress:<month>` (0.4.0).
+ */
 const MIGRATIONS: readonly ((kvp: KvpStore) => string[])[] = [
   (kvp) => nameKeyUpgradeLines(upgradeNameKeys(kvp)),
+  movePartyProgress,
 ];
 
 /**

@@ -64,9 +64,10 @@ const dayOrNull = z.string().regex(DAY).nullable();
 /** Keeps the entries of a month map whose key is a real month; junk keys (`9999-99`, `zz`) are dropped. */
 function monthsOnly<T extends z.ZodType>(value: T) {
   return z
-    .record(z.string(), z.unknown())
+    .object({})
+    .catchall(z.unknown())
     .transform((map) => Object.fromEntries(Object.entries(map).filter(([month]) => MONTH.test(month))))
-    .pipe(z.record(z.string(), value));
+    .pipe(z.object({}).catchall(value));
 }
 
 /** A vote history (`history:<license>`, format 1). */

@@ -161,7 +161,7 @@ describe('reward programs in the running resource', () => {
     world.runtime.kvpData.set('party:decision:2026-11:2', JSON.stringify(decision));
     await world.resource.start();
     await world.runtime.clock.settle();
-    expect(world.runtime.kvpData.get('party:2026-11')).toBe('2');
+    expect(world.runtime.kvpData.get('party:progress:2026-11')).toBe('2');
     expect(await admin(world.runtime, 'player bo')).toEqual([
       'vote-reward player Bo (license:b)',
       '  Votes      0 claimed here, 0 in 2026-11',
