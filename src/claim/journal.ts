@@ -213,7 +213,10 @@ export function createJournal(options: JournalOptions): Journal {
     const found = readRecord(kvp, key, storedEntrySchema);
     if (found.state === 'missing') return null;
     if (found.state === 'unreadable') {
-      options.onCorrupt?.(key, found.problem.startsWith(key) ? found.problem.slice(key.length + 2) : found.problem);
+      options.onCorrupt?.(
+        key,
+        found.problem.startsWith(key) ? found.problem.slice(key.length + 2) : found.problem,
+      );
       return null;
     }
     const entry = found.value as JournalEntry;
@@ -225,7 +228,12 @@ export function createJournal(options: JournalOptions): Journal {
     if (!bounds || entry.state === 'needs_admin' || entry.approved) return entry;
     const problem = outOfBounds(entry, bounds);
     if (problem === null) return entry;
-    const held: JournalEntry = { ...entry, state: 'needs_admin', problem: 'reward_out_of_bounds', updatedAt: now() };
+    const held: JournalEntry = {
+      ...entry,
+      state: 'needs_admin',
+      problem: 'reward_out_of_bounds',
+      updatedAt: now(),
+    };
     writeRecord(kvp, key, held);
     options.onHeld?.(held, problem);
     return held;

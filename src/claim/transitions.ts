@@ -293,7 +293,14 @@ export function transition(entry: JournalEntry, event: ClaimEvent): Step {
     case 'granted':
       // The admin's decision covers the rewards as they stand, even those the config's bounds held.
       return step(
-        { ...entry, state: 'claimed', giving: null, before: null, problem: 'granted_by_admin', approved: true },
+        {
+          ...entry,
+          state: 'claimed',
+          giving: null,
+          before: null,
+          problem: 'granted_by_admin',
+          approved: true,
+        },
         { type: 'pay', bindName: true },
         [{ type: 'granted' }],
       );

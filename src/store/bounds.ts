@@ -34,15 +34,20 @@ export function rewardBoundsOf(possible: readonly Reward[]): RewardBounds {
         case 'money':
         case 'bank': {
           const max = maxAmount.get(reward.type);
-          if (!positiveSafe(reward.amount)) return `${reward.type} ${reward.amount} is not a whole amount ≥ 1`;
+          if (!positiveSafe(reward.amount))
+            return `${reward.type} ${reward.amount} is not a whole amount ≥ 1`;
           if (max === undefined) return `the config pays no ${reward.type}`;
-          return reward.amount > max ? `${reward.type} ${reward.amount} is above the configured ${max}` : null;
+          return reward.amount > max
+            ? `${reward.type} ${reward.amount} is above the configured ${max}`
+            : null;
         }
         case 'item': {
           const max = maxCount.get(reward.item);
           if (!positiveSafe(reward.count)) return `item count ${reward.count} is not a whole number ≥ 1`;
           if (max === undefined) return `the config pays no item ${JSON.stringify(reward.item)}`;
-          return reward.count > max ? `${reward.count} x ${reward.item} is above the configured ${max}` : null;
+          return reward.count > max
+            ? `${reward.count} x ${reward.item} is above the configured ${max}`
+            : null;
         }
         case 'custom':
           return customs.has(customKey(reward)) ? null : 'the config pays no such custom reward';

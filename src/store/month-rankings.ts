@@ -30,7 +30,12 @@ const compare = (a: Row, b: Row): number =>
 const rowOf = (history: VoteHistory, month: string): Row | null => {
   const votes = history.months[month] ?? 0;
   if (votes <= 0) return null;
-  return { license: history.license, name: history.name, votes, reachedAt: history.monthReachedAt[month] ?? 0 };
+  return {
+    license: history.license,
+    name: history.name,
+    votes,
+    reachedAt: history.monthReachedAt[month] ?? 0,
+  };
 };
 
 const sameRow = (a: Row, b: Row): boolean =>

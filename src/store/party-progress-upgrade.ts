@@ -21,5 +21,7 @@ export function movePartyProgress(kvp: KvpStore): string[] {
     kvp.delete(key);
     moved += 1;
   }
-  return moved === 0 ? [] : [`vote party: ${moved} progress record(s) moved to ${partyProgressKey('<month>')}`];
+  return moved === 0
+    ? []
+    : [`vote party: ${moved} progress record(s) moved to ${partyProgressKey('<month>')}`];
 }
