@@ -89,6 +89,9 @@ export function createPrograms(options: {
     bounds: rewardBoundsOf(possibleRewardsOf(config)),
     onHeld: (entry, detail) => runtime.log.error(heldEntryText(entry, detail)),
   });
+  // One read of every open entry at start, before the claim flow reconciles: an entry whose stored rewards the config
+  // could not have produced is held (written back as needs_admin) before any path can pay it.
+  journal.all();
   const awards = createAwardStore({
     journal,
     now: runtime.now,
