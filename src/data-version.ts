@@ -2,12 +2,9 @@
  * The version stamp of the resource's KVP data and the one ordered place where data written by an older version is
  * brought up to date: everything that must be rewritten at start runs here, before anything reads the data.
  */
-import { JOURNAL_PREFIX } from './claim/journal';
 import { nameKeyUpgradeLines, upgradeNameKeys } from './claim/name-key-upgrade';
-import { NAME_LOCK_PREFIX } from './claim/name-lock';
-import { LAST_CLAIM_KVP_PREFIX } from './poll/detector';
 import type { KvpStore } from './runtime/runtime';
-import { DATA_VERSION_KEY } from './store/keys';
+import { DATA_VERSION_KEY, KEY_FAMILIES, PARTY_PREFIX } from './store/keys';
 import { movePartyProgress } from './store/party-progress-upgrade';
 
 /** KVP key holding the version of vote-reward that last wrote the data. */
@@ -69,11 +66,10 @@ export function upgradeData(kvp: KvpStore, running: string): DataUpgrade {
   return { ok: true, lines };
 }
 
-/** True when the store holds anything an earlier version wrote. */
+/** True when the store holds anything an earlier version wrote: a record of any family, old or current. */
 function hasData(kvp: KvpStore): boolean {
-  return [JOURNAL_PREFIX, NAME_LOCK_PREFIX, LAST_CLAIM_KVP_PREFIX, 'meta:'].some(
-    (prefix) => kvp.keys(prefix).length > 0,
-  );
+  const prefixes = KEY_FAMILIES.map((family) => family.prefix ?? family.key ?? 'meta:');
+  return [...prefixes, PARTY_PREFIX, 'meta:'].some((prefix) => kvp.keys(prefix).length > 0);
 }
 
 /** A version as numbers plus its pre-release tag (`0.3.0-beta.1`), or null when it is not one. */

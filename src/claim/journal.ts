@@ -213,10 +213,8 @@ export function createJournal(options: JournalOptions): Journal {
     const found = readRecord(kvp, key, storedEntrySchema);
     if (found.state === 'missing') return null;
     if (found.state === 'unreadable') {
-      options.onCorrupt?.(
-        key,
-        found.problem.startsWith(key) ? found.problem.slice(key.length + 2) : found.problem,
-      );
+      // The problem names the key first (`claim:c1 at rewards.0: …`); the report names it already.
+      options.onCorrupt?.(key, found.problem.slice(key.length).replace(/^:? /, ''));
       return null;
     }
     const entry = found.value as JournalEntry;
