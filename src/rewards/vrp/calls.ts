@@ -111,8 +111,11 @@ export function createVrpCalls(
   };
 }
 
-/** Start-up probes of the getters the rewards need, as both adapters read them. */
-export function missingGetterLine(variant: VrpVariant, others: readonly VrpVariant[]) {
+/** The start-up line for a getter vRP answered nothing for: the variant is likely wrong, or the base renamed it. */
+export function missingGetterLine(
+  variant: VrpVariant,
+  others: readonly VrpVariant[],
+): (member: string) => string {
   return (member: string) =>
     `vRP answered nothing for ${member}: this vRP does not have it. Set "vrp": { "variant": ... } in config.json to ${others.filter((v) => v !== variant).join(' or ')}, or name the members your base uses`;
 }

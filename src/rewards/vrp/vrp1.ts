@@ -4,12 +4,12 @@ import { frameworkError, PAID, refuse } from '../call';
 import type { FrameworkDescriptor } from '../framework';
 import { createOxInventory } from '../ox-inventory';
 import type { DisposableRewardAdapter, InventoryBackend, Reward } from '../types';
-import { createVrpCalls, missingGetterLine } from './calls';
+import { createVrpCalls, missingGetterLine, type VrpCalls } from './calls';
 import { isUserId, VRP_MEMBERS, VRP_VARIANTS, type VrpAdapterOptions } from './members';
 import { createVrpProxy } from './proxy';
 
 /** vRP 1's own inventory, through its Proxy. */
-function createVrp1Inventory(calls: ReturnType<typeof createVrpCalls>): InventoryBackend {
+function createVrp1Inventory(calls: VrpCalls): InventoryBackend {
   const { proxy, names, query } = calls;
   return {
     name: 'vRP',
