@@ -279,7 +279,10 @@ function buildVrp(
     }
   } else if (variant === 'vrp2' && !Array.isArray(before)) {
     for (const [key, user] of Object.entries(before)) {
-      vrp.model.join(Number(key.slice(7)), user.user as number, { character: user.character as number });
+      const joined = vrp.model.join(Number(key.slice(7)), user.user as number, {
+        character: user.character as number,
+      });
+      joined.loading = user.ready !== true;
     }
   } else if (!Array.isArray(before)) {
     for (const [key, user] of Object.entries(before)) {

@@ -106,6 +106,25 @@ export default defineWorld({
       },
     },
     {
+      name: 'character-loading',
+      description:
+        "Bob's client spawns while every query waits 200 ms: vRP 2 creates his user, then his character (cid set, loading_character true) loads over several queries; in that window isReady answers false.",
+      prepare(ctx) {
+        ctx.server.probe('vrp', 'QueryDelayMs = 200');
+        ctx.server.emitNet('vRPcli:playerSpawned', 2);
+        const loading = () =>
+          ctx.server.probe(
+            'vrp',
+            'local u = vRP.users_by_source[2] return u ~= nil and u.loading_character == true',
+          );
+        for (let waited = 0; waited < 10_000 && loading() !== true; waited += 50) ctx.server.advance(50);
+      },
+      run(ctx) {
+        proxy(ctx, 'loadScript', ['vote-reward', 'lua/vrp2'], { rid: 1 });
+        proxy(ctx, 'isReady', [2], { iface: 'vote_reward_vrp2', rid: 2 });
+      },
+    },
+    {
       name: 'adapter-variant-vrp2',
       description:
         "The project's adapter with variant vrp2: money refused at start, custom rewards accepted; Alice (loaded) is ready, Bob (loading screen) is not.",

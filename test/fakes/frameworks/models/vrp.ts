@@ -26,15 +26,15 @@
  * - vRP 2: `loadScript("vote-reward", "lua/vrp2")` runs vote-reward's script once (vRP's module cache answers later
  *   calls) and answers `"vote_reward_vrp2"`; until then nobody answers `vote_reward_vrp2:proxy`; after it,
  *   `isReady(source)` is true only for a user whose character is loaded (a player on the loading screen has no vRP 2
- *   user: false; an unknown source: false). Loading a file that does not exist raises (no answer).
+ *   user: false; an unknown source: false), and false while the user's character is still loading (`loading`:
+ *   cid set, `loading_character` true, scenario character-loading). A file that does not exist raises (no answer).
  * - Both Proxies raise (no answer; vRP prints `bad argument #1 to 'for iterator' (table expected, got number)`) on a
  *   request whose args are not a table when the member exists, before running it; a missing member still answers `[]`.
  * Guesses (no transcript covers them): `CheckWeight` for Creative bases that have it (`checkWeight`); the Creative
  * `table.pack` rets some forks send; `giveBankMoney` of a negative amount; which vRP 1 members other than `giveMoney`
  * raise on a current FXServer (`giveInventoryItem` is assumed to, like every client update); `ItemAmount` of a
- * passport that is not online answering 0; vRP 2's user whose character is still loading (`loading`: User:isReady()
- * is false while `loading_character` is set, read from vRP 2's source, not recorded); what loadScript answers for
- * other files (the fake raises, as for a missing file).
+ * passport that is not online answering 0; what vRP 2's loadScript answers for other files (the fake raises, as for a
+ * missing file).
  */
 import { LuaError, luaValues, valuesOf } from './lua';
 
