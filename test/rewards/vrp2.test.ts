@@ -70,25 +70,25 @@ describe('vRP 2 adapter: a custom reward waits for vRP 2 to have loaded the char
     expect(await adapter.startupProblems?.(rewards)).toEqual(problems);
   });
 
-  it('says at start when vRP 2 cannot run the script (resource renamed), and then finds nobody ready', async () => {
+  it('says at start when vRP 2 cannot run the script (resource renamed), then finds nobody ready and warns once', async () => {
     const fake = createFakeHost();
     const vrp = createFakeVrp(fake, { variant: 'vrp2' });
     vrp.join(RUI.source, 10);
-    const adapter = createVrpAdapter({
-      host: fake.host,
-      variant: 'vrp2',
-      resource: 'votes',
-      timeoutMs: 1000,
-    });
+    const warned: string[] = [];
+    const host = { ...fake.host, log: { ...fake.host.log, warn: (line: string) => warned.push(line) } };
+    const adapter = createVrpAdapter({ host, variant: 'vrp2', resource: 'votes', timeoutMs: 1000 });
     const started = adapter.startupProblems?.([EVENT]);
     fake.advance(1000);
     const problems = (await started) ?? [];
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain('vRP.loadScript("votes", "lua/vrp2") failed');
     expect(problems[0]).toContain('pays nobody');
-    const ready = adapter.isPlayerReady(RUI.source);
-    fake.advance(1000);
-    expect(await ready).toBe(false);
+    for (let i = 0; i < 2; i++) {
+      const ready = adapter.isPlayerReady(RUI.source);
+      fake.advance(1000);
+      expect(await ready).toBe(false);
+    }
+    expect(warned).toEqual([expect.stringContaining('vRP 2: no player can be found loaded')]);
   });
 });
 
