@@ -4,7 +4,15 @@
  */
 import { nameKeyUpgradeLines, upgradeNameKeys } from './claim/name-key-upgrade';
 import type { KvpStore } from './runtime/runtime';
-import { DATA_VERSION_KEY, KEY_FAMILIES, PARTY_PREFIX } from './store/keys';
+import {
+  AWARD_DONE_PREFIX,
+  DATA_VERSION_KEY,
+  HISTORY_PREFIX,
+  JOURNAL_PREFIX,
+  LAST_CLAIM_PREFIX,
+  NAME_LOCK_PREFIX,
+  PARTY_PREFIX,
+} from './store/keys';
 import { movePartyProgress } from './store/party-progress-upgrade';
 
 /** KVP key holding the version of vote-reward that last wrote the data. */
@@ -68,8 +76,17 @@ export function upgradeData(kvp: KvpStore, running: string): DataUpgrade {
 
 /** True when the store holds anything an earlier version wrote: a record of any family, old or current. */
 function hasData(kvp: KvpStore): boolean {
-  const prefixes = KEY_FAMILIES.map((family) => family.prefix ?? family.key ?? 'meta:');
-  return [...prefixes, PARTY_PREFIX, 'meta:'].some((prefix) => kvp.keys(prefix).length > 0);
+  return [
+    JOURNAL_PREFIX,
+    AWARD_DONE_PREFIX,
+    NAME_LOCK_PREFIX,
+    LAST_CLAIM_PREFIX,
+    HISTORY_PREFIX,
+    PARTY_PREFIX,
+    'top:',
+    'discord:',
+    'meta:',
+  ].some((prefix) => kvp.keys(prefix).length > 0);
 }
 
 /** A version as numbers plus its pre-release tag (`0.3.0-beta.1`), or null when it is not one. */

@@ -42,20 +42,3 @@ export const journalKey = (id: string): string => `${JOURNAL_PREFIX}${id}`;
 export const historyKey = (license: string): string => `${HISTORY_PREFIX}${license}`;
 /** The key of the vote party's progress in a month (`2026-11`). */
 export const partyProgressKey = (month: string): string => `${PARTY_PROGRESS_PREFIX}${month}`;
-
-/** The families of records: each prefix, and each single key, that a scan or a read may name. */
-export const KEY_FAMILIES: readonly { name: string; prefix?: string; key?: string }[] = [
-  { name: 'journal', prefix: JOURNAL_PREFIX },
-  { name: 'award done marks', prefix: AWARD_DONE_PREFIX },
-  { name: 'name locks', prefix: NAME_LOCK_PREFIX },
-  { name: 'last claims', prefix: LAST_CLAIM_PREFIX },
-  { name: 'histories', prefix: HISTORY_PREFIX },
-  { name: 'party progress', prefix: PARTY_PROGRESS_PREFIX },
-  { name: 'party decisions', prefix: PARTY_DECISION_PREFIX },
-  { name: 'party since', key: PARTY_SINCE_KEY },
-  { name: 'top last month', key: TOP_LAST_MONTH_KEY },
-  { name: 'top decisions', prefix: TOP_DECISION_PREFIX },
-  { name: 'discord queue', prefix: DISCORD_QUEUE_PREFIX },
-  { name: 'discord sent', prefix: DISCORD_SENT_PREFIX },
-  { name: 'data version', key: DATA_VERSION_KEY },
-];
