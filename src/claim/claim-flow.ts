@@ -135,8 +135,6 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     return outcome;
   };
 
-  const identify = (source: number) => identifyPlayer(runtime, source);
-
   const driver = createClaimDriver({
     runtime,
     api,
@@ -219,7 +217,9 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     return run(entry, { type: 'claim_answered', voteId: answer.voteId }, drive);
   };
 
-  const waitsForReading = (entry: JournalEntry) => waitsForAnotherReading(entry, journal.all());
+  // Only an award can wait: the journal is read (every entry parsed) for awards alone.
+  const waitsForReading = (entry: JournalEntry) =>
+    entry.award !== null && waitsForAnotherReading(entry, journal.all());
 
   /** Pays the open awards of a player whose lock the caller holds (after a vote that may have earned some). */
   const settleAwards = async (license: string, source: number): Promise<void> => {
@@ -266,7 +266,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     names,
     async claim(source, claimOptions = {}) {
       const auto = claimOptions.auto === true;
-      const player = identify(source);
+      const player = identifyPlayer(runtime, source);
       if (!('license' in player)) return publicOutcome(report(source, player, 'command'));
       const unlock = locks.tryLock(player.name, player.license);
       if (!unlock) return publicOutcome(report(source, { code: 'claim_in_progress', auto }, 'command'));
@@ -295,7 +295,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     },
 
     async check(source) {
-      const player = identify(source);
+      const player = identifyPlayer(runtime, source);
       if (!('license' in player)) return { ok: false, code: player.code };
       try {
         const result = await api.checkVote({ username: player.name }, { priority: 'claim' });
