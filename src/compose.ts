@@ -25,11 +25,11 @@ export interface Part {
   stop(): void;
 }
 
-/** What a test, a bench or a start-up check puts in place of the parts built from the runtime and the config. */
+/** What the composition is given beside the config: the paying adapter, and what tests and benches put in place. */
 export interface ComposeOverrides {
-  /** The adapter that pays (and the framework it stands for); selected from the config and the runtime when left out. */
-  adapter?: RewardAdapter;
-  /** The framework `adapter` pays through (default `esx` for an injected adapter). */
+  /** The adapter that pays: {@link chooseAdapter}'s in production, a fake in tests. */
+  adapter: RewardAdapter;
+  /** The framework `adapter` pays through, as status shows it (default `esx`, the fakes' stand-in). */
   framework?: FrameworkName;
   /** The HTTP transport to the API; the runtime's fetch, or the FXServer native, when left out. */
   transport?: HttpTransport;
@@ -84,14 +84,14 @@ export async function chooseAdapter(runtime: Runtime, config: ResourceConfig): P
   return { ok: false, problems };
 }
 
-/** Builds every part from `config` over `runtime`, with `overrides` in place of the parts they name. */
+/** Builds every part from `config` over `runtime`, paying through `overrides.adapter`, with the other overrides. */
 export function composeResource(
   runtime: Runtime,
   config: ResourceConfig,
-  overrides: ComposeOverrides = {},
+  overrides: ComposeOverrides,
 ): Running {
   const log = runtime.log;
-  const { adapter, framework } = adapterOf(runtime, config, overrides);
+  const { adapter, framework = 'esx' } = overrides;
   const transport =
     overrides.transport ??
     (runtime.fetch ? createFetchTransport(runtime.fetch) : createNativeTransport(runtime));
@@ -201,18 +201,4 @@ export function composeResource(
       for (const part of [...parts].reverse()) part.stop();
     },
   };
-}
-
-/** The injected adapter, or the one the config selects (which must be able to pay: see {@link chooseAdapter}). */
-function adapterOf(
-  runtime: Runtime,
-  config: ResourceConfig,
-  overrides: ComposeOverrides,
-): { adapter: RewardAdapter; framework: FrameworkName } {
-  if (overrides.adapter) return { adapter: overrides.adapter, framework: overrides.framework ?? 'esx' };
-  const rewards = possibleRewardsOf(config);
-  const selected = selectAdapter({ framework: config.framework, host: runtime, rewards, vrp: config.vrp });
-  if (!selected.ok)
-    throw new Error(`no framework can pay the configured rewards: ${selected.problems.join('; ')}`);
-  return selected;
 }
