@@ -4,7 +4,7 @@ import { type ClaimFlow, REWARDED_EVENT } from '../../src/claim/claim-flow';
 import { composeResource } from '../../src/compose';
 import { checkOutcome, pendingView } from '../../src/exports';
 import { createEsxAdapter } from '../../src/rewards/esx';
-import type { PayoutProblem, PayoutResult, Reward, RewardAdapter } from '../../src/rewards/types';
+import type { Reward, RewardAdapter } from '../../src/rewards/types';
 import { createVrpAdapter } from '../../src/rewards/vrp';
 import { configFor, createPayingAdapter, type PayingAdapter } from '../fakes/compose-kit';
 import { createFakeEsx } from '../fakes/frameworks/esx';
