@@ -1,5 +1,5 @@
+import type { ServerInfo } from '../contract/answers';
 import { NetworkError, TimeoutError, UnauthorizedError } from './api/errors';
-import type { ServerInfo } from './api/schemas';
 import { claimCommands } from './claim/console';
 import { ADMIN_COMMAND, type AdminCommand, runAdminCommand } from './commands/admin';
 import { statusLines, VERBOSE_WORDS } from './commands/status';
