@@ -1,4 +1,5 @@
 import type { ServerInfo } from '../contract/answers';
+import type { VoteApi } from './api/client';
 import { NetworkError, TimeoutError, UnauthorizedError } from './api/errors';
 import { claimCommands } from './claim/console';
 import { ADMIN_COMMAND, type AdminCommand, runAdminCommand } from './commands/admin';
@@ -11,7 +12,7 @@ import { createTranslator } from './i18n/messages';
 import { programsCommands } from './programs/console';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
 import { describeError } from './runtime/errors';
-import type { Runtime } from './runtime/runtime';
+import type { Log, Runtime } from './runtime/runtime';
 
 /** How long a reload waits for the claim steps in flight. */
 const RELOAD_WAIT_MS = 30_000;
@@ -49,14 +50,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   const registeredTopCommands = new Set<string>();
   let started = false;
 
-  const printBlock = (title: string, lines: readonly string[]) => {
-    const rule = '-'.repeat(72);
-    log.plain.error(rule);
-    log.error(title);
-    for (const line of lines) log.plain.error(`  - ${line}`);
-    log.plain.error('Fix config.json or server.cfg, then run `votereward reload` (or `ensure vote-reward`).');
-    log.plain.error(rule);
-  };
+  const printBlock = (title: string, lines: readonly string[]) => printProblems(log, title, lines);
 
   const registerVoteCommand = (name: string) => {
     if (registeredCommand === name) return;
@@ -99,26 +93,6 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     );
   };
 
-  const connect = async (current: Running): Promise<Connection> => {
-    try {
-      const info = await current.api.getServerInfo({ priority: 'claim' });
-      log.info(`connected to ${cleanText(info.name)} (#${info.rank}, ${info.votes_total} votes)`);
-      return { ok: true, info };
-    } catch (error) {
-      if (error instanceof UnauthorizedError) {
-        return { ok: false, reason: 'unauthorized' };
-      }
-      const detail = describeError(error);
-      // Network and timeout errors already name the URL; others (HTTP status, bad body) do not.
-      const reason =
-        error instanceof NetworkError || error instanceof TimeoutError
-          ? detail
-          : `${current.api.baseUrl}/api/v1/server/info: ${detail}`;
-      log.warn(`cannot reach the vote API yet (${reason}); claims will be tried anyway`);
-      return { ok: false, reason };
-    }
-  };
-
   /** Loads config.json, chooses the adapter and composes the parts; null (after printing why) when it cannot. */
   const build = async (): Promise<Running | null> => {
     const loaded = loadConfig({ text: runtime.loadResourceFile('config.json'), convar: runtime.convar });
@@ -149,7 +123,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     registerVoteCommand(candidate.config.command);
     if (candidate.top) registerTopCommand(candidate.config.topVoters.command);
     starting = candidate;
-    const connection = await connect(candidate).finally(() => {
+    const connection = await connect(candidate.api, log).finally(() => {
       starting = null;
     });
     if (!connection.ok && connection.reason === 'unauthorized') {
@@ -255,4 +229,35 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     reload,
     isReady: () => app !== null,
   };
+}
+
+/** Prints a start-up refusal: a rule, the title, one line a problem, how to retry, a rule. */
+function printProblems(log: Log, title: string, lines: readonly string[]): void {
+  const rule = '-'.repeat(72);
+  log.plain.error(rule);
+  log.error(title);
+  for (const line of lines) log.plain.error(`  - ${line}`);
+  log.plain.error('Fix config.json or server.cfg, then run `votereward reload` (or `ensure vote-reward`).');
+  log.plain.error(rule);
+}
+
+/** The start-up call to `/server/info`: connected, the key refused, or not reached yet (claims are tried anyway). */
+async function connect(api: VoteApi, log: Log): Promise<Connection> {
+  try {
+    const info = await api.getServerInfo({ priority: 'claim' });
+    log.info(`connected to ${cleanText(info.name)} (#${info.rank}, ${info.votes_total} votes)`);
+    return { ok: true, info };
+  } catch (error) {
+    if (error instanceof UnauthorizedError) {
+      return { ok: false, reason: 'unauthorized' };
+    }
+    const detail = describeError(error);
+    // Network and timeout errors already name the URL; others (HTTP status, bad body) do not.
+    const reason =
+      error instanceof NetworkError || error instanceof TimeoutError
+        ? detail
+        : `${api.baseUrl}/api/v1/server/info: ${detail}`;
+    log.warn(`cannot reach the vote API yet (${reason}); claims will be tried anyway`);
+    return { ok: false, reason };
+  }
 }
