@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createJournal, JOURNAL_PREFIX, type JournalEntry } from '../../src/claim/journal';
-import { claimSent } from '../../src/claim/transitions';
+import { awardOpened, claimSent } from '../../src/claim/transitions';
 import { createFakeRuntime } from '../fakes/runtime';
 
 const entry = (patch: Partial<JournalEntry> = {}): JournalEntry => ({
@@ -62,5 +62,30 @@ describe('journal entries read through their schema', () => {
   it('reads back what it writes', () => {
     const { journal } = journalOver(JSON.stringify(entry()));
     expect(journal.get('c1')).toEqual(entry());
+  });
+});
+
+describe('one constructor of journal entries', () => {
+  it('an award is owed at once, recorded, with its draw; a vote starts claiming, not yet recorded', () => {
+    const info = { program: 'milestone' as const, value: 5, month: null, voteRef: 'v1' };
+    const drawn = {
+      rewards: [{ type: 'bank' as const, amount: 50 }],
+      draws: [{ entry: 0, roll: 12, pick: null }],
+    };
+    const award = awardOpened({ id: 'a:m:1', name: 'Ana', license: 'license:aaa', info }, drawn, 7);
+    expect(award).toEqual({
+      ...claimSent({ id: 'a:m:1', name: 'Ana', license: 'license:aaa', votedAt: null, ...drawn, now: 7 }),
+      state: 'claimed',
+      award: info,
+      recorded: true,
+    });
+    expect(award.rewards).not.toBe(drawn.rewards);
+    expect(entry()).toMatchObject({
+      award: null,
+      recorded: false,
+      given: [false],
+      giving: null,
+      before: null,
+    });
   });
 });
