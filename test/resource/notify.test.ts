@@ -139,6 +139,62 @@ describe('notify: where players read messages', () => {
   });
 });
 
+/** The resource polling with `notify` and `started`; Ana votes on the site and is online until the poller finds it. */
+const detectAVote = async (notify: string, started: string[]) => {
+  const runtime = createFakeRuntime();
+  for (const name of started) runtime.resourceStates.set(name, 'started');
+  const api = createMockVoteApi({ now: runtime.now, checkMode: 'unclaimed' });
+  runtime.convars.set('vote_reward_api_key', api.apiKey);
+  runtime.files.set(
+    'config.json',
+    JSON.stringify({
+      apiUrl: 'https://votes.example',
+      voteUrl: 'https://votes.example/servers/1/vote',
+      framework: 'standalone',
+      reward: { type: 'custom', event: 'x:paid' },
+      poll: { enabled: true, autoClaim: false, reminderMinutes: 0 },
+      notify,
+    }),
+  );
+  runtime.fetch = fetchThrough(api);
+  await createResource(runtime).start();
+  runtime.join(1, { name: 'Ana', license: 'license:aaa' });
+  api.addVote('Ana', runtime.now());
+  await runtime.clock.advance(60_000);
+  return {
+    chat: runtime.told.filter((t) => t.source === 1).map((t) => t.message),
+    notifications: runtime.netEvents.filter((e) => e.target === 1).map((e) => [e.event, ...e.args]),
+  };
+};
+
+describe('notify: a vote the poller detects', () => {
+  const WAITING = 'Your vote was received: type /vote to get your reward.';
+  it.each([
+    [
+      'ox_lib',
+      'ox_lib',
+      ['ox_lib'],
+      [['ox_lib:notify', { title: 'Vote', description: WAITING, type: 'info' }]],
+      [],
+    ],
+    [
+      'esx',
+      'esx',
+      ['es_extended', 'esx_notify', 'ox_lib'],
+      [['esx:showNotification', WAITING, 'info', 5000, 'Vote']],
+      [],
+    ],
+    ['chat while ox_lib runs', 'chat', ['ox_lib'], [], [WAITING]],
+  ])(
+    '%s: the reward-waiting message arrives once, through the configured notifier only',
+    async (_, notify, started, toasts, chat) => {
+      const seen = await detectAVote(notify, started);
+      expect(seen.notifications).toEqual(toasts);
+      expect(seen.chat).toEqual(chat);
+    },
+  );
+});
+
 describe('notify in the built bundle in the simulated FXServer', () => {
   const cleanup: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
