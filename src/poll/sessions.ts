@@ -2,7 +2,7 @@
  * The poller's players: who is online and was told, when each last claimed (KVP), reminders, the broadcast of recent
  * votes, and what a detected vote sets off (accounting, latency, the player's message or an automatic claim).
  */
-import { nameKey } from '../claim/player-name';
+import { nameKey } from '../../contract/name-key';
 import type { ResourceConfig } from '../config/schema';
 import type { EventChannel } from '../events';
 import type { Translate } from '../i18n/messages';
