@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFxServer } from '../fxserver/server';
-import { installBundle } from './harness';
+import { createE2e, type E2e, installBundle } from './harness';
 
 describe('notify in the built bundle in the simulated FXServer', () => {
   const cleanup: (() => Promise<void> | void)[] = [];
@@ -40,6 +40,40 @@ describe('notify in the built bundle in the simulated FXServer', () => {
       {
         name: 'ox_lib:notify',
         args: [{ title: 'Vote', description: 'The vote site is down, try later.', type: 'info' }],
+      },
+    ]);
+  });
+});
+
+describe('one toast per message in the built bundle', () => {
+  let world: E2e | undefined;
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+  });
+
+  it('with notify "ox_lib", a vote the poller finds shows one ox_lib toast, not two', async () => {
+    const w = await createE2e({
+      framework: 'qbox',
+      config: { notify: 'ox_lib', poll: { enabled: true, autoClaim: false, reminderMinutes: 0 } },
+    });
+    world = w;
+    const steve = await w.join('Steve');
+    await w.advance(15_000);
+    await w.vote('Steve');
+    const toasts = () => w.server.clientEvents(steve.id).filter((event) => event.name === 'ox_lib:notify');
+    await w.until(() => toasts().length > 0, 120_000);
+    await w.advance(10_000);
+    expect(toasts()).toEqual([
+      {
+        name: 'ox_lib:notify',
+        args: [
+          {
+            title: 'Vote',
+            description: 'Your vote was received: type /vote to get your reward.',
+            type: 'info',
+          },
+        ],
       },
     ]);
   });
