@@ -244,16 +244,15 @@ describe('createVoteDetector', () => {
     expect(h.runtime.told).toEqual([]);
   });
 
-  it('also sends an ox_lib notification when ox_lib runs', async () => {
-    const sent: unknown[][] = [];
+  it('tells a detected vote through the given tell only, never its own ox_lib notification', async () => {
     const h = createPollHarness();
-    Object.assign(h.runtime, { emitNet: (...args: unknown[]) => sent.push(args) });
     h.runtime.resourceStates.set('ox_lib', 'started');
     joinPlayers(h.runtime, 1, 1);
     h.vote('Player1');
     h.detector.start();
     await h.runtime.clock.advance(10 * SEC);
-    expect(sent).toEqual([['ox_lib:notify', 1, { title: 'Vote', description: WAITING, type: 'success' }]]);
+    expect(h.runtime.told).toEqual([{ source: 1, message: WAITING }]);
+    expect(h.runtime.netEvents).toEqual([]);
     h.detector.stop();
   });
 
