@@ -163,7 +163,12 @@ export function composeResource(
         translate,
         claimName: flow.claimName,
         hasPending: flow.hasPending,
-        claim: (source) => flow.claim(source, { auto: true }),
+        claim: async (source) => {
+          const outcome = await flow.claim(source, { auto: true });
+          return outcome.code === 'cannot_receive' && outcome.problem === 'player_not_loaded'
+            ? 'not_loaded'
+            : 'done';
+        },
         events,
       })
     : null;

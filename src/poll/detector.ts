@@ -11,7 +11,7 @@ import { LAST_CLAIM_PREFIX } from '../store/keys';
 import { createCountGate } from './gate';
 import { createPollScheduler } from './scheduler';
 import { createSendLoop, MIN_TICK_MS, type PollApi, type PollBudget } from './send-loop';
-import { createPollSessions, RETURNING_WINDOW_MS } from './sessions';
+import { type AutoClaimResult, createPollSessions, RETURNING_WINDOW_MS } from './sessions';
 import type { PollStatus } from './status';
 
 export type { GateStatus } from './gate';
@@ -54,7 +54,7 @@ export interface VoteDetectorOptions {
   /** True when the claim flow holds an unpaid reward for this player; such players are not checked. */
   hasPending?(source: number): boolean;
   /** Claims and pays through the claim flow; used instead of a notification when `poll.autoClaim` is on. */
-  claim?(source: number): Promise<unknown>;
+  claim?(source: number): Promise<AutoClaimResult | undefined>;
   /**
    * The resource's event channel: the detector hears `linkShown` and `rewarded` on it and announces `voteDetected`.
    * Without one it hears payouts as the FiveM event `vote-reward:rewarded`.

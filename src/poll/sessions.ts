@@ -13,6 +13,14 @@ import { createLatencyRecorder, type LatencySummary } from './latency';
 import { createReminderQueue } from './reminders';
 import type { PollScheduler } from './scheduler';
 
+/** Spacing of automatic claims retried while the player's character loads. */
+export const AUTO_CLAIM_RETRY_MS = 30_000;
+/** Automatic claims tried for one found vote while the character loads (about five minutes). */
+export const AUTO_CLAIM_ATTEMPTS = 10;
+
+/** What an automatic claim came to, as far as the poller cares: `not_loaded` means the character is still loading. */
+export type AutoClaimResult = 'done' | 'not_loaded';
+
 /** One online player as the poller sees them; a new object per join, so an answer can tell it is stale. */
 export interface Session {
   /** The player was told a reward is waiting (or it was claimed for them): not checked again until it is void. */
@@ -22,7 +30,7 @@ export interface Session {
 /** What the sessions are built from. */
 export interface PollSessionsOptions {
   /** The runtime services the sessions use; `tell` is the resource's notifier. */
-  runtime: Pick<Runtime, 'now' | 'kvp' | 'tell' | 'players' | 'log'>;
+  runtime: Pick<Runtime, 'now' | 'kvp' | 'tell' | 'players' | 'log' | 'setTimeout'>;
   /** The round-robin and link-shown queues. */
   scheduler: PollScheduler;
   /** The count gate, told about found and claimed votes. */
@@ -40,7 +48,7 @@ export interface PollSessionsOptions {
   /** True when the claim flow holds an unpaid reward for this player. */
   hasPending?(source: number): boolean;
   /** Claims and pays through the claim flow when `poll.autoClaim` is on. */
-  claim?(source: number): Promise<unknown>;
+  claim?(source: number): Promise<AutoClaimResult | undefined>;
   /** The resource's event channel, told of each detected vote. */
   events?: EventChannel;
 }
@@ -115,6 +123,30 @@ export function createPollSessions(options: PollSessionsOptions): PollSessions {
     reminders?.addPlayer(source, now, canVoteAt);
   };
 
+  /**
+   * Claims for a player whose vote was found. A character still loading (vRP 2 until the first spawn) leaves the vote
+   * on the site: the claim is tried again a little later, a bounded number of times, while the player stays online.
+   */
+  const autoClaim = (source: number, session: Session, attempt: number): void => {
+    options.claim?.(source).then(
+      (result) => {
+        if (result !== 'not_loaded' || sessions.get(source) !== session) return;
+        if (attempt + 1 >= AUTO_CLAIM_ATTEMPTS) {
+          runtime.log.info(
+            `automatic claim for player ${source}: the character never loaded; /vote still claims it`,
+          );
+          return;
+        }
+        runtime.setTimeout(() => {
+          if (sessions.get(source) === session) autoClaim(source, session, attempt + 1);
+        }, AUTO_CLAIM_RETRY_MS);
+      },
+      (error: unknown) => {
+        runtime.log.warn(`automatic claim for player ${source} failed: ${String(error)}`);
+      },
+    );
+  };
+
   const voted = (source: number, name: string, votedAt: string | null, linkActive: boolean): void => {
     const now = runtime.now();
     const votedMs = votedAt === null ? Number.NaN : Date.parse(votedAt);
@@ -132,9 +164,7 @@ export function createPollSessions(options: PollSessionsOptions): PollSessions {
     countForBroadcast(name, now);
     options.events?.emit('voteDetected', { source, name, votedAt });
     if (poll.autoClaim && options.claim) {
-      options.claim(source).catch((error: unknown) => {
-        runtime.log.warn(`automatic claim for player ${source} failed: ${String(error)}`);
-      });
+      autoClaim(source, session, 0);
     } else {
       runtime.tell(source, translate('reward_waiting', { command: options.command }));
     }
