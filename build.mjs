@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 import { zipSync } from 'fflate';
 
 const root = new URL('.', import.meta.url).pathname;
-const MAX_BUNDLE_BYTES = 392 * 1024;
+const MAX_BUNDLE_BYTES = 400 * 1024;
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
 /** The folder inside the zip: the owner unzips the zip into resources/, giving resources/vote-reward/. */
 const RESOURCE_FOLDER = 'vote-reward';
@@ -116,6 +116,8 @@ const PACKAGE_FILES = {
   'config.json': 'config.json',
   'config.schema.json': 'config.schema.json',
   'dist/server.js': 'dist/server.js',
+  // Run inside vRP 2 by its loadScript: how the vRP adapter asks vRP 2 whether a character is loaded.
+  'lua/vrp2.lua': 'lua/vrp2.lua',
   'README.md': 'docs/owner/README.md',
   'docs/config.md': 'docs/config.md',
   'docs/messages.md': 'docs/messages.md',

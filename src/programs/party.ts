@@ -22,7 +22,7 @@ import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
-import { PARTY_DECISION_PREFIX, PARTY_PREFIX, PARTY_SINCE_KEY } from '../store/keys';
+import { PARTY_DECISION_PREFIX, PARTY_PREFIX, PARTY_SINCE_KEY, partyProgressKey } from '../store/keys';
 import { type Calendar, createCalendar } from './calendar';
 import type { Programs } from './programs';
 import { readDecisionRecord } from './records';
@@ -153,7 +153,7 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
   /** Set when handling a count failed part-way: the next count finishes what it left (as a start does). */
   let unfinished = false;
 
-  const progressKey = (month: string) => `${PARTY_PREFIX}${month}`;
+  const progressKey = partyProgressKey;
   const decisionKey = (month: string, threshold: number) => `${PARTY_DECISION_PREFIX}${month}:${threshold}`;
 
   const progress = (month: string): number => {

@@ -187,22 +187,37 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
       for (const stop of stops.splice(0)) stop();
     },
     check,
-    lines(source) {
-      const month = calendar.monthOf(runtime.now());
-      const say = (key: MessageKey, vars: MessageVars = {}) =>
-        translate(key, { command: options.command, month, ...vars });
-      const top = history.top(month, TOP_SHOWN);
-      const lines = [say('top_title')];
-      if (top.length === 0) lines.push(say('top_empty'));
-      for (const line of top)
-        lines.push(
-          say('top_line', { rank: line.rank, name: displayName(line.name, 'chat'), votes: line.votes }),
-        );
-      const license = runtime.playerLicense(source);
-      const own = license ? history.rankOf(license, month) : null;
-      lines.push(own ? say('top_own', { rank: own.rank, votes: own.votes }) : say('top_own_none'));
-      return lines;
-    },
+    lines: (() => {
+      // A player asking again within a few seconds hears one short line and nothing is ranked: /votetop on a loop
+      // costs the server thread next to nothing.
+      const cooldownMs = 3_000;
+      const askedAt = new Map<number, number>();
+      return (source: number): string[] => {
+        const now = runtime.now();
+        const since = now - (askedAt.get(source) ?? Number.NEGATIVE_INFINITY);
+        if (since < cooldownMs) {
+          const seconds = Math.max(1, Math.ceil((cooldownMs - since) / 1000));
+          return [translate('cooldown', { command: settings.command, seconds })];
+        }
+        if (askedAt.size > 1024)
+          for (const [who, at] of askedAt) if (now - at >= cooldownMs) askedAt.delete(who);
+        askedAt.set(source, now);
+        const month = calendar.monthOf(now);
+        const say = (key: MessageKey, vars: MessageVars = {}) =>
+          translate(key, { command: options.command, month, ...vars });
+        const top = history.top(month, TOP_SHOWN);
+        const lines = [say('top_title')];
+        if (top.length === 0) lines.push(say('top_empty'));
+        for (const line of top)
+          lines.push(
+            say('top_line', { rank: line.rank, name: displayName(line.name, 'chat'), votes: line.votes }),
+          );
+        const license = runtime.playerLicense(source);
+        const own = license ? history.rankOf(license, month) : null;
+        lines.push(own ? say('top_own', { rank: own.rank, votes: own.votes }) : say('top_own_none'));
+        return lines;
+      };
+    })(),
     decision: (month) => readTopDecision(kvp, month),
   };
 }

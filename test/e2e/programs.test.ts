@@ -716,7 +716,8 @@ describe('vote party', () => {
         problems.push(
           `paid ${paid.join(', ') || 'nothing'} (decision with ${players} player(s) at the kill)`,
         );
-      if (w.kvp('party:2025-06')['party:2025-06'] !== '5') problems.push('threshold 5 not recorded');
+      if (w.kvp('party:progress:2025-06')['party:progress:2025-06'] !== '5')
+        problems.push('threshold 5 not recorded');
       const open = Object.keys(w.kvp('claim:'));
       if (open.length > 0) problems.push(`left open: ${open.join(', ')}`);
       if (problems.length > 0)
