@@ -40,7 +40,11 @@ export function withoutStyleCodes(text: string): string {
  * points with an ellipsis. Player names shown to other people go through `displayName` instead, which removes them.
  */
 export function cleanText(value: unknown, max: number = VALUE_MAX): string {
-  const text = withoutStyleCodes(String(value).replace(INVISIBLE, visible));
+  return cut(withoutStyleCodes(String(value).replace(INVISIBLE, visible)), max);
+}
+
+/** Cuts `text` to `max` code points, the last one an ellipsis when something was cut. */
+export function cut(text: string, max: number): string {
   const chars = [...text];
   return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
 }

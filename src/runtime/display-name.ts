@@ -17,7 +17,7 @@
  * invite survives. The name is cleaned first and escaped after; nothing that runs later may touch the escaped text
  * (see `listenForDiscord`).
  */
-import { NAME_MAX, withoutStyleCodes } from './clean-text';
+import { cut, NAME_MAX, withoutStyleCodes } from './clean-text';
 
 /** Where a name is shown. */
 export type DisplayTarget = 'chat' | 'console' | 'discord';
@@ -29,19 +29,13 @@ const FORMAT = /\p{Cf}|\u034f/gu;
 const SPACES = /\s+/g;
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;
 
-/** Cuts `text` to `max` code points, the last one an ellipsis when something was cut. */
-function bound(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
-}
-
 /** The cleaned name, not yet escaped for a target: what every target shows, and what names are compared on. */
 export function cleanName(value: unknown, max: number = NAME_MAX): string {
   const text = String(value ?? '')
     .replace(BLANK, ' ')
     .replace(CONTROL, '')
     .replace(FORMAT, '');
-  return bound(withoutStyleCodes(text).replace(SPACES, ' ').trim(), max);
+  return cut(withoutStyleCodes(text).replace(SPACES, ' ').trim(), max);
 }
 
 /**

@@ -2,14 +2,12 @@
  * Discord messages of the reward programs: the webhook URL (`./webhook-url`), Discord's answers (`./answers`), the
  * durable outbox (`./outbox`), the queue in front of the webhook (`./queue`) and the posts (`./posts`).
  */
+
+/** Escapes Discord markdown, links and mentions in a text that is already clean (see `displayName`). */
+export { escapeForDiscord as escapeDiscordMarkdown } from '../../runtime/display-name';
 export { DISCORD_QUEUE_PREFIX, DISCORD_SENT_PREFIX } from '../../store/keys';
 export { DISCORD_TOMBSTONE_MS } from './outbox';
-export {
-  type DiscordEventSource,
-  type DiscordSwitches,
-  escapeDiscordMarkdown,
-  listenForDiscord,
-} from './posts';
+export { type DiscordEventSource, type DiscordSwitches, listenForDiscord } from './posts';
 export {
   createDiscordQueue,
   DISCORD_BATCH_WINDOW_MS,

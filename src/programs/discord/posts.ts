@@ -5,7 +5,7 @@
  */
 import type { ResourceEvents } from '../../events';
 import type { Translate } from '../../i18n/messages';
-import { displayName, escapeForDiscord } from '../../runtime/display-name';
+import { displayName } from '../../runtime/display-name';
 import type { DiscordQueue } from './queue';
 
 /** Which Discord messages are on. */
@@ -26,11 +26,6 @@ export interface DiscordSwitches {
 export interface DiscordEventSource {
   /** Adds a listener; returns a function that removes it. */
   on<K extends keyof ResourceEvents>(name: K, listener: (payload: ResourceEvents[K]) => void): () => void;
-}
-
-/** Escapes Discord markdown, links and mentions in a text that is already clean (see `displayName`). */
-export function escapeDiscordMarkdown(text: string): string {
-  return escapeForDiscord(text);
 }
 
 /**

@@ -19,7 +19,7 @@
  * A 429 is a definite "not processed", so its batch goes back to `queued` and survives a restart.
  */
 import type { HttpResponse, HttpTransport } from '../../api/transport';
-import { cleanText } from '../../runtime/clean-text';
+import { cleanText, cut } from '../../runtime/clean-text';
 import type { KvpStore, LogLevels } from '../../runtime/runtime';
 import { neverSent, readAnswer } from './answers';
 import { createOutbox, type OutboxEntry } from './outbox';
@@ -94,11 +94,6 @@ export interface DiscordQueue {
 }
 
 const codePoints = (text: string) => [...text];
-
-function cut(text: string): string {
-  const chars = codePoints(text);
-  return chars.length <= DISCORD_CONTENT_MAX ? text : `${chars.slice(0, DISCORD_CONTENT_MAX - 1).join('')}…`;
-}
 
 /** Takes the oldest pending entries that fit in one message (at least one). */
 function takeBatch(pending: OutboxEntry[]): OutboxEntry[] {
@@ -291,7 +286,7 @@ export function createDiscordQueue(options: DiscordQueueOptions): DiscordQueue {
           return;
         }
         if (known(id)) return;
-        const entry = { id, text: cut(text), at: now() };
+        const entry = { id, text: cut(text, DISCORD_CONTENT_MAX), at: now() };
         pending.push(entry);
         outbox.store(entry, 'queued');
         if (!inFlight && !cancelTimer) schedule(now() + windowMs);
