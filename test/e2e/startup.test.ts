@@ -180,6 +180,73 @@ describe('bad config.json', () => {
   });
 });
 
+describe('/vote while the resource is not running', () => {
+  it.each([
+    {
+      what: 'config.json with a trailing comma, command and locale still readable',
+      options: {
+        framework: 'esx' as const,
+        configText:
+          '{\n  "command": "belohnung",\n  "locale": "de",\n  "reward": { "type": "money", "amount": 500 },\n}\n',
+      },
+      command: 'belohnung',
+      heard: 'Vote-Belohnungen sind auf diesem Server gerade nicht verfügbar.',
+    },
+    {
+      what: 'config.json that cannot be read at all',
+      options: { framework: 'esx' as const, configText: '{ "command": "claim" "locale": "fr" ' },
+      command: 'vote',
+      heard: 'Vote rewards are not available on this server right now.',
+    },
+    {
+      what: 'a valid config.json with a setting the schema refuses',
+      options: { framework: 'esx' as const, config: { locale: 'fr', reward: { type: 'gold', amount: 5 } } },
+      command: 'vote',
+      heard: 'Les récompenses de vote ne sont pas disponibles sur ce serveur pour le moment.',
+    },
+    {
+      what: 'a framework that is not running',
+      options: {
+        framework: 'standalone' as const,
+        config: { framework: 'qbox', locale: 'fr', command: 'voter' },
+      },
+      command: 'voter',
+      heard: 'Les récompenses de vote ne sont pas disponibles sur ce serveur pour le moment.',
+    },
+  ])(
+    '$what: a player hears that rewards are not available, the console points admins to the block',
+    async ({ options, command, heard }) => {
+      const w = await createE2e(options);
+      world = w;
+      await w.advance(1000);
+      expect(block(w.output())?.[0]).toMatch(/^vote-reward: not started, /);
+
+      await w.vote('Steve');
+      const steve = await w.join('Steve');
+      w.type(steve, `/${command}`);
+      await w.advance(1000);
+      expect(w.messages(steve)).toEqual([heard]);
+      expect(w.output().at(-1)).toBe(
+        `vote-reward: Steve typed /${command}, but vote rewards are not running: see the "not started" block printed at start-up (or \`votereward status\`), fix it, then \`votereward reload\``,
+      );
+      expect(w.ledger()).toEqual([]);
+      expect(w.unclaimed('Steve')).toHaveLength(1);
+      expect(scriptErrors(w)).toEqual([]);
+    },
+  );
+
+  it('the console typing the claim command is pointed to the block too', async () => {
+    const w = await createE2e({ framework: 'esx', config: { reward: { type: 'gold', amount: 5 } } });
+    world = w;
+    await w.advance(1000);
+    w.console('vote');
+    await w.advance(200);
+    expect(w.output().at(-1)).toBe(
+      'vote-reward: /vote: vote rewards are not running; see the "not started" block printed at start-up (or `votereward status`), fix it, then `votereward reload`',
+    );
+  });
+});
+
 describe('Node 16 profile (no fetch)', () => {
   it('claims and pays through PerformHttpRequestInternalEx', async () => {
     const w = await createE2e({ framework: 'qbox', profile: 'node16' });
