@@ -36,7 +36,7 @@ export async function statusLines(running: Running, now: number, verbose: boolea
   }
   const budget = running.budget.snapshot();
   const lines = ['vote-reward status', `  API        ${api.baseUrl} over ${api.transport}: ${reach}`];
-  if (check) lines.push(`  Check      ${check}`);
+  if (check) lines.push(`             ${check}`);
   if (verbose) lines.push(`  Key        ${maskKey(config.apiKey)}`);
   if (server) lines.push(`  Server     ${server}`);
   lines.push(`  Framework  ${running.framework}`);
