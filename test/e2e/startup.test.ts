@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createOxInventoryFake } from '../fxserver/resources';
 import { createE2e, type E2e, RESOURCE } from './harness';
 
 const RULE = '-'.repeat(72);
@@ -244,6 +245,37 @@ describe('/vote while the resource is not running', () => {
     expect(w.output().at(-1)).toBe(
       'vote-reward: /vote: vote rewards are not running; see the "not started" block printed at start-up (or `votereward status`), fix it, then `votereward reload`',
     );
+  });
+});
+
+describe('ox_inventory 2.42+ on QBCore (its QBCore bridge removed)', () => {
+  it('is named at start with the fix, instead of players hearing later that an admin was told', async () => {
+    const w = await createE2e({
+      framework: 'qbcore',
+      start: false,
+      config: { reward: { type: 'item', item: 'bread', count: 2 } },
+    });
+    world = w;
+    w.server.addFakeResource('ox_inventory', createOxInventoryFake({ state: 'no-qb-bridge' }).definition);
+    w.server.start('ox_inventory');
+    expect(w.server.resourceState('ox_inventory')).toBe('started');
+    w.server.start(RESOURCE);
+    await w.advance(1000);
+
+    const shown = block(w.output());
+    expect(shown?.[0]).toBe('vote-reward: not started, the framework cannot pay the configured rewards:');
+    expect(shown?.slice(1, -1)).toEqual([
+      "  - ox_inventory is started but did not finish loading (it does not export setPlayerInventory or forceOpenInventory, which a loaded ox_inventory 2.28 or later does); its own errors are earlier in the server console. On QBCore the usual cause: ox_inventory 2.42 and later has no QBCore bridge (removed upstream), so it cannot load QBCore players' inventories. Install ox_inventory 2.41.0, or use qb-inventory (stop ox_inventory), or move to Qbox",
+    ]);
+    expect(scriptErrors(w)).toEqual([]);
+
+    await w.vote('Steve');
+    const steve = await w.join('Steve');
+    w.type(steve, '/vote');
+    await w.advance(1000);
+    expect(w.messages(steve)).toEqual(['Vote rewards are not available on this server right now.']);
+    expect(w.ledger()).toEqual([]);
+    expect(w.unclaimed('Steve')).toHaveLength(1);
   });
 });
 
