@@ -9,7 +9,7 @@
  * definition or nil; `GetInventory(inv)` the inventory or nil.
  */
 import { callExport, frameworkError, hasExport, PAID, payingCallFailed, refuse, returnValues } from './call';
-import type { FrameworkHost, FrameworkName, InventoryBackend, PayoutResult, Reading } from './types';
+import type { FrameworkHost, InventoryBackend, PayoutResult, Reading } from './types';
 import { readNumber } from './verify';
 
 /** Resource name of ox_inventory. */
