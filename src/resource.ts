@@ -4,6 +4,7 @@ import { claimCommands } from './claim/console';
 import { ADMIN_COMMAND, type AdminCommand, runAdminCommand } from './commands/admin';
 import { unreachableHint } from './commands/api-reach';
 import { type InertSettings, inertSettings } from './commands/inert';
+import { testpayCommand } from './commands/testpay';
 import { statusLines, VERBOSE_WORDS } from './commands/status';
 import { chooseAdapter, composeResource, type Running } from './compose';
 import { loadConfig, maskKey, possibleRewardsOf } from './config/load';
@@ -214,6 +215,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     },
     ...claimCommands(() => app?.flow ?? null, runtime.now),
     { name: 'reload', help: 'reload config.json', run: reload },
+    testpayCommand(() => app, runtime),
     ...programsCommands(() => app, runtime.now),
   ];
 
