@@ -3,7 +3,7 @@
  * the last error. `votereward status` and the start-up line use it to say "unreachable" and which setting to check,
  * instead of the rate budget's backoff that an unreachable API causes.
  */
-import { NetworkError, TimeoutError } from '../api/errors';
+import { NetworkError, ResponseTooLargeError, TimeoutError } from '../api/errors';
 import type { HttpTransport } from '../api/transport';
 import { API_URL_CONVAR } from '../config/load';
 import { describeError } from '../runtime/errors';
@@ -29,20 +29,25 @@ export interface ApiReach {
   snapshot(): ReachSnapshot;
 }
 
-/** Wraps `transport`: an HTTP answer of any status means reached; a network error or a timeout means not. */
+/** Wraps `transport`: an answer of any status (or too large) means reached; a network error or a timeout means not. */
 export function trackReach(transport: HttpTransport, now: () => number): ApiReach {
   const state: ReachSnapshot = { lastAnswerAt: null, failingSince: null, lastError: null };
   return {
     transport: {
       kind: transport.kind,
       async request(request) {
-        try {
-          const response = await transport.request(request);
+        const answered = () => {
           state.lastAnswerAt = now();
           state.failingSince = null;
+        };
+        try {
+          const response = await transport.request(request);
+          answered();
           return response;
         } catch (error) {
-          if (error instanceof NetworkError || error instanceof TimeoutError) {
+          // An answer refused for its size came from the site: it is reached, only misbehaving.
+          if (error instanceof ResponseTooLargeError) answered();
+          else if (error instanceof NetworkError || error instanceof TimeoutError) {
             state.failingSince ??= now();
             state.lastError = describeError(error);
           }
