@@ -10,7 +10,7 @@ import { chooseAdapter, composeResource, type Running } from './compose';
 import { loadConfig, maskKey, possibleRewardsOf } from './config/load';
 import { upgradeData } from './data-version';
 import { registerExports } from './exports';
-import { createTranslator } from './i18n/messages';
+import { createTranslator, type Translate } from './i18n/messages';
 import { programsCommands } from './programs/console';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
 import { describeError } from './runtime/errors';
@@ -61,12 +61,12 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   const printBlock = (title: string, lines: readonly string[]) => printProblems(log, title, lines);
 
   /** What `/vote` answers while nothing runs: the configured command and language as far as they could be read. */
-  let inert: InertSettings = inertSettings(null);
+  let inert: { command: string; translate: Translate } = inertAnswer(inertSettings(null));
   let lastPointerAt = Number.NEGATIVE_INFINITY;
 
   /** A player typed the claim command while nothing runs: answered in the server's language, admins pointed. */
   const answerInert = (source: number, name: string) => {
-    runtime.tell(source, createTranslator(inert.locale)('not_ready'));
+    runtime.tell(source, inert.translate('not_ready'));
     const now = runtime.now();
     if (now - lastPointerAt < POINTER_EVERY_MS) return;
     lastPointerAt = now;
@@ -122,12 +122,12 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     const text = runtime.loadResourceFile('config.json');
     const loaded = loadConfig({ text, convar: runtime.convar });
     if (!loaded.ok) {
-      inert = inertSettings(text);
+      inert = inertAnswer(inertSettings(text));
       printBlock('not started, config.json has problems:', loaded.problems);
       return null;
     }
     const config = loaded.config;
-    inert = { command: config.command, locale: config.locale };
+    inert = { command: config.command, translate: createTranslator(config.locale, config.messages) };
     const chosen = await chooseAdapter(runtime, config);
     if (!chosen.ok) {
       printBlock('not started, the framework cannot pay the configured rewards:', chosen.problems);
@@ -260,6 +260,11 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     reload,
     isReady: () => app !== null,
   };
+}
+
+/** The claim command's name and translator while nothing runs, from what a broken config.json still told. */
+function inertAnswer(settings: InertSettings): { command: string; translate: Translate } {
+  return { command: settings.command, translate: createTranslator(settings.locale) };
 }
 
 /** Prints a start-up refusal: a rule, the title, one line a problem, how to retry, a rule. */
