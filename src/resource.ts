@@ -235,6 +235,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
           translate,
           command: config.command,
           settle,
+          counts: config.poll.enabled || config.voteParty.enabled,
         })
       : null;
     if (config.poll.enabled) {
@@ -428,12 +429,13 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       );
     });
 
-  const partyLines = (): string[] =>
-    withApp(['vote-reward: inert'], (current) =>
-      current.party
-        ? formatPartyStatus(current.party.status(), runtime.now())
-        : ['vote-reward: the vote party is off (voteParty.enabled in config.json)'],
-    );
+  const partyLines = (action: 'status' | 'confirm' | 'skip'): string[] | Promise<string[]> =>
+    withApp<string[] | Promise<string[]>>(['vote-reward: inert'], (current) => {
+      if (!current.party) return ['vote-reward: the vote party is off (voteParty.enabled in config.json)'];
+      if (action === 'confirm') return current.party.confirm();
+      if (action === 'skip') return current.party.skip();
+      return formatPartyStatus(current.party.status(), runtime.now());
+    });
 
   const topLines = (month: string | null): string[] =>
     withApp(['vote-reward: inert'], (current) => {

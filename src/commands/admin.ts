@@ -18,8 +18,8 @@ export interface AdminActions {
   reload(): Promise<string[]>;
   /** Lines of `votereward player <name|license>`. */
   player(ref: string): string[];
-  /** Lines of `votereward party`. */
-  party(): string[];
+  /** Lines of `votereward party [confirm|skip]`. */
+  party(action: 'status' | 'confirm' | 'skip'): string[] | Promise<string[]>;
   /** Lines of `votereward top [YYYY-MM]` (`month` already checked; null for this month). */
   top(month: string | null): string[];
 }
@@ -38,6 +38,7 @@ const USAGE = [
   '  reload              reload config.json',
   '  player <who>        vote history, streak and open awards of a player (<who>: name or license)',
   '  party               vote party progress and the last threshold paid',
+  '  party confirm|skip  pay a held vote-party count once, or pass its thresholds without paying',
   '  top [YYYY-MM]       top voters of a month (this month by default) and its month-end decision',
 ];
 
@@ -66,8 +67,12 @@ export async function runAdminCommand(actions: AdminActions, args: readonly stri
       return actions.reload();
     case 'player':
       return argument ? actions.player(argument) : needs('who');
-    case 'party':
-      return actions.party();
+    case 'party': {
+      const action = argument.toLowerCase();
+      if (action === '') return actions.party('status');
+      if (action === 'confirm' || action === 'skip') return actions.party(action);
+      return [`${ADMIN_COMMAND} party: "${cleanText(argument, 32)}" is not confirm or skip`, ...USAGE];
+    }
     case 'top':
       if (argument && !MONTH.test(argument))
         return [`${ADMIN_COMMAND} top: "${cleanText(argument, 32)}" is not a month (YYYY-MM)`, ...USAGE];
