@@ -17,6 +17,7 @@ export const CLOCK_SLACK_MS = 5 * 60_000;
 export const MARK_STEP_MS = 10 * 60_000;
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DAY_MS = 86_400_000;
 
 /** The stored clock record. */
 export const clockRecordSchema = z.object({
@@ -36,22 +37,32 @@ export type ClockRecord = z.output<typeof clockRecordSchema>;
 export type MonthCheck = 'same' | 'confirmed' | 'unconfirmed' | 'behind';
 
 /**
- * Pure: whether a count read in UTC month `month` confirms it (`highest`: the highest trusted count of the confirmed
- * month). The first count ever confirms its month; a later month is
- * confirmed by the counter's reset; an earlier month is a clock behind the API.
+ * Pure: whether a count read at `at` in UTC month `month` confirms it (`highest`: the highest trusted count of the
+ * confirmed month). The first count ever confirms its month; a later month is confirmed by the counter's reset: below
+ * the last month's count, zero, or (on the month's first day) no more than the last 24 hours' votes. An earlier month
+ * is a clock behind the API.
  */
 export function checkMonth(
   confirmed: string | null,
   highest: number,
   month: string,
   count: VoteCount,
+  at: number,
 ): MonthCheck {
   if (confirmed === null) return 'confirmed';
   if (month === confirmed) return 'same';
   if (month < confirmed) return 'behind';
-  return count.votes_monthly < highest || count.votes_monthly <= count.votes_24h
+  const votes = count.votes_monthly;
+  const firstDay = at - monthStart(month) < DAY_MS;
+  return votes < highest || votes === 0 || (firstDay && votes <= count.votes_24h)
     ? 'confirmed'
     : 'unconfirmed';
+}
+
+/** The instant UTC month `month` starts. */
+export function monthStart(month: string): number {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  return Date.UTC(year, index - 1, 1);
 }
 
 /** The clock record over the KVP (read each time: both programs write it). */
@@ -63,7 +74,7 @@ export interface MonthGuard {
   /** Moves the mark forward to `now` (written once it moved by {@link MARK_STEP_MS}); after the decisions it allows. */
   advance(now: number): void;
   /** Records what a count read at `at` in UTC month `month` says; the month moves only when confirmed. */
-  noteCount(month: string, count: VoteCount): MonthCheck;
+  noteCount(month: string, count: VoteCount, at: number): MonthCheck;
   /** Raises the month's highest count to a count the party trusted. */
   trusted(votes: number): void;
   /** The admin accepts the server clock and its UTC month as right. */
@@ -88,10 +99,10 @@ export function createMonthGuard(kvp: Pick<KvpStore, 'get' | 'set'>): MonthGuard
       const record = read();
       if (record && now >= record.seen + MARK_STEP_MS) writeRecord(kvp, CLOCK_KEY, { ...record, seen: now });
     },
-    noteCount(month, count) {
+    noteCount(month, count, at) {
       const record = read();
       if (!record) return 'unconfirmed';
-      const check = checkMonth(record.month, record.votes, month, count);
+      const check = checkMonth(record.month, record.votes, month, count, at);
       if (check === 'confirmed')
         writeRecord(kvp, CLOCK_KEY, { ...record, month, votes: count.votes_monthly });
       return check;

@@ -13,7 +13,7 @@ import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import type { Calendar } from './calendar';
 import { type CountSample, describeHold, judgeCount } from './count-gate';
-import { createMonthGuard } from './month-guard';
+import { CLOCK_SLACK_MS, createMonthGuard, monthStart } from './month-guard';
 import { createPartyBook, PARTY_HOLD_KEY, type PartyBook } from './party-book';
 import type { Programs } from './programs';
 import type { PartyDecision } from './records';
@@ -188,7 +188,7 @@ export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
       return 'clock';
     }
     said.delete('clock');
-    const check = guard.noteCount(month, count);
+    const check = guard.noteCount(month, count, at);
     if (check === 'behind') {
       once(
         'behind',
@@ -198,8 +198,7 @@ export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
     }
     said.delete('behind');
     if (check === 'unconfirmed') {
-      const [year, index] = month.split('-').map(Number) as [number, number];
-      if (at - Date.UTC(year, index - 1, 1) >= RESET_WINDOW_MS)
+      if (at - monthStart(month) >= RESET_WINDOW_MS)
         once(
           'month',
           `the server clock says ${month} but the API's monthly count (${count.votes_monthly}) has not started a new month; nothing is decided until it does (or \`votereward party confirm\` accepts the clock)`,
@@ -215,7 +214,9 @@ export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
   };
 
   const handle = (count: VoteCount, at: number, by: 'party' | 'poller', sharing: Set<number> | null) => {
-    if (latest && at < latest.at) return;
+    // A read sent before the last one used is stale (answers can arrive out of order); far before, it is a clock gone
+    // back, which the guard reports.
+    if (latest && at < latest.at && at >= latest.at - CLOCK_SLACK_MS) return;
     const month = utc.monthOf(at);
     wait = timeWait(count, at, month);
     if (wait) return;

@@ -250,7 +250,7 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
       stops.push(
         events.on('voteCount', ({ count, at }) => {
           try {
-            guard.noteCount(utc.monthOf(at), count);
+            guard.noteCount(utc.monthOf(at), count, at);
           } catch (error) {
             runtime.log.error(`top voters: noting the count failed: ${describeError(error)}`);
           }
