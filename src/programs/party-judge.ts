@@ -174,7 +174,7 @@ export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
       }));
       if (done) told(done.decision, done.fresh, winners);
     }
-    payOnline(winners);
+    return winners;
   };
 
   /** The clock and the month: null when decisions may go on, else why they wait. */
@@ -286,9 +286,18 @@ export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
       return;
     }
     samples = [...samples.filter((sample) => sample.at >= at - KEEP_MS), { at, votes }];
-    if (verdict.verdict === 'trusted') decideRange(month, verdict.from, verdict.to, votes, sharing);
+    const winners =
+      verdict.verdict === 'trusted' ? decideRange(month, verdict.from, verdict.to, votes, sharing) : null;
     guard.trusted(votes);
     guard.advance(at);
+    if (winners) payOnline(winners);
+  };
+
+  /** An admin decided a held count: the window starts again from it, so what it explained is not held again. */
+  const settled = (hold: { at: number; votes: number; month: string }) => {
+    wait = null;
+    samples = [{ at: hold.at, votes: hold.votes }];
+    if (guard.read()?.month === hold.month) guard.trusted(hold.votes);
   };
 
   return {
@@ -303,7 +312,17 @@ export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
       const winners = new Set<string>();
       for (const decision of book.finishOpen()) told(decision, false, winners);
       const hold = book.hold();
-      if (hold && hold !== 'unreadable' && book.progress(hold.month) >= hold.to) book.clearHold();
+      if (hold && hold !== 'unreadable' && book.progress(hold.month) >= hold.to) {
+        // A confirm the server died in: its decisions are all written; their players are paid now, the hold goes.
+        for (
+          let threshold = hold.from;
+          threshold <= hold.to && threshold - hold.from < PARTY_CONFIRM_MAX * every;
+          threshold += every
+        )
+          for (const player of book.decision(hold.month, threshold)?.players ?? [])
+            winners.add(player.license);
+        book.clearHold();
+      }
       book.prune(utc.monthOf(runtime.now()), utc.previousMonth);
       payOnline(winners);
     },
@@ -331,11 +350,10 @@ export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
           ...lines,
           `vote party: the held count of ${hold.votes} would pay ${count} parties; that is not a real count. \`votereward party skip\` passes them without paying`,
         ];
-      decideRange(hold.month, hold.from, hold.to, hold.votes, sharing);
+      const winners = decideRange(hold.month, hold.from, hold.to, hold.votes, sharing);
+      settled(hold);
       book.clearHold();
-      wait = null;
-      samples.push({ at: hold.at, votes: hold.votes });
-      guard.trusted(hold.votes);
+      payOnline(winners);
       return [
         ...lines,
         `vote party: confirmed: ${count} threshold(s) ${hold.from}..${hold.to} of ${hold.month} decided at the held count of ${hold.votes}`,
@@ -345,6 +363,7 @@ export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
       const hold = book.hold();
       if (!hold) return ['vote party: no count is held'];
       if (hold !== 'unreadable') book.pass(hold.month, hold.to);
+      if (hold !== 'unreadable') settled(hold);
       book.clearHold();
       wait = null;
       return [
