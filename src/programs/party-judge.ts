@@ -6,17 +6,15 @@
  * (`votereward party skip`: its thresholds are passed without paying); the hold is a record, so it survives a restart.
  */
 import type { VoteCount } from '../api/schemas';
-import { claimNameOf } from '../claim/player-name';
 import type { EventChannel } from '../events';
-import type { MessageKey, Translate } from '../i18n/messages';
-import { describeError } from '../runtime/errors';
+import type { Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
 import type { Calendar } from './calendar';
 import { type CountSample, describeHold, judgeCount } from './count-gate';
 import { CLOCK_SLACK_MS, createMonthGuard, monthStart } from './month-guard';
 import { createPartyBook, PARTY_HOLD_KEY, type PartyBook } from './party-book';
+import { createPartyPayout } from './party-payout';
 import type { Programs } from './programs';
-import type { PartyDecision } from './records';
 import type { RewardSpec } from './types';
 
 /** Within this long after a UTC month starts, a monthly count that has not been reset yet is normal. */
@@ -78,7 +76,7 @@ export interface PartyJudge {
 
 /** Creates the judge. */
 export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
-  const { rules, runtime, programs, events, translate, utc } = options;
+  const { rules, runtime, programs, utc } = options;
   const { every } = rules;
   const guard = createMonthGuard(runtime.kvp);
   const book = createPartyBook({
@@ -87,6 +85,7 @@ export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
     reward: rules.reward,
     createAward: (spec) => programs.awards.create(spec),
   });
+  const { decideRange, told, payOnline } = createPartyPayout({ ...options, book });
   let latest: PartyRead | null = null;
   let samples: CountSample[] = [];
   let claims: number[] = [];
@@ -98,83 +97,6 @@ export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
     if (said.has(key)) return;
     said.add(key);
     runtime.log.warn(`vote party: ${line}`);
-  };
-
-  const onlinePlayers = (sharing: Set<number> | null) =>
-    runtime.players().flatMap((source) => {
-      if (sharing && !sharing.has(source)) return [];
-      const license = runtime.playerLicense(source);
-      const name = claimNameOf(runtime.playerName(source));
-      return license && name ? [{ source, license, name }] : [];
-    });
-
-  const eligible = <P extends { license: string }>(players: P[]): P[] => {
-    if (rules.minMonthlyVotes <= 0) return players;
-    const month = programs.calendar.monthOf(runtime.now());
-    return players.filter(
-      (player) => (programs.history.get(player.license).months[month] ?? 0) >= rules.minMonthlyVotes,
-    );
-  };
-
-  const say = (source: number, key: MessageKey, vars: Record<string, string | number>) =>
-    runtime.tell(source, translate(key, { command: options.command, ...vars }));
-
-  /** Logs, announces and tells a decision; adds its players to `winners`. */
-  const told = (decision: PartyDecision, announce: boolean, winners: Set<string>) => {
-    const { month, threshold } = decision;
-    runtime.log.info(
-      `vote party: ${month} reached ${threshold} votes (count ${decision.votes}); ${decision.players.length} player(s) share it`,
-    );
-    events.emit('partyReached', {
-      month,
-      threshold,
-      votes: decision.votes,
-      players: decision.players.length,
-    });
-    const shared = new Set(decision.players.map((player) => player.license));
-    for (const license of shared) winners.add(license);
-    if (!announce) return;
-    for (const player of onlinePlayers(null)) {
-      say(player.source, 'party_started', { votes: threshold });
-      if (rules.minMonthlyVotes > 0 && !shared.has(player.license))
-        say(player.source, 'party_not_eligible', { min: rules.minMonthlyVotes });
-    }
-  };
-
-  const payOnline = (winners: Set<string>) => {
-    const online = new Set(onlinePlayers(null).map((player) => player.license));
-    for (const license of winners) {
-      if (!online.has(license)) continue;
-      options
-        .settle(license)
-        .catch((error: unknown) =>
-          runtime.log.error(`vote party: paying ${license} failed: ${describeError(error)}`),
-        );
-    }
-  };
-
-  /** Decides thresholds `from`..`to` of `month` at a count of `votes`, each once. */
-  const decideRange = (
-    month: string,
-    from: number,
-    to: number,
-    votes: number,
-    sharing: Set<number> | null,
-  ) => {
-    const winners = new Set<string>();
-    for (let threshold = from; threshold <= to; threshold += every) {
-      const done = book.decide(month, threshold, () => ({
-        format: 1,
-        month,
-        threshold,
-        votes,
-        decidedAt: runtime.now(),
-        minMonthlyVotes: rules.minMonthlyVotes,
-        players: eligible(onlinePlayers(sharing)).map(({ license, name }) => ({ license, name })),
-      }));
-      if (done) told(done.decision, done.fresh, winners);
-    }
-    return winners;
   };
 
   /** The clock and the month: null when decisions may go on, else why they wait. */
