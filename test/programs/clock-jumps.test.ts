@@ -173,3 +173,49 @@ describe('top voters: a clock one month back', () => {
     top.stop();
   });
 });
+
+describe('vote party: a month change confirmed by the counter, the server killed at each write of that read', () => {
+  const EVERY_3 = { voteParty: { ...PARTY.voteParty, every: 3 } };
+  const boot = async (shared: SkewedShared, kvp?: Map<string, string>) => {
+    const w = bootWorld(shared, EVERY_3, { kvp });
+    online(w, 1, 'Ana', 'license:a');
+    online(w, 2, 'Bo', 'license:b');
+    w.party?.start();
+    await shared.truth.settle();
+    return w;
+  };
+  const DEC_1 = Date.parse('2026-12-01T00:00:00.000Z');
+
+  // The first read of December writes: the clock record (December confirmed by the counter's drop from 5 to 4),
+  // decision 3 of December, award a, award b, progress 3, the clock's high-water mark.
+  it.each([1, 2, 3, 4, 5, 6])(
+    'a crash at write %i decides December once, for the right month, and pays each share once',
+    async (n) => {
+      const shared = createSkewedShared(Date.parse('2026-11-30T23:40:00.000Z'));
+      const first = await boot(shared);
+      addVotes(shared.api, shared.truth.now(), 5);
+      await shared.truth.advance(DEC_1 - 1000 - shared.truth.now());
+      expect(awardPayouts(shared.adapter, 'a:party:2026-11:')).toHaveLength(2);
+      addVotes(shared.api, DEC_1, 4);
+      const writes = first.runtime.kvpWrites;
+      first.runtime.crashOnKvpWrite(n);
+      await shared.truth.advance(1000);
+      expect(
+        first.runtime.logs.some((l) => l.message.includes(`simulated crash at KVP write #${writes + n}`)),
+      ).toBe(true);
+      first.stop();
+      const second = await boot(shared, first.runtime.snapshot());
+      // As the resource does at start: open entries (awards written before the kill) are settled.
+      await second.flow.reconcile('claim');
+      await shared.truth.advance(2 * MIN);
+      expect(partyKeys(second, '2026-12')).toEqual(['party:decision:2026-12:3']);
+      expect(awardPayouts(shared.adapter, 'a:party:2026-12:').sort()).toEqual([
+        'a:party:2026-12:3:license:a@1',
+        'a:party:2026-12:3:license:b@2',
+      ]);
+      expect(partyKeys(second, '2026-11')).toEqual(['party:decision:2026-11:3']);
+      expect(second.flow.pending()).toEqual([]);
+      second.stop();
+    },
+  );
+});
