@@ -5,12 +5,15 @@
  * Ranking: most votes in the month first; a tie goes to the player who reached that count first (the time their last
  * vote of the month was recorded), then to the smaller license, so every rank has exactly one player.
  *
- * Month-end, once per month, in the order the records are written:
+ * Month-end, once per month, in the order the records are written (the "decide once" helper, `decisions.ts`):
  * 1. `top:decision:<month>`: the ranking at that moment and the awards it gives (never decided again once written);
  * 2. one award per configured rank (`a:top:<month>:<rank>:<license>`: deterministic, settled ones leave a done-mark);
- * 3. `top:lastMonth`: the month now, so the months before it are done.
- * A crash between two of them redoes the month from record 1. The very first run only stores the month: it decides
- * nothing for the months before the resource kept the ranking.
+ * 3. `top:lastMonth`: the month after it, so it is done (never moved back).
+ * A crash between two of them finishes the month from record 1 at the next start. The very first run only stores the
+ * month: it decides nothing for the months before the resource kept the ranking.
+ *
+ * Time only moves forward (`month-guard.ts`): nothing is decided while the clock is behind the latest time seen or
+ * before `top:lastMonth`, and, when this run reads `/vote/count`, a month change waits for the API's counter.
  */
 import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
