@@ -90,6 +90,8 @@ export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
   let samples: CountSample[] = [];
   let claims: number[] = [];
   let wait: PartyWait = null;
+  /** The monthly count of the last read, used or not: what accepting the clock takes as the month's count. */
+  let lastCount = 0;
   let down = false;
   const said = new Set<string>();
   /** One line per episode: `key` is forgotten when the episode ends. */
@@ -140,6 +142,7 @@ export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
     // back, which the guard reports.
     if (latest && at < latest.at && at >= latest.at - CLOCK_SLACK_MS) return;
     const month = utc.monthOf(at);
+    lastCount = count.votes_monthly;
     wait = timeWait(count, at, month);
     if (wait) return;
     const votes = count.votes_monthly;
@@ -252,7 +255,7 @@ export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
       const lines: string[] = [];
       if (wait === 'clock' || wait === 'month') {
         const now = runtime.now();
-        guard.accept(now, utc.monthOf(now), latest?.votes ?? 0);
+        guard.accept(now, utc.monthOf(now), lastCount);
         said.clear();
         wait = null;
         lines.push(

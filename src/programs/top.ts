@@ -159,16 +159,29 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
     return done?.decision ?? null;
   };
 
-  /** Null when the clock may decide the month change now, else the line that says why not. */
-  const clockProblem = (now: number, current: string, last: string): string | null => {
+  /** Null when the clock may decide the month change now, else why not (`key`: one line per kind of wait). */
+  const clockProblem = (
+    now: number,
+    current: string,
+    last: string,
+  ): { key: 'behind' | 'month' | 'counter'; line: string } | null => {
     const behind = guard.behind(now);
     if (behind > 0)
-      return `the server clock is ${Math.round(behind / 60_000)} min behind the latest time this resource saw; nothing is decided until it catches up`;
+      return {
+        key: 'behind',
+        line: `the server clock is ${Math.round(behind / 60_000)} min behind the latest time this resource saw; nothing is decided until it catches up`,
+      };
     if (current < last)
-      return `the server clock says ${current}, before ${last} already decided; nothing is decided until it catches up`;
+      return {
+        key: 'month',
+        line: `the server clock says ${current}, before ${last} already decided; nothing is decided until it catches up`,
+      };
     const confirmed = guard.read()?.month ?? null;
     if (options.counts && current !== last && (confirmed === null || confirmed < utc.monthOf(now)))
-      return `the month change to ${current} waits until the API's monthly counter shows the new month`;
+      return {
+        key: 'counter',
+        line: `the month change to ${current} waits until the API's monthly counter shows the new month`,
+      };
     return null;
   };
 
@@ -184,10 +197,10 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
     }
     const problem = clockProblem(now, current, last);
     if (problem) {
-      // A normal month change waits a few seconds for the counter: only a long wait is worth a line.
+      // A normal month change waits a minute or so for the counter: only a long wait is worth a line.
       const since = waitingSince ?? now;
       waitingSince = since;
-      if (now - since >= WAIT_LINE_MS || !problem.includes('counter')) once(problem, problem);
+      if (problem.key !== 'counter' || now - since >= WAIT_LINE_MS) once(problem.key, problem.line);
       return;
     }
     waitingSince = null;

@@ -158,6 +158,7 @@ describe('top voters: a clock one month back', () => {
     shared.skew(-MONTH);
     await shared.truth.advance(10 * MIN);
     expect(w.runtime.kvp.get(TOP_LAST_MONTH_KEY)).toBe('2026-11');
+    expect(w.runtime.logs.filter((l) => l.message.startsWith('vote-reward: top voters:'))).toHaveLength(1);
     w.programs.history.put({
       ...w.programs.history.get('license:a'),
       name: 'Ana',
@@ -218,4 +219,28 @@ describe('vote party: a month change confirmed by the counter, the server killed
       second.stop();
     },
   );
+});
+
+describe('vote party: an admin accepts the clock', () => {
+  it('votereward party confirm accepts the clock as it is now; a month before the party started still decides nothing', async () => {
+    const shared = createSkewedShared(NOV_21);
+    const before = await partyWorld(shared);
+    await thirtyOne(before, shared);
+    before.stop();
+    shared.skew(-MONTH);
+    const w = await partyWorld(shared, before.runtime.snapshot());
+    await shared.truth.advance(2 * MIN);
+    expect(w.party?.status().waiting).toBe('clock');
+    expect(await w.party?.confirm()).toEqual(
+      [
+        `vote party: the server clock (${new Date(shared.clock.now()).toISOString()}) is accepted; decisions go on at the next read`,
+        'vote party: no count is held',
+      ].slice(0, 1),
+    );
+    await shared.truth.advance(5 * MIN);
+    expect(w.party?.status().waiting).toBeNull();
+    expect(partyKeys(w, '2026-10')).toEqual([]);
+    expect(awardPayouts(shared.adapter, 'a:party:')).toHaveLength(6);
+    w.stop();
+  });
 });
