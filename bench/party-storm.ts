@@ -9,7 +9,7 @@
  *    wrong month, then the true December's first party.
  * 3. Clock one month back after a restart: payouts for October (before the party started).
  */
-import type { VoteCount } from '../src/api/schemas';
+import type { VoteCount } from '../contract/answers';
 import { createSkewedShared } from '../test/programs/clock-world';
 import { addVotes, awardPayouts, bootWorld, createShared, online } from '../test/programs/programs-world';
 

@@ -5,7 +5,7 @@
  * count, or holds no more than the last 24 hours' votes). One record, `clock:programs`, shared by both programs.
  */
 import * as z from 'zod';
-import type { VoteCount } from '../api/schemas';
+import type { VoteCount } from '../../contract/answers';
 import type { KvpStore } from '../runtime/runtime';
 import { readRecord, writeRecord } from '../store/record';
 

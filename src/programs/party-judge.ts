@@ -5,7 +5,7 @@
  * one line until an admin confirms (`votereward party confirm`: decided at the held count, once) or skips it
  * (`votereward party skip`: its thresholds are passed without paying); the hold is a record, so it survives a restart.
  */
-import type { VoteCount } from '../api/schemas';
+import type { VoteCount } from '../../contract/answers';
 import type { EventChannel } from '../events';
 import type { Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';

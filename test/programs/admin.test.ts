@@ -100,9 +100,25 @@ describe('reward programs in the running resource', () => {
       '  Last paid  2 (1 player(s), decided at a count of 2)',
     ]);
     expect(runtime.emitted.filter((e) => e.event === 'x:paid')).toHaveLength(2);
+    const partyLine = '  Party      2/4 votes this month (2026-11 UTC); last paid 2';
+    const topLine = '  Top        2026-11: #1 Ana with 1 vote(s); last month not decided';
     const status = await admin(runtime, 'status');
-    expect(status).toContain('  Party      2/4 votes this month (2026-11 UTC); last paid 2');
-    expect(status).toContain('  Top        2026-11: #1 Ana with 1 vote(s); last month not decided');
+    expect(status.slice(-5)).toEqual([
+      '  Pending    0 open claim(s)',
+      '  Polling    off',
+      partyLine,
+      topLine,
+      '  (votereward status verbose: key, rate budget, names, poller figures, history)',
+    ]);
+    const verbose = await admin(runtime, 'status verbose');
+    expect(verbose.slice(-6)).toEqual([
+      '  Names      1 bound (name lock on)',
+      '  Polling    off',
+      partyLine,
+      topLine,
+      '  History    1 player(s) with votes claimed here',
+      '  Discord    off',
+    ]);
   });
 
   it('votereward top shows the ranking and, once decided, the decision', async () => {

@@ -3,8 +3,9 @@
  * at the held count, once) or `skip` (passed without paying). The hold is a record: it survives a restart and a crash.
  */
 import { describe, expect, it } from 'vitest';
-import type { VoteCount } from '../../src/api/schemas';
+import type { VoteCount } from '../../contract/answers';
 import { runAdminCommand } from '../../src/commands/admin';
+import { programsCommands } from '../../src/programs/console';
 import { PARTY_HOLD_KEY } from '../../src/programs/party';
 import {
   addVotes,
@@ -188,42 +189,81 @@ describe('vote party: a count that is not trusted', () => {
 });
 
 describe('votereward party confirm|skip', () => {
-  it.each([
-    [['party'], 'status'],
-    [['party', 'confirm'], 'confirm'],
-    [['party', 'SKIP'], 'skip'],
-  ])('%j runs the party action %s', async (args, action) => {
+  /** The programs' rows over a party that records what it was asked. */
+  const table = () => {
     const calls: string[] = [];
-    const fail = () => {
-      throw new Error('must not be called');
-    };
-    const lines = await runAdminCommand(
-      {
-        status: fail,
-        pending: fail,
-        retry: fail,
-        grant: fail,
-        drop: fail,
-        unbind: fail,
-        reload: fail,
-        player: fail,
-        party: (what) => {
-          calls.push(what);
-          return [`party ${what}`];
-        },
-        top: fail,
+    const party = {
+      status: () => {
+        calls.push('status');
+        return { ...STATUS };
       },
-      args,
-    );
+      confirm: async () => {
+        calls.push('confirm');
+        return ['party confirm'];
+      },
+      skip: () => {
+        calls.push('skip');
+        return ['party skip'];
+      },
+    };
+    const target = { programs: {} as never, flow: {} as never, party, top: null };
+    return {
+      calls,
+      commands: programsCommands(
+        () => target,
+        () => 0,
+      ),
+    };
+  };
+  const STATUS = {
+    month: '2026-11',
+    every: 3,
+    votes: 13,
+    nextThreshold: 15,
+    lastDecided: 0,
+    lastDecision: null,
+    lastReadAt: 0,
+    readBy: 'poller' as const,
+    reads: { sent: 0, failed: 0, refused: 0 },
+    lastError: null,
+    waitingForReset: false,
+    waiting: 'hold' as const,
+    hold: {
+      format: 1 as const,
+      month: '2026-11',
+      from: 3,
+      to: 12,
+      votes: 13,
+      at: 0,
+      reason: 'too_many_thresholds' as const,
+      why: 'a count of 13 would decide more than 3 parties at once',
+    },
+  };
+
+  it.each([
+    [['party', 'confirm'], 'confirm', ['party confirm']],
+    [['party', 'SKIP'], 'skip', ['party skip']],
+  ])('%j runs the party action %s', async (args, action, lines) => {
+    const { calls, commands } = table();
+    expect(await runAdminCommand(commands, args)).toEqual(lines);
     expect(calls).toEqual([action]);
-    expect(lines).toEqual([`party ${action}`]);
   });
 
-  it('refuses another word and shows the usage', async () => {
-    const lines = await runAdminCommand({} as never, ['party', 'pay']);
+  it('votereward party shows the held count and what the admin can do', async () => {
+    const { commands } = table();
+    expect((await runAdminCommand(commands, ['party'])).at(-1)).toBe(
+      '  Held       a count of 13 would decide more than 3 parties at once; `votereward party confirm` pays 3..12 once, `votereward party skip` passes them',
+    );
+  });
+
+  it('refuses another word and lists confirm and skip in the usage', async () => {
+    const { calls, commands } = table();
+    const lines = await runAdminCommand(commands, ['party', 'pay']);
+    expect(calls).toEqual([]);
     expect(lines[0]).toBe('votereward party: "pay" is not confirm or skip');
     expect(lines).toContain(
-      '  party confirm|skip  pay a held vote-party count once, or pass its thresholds without paying',
+      '  party confirm       pay a held vote-party count once (or accept the server clock after fixing it)',
     );
+    expect(lines).toContain('  party skip          pass the parties of a held count without paying them');
   });
 });
