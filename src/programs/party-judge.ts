@@ -11,7 +11,7 @@ import type { Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
 import type { Calendar } from './calendar';
 import { type CountSample, describeHold, judgeCount } from './count-gate';
-import { CLOCK_SLACK_MS, createMonthGuard, monthStart } from './month-guard';
+import { CLOCK_KEY, CLOCK_SLACK_MS, createMonthGuard, monthStart } from './month-guard';
 import { createPartyBook, PARTY_HOLD_KEY, type PartyBook } from './party-book';
 import { createPartyPayout } from './party-payout';
 import type { Programs } from './programs';
@@ -107,7 +107,9 @@ export function createPartyJudge(options: PartyJudgeOptions): PartyJudge {
     if (behind > 0) {
       once(
         'clock',
-        `the server clock is ${Math.round(behind / 60_000)} min behind the latest time this resource saw; nothing is decided until it catches up (or \`votereward party confirm\` accepts the clock)`,
+        Number.isFinite(behind)
+          ? `the server clock is ${Math.round(behind / 60_000)} min behind the latest time this resource saw; nothing is decided until it catches up (or \`votereward party confirm\` accepts the clock)`
+          : `${CLOCK_KEY} is unreadable (left as is); nothing is decided until \`votereward party confirm\` accepts the clock`,
       );
       return 'clock';
     }

@@ -24,7 +24,7 @@ import { readRecord } from '../store/record';
 import { type Calendar, createCalendar } from './calendar';
 import { createDecideOnce } from './decisions';
 import type { HistoryStore } from './history';
-import { createMonthGuard } from './month-guard';
+import { CLOCK_KEY, createMonthGuard } from './month-guard';
 import type { Programs } from './programs';
 import { type TopDecision, topDecisionSchema } from './records';
 import { HISTORY_MONTHS, type RewardSpec, type TopVoter } from './types';
@@ -169,7 +169,9 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
     if (behind > 0)
       return {
         key: 'behind',
-        line: `the server clock is ${Math.round(behind / 60_000)} min behind the latest time this resource saw; nothing is decided until it catches up`,
+        line: Number.isFinite(behind)
+          ? `the server clock is ${Math.round(behind / 60_000)} min behind the latest time this resource saw; nothing is decided until it catches up`
+          : `${CLOCK_KEY} is unreadable (left as is); nothing is decided until it is deleted or \`votereward party confirm\` accepts the clock`,
       };
     if (current < last)
       return {

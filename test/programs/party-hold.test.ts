@@ -154,6 +154,20 @@ describe('vote party: a count that is not trusted', () => {
     expect(awardPayouts(w.adapter, 'a:party:')).toHaveLength(6);
   });
 
+  it('an unreadable clock record holds decisions with one line until an admin accepts the clock', async () => {
+    const w = await started();
+    w.runtime.kvp.set('clock:programs', '{"format":1,"seen":"soon"}');
+    await read(w, 3);
+    await read(w, 3);
+    expect(decided(w)).toEqual([]);
+    expect(w.runtime.logs.filter((l) => l.message.includes('clock:programs')).map((l) => l.message)).toEqual([
+      'vote-reward: vote party: clock:programs is unreadable (left as is); nothing is decided until `votereward party confirm` accepts the clock',
+    ]);
+    expect(await party(w).confirm()).toHaveLength(1);
+    await read(w, 3);
+    expect(decided(w)).toEqual(['party:decision:2026-11:3']);
+  });
+
   // Confirming 3..12 for Ana and Bo writes, per threshold: decision, award a, award b, progress; then the month's highest
   // trusted count, then the hold goes (18 writes); the payouts come after.
   it.each(Array.from({ length: 18 }, (_, i) => i + 1))(
