@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CountGateInput, type CountVerdict, judgeCount } from '../../src/programs/count-gate';
-import { checkMonth, type MonthCheck } from '../../src/programs/month-guard';
+import { checkMonth, createMonthGuard, type MonthCheck } from '../../src/programs/month-guard';
 
 const T = Date.parse('2026-11-21T10:00:00.000Z');
 const MIN = 60_000;
@@ -181,5 +181,49 @@ const months: [string, Parameters<typeof checkMonth>, MonthCheck][] = [
 describe('month guard: a month change confirmed by the API counter, one row per case', () => {
   it.each(months)('%s', (_name, args, expected) => {
     expect(checkMonth(...args)).toBe(expected);
+  });
+});
+
+describe('month guard: the clock high-water mark, one row per case', () => {
+  const kvpOf = (seen: number | null) => {
+    const data = new Map<string, string>();
+    if (seen !== null)
+      data.set('clock:programs', JSON.stringify({ format: 1, seen, month: '2026-11', votes: 0 }));
+    return {
+      data,
+      kvp: {
+        get: (key: string) => data.get(key) ?? null,
+        set: (key: string, value: string) => {
+          data.set(key, value);
+        },
+      },
+    };
+  };
+  const seenOf = (data: Map<string, string>) =>
+    (JSON.parse(data.get('clock:programs') ?? '{}') as { seen?: number }).seen;
+
+  it.each([
+    ['a clock at the mark is not behind', T, T, 0, T],
+    ['a clock up to 5 minutes behind the mark is within the slack', T, T - 5 * MIN, 0, T],
+    ['a clock more than 5 minutes behind the mark is behind by that much', T, T - 6 * MIN, 6 * MIN, T],
+    ['a clock a month behind is behind a month', T, T - 30 * 24 * HOUR, 30 * 24 * HOUR, T],
+    ['the mark moves forward once the clock passed it by 10 minutes', T, T + 10 * MIN, 0, T + 10 * MIN],
+    ['the mark is not rewritten for less than 10 minutes', T, T + 9 * MIN, 0, T],
+    ['without a record the first time seen is the mark', null, T, 0, T],
+  ] as const)('%s', (_name, seen, now, behind, mark) => {
+    const { data, kvp } = kvpOf(seen);
+    const guard = createMonthGuard(kvp);
+    expect(guard.behind(now)).toBe(behind);
+    if (behind === 0) guard.advance(now);
+    expect(seenOf(data)).toBe(mark);
+  });
+
+  it('an unreadable record is behind without end (decisions wait for an admin) and is left as is', () => {
+    const { data, kvp } = kvpOf(null);
+    data.set('clock:programs', 'not json');
+    const guard = createMonthGuard(kvp);
+    expect(guard.behind(T)).toBe(Number.POSITIVE_INFINITY);
+    guard.advance(T);
+    expect(data.get('clock:programs')).toBe('not json');
   });
 });
