@@ -76,7 +76,9 @@ export type AdapterChoice =
 /** Detects or checks the framework, then asks the adapter whether it can pay every configured reward. */
 export async function chooseAdapter(runtime: Runtime, config: ResourceConfig): Promise<AdapterChoice> {
   const rewards = possibleRewardsOf(config);
-  const selected = selectAdapter({ framework: config.framework, host: runtime, rewards, vrp: config.vrp });
+  // vRP 2 loads `lua/vrp2.lua` from this resource by its folder name, which only the runtime knows.
+  const vrp = { ...config.vrp, resource: runtime.resourceName };
+  const selected = selectAdapter({ framework: config.framework, host: runtime, rewards, vrp });
   if (!selected.ok) return selected;
   const problems = (await selected.adapter.startupProblems?.(rewards)) ?? [];
   if (problems.length === 0) return selected;
@@ -167,7 +169,12 @@ export function composeResource(
         translate,
         claimName: flow.claimName,
         hasPending: flow.hasPending,
-        claim: (source) => flow.claim(source, { auto: true }),
+        claim: async (source) => {
+          const outcome = await flow.claim(source, { auto: true });
+          return outcome.code === 'cannot_receive' && outcome.problem === 'player_not_loaded'
+            ? 'not_loaded'
+            : 'done';
+        },
         events,
       })
     : null;
