@@ -153,7 +153,13 @@ export function composeResource(
         isLoaded: (source) => adapter.isPlayerReady(source),
       })
     : null;
-  const top = config.topVoters.enabled ? createTopVoters({ ...shared, settings: config.topVoters }) : null;
+  const top = config.topVoters.enabled
+    ? createTopVoters({
+        ...shared,
+        settings: config.topVoters,
+        counts: config.poll.enabled || config.voteParty.enabled,
+      })
+    : null;
   const detector = config.poll.enabled
     ? createVoteDetector({
         runtime: players,
