@@ -9,7 +9,7 @@ import { describeRewards } from '../claim/messages';
 import { claimNameOf } from '../claim/player-name';
 import type { Running } from '../compose';
 import { rewardsOf } from '../config/load';
-import type { AwardInfo, AwardProgram } from '../programs/types';
+import type { AwardInfo } from '../programs/types';
 import { cleanText } from '../runtime/clean-text';
 import type { Runtime } from '../runtime/runtime';
 import { ADMIN_COMMAND, type AdminCommand } from './admin';
@@ -17,11 +17,8 @@ import { ADMIN_COMMAND, type AdminCommand } from './admin';
 /** Where test awards' ids start; the rest is `<time>:<license>`. */
 export const TEST_AWARD_PREFIX = `${AWARD_ID_PREFIX}test:`;
 
-/**
- * The award a test pays. `test` is not one of the programs' own kinds: the claim flow tells no award line for it
- * (this command tells the player instead), and it earns nothing further.
- */
-const TEST_AWARD: AwardInfo = { program: 'test' as AwardProgram, value: 0, month: null, voteRef: null };
+/** The award a test pays: the player hears `award_test` (a test by an admin, not a vote); it earns nothing further. */
+const TEST_AWARD: AwardInfo = { program: 'test', value: 0, month: null, voteRef: null };
 
 /** The `testpay` row of the `votereward` table. */
 export function testpayCommand(
@@ -67,10 +64,7 @@ export function testpayCommand(
       );
       await running.flow.settlePlayer(license);
       const open = running.flow.pending().find((entry) => entry.id === id);
-      if (!open) {
-        running.notifier.tell(source, running.translate('test_paid', { rewards: what }));
-        return [say(`TEST paid ${who}: ${what} (award ${id})`)];
-      }
+      if (!open) return [say(`TEST paid ${who}: ${what} (award ${id})`)];
       return [
         say(
           `TEST award ${id} for ${who} is not paid yet (${open.state}${open.problem ? `, ${open.problem}` : ''}); it stays open and is paid like any award (\`${ADMIN_COMMAND} pending\`)`,
