@@ -279,6 +279,42 @@ describe('ox_inventory 2.42+ on QBCore (its QBCore bridge removed)', () => {
   });
 });
 
+describe('an API that does not answer', () => {
+  it('start-up names the setting to check, status says unreachable since when, and recovers once it answers', async () => {
+    const w = await createE2e({ framework: 'esx', start: false });
+    world = w;
+    await w.mockDown();
+    w.server.setConvar('vote_reward_api_url', w.mock.url);
+    w.server.start(RESOURCE);
+    await w.advance(3000);
+    const url = w.mock.url;
+    expect(w.output()).toContain(
+      `vote-reward: cannot reach the vote API yet (${url}/api/v1/server/info: fetch failed); claims will be tried anyway; check that ${url} is your listing site's address (\`vote_reward_api_url\` in server.cfg), that the site is up, and that this server can reach it (firewall, DNS)`,
+    );
+
+    w.console('votereward status');
+    await w.advance(1000);
+    const status = w.output().slice(w.output().lastIndexOf('vote-reward status'));
+    expect(status[1]).toMatch(
+      new RegExp(
+        `^ {2}API {8}${url} over fetch: unreachable since 2025-06-02 12:00 UTC \\(0 min\\); last error: ${url}/api/v1/[^ ]+: fetch failed$`,
+      ),
+    );
+    expect(status[2]).toContain('`vote_reward_api_url` in server.cfg');
+    expect(status.join('\n')).not.toMatch(/request not sent|Server\s+unknown/);
+
+    await w.mockUp();
+    await w.advance(130_000);
+    w.console('votereward status');
+    await w.advance(1000);
+    const healthy = w.output().slice(w.output().lastIndexOf('vote-reward status'));
+    expect(healthy.slice(1, 3)).toEqual([
+      `  API        ${url} over fetch: reachable, key valid`,
+      '  Server     Harbor City RP (#1, 0 votes)',
+    ]);
+  });
+});
+
 describe('Node 16 profile (no fetch)', () => {
   it('claims and pays through PerformHttpRequestInternalEx', async () => {
     const w = await createE2e({ framework: 'qbox', profile: 'node16' });
