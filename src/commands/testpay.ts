@@ -28,8 +28,8 @@ export function testpayCommand(
   const say = (text: string) => `${ADMIN_COMMAND} testpay: ${text}`;
   return {
     name: 'testpay',
-    args: '<player id>',
-    help: 'TEST: pay an online player the configured vote rewards once, without a vote',
+    args: '<id>',
+    help: 'TEST: pay the online player with this server id the configured vote rewards once, without a vote',
     check: (args) =>
       /^[1-9]\d{0,5}$/.test(args[0] ?? '') && args.length === 1
         ? null

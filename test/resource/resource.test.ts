@@ -284,7 +284,7 @@ describe('votereward admin command', () => {
       '  drop <vote_id>      forget an open claim; nothing more is paid for it',
       '  unbind <name>       free a name bound by the name lock',
       '  reload              reload config.json',
-      '  testpay <player id>  TEST: pay an online player the configured vote rewards once, without a vote',
+      '  testpay <id>        TEST: pay the online player with this server id the configured vote rewards once, without a vote',
       '  player <who>        vote history, streak and open awards of a player (<who>: name or license)',
       '  party               vote party progress and the last threshold paid',
       '  party confirm       pay a held vote-party count once (or accept the server clock after fixing it)',

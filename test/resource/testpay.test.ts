@@ -119,7 +119,7 @@ describe('votereward testpay', () => {
     {
       what: 'a missing id',
       args: [],
-      line: 'votereward testpay: missing <player id>',
+      line: 'votereward testpay: missing <id>',
     },
   ])('refuses $what with a clear line and pays nothing', async ({ args, line }) => {
     const { runtime, adapter, running, testpay } = world();
