@@ -3,7 +3,8 @@ import { createNativeTransport } from './api/native-transport';
 import { createRateBudget, type RateBudget } from './api/rate-budget';
 import { createFetchTransport, type HttpTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow } from './claim/claim-flow';
-import { possibleRewardsOf, rewardsOf } from './config/load';
+import { type ApiReach, type ApiUrlSource, trackReach } from './commands/api-reach';
+import { API_URL_CONVAR, possibleRewardsOf, rewardsOf } from './config/load';
 import type { ResourceConfig } from './config/schema';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
 import { createTranslator, type Translate } from './i18n/messages';
@@ -16,6 +17,7 @@ import { selectAdapter } from './rewards/select';
 import type { FrameworkName, RewardAdapter } from './rewards/types';
 import { describeError } from './runtime/errors';
 import type { Runtime } from './runtime/runtime';
+import { rewardBoundsOf } from './store/bounds';
 
 /** One piece of the running resource: started in list order, stopped in reverse. */
 export interface Part {
@@ -47,6 +49,10 @@ export interface Running {
   api: VoteApi;
   budget: RateBudget;
   transport: HttpTransport;
+  /** Whether the API answers, as the requests so far found (the transport above records into it). */
+  reach: ApiReach;
+  /** Where `config.apiUrl` came from, so messages name the setting to check. */
+  apiUrlSource: ApiUrlSource;
   events: EventChannel;
   translate: Translate;
   notifier: Notifier;
@@ -94,9 +100,13 @@ export function composeResource(
 ): Running {
   const log = runtime.log;
   const { adapter, framework = 'esx' } = overrides;
-  const transport =
+  const base =
     overrides.transport ??
     (runtime.fetch ? createFetchTransport(runtime.fetch) : createNativeTransport(runtime));
+  const reach = trackReach(base, runtime.now);
+  const transport = reach.transport;
+  // The loader lets a non-empty convar win over config.json's apiUrl; the same test says where the value came from.
+  const apiUrlSource: ApiUrlSource = runtime.convar(API_URL_CONVAR)?.trim() ? 'convar' : 'config';
   const budget = createRateBudget({
     limit: overrides.budgetLimit ?? config.poll.maxRequestsPerMinute,
     reserveRatio: config.poll.reservePercent / 100,
@@ -122,12 +132,14 @@ export function composeResource(
   );
   const unannounce = announceRewardsOnFiveM(events, runtime);
   const random = overrides.random;
-  const programs = createPrograms({ config, runtime, events, transport, translate, random });
+  // Discord posts go around the API's reach record: a webhook that fails says nothing about the vote API.
+  const programs = createPrograms({ config, runtime, events, transport: base, translate, random });
   const flow = createClaimFlow({
     runtime: players,
     api,
     adapter,
     rewards: rewardsOf(config),
+    bounds: rewardBoundsOf(possibleRewardsOf(config)),
     random,
     programs,
     translate,
@@ -151,7 +163,13 @@ export function composeResource(
         isLoaded: (source) => adapter.isPlayerReady(source),
       })
     : null;
-  const top = config.topVoters.enabled ? createTopVoters({ ...shared, settings: config.topVoters }) : null;
+  const top = config.topVoters.enabled
+    ? createTopVoters({
+        ...shared,
+        settings: config.topVoters,
+        counts: config.poll.enabled || config.voteParty.enabled,
+      })
+    : null;
   const detector = config.poll.enabled
     ? createVoteDetector({
         runtime: players,
@@ -190,6 +208,8 @@ export function composeResource(
     api,
     budget,
     transport,
+    reach,
+    apiUrlSource,
     events,
     translate,
     notifier,

@@ -25,7 +25,11 @@ export const PARTY_PROGRESS_PREFIX = 'party:progress:';
 export const PARTY_DECISION_PREFIX = 'party:decision:';
 /** The UTC month the party first read a count in. */
 export const PARTY_SINCE_KEY = 'party:since';
-/** The last month whose top voters were decided. */
+/** A vote party count held for an admin (`votereward party confirm|skip`): one at a time. */
+export const PARTY_HOLD_KEY = 'party:hold';
+/** The programs' clock record: the latest time seen and the UTC month the API last confirmed. */
+export const PROGRAMS_CLOCK_KEY = 'clock:programs';
+/** The month after the last one whose top voters were decided. */
 export const TOP_LAST_MONTH_KEY = 'top:lastMonth';
 /** Top-voter decision records: `top:decision:<month>`. */
 export const TOP_DECISION_PREFIX = 'top:decision:';

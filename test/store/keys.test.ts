@@ -33,6 +33,11 @@ describe('stored key families', () => {
     const shadowed = FAMILIES.filter(([, value]) => value.startsWith(keys.PARTY_PREFIX)).map(
       ([name]) => name,
     );
-    expect(shadowed.sort()).toEqual(['PARTY_DECISION_PREFIX', 'PARTY_PROGRESS_PREFIX', 'PARTY_SINCE_KEY']);
+    expect(shadowed.sort()).toEqual([
+      'PARTY_DECISION_PREFIX',
+      'PARTY_HOLD_KEY',
+      'PARTY_PROGRESS_PREFIX',
+      'PARTY_SINCE_KEY',
+    ]);
   });
 });

@@ -140,6 +140,20 @@ describe('an open award edited beyond the config', () => {
     ]);
   });
 
+  it('is held when edited while the server runs, not only when found at start', async () => {
+    const world = bootWorld(createShared(), CONFIG);
+    world.flow.start();
+    await world.clock.settle();
+    world.runtime.kvpData.set(
+      `${JOURNAL_PREFIX}a:late`,
+      JSON.stringify(award('a:late', [{ type: 'money', amount: 1e15 }])),
+    );
+    world.runtime.join(1, ANA);
+    await world.clock.advance(10_000);
+    expect(world.adapter.paid).toEqual([]);
+    expect(stored(world, 'a:late')).toMatchObject({ state: 'needs_admin', problem: 'reward_out_of_bounds' });
+  });
+
   it('is paid once when an admin grants it', async () => {
     const world = await worldWithEditedAward();
     world.runtime.onlinePlayers.set(1, ANA);
