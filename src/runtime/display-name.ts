@@ -53,5 +53,5 @@ export function displayName(value: unknown, target: DisplayTarget, max: number =
   const clean = cleanName(value, max);
   if (target === 'discord') return escapeForDiscord(clean);
   // A `^` at the end could become a code with the text the message puts after the name (`{name}1`).
-  return clean.replace(/\^+$/, '').trimEnd();
+  return clean.replace(/[\s^]+$/, '');
 }

@@ -102,6 +102,7 @@ describe('displayName', () => {
       '1\\. \\:joy\\: \\@everyone',
     ],
     ['nothing left', '\u200b^1 \u202e', '', ''],
+    ['carets around a tab: no trailing ^ once the space is trimmed', '^\t^', '', '\\^ \\^'],
   ])('%s', (_case, input, chat, discord) => {
     expect(displayName(input, 'chat')).toBe(chat);
     expect(displayName(input, 'console')).toBe(chat);
