@@ -1,5 +1,5 @@
 import type { VoteApi } from '../api/client';
-import { HttpError, RateBudgetError, RateLimitedError, ServerError, UnauthorizedError } from '../api/errors';
+import { answerMayBeLost } from '../api/errors';
 import type { RequestPriority } from '../api/rate-budget';
 import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
@@ -387,17 +387,4 @@ function identifyPlayer(
   const name = claimNameOf(runtime.playerName(source));
   if (!name) return { code: 'invalid_name' };
   return { source, name, license };
-}
-
-/** Errors after which the claim may have happened on the API side. */
-function answerMayBeLost(error: unknown): boolean {
-  if (
-    error instanceof RateBudgetError ||
-    error instanceof RateLimitedError ||
-    error instanceof UnauthorizedError
-  ) {
-    return false;
-  }
-  if (error instanceof HttpError) return error instanceof ServerError;
-  return true;
 }
