@@ -10,17 +10,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type ServerRecord, type Store, USERNAME_MAX_LENGTH, validateUsername } from '../db';
 import { IN_PROCESS_CLIENT, isLoopback, clientIp as socketIp, UNKNOWN_PEER } from '../middleware/client-ip';
 import { createHostAllowList, foreignHost, type HostAllowList } from '../middleware/host-allow-list';
+import type { ControlRoute } from '../routes/admin';
+import { IntegrationsView, RECENT_VOTES_LIMIT, RevokeConfirmView } from './dashboard-views';
 import { ErrorCard, Layout } from './layout';
 import { formatTime, formatWait, type SiteErrorCode, type SiteLang, siteMessages } from './messages';
-import {
-  AdminView,
-  IntegrationsView,
-  RevokeConfirmView,
-  ServerListView,
-  ServerView,
-  type VoteOutcome,
-  VoteView,
-} from './views';
+import { AdminView, ServerListView, ServerView, type VoteOutcome, VoteView } from './views';
 import { visibleText } from './visible-text';
 
 /**
@@ -50,6 +44,8 @@ export interface SiteDeps {
   clientIp?: ((c: Context) => string) | undefined;
   /** Hosts the dashboard answers; by default loopback names on any port. */
   hosts?: HostAllowList | undefined;
+  /** The control-API routes `/__admin` lists (`controlRoutes` of the whole app); none by default. */
+  controlRoutes?: (() => readonly ControlRoute[]) | undefined;
 }
 
 type SiteEnv = { Variables: { language: string } };
@@ -233,7 +229,12 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
 
   app.get('/__admin', (c) => {
     const lang = langOf(c);
-    return page(c, 200, siteMessages(lang).adminTitle, <AdminView lang={lang} />);
+    return page(
+      c,
+      200,
+      siteMessages(lang).adminTitle,
+      <AdminView lang={lang} routes={deps.controlRoutes?.() ?? []} />,
+    );
   });
 
   app.get('/servers', (c) => {
@@ -337,6 +338,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
         lang={lang}
         server={server}
         keys={deps.store.keys.list(server.id)}
+        votes={deps.store.votes.recent(server.id, RECENT_VOTES_LIMIT)}
         csrfToken={csrfToken(server.id)}
         {...extra}
       />,

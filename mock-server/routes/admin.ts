@@ -166,6 +166,34 @@ export function adminErrors(options: {
       : {}),
   };
 }
+/** One control-API operation as the `/__admin` page lists it. */
+export interface ControlRoute {
+  /** HTTP method, upper case. */
+  method: string;
+  /** OpenAPI path, `{id}` style. */
+  path: string;
+  /** One-line summary from the route's definition. */
+  summary: string;
+  /** Where Swagger UI shows it: `/docs#/<tag>/<operationId>`. */
+  docs: string;
+}
+
+/** Every `/__admin` operation documented in `registry` (the whole app's, webhook routes included), in order. */
+export function controlRoutes(registry: OpenAPIHono['openAPIRegistry']): ControlRoute[] {
+  const found: ControlRoute[] = [];
+  for (const definition of registry.definitions) {
+    if (definition.type !== 'route' || !definition.route.path.startsWith('/__admin')) continue;
+    const { method, path, summary, operationId, tags: routeTags } = definition.route;
+    found.push({
+      method: method.toUpperCase(),
+      path,
+      summary: summary ?? '',
+      docs: operationId ? `/docs#/${routeTags?.[0] ?? 'default'}/${operationId}` : '/docs',
+    });
+  }
+  return found;
+}
+
 const BODY_INVALID = ['invalid_field', 'missing_field', 'invalid_json'] as const;
 const PARAM_INVALID = ['invalid_parameter'] as const;
 const security = ADMIN_SECURITY;
