@@ -28,6 +28,7 @@ th,td{text-align:left;padding:.5rem .4rem;border-bottom:1px solid var(--border)}
 th{font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
 td.time{white-space:nowrap}
 td .name,td.voter{overflow-wrap:anywhere}
+td.voter{min-width:6.5rem}
 .nowrap{white-space:nowrap}
 code.key{white-space:nowrap;overflow-wrap:normal}
 .button,button{display:inline-block;font:inherit;font-weight:600;background:var(--button);color:var(--button-ink);border:0;border-radius:8px;padding:.55rem 1rem;text-decoration:none;cursor:pointer}

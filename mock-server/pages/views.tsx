@@ -5,16 +5,25 @@ import type { ControlRoute } from '../routes/admin';
 import { type SiteLang, siteMessages } from './messages';
 import { visibleText } from './visible-text';
 
-/** `103/128`: may wrap after the slash (a huge count on a phone), never inside a number. */
-function Players(props: { server: ServerRecord; lang: SiteLang }) {
+/** Longest `online/max` text kept on one line in a table; longer ones may wrap after the slash. */
+const PLAYERS_NOWRAP_CHARS = 11;
+
+/**
+ * `103/128`, never broken inside a number; it may wrap after the slash when `breakable` (a narrow stat) or when it
+ * is too long for a phone's table column (`1,000,000/1,000,000`).
+ */
+function Players(props: { server: ServerRecord; lang: SiteLang; breakable?: boolean }) {
   const { server, lang } = props;
-  const online = <span class="nowrap">{formatCount(server.playersOnline, lang)}</span>;
-  if (server.playersMax <= 0) return online;
+  const online = formatCount(server.playersOnline, lang);
+  if (server.playersMax <= 0) return <span class="nowrap">{online}</span>;
+  const max = formatCount(server.playersMax, lang);
+  if (!props.breakable && online.length + max.length + 1 <= PLAYERS_NOWRAP_CHARS)
+    return <span class="nowrap">{`${online}/${max}`}</span>;
   return (
     <>
-      <span class="nowrap">{formatCount(server.playersOnline, lang)}/</span>
+      <span class="nowrap">{online}/</span>
       <wbr />
-      <span class="nowrap">{formatCount(server.playersMax, lang)}</span>
+      <span class="nowrap">{max}</span>
     </>
   );
 }
@@ -136,7 +145,7 @@ export function ServerView(props: {
         <div class="stat">
           <span class="muted">{t.players}</span>
           <b data-stat="players">
-            <Players server={server} lang={lang} />
+            <Players server={server} lang={lang} breakable />
           </b>
         </div>
       </div>
