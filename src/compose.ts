@@ -16,6 +16,7 @@ import { selectAdapter } from './rewards/select';
 import type { FrameworkName, RewardAdapter } from './rewards/types';
 import { describeError } from './runtime/errors';
 import type { Runtime } from './runtime/runtime';
+import { rewardBoundsOf } from './store/bounds';
 
 /** One piece of the running resource: started in list order, stopped in reverse. */
 export interface Part {
@@ -128,6 +129,7 @@ export function composeResource(
     api,
     adapter,
     rewards: rewardsOf(config),
+    bounds: rewardBoundsOf(possibleRewardsOf(config)),
     random,
     programs,
     translate,
@@ -151,7 +153,13 @@ export function composeResource(
         isLoaded: (source) => adapter.isPlayerReady(source),
       })
     : null;
-  const top = config.topVoters.enabled ? createTopVoters({ ...shared, settings: config.topVoters }) : null;
+  const top = config.topVoters.enabled
+    ? createTopVoters({
+        ...shared,
+        settings: config.topVoters,
+        counts: config.poll.enabled || config.voteParty.enabled,
+      })
+    : null;
   const detector = config.poll.enabled
     ? createVoteDetector({
         runtime: players,

@@ -8,11 +8,19 @@ import type { RewardSpec } from '../programs/types';
 import type { RewardAdapter } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
+import type { RewardBounds } from '../store/bounds';
 import { type ClaimAdmin, createClaimAdmin } from './admin';
 import { createClaimDriver, type Drive, safely } from './driver';
 import { createJournal, type JournalEntry } from './journal';
 import { createClaimLocks, payingOrder, underLock, waitsForAnotherReading } from './locks';
-import { type Audience, adminText, type LogLine, outcomeLines, playerMessage } from './messages';
+import {
+  type Audience,
+  adminText,
+  heldEntryText,
+  type LogLine,
+  outcomeLines,
+  playerMessage,
+} from './messages';
 import { createNameLock, type NameLock } from './name-lock';
 import { type ClaimOutcome, type Outcome, type Player, publicOutcome, refOf, type Settled } from './outcome';
 import { claimNameOf } from './player-name';
@@ -30,6 +38,8 @@ export type VoteCheck =
 
 /** Everything the claim flow is built from. */
 export interface ClaimFlowOptions {
+  /** What the config can pay: a stored entry beyond it is held for an admin, never paid (see `JournalOptions`). */
+  bounds?: RewardBounds;
   runtime: Pick<
     Runtime,
     | 'now'
@@ -116,6 +126,8 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     kvp: runtime.kvp,
     now: runtime.now,
     onCorrupt: (key, detail) => say({ level: 'error', text: adminText.unreadableEntry(key, detail) }),
+    bounds: options.bounds,
+    onHeld: (entry, detail) => say({ level: 'error', text: heldEntryText(entry, detail) }),
   });
   const names = createNameLock(runtime.kvp);
   const locks = createClaimLocks(options.locks);

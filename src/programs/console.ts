@@ -12,7 +12,7 @@ import type { TopVoter, VoteHistory } from './types';
 export interface ProgramsConsoleTarget {
   programs: Programs;
   flow: Pick<ClaimFlow, 'pending'>;
-  party: Pick<VoteParty, 'status'> | null;
+  party: Pick<VoteParty, 'status' | 'confirm' | 'skip'> | null;
   top: Pick<TopVoters, 'decision'> | null;
 }
 
@@ -29,6 +29,15 @@ export function programsCommands(
       const target = current();
       return target ? lines(target, args) : ['vote-reward: inert'];
     };
+  const withParty =
+    (lines: (party: NonNullable<ProgramsConsoleTarget['party']>) => string[] | Promise<string[]>) =>
+    (): string[] | Promise<string[]> => {
+      const target = current();
+      if (!target) return ['vote-reward: inert'];
+      return target.party
+        ? lines(target.party)
+        : ['vote-reward: the vote party is off (voteParty.enabled in config.json)'];
+    };
   return [
     {
       name: 'player',
@@ -39,11 +48,21 @@ export function programsCommands(
     {
       name: 'party',
       help: 'vote party progress and the last threshold paid',
-      run: withTarget((target) =>
-        target.party
-          ? formatPartyStatus(target.party.status(), now())
-          : ['vote-reward: the vote party is off (voteParty.enabled in config.json)'],
-      ),
+      check: (args) =>
+        args.length > 0 ? `"${cleanText(argumentOf(args), 32)}" is not confirm or skip` : null,
+      run: withParty((party) => formatPartyStatus(party.status(), now())),
+      subcommands: [
+        {
+          name: 'confirm',
+          help: 'pay a held vote-party count once (or accept the server clock after fixing it)',
+          run: withParty((party) => party.confirm()),
+        },
+        {
+          name: 'skip',
+          help: 'pass the parties of a held count without paying them',
+          run: withParty((party) => party.skip()),
+        },
+      ],
     },
     {
       name: 'top',

@@ -132,10 +132,11 @@ describe('reward programs in the running resource', () => {
       'votereward top: "2026-13" is not a month (YYYY-MM)',
     );
     await runtime.clock.advance(2 * 3_600_000);
+    // Decided at the first check after the party's read showed the API's counter in December (not on the clock alone).
     expect(await admin(runtime, 'top 2026-11')).toEqual([
       'vote-reward top voters of 2026-11 (UTC time zone; ties go to who reached the count first)',
       '  #1   Ana                      1 vote(s)  license:a',
-      '  Decision   2026-12-01 00:00 UTC: 1 ranked, 1 award(s)',
+      '  Decision   2026-12-01 00:01 UTC: 1 ranked, 1 award(s)',
       '    #1 Ana (license:a): a:top:2026-11:1:license:a',
     ]);
     expect(await admin(runtime, 'top')).toContain('  nobody has a vote claimed here this month');
@@ -177,7 +178,7 @@ describe('reward programs in the running resource', () => {
     world.runtime.kvpData.set('party:decision:2026-11:2', JSON.stringify(decision));
     await world.resource.start();
     await world.runtime.clock.settle();
-    expect(world.runtime.kvpData.get('party:2026-11')).toBe('2');
+    expect(world.runtime.kvpData.get('party:progress:2026-11')).toBe('2');
     expect(await admin(world.runtime, 'player bo')).toEqual([
       'vote-reward player Bo (license:b)',
       '  Votes      0 claimed here, 0 in 2026-11',

@@ -219,6 +219,8 @@ describe('votereward admin command', () => {
       '  reload              reload config.json',
       '  player <who>        vote history, streak and open awards of a player (<who>: name or license)',
       '  party               vote party progress and the last threshold paid',
+      '  party confirm       pay a held vote-party count once (or accept the server clock after fixing it)',
+      '  party skip          pass the parties of a held count without paying them',
       '  top [YYYY-MM]       top voters of a month (this month by default) and its month-end decision',
     ]);
   });
