@@ -81,7 +81,9 @@ export async function startFromCli(
       `vote page: ${page}/vote (vote with your in-game name, then /vote in game)`,
     );
     if (options.admin)
-      lines.push(`owner dashboard: ${local}/dashboard/servers/${mock.demo.serverId}/integrations`);
+      lines.push(
+        `owner dashboard: ${local}/dashboard/servers/${mock.demo.serverId}/integrations (API keys, recent votes and whether each was claimed)`,
+      );
     lines.push(...waitingLines(unclaimedVotesByName(mock.store, mock.demo.serverId)));
   }
   lines.push(`OpenAPI: ${base}/openapi.json`, `docs: ${base}/docs`, `health: ${base}/health`);

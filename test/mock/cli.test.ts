@@ -143,6 +143,9 @@ describe('mock CLI start-up, in process', () => {
       expect(output).toContain(`set vote_reward_api_url "${url}"`);
       expect(output).toContain('ensure vote-reward');
       expect(output).toContain(`${url}/openapi.json`);
+      expect(lines).toContain(
+        `owner dashboard: ${url}/dashboard/servers/1/integrations (API keys, recent votes and whether each was claimed)`,
+      );
       expect(output).toContain('unclaimed votes on the demo server: SeedBen (2), SeedAva (1);');
       expect(JSON.parse(readFileSync(join(dir, 'demo.json'), 'utf8'))).toEqual({
         server_id: 1,
