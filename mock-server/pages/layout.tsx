@@ -45,6 +45,8 @@ label{display:block;font-weight:600;margin-bottom:.3rem}
 img{max-width:100%;height:auto}
 code{font:13px ui-monospace,Menlo,Consolas,monospace}
 .routes{margin:0;padding-left:1.2rem}
+.routes li{margin:.35rem 0}
+.routes .muted{display:block}
 .variants{display:flex;flex-wrap:wrap;gap:.2rem .9rem;margin:.25rem 0 0;font-size:.85rem}
 @media (max-width:480px){td.time{white-space:normal}main{padding:1rem .75rem}header{padding:.75rem}.card{padding:.9rem .8rem}.wide{display:none}th,td{padding:.45rem .2rem}.button.secondary{padding:.25rem .45rem;font-size:.85rem}table{font-size:.9rem}th{font-size:.7rem;letter-spacing:0}code.key{font-size:12px}}
 `;

@@ -210,7 +210,7 @@ const en: SiteMessages = {
     'Each badge has a dark theme (add theme=dark) and a French version (lang=fr); this page shows the one that matches your colour scheme and language.',
   adminTitle: 'Control API',
   adminIntro:
-    'The mock’s JSON control API for tests and demos: servers, keys, votes, injected faults and reset. Its routes and bodies are in the reference.',
+    'The mock’s JSON control API for tests and demos: servers, keys, votes, injected faults, reset and the Discord webhook sink. Its routes and bodies are in the reference.',
   adminDocs: 'Open the reference (/docs)',
   errorTitle: 'Something is wrong',
   backToServers: 'Back to the server list',
@@ -308,7 +308,7 @@ const fr: SiteMessages = {
     'Chaque badge existe en thème sombre (ajoutez theme=dark) et en anglais (lang=en) ; cette page montre celui qui correspond à votre thème et à votre langue.',
   adminTitle: 'API de contrôle',
   adminIntro:
-    'L’API JSON de contrôle du mock, pour les tests et les démos : serveurs, clés, votes, pannes injectées et remise à zéro. Ses routes et ses corps sont dans la référence.',
+    'L’API JSON de contrôle du mock, pour les tests et les démos : serveurs, clés, votes, pannes injectées, remise à zéro et le récepteur de webhooks Discord. Ses routes et ses corps sont dans la référence.',
   adminDocs: 'Ouvrir la référence (/docs)',
   errorTitle: 'Un problème est survenu',
   backToServers: 'Retour à la liste des serveurs',
