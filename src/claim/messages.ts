@@ -124,6 +124,8 @@ function awardMessage(award: AwardInfo, rewards: string): [MessageKey, MessageVa
       return ['award_party', { rewards, votes: award.value }];
     case 'top':
       return ['award_top', { rewards, rank: award.value, month: award.month ?? '' }];
+    case 'test':
+      return ['award_test', { rewards }];
   }
 }
 
