@@ -19,7 +19,7 @@ const sourceFiles = (dir: string): string[] =>
   });
 
 /** Top-level functions (declarations and arrow functions bound to a top-level const) with their length in lines. */
-export function topLevelFunctions(text: string): { name: string; line: number; lines: number }[] {
+function topLevelFunctions(text: string): { name: string; line: number; lines: number }[] {
   const lines = text.split('\n');
   const found: { name: string; line: number; lines: number }[] = [];
   const start =
