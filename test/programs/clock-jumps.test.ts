@@ -1,5 +1,5 @@
 /**
- * A wrong server clock decides nothing (issue 20 §2, the review's cases): the mock API and the timers keep the true
+ * A wrong server clock decides nothing (the outside review's cases): the mock API and the timers keep the true
  * time, the resource's clock jumps a month forward or back, and what the vote party and the month's top voters decide
  * and pay is checked against what the true month calls for.
  */
