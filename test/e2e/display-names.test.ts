@@ -3,7 +3,7 @@
  * whose name carries markdown, a link, a zero-width space and chat style codes (all accepted by the API).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createE2e, type E2e } from './harness';
+import { createE2e, type E2e } from '../../devkit/worlds/e2e-harness';
 
 let world: E2e | null = null;
 afterEach(async () => {

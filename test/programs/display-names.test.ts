@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createMockVoteApi, fetchThrough } from '../../devkit/fakes/mock-transport';
+import { createFakeClock, createFakeRuntime, type FakeRuntime } from '../../devkit/fakes/runtime';
 import { freshHistory } from '../../src/programs/history';
 import { createResource } from '../../src/resource';
 import { HISTORY_PREFIX } from '../../src/store/keys';
-import { createMockVoteApi, fetchThrough } from '../fakes/mock-transport';
-import { createFakeClock, createFakeRuntime, type FakeRuntime } from '../fakes/runtime';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
 const PAID = { type: 'custom', event: 'x:paid' };
