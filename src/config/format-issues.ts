@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { DISCORD_WEBHOOK_CONVAR } from '../programs/discord';
 import { FRAMEWORKS } from '../rewards/registry';
 import { suggestion } from './suggest';
 
@@ -102,6 +103,8 @@ function formatIssue(issue: z.core.$ZodIssue, context: IssueContext, path: Prope
       return [`${at}: expected a multiple of ${String(issue.divisor)}, got ${found}`];
     case 'unrecognized_keys':
       return issue.keys.map((key) => {
+        if (path.length === 1 && path[0] === 'discord' && /webhook|url/i.test(key))
+          return `${formatPath([...path, key])}: not a config.json setting; the webhook address is a secret, so it goes in server.cfg: set ${DISCORD_WEBHOOK_CONVAR} "https://discord.com/api/webhooks/..."`;
         const names = settingNamesAt(context.schema, path).filter((name) => !(name in Object(value)));
         return `${formatPath([...path, key])}: unknown setting${suggestion(key, names, ' (check the spelling)')}`;
       });

@@ -86,6 +86,14 @@ function pick(fromFile: string, key: string, convar: string, source: ConfigSourc
     : [fromFile, { where: key, convar: false }];
 }
 
+/**
+ * The setting that gave apiUrl, for a message about the API's address (an unreachable site names what to check):
+ * `vote_reward_api_url in server.cfg` when the convar is set, else `apiUrl in config.json`.
+ */
+export function apiUrlSetting(convar: ConfigSource['convar']): string {
+  return convar(API_URL_CONVAR)?.trim() ? `${API_URL_CONVAR} in server.cfg` : 'apiUrl in config.json';
+}
+
 /** Parses, validates and completes config.json with convars; never throws. */
 export function loadConfig(source: ConfigSource): ConfigLoadResult {
   let raw: unknown = {};

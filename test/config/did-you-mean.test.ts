@@ -63,6 +63,14 @@ describe('config.json near misses name the value or setting meant', () => {
       'milestones[0]: expected "at" or "every", got neither ("evry" is not a setting here; did you mean "every"?)',
     ],
     [{ bonus: 1 }, 'bonus: unknown setting (check the spelling)'],
+    [
+      { discord: { enabled: true, webhook: 'https://discord.com/api/webhooks/1/abc' } },
+      'discord.webhook: not a config.json setting; the webhook address is a secret, so it goes in server.cfg: set vote_reward_discord_webhook "https://discord.com/api/webhooks/..."',
+    ],
+    [
+      { discord: { webhookUrl: 'https://discord.com/api/webhooks/1/abc' } },
+      'discord.webhookUrl: not a config.json setting; the webhook address is a secret, so it goes in server.cfg: set vote_reward_discord_webhook "https://discord.com/api/webhooks/..."',
+    ],
   ])('%j', (settings, problem) => {
     expect(problemsOf(settings)).toEqual([problem]);
   });
