@@ -1,5 +1,5 @@
 /**
- * Writes src/claim/case-folding-table.ts, the compact full case folding table (CaseFolding.txt statuses C and F)
+ * Writes contract/case-folding-table.ts, the compact full case folding table (CaseFolding.txt statuses C and F)
  * the name key uses, from the `unicode-case-folding` package: `npx tsx scripts/generate-case-folding.ts`.
  * The resource bundle carries a few KiB of runs instead of the package's 24 KiB map.
  */
@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { lookupFolding } from 'unicode-case-folding';
 
 /** Path of the generated module, from the repository root. */
-export const TABLE_FILE = 'src/claim/case-folding-table.ts';
+export const TABLE_FILE = 'contract/case-folding-table.ts';
 
 /** Every code point that folds, with what it folds to, in code point order. */
 export function foldings(): [number, number[]][] {

@@ -2,7 +2,7 @@
  * The in-process event channel: what happened to votes and claims, for the parts of the resource that react to it
  * (the FiveM event for other resources, the poller, and later milestones or webhooks). Built in `resource.ts`.
  */
-import type { VoteCount } from './api/schemas';
+import type { VoteCount } from '../contract/answers';
 import type { JournalProblem } from './claim/journal';
 import type { AwardInfo, TopVoter, VoteHistory } from './programs/types';
 import type { Reward } from './rewards/types';

@@ -1,5 +1,5 @@
+import type { ServerInfo, VoteCount } from '../contract/answers';
 import type { VoteApi } from './api/client';
-import type { ServerInfo, VoteCount } from './api/schemas';
 import type { ClaimFlow, ClaimOutcome, VoteCheck } from './claim/claim-flow';
 import type { JournalEntry } from './claim/journal';
 import type { Programs } from './programs/programs';

@@ -1,8 +1,8 @@
+import type { ServerInfo } from '../contract/answers';
 import { createVoteApi, type VoteApi } from './api/client';
 import { NetworkError, TimeoutError, UnauthorizedError } from './api/errors';
 import { createNativeTransport } from './api/native-transport';
 import { createRateBudget, type RateBudget } from './api/rate-budget';
-import type { ServerInfo } from './api/schemas';
 import { createFetchTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow, refOf } from './claim/claim-flow';
 import { ADMIN_COMMAND, formatPlayer, formatTop, runAdminCommand } from './commands/admin';

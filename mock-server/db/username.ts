@@ -1,4 +1,4 @@
-import { nameKey } from '../../src/claim/name-key';
+import { nameKey } from '../../contract/name-key';
 
 /** Longest accepted username, in code points, after trimming. */
 export const USERNAME_MAX_LENGTH = 64;

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type CheckMode, type Store, USERNAME_MAX_LENGTH, type VoteRecord } from '../db';
+import type { ClaimAnswer, ServerInfo, VoteCheck, VoteCount } from '../../contract/answers';
 import { ApiError, apiJson, sendError } from '../errors';
 import { type ApiGuardVariables, apiGuard } from '../middleware/api-guard';
 import type { SlidingWindowLimiter } from '../middleware/rate-limit';
@@ -241,7 +242,7 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-function checkBody(vote: VoteRecord | null, asked: string | null) {
+function checkBody(vote: VoteRecord | null, asked: string | null): VoteCheck {
   return vote
     ? { voted: true, voted_at: iso(vote.votedAt), username: vote.username }
     : { voted: false, voted_at: null, username: asked };
@@ -285,7 +286,7 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
         'no_unclaimed_vote',
         `${username.trim()} has no unclaimed vote for this server`,
       );
-    return apiJson(c, { success: true as const, vote_id: vote.voteId }, 200);
+    return apiJson(c, { success: true as const, vote_id: vote.voteId } satisfies ClaimAnswer, 200);
   });
 
   app.openapi(routes.count, (c) => {
@@ -299,7 +300,7 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
         votes_monthly: stats.votesMonthly,
         server_name: server.name,
         server_game: server.game,
-      },
+      } satisfies VoteCount,
       200,
     );
   });
@@ -319,7 +320,7 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
         votes_total: stats.votesTotal,
         followers_count: server.followersCount,
         rank: stats.rank,
-      },
+      } satisfies ServerInfo,
       200,
     );
   });

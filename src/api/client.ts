@@ -1,4 +1,13 @@
 import type { z } from 'zod';
+import {
+  claimBody,
+  errorBody,
+  type ServerInfo,
+  serverInfoBody,
+  type VoteCount,
+  voteCheckBody,
+  voteCountBody,
+} from '../../contract/answers';
 import { describeError } from '../runtime/errors';
 import {
   ClaimRefusedError,
@@ -13,15 +22,6 @@ import {
   VoteApiError,
 } from './errors';
 import type { RateBudget, RequestPriority } from './rate-budget';
-import {
-  claimBody,
-  errorBody,
-  type ServerInfo,
-  serverInfoBody,
-  type VoteCount,
-  voteCheckBody,
-  voteCountBody,
-} from './schemas';
 import type { HttpResponse, HttpTransport } from './transport';
 
 /** Result of `/vote/check` by username. `votedAt` is the vote a claim would take (in `unclaimed` mode). */

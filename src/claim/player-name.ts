@@ -1,4 +1,4 @@
-export { nameKey } from './name-key';
+export { nameKey } from '../../contract/name-key';
 
 /** Colour codes FiveM renders in names (`^0`–`^9`). */
 const COLOUR_CODES = /\^[0-9]/g;

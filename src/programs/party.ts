@@ -12,10 +12,11 @@
  * 3. `party:<m>`: the last threshold decided.
  * A crash between two of them finishes the decision from record 1 (same players, same award ids) at the next start.
  */
+
+import type { VoteCount } from '../../contract/answers';
 import type { VoteApi } from '../api/client';
 import { RateBudgetError } from '../api/errors';
 import type { RateBudget } from '../api/rate-budget';
-import type { VoteCount } from '../api/schemas';
 import { claimNameOf } from '../claim/player-name';
 import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';

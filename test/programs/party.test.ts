@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VoteCount } from '../../src/api/schemas';
+import type { VoteCount } from '../../contract/answers';
 import { createTranslator } from '../../src/i18n/messages';
 import { createVoteDetector } from '../../src/poll/detector';
 import { formatPartyStatus, PARTY_SINCE_KEY } from '../../src/programs/party';

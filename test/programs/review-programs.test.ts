@@ -3,7 +3,7 @@
  * award silently or hung the server. Real programs, real vote party and real claim flow over the fake runtime.
  */
 import { describe, expect, it } from 'vitest';
-import type { VoteCount } from '../../src/api/schemas';
+import type { VoteCount } from '../../contract/answers';
 import { JOURNAL_PREFIX, type JournalEntry } from '../../src/claim/journal';
 import { claimSent } from '../../src/claim/transitions';
 import { configSchema } from '../../src/config/schema';

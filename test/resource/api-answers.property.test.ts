@@ -1,10 +1,10 @@
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { UUID_PATTERN } from '../../contract/answers';
 import { createVoteApi } from '../../src/api/client';
 import { ResponseTooLargeError, VoteApiError } from '../../src/api/errors';
 import { createRateBudget } from '../../src/api/rate-budget';
-import { UUID_PATTERN } from '../../src/api/schemas';
 import { createFetchTransport, MAX_ANSWER_BYTES } from '../../src/api/transport';
 import { rawAnswer, startRawHttpServer } from '../fakes/raw-http-server';
 import { createFakeClock } from '../fakes/runtime';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { caseFold } from 'unicode-case-folding';
 import { describe, expect, it } from 'vitest';
+import { foldCase } from '../../contract/name-key';
 import { renderCaseFoldingTable, TABLE_FILE } from '../../scripts/generate-case-folding';
-import { foldCase } from '../../src/claim/name-key';
 
 const root = new URL('../..', import.meta.url).pathname;
 

@@ -1,3 +1,8 @@
+/**
+ * The contract the resource and the mock share: the answer bodies of the Vote Verification and Reward API v1 (spec
+ * `vote-api-v1.md`), as the resource checks them. The mock types its answers against these (`satisfies`), so the two
+ * cannot drift apart unnoticed.
+ */
 import * as z from 'zod';
 
 /** Body of `GET /api/v1/vote/check`. */
@@ -50,6 +55,12 @@ export const serverInfoBody = z.object({
 export const errorBody = z.object({
   error: z.object({ code: z.string(), message: z.string().optional() }),
 });
+
+/** The answer of `/vote/check`. */
+export type VoteCheck = z.output<typeof voteCheckBody>;
+
+/** A successful claim's answer. */
+export type ClaimAnswer = z.output<typeof claimBody>;
 
 /** Vote statistics of the key's server. */
 export type VoteCount = z.output<typeof voteCountBody>;
