@@ -5,6 +5,7 @@ import { FRAMEWORK_CHOICES } from '../rewards/registry';
 import type { Reward } from '../rewards/types';
 import { formatIssues } from './format-issues';
 import { jsonSyntaxProblem } from './json-syntax';
+import { type DisabledProgram, type OptionalProgram, programOfIssue } from './optional-programs';
 import { configSchema, type ResourceConfig } from './schema';
 
 /** Convar that holds the API key; it wins over `apiKey` in config.json. */
@@ -27,8 +28,17 @@ export const CONFIG_PROBLEMS_TITLE = 'not started, config.json has problems:';
  * server.cfg names its convar; `title` is then the heading to print instead of {@link CONFIG_PROBLEMS_TITLE}.
  */
 export type ConfigLoadResult =
-  | { ok: true; config: ResourceConfig }
+  | { ok: true; config: ResourceConfig; disabled?: DisabledProgram[] }
   | { ok: false; problems: string[]; title?: string };
+
+/** How {@link loadConfig} treats a program whose settings are wrong. */
+export interface LoadOptions {
+  /**
+   * True: a reward program with wrong settings is turned off (listed in `disabled`, to be printed) and the rest
+   * loads; false (the default): any wrong setting refuses the whole config.
+   */
+  optionalPrograms?: boolean;
+}
 
 /** Inputs of {@link loadConfig}: the raw file text and a convar reader. */
 export interface ConfigSource {
@@ -95,7 +105,7 @@ export function apiUrlSetting(convar: ConfigSource['convar']): string {
 }
 
 /** Parses, validates and completes config.json with convars; never throws. */
-export function loadConfig(source: ConfigSource): ConfigLoadResult {
+export function loadConfig(source: ConfigSource, options: LoadOptions = {}): ConfigLoadResult {
   let raw: unknown = {};
   if (source.text !== null) {
     const text = stripBom(source.text);
@@ -105,11 +115,10 @@ export function loadConfig(source: ConfigSource): ConfigLoadResult {
       return { ok: false, problems: [syntaxLine(text, error)] };
     }
   }
-  const parsed = configSchema.safeParse(raw);
-  if (!parsed.success)
-    return { ok: false, problems: formatIssues(parsed.error.issues, { input: raw, schema: configSchema }) };
+  const validated = validate(raw, options.optionalPrograms === true);
+  if (!validated.ok) return validated;
 
-  const config = parsed.data;
+  const { config, disabled } = validated;
   const [apiKey, key] = pick(config.apiKey, 'apiKey', API_KEY_CONVAR, source);
   const [apiUrl, url] = pick(config.apiUrl, 'apiUrl', API_URL_CONVAR, source);
   config.apiKey = apiKey;
@@ -131,13 +140,43 @@ export function loadConfig(source: ConfigSource): ConfigLoadResult {
   if (zone) fileProblems.push(`timeZone: ${zone}`);
   if (config.framework === 'standalone') fileProblems.push(...standaloneProblems(possibleRewardsOf(config)));
   const problems = [...convarProblems, ...fileProblems];
-  if (problems.length === 0) return { ok: true, config };
+  if (problems.length === 0)
+    return disabled.length > 0 ? { ok: true, config, disabled } : { ok: true, config };
+  // Not started anyway: the programs' problems are listed too, so that one edit fixes everything.
+  fileProblems.push(...disabled.flatMap((program) => program.problems));
+  problems.push(...disabled.flatMap((program) => program.problems));
   if (convarProblems.length === 0) return { ok: false, problems };
   const title =
     fileProblems.length === 0
       ? 'not started, server.cfg has problems:'
       : 'not started, server.cfg and config.json have problems:';
   return { ok: false, problems, title };
+}
+
+/** Checks config.json against the schema; with `optional`, a program whose settings are wrong is turned off. */
+function validate(
+  raw: unknown,
+  optional: boolean,
+): { ok: true; config: ResourceConfig; disabled: DisabledProgram[] } | { ok: false; problems: string[] } {
+  const parsed = configSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, config: parsed.data, disabled: [] };
+  const context = { input: raw, schema: configSchema };
+  const refused = { ok: false as const, problems: formatIssues(parsed.error.issues, context) };
+  const programs = parsed.error.issues.map(programOfIssue);
+  if (!optional || typeof raw !== 'object' || raw === null) return refused;
+  const broken = [...new Set(programs)];
+  if (broken.includes(null)) return refused;
+  const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !(broken as string[]).includes(key)));
+  const retried = configSchema.safeParse(rest);
+  if (!retried.success) return refused;
+  const disabled = (broken as OptionalProgram[]).map((program) => ({
+    program,
+    problems: formatIssues(
+      parsed.error.issues.filter((issue) => programOfIssue(issue) === program),
+      context,
+    ),
+  }));
+  return { ok: true, config: retried.data, disabled };
 }
 
 /** The line naming a JSON syntax mistake: line, column, the fix, and the line as written. */
