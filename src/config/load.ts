@@ -143,11 +143,10 @@ export function loadConfig(source: ConfigSource, options: LoadOptions = {}): Con
   if (problems.length === 0)
     return disabled.length > 0 ? { ok: true, config, disabled } : { ok: true, config };
   // Not started anyway: the programs' problems are listed too, so that one edit fixes everything.
-  fileProblems.push(...disabled.flatMap((program) => program.problems));
   problems.push(...disabled.flatMap((program) => program.problems));
   if (convarProblems.length === 0) return { ok: false, problems };
   const title =
-    fileProblems.length === 0
+    problems.length === convarProblems.length
       ? 'not started, server.cfg has problems:'
       : 'not started, server.cfg and config.json have problems:';
   return { ok: false, problems, title };
