@@ -1,4 +1,4 @@
-import { zoneProblem } from '../programs/calendar';
+import { zoneProblem, zoneWarning } from '../programs/calendar';
 import { possibleRewards } from '../programs/draw';
 import type { RewardSpec } from '../programs/types';
 import { FRAMEWORK_CHOICES } from '../rewards/registry';
@@ -24,11 +24,12 @@ export const PLACEHOLDER_API_KEY = 'live_your_key_here';
 export const CONFIG_PROBLEMS_TITLE = 'not started, config.json has problems:';
 
 /**
- * Result of loading the configuration: either a usable config or every problem found. A problem with a value set in
- * server.cfg names its convar; `title` is then the heading to print instead of {@link CONFIG_PROBLEMS_TITLE}.
+ * Result of loading the configuration: either a usable config, with the programs turned off and the warnings to
+ * print when there are any, or every problem found. A problem with a value set in server.cfg names its convar;
+ * `title` is then the heading to print instead of {@link CONFIG_PROBLEMS_TITLE}.
  */
 export type ConfigLoadResult =
-  | { ok: true; config: ResourceConfig; disabled?: DisabledProgram[] }
+  | { ok: true; config: ResourceConfig; disabled?: DisabledProgram[]; warnings?: string[] }
   | { ok: false; problems: string[]; title?: string };
 
 /** How {@link loadConfig} treats a program whose settings are wrong. */
@@ -140,8 +141,15 @@ export function loadConfig(source: ConfigSource, options: LoadOptions = {}): Con
   if (zone) fileProblems.push(`timeZone: ${zone}`);
   if (config.framework === 'standalone') fileProblems.push(...standaloneProblems(possibleRewardsOf(config)));
   const problems = [...convarProblems, ...fileProblems];
-  if (problems.length === 0)
-    return disabled.length > 0 ? { ok: true, config, disabled } : { ok: true, config };
+  if (problems.length === 0) {
+    const warning = zoneWarning(config.timeZone);
+    return {
+      ok: true,
+      config,
+      ...(disabled.length > 0 ? { disabled } : {}),
+      ...(warning ? { warnings: [`timeZone: ${warning}`] } : {}),
+    };
+  }
   // Not started anyway: the programs' problems are listed too, so that one edit fixes everything.
   problems.push(...disabled.flatMap((program) => program.problems));
   if (convarProblems.length === 0) return { ok: false, problems };

@@ -150,7 +150,7 @@ export const configSchema = z
       .max(64)
       .default('UTC')
       .describe(
-        'Time zone of streak days and of the months of the vote history: an IANA name ("Europe/Paris"), UTC or ±HH:MM; abbreviations such as EST are refused',
+        'Time zone of streak days and of the months of the vote history: an IANA name ("Europe/Paris"), UTC or ±HH:MM; an abbreviation such as EST gets a warning',
       ),
     firstVote: z
       .strictObject({ reward: rewardList.describe("Reward of a player's first vote claimed here") })

@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * Abbreviations owners write for a zone, and the IANA name to use instead. Runtimes read them differently (ICU takes
- * `EST` as America/Panama, −05:00 all year, and `BST` as Asia/Dhaka), so they are refused with the name meant.
+ * `EST` as America/Panama, −05:00 all year, and `BST` as Asia/Dhaka): they get a warning naming the zone meant.
  */
 const ABBREVIATIONS: Readonly<Record<string, string>> = {
   ...names('America/New_York', 'EST', 'EDT', 'EST5EDT'),
@@ -67,22 +67,38 @@ export function zoneProblem(zone: string): string | null {
       return `${zone} is not an offset (±HH:MM, at most 14 h)`;
     return null;
   }
+  if (resolvedZone(zone)) return null;
   const named = NAMED_OFFSET.exec(zone);
   if (named)
     return `${JSON.stringify(zone)} is not a zone name; write the offset as "${named[1]}${pad(Number(named[2]))}:${named[3] ?? '00'}"`;
-  const etc = ETC_OFFSET.exec(zone);
-  if (etc) {
-    const offset = `${etc[1] === '+' ? '-' : '+'}${pad(Number(etc[2]))}:00`;
-    return `${JSON.stringify(zone)} is UTC${offset} (these names turn the sign around); write "${offset}", or the IANA name of a city in your zone (daylight saving included)`;
-  }
-  const meant = zone.includes('/') ? undefined : ABBREVIATIONS[zone.toUpperCase()];
-  if (meant) {
-    const read = resolvedZone(zone);
-    const here = read ? `this server reads it as ${read}` : 'this server does not know it';
-    return `${JSON.stringify(zone)} is an abbreviation, which runtimes read differently (${here}); use the IANA name of a city in your zone, such as "${meant}" (daylight saving included)${zone.toUpperCase() === 'GMT' ? ', or "UTC"' : ''}`;
-  }
-  if (resolvedZone(zone)) return null;
+  const meant = abbreviationOf(zone);
+  if (meant)
+    return `${JSON.stringify(zone)} is an abbreviation this server does not know; use the IANA name of a city in your zone, such as "${meant}" (daylight saving included)`;
   return `${JSON.stringify(zone)} is not a time zone this server knows; use an IANA name such as "Europe/Paris", "UTC", or a fixed offset such as "+02:00"`;
+}
+
+/**
+ * A warning for a zone the runtime accepts but that is rarely what an owner means: an abbreviation (`EST`, `BST`)
+ * or a POSIX-style `Etc/GMT+5`; null otherwise. Such a zone is still used as the runtime reads it: refusing it would
+ * stop a server that ran with it, and a minor version never requires a config.json change.
+ */
+export function zoneWarning(zone: string): string | null {
+  const etc = ETC_OFFSET.exec(zone);
+  if (etc && resolvedZone(zone)) {
+    const offset = `${etc[1] === '+' ? '-' : '+'}${pad(Number(etc[2]))}:00`;
+    const opposite = `${etc[1]}${pad(Number(etc[2]))}:00`;
+    return `${JSON.stringify(zone)} is UTC${offset} (these names turn the sign around) and is used so; if you meant UTC${opposite}, write "${opposite}"`;
+  }
+  const meant = abbreviationOf(zone);
+  const read = meant ? resolvedZone(zone) : null;
+  if (!meant || !read) return null;
+  const utc = zone.toUpperCase() === 'GMT' ? ', or "UTC"' : '';
+  return `${JSON.stringify(zone)} is an abbreviation, which runtimes read differently: this server reads it as ${read} and uses that; write the IANA name of a city in your zone, such as "${meant}" (daylight saving included)${utc}`;
+}
+
+/** The IANA name an abbreviation such as `EST` stands for, or undefined. */
+function abbreviationOf(zone: string): string | undefined {
+  return zone.includes('/') ? undefined : ABBREVIATIONS[zone.toUpperCase()];
 }
 
 /** The zone Intl reads `zone` as, or null when it does not know it. */
