@@ -27,13 +27,14 @@ class Stop {
 const CURLY_QUOTES = /[\u201c\u201d\u2018\u2019]/;
 const WORD = /[A-Za-z_$][\w$]*/y;
 
-/** The first syntax mistake of `text`, or null when it is JSON. */
+/** The first syntax mistake of `text`, or null when it is JSON (or nested too deep to read). */
 export function jsonSyntaxProblem(text: string): JsonSyntaxProblem | null {
   try {
     readDocument(text);
     return null;
   } catch (error) {
-    if (!(error instanceof Stop)) throw error;
+    // A nesting deeper than the stack (no hand-written file) leaves the engine's own message to the caller.
+    if (!(error instanceof Stop)) return null;
     return locate(text, error.at, error.hint);
   }
 }

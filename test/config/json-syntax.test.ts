@@ -124,6 +124,13 @@ describe('config.json with a hand-editing mistake', () => {
 });
 
 describe('jsonSyntaxProblem', () => {
+  it('never throws: a nesting deeper than the stack falls back to the engine message', () => {
+    const deep = '['.repeat(200_000);
+    const result = loadConfig({ text: deep, convar: () => null });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.problems[0]).toMatch(/^config\.json(: not valid JSON \(| line 1, column )/);
+  });
+
   it('finds no problem in any text JSON.parse accepts', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.constantFrom(0, 2, '\t'), (value, indent) => {
