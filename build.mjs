@@ -116,6 +116,8 @@ const PACKAGE_FILES = {
   'config.json': 'config.json',
   'config.schema.json': 'config.schema.json',
   'dist/server.js': 'dist/server.js',
+  // Run inside vRP 2 by its loadScript: how the vRP adapter asks vRP 2 whether a character is loaded.
+  'lua/vrp2.lua': 'lua/vrp2.lua',
   'README.md': 'docs/owner/README.md',
   'docs/config.md': 'docs/config.md',
   'docs/messages.md': 'docs/messages.md',

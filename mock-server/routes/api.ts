@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { type CheckMode, type Store, USERNAME_MAX_LENGTH, type VoteRecord } from '../db';
 import type { ClaimAnswer, ServerInfo, VoteCheck, VoteCount } from '../../contract/answers';
+import { type CheckMode, type Store, USERNAME_MAX_LENGTH, type VoteRecord } from '../db';
 import { ApiError, apiJson, sendError } from '../errors';
 import { type ApiGuardVariables, apiGuard } from '../middleware/api-guard';
 import type { SlidingWindowLimiter } from '../middleware/rate-limit';

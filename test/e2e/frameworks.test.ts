@@ -118,6 +118,41 @@ describe.each(['en', 'fr'] as const)('locale %s', (locale) => {
   );
 });
 
+describe('no payout of any kind before the framework has loaded the character', () => {
+  const notLoaded = 'Your reward is waiting: it will be given once your character is loaded.';
+  it.each(CASES.filter((c) => c.framework !== 'standalone'))(
+    '$framework, $reward reward: a /vote before loading claims and pays nothing; after loading it pays once',
+    async ({ framework, reward }) => {
+      const w = await createE2e({ framework, config: { locale: 'en', reward: REWARDS[reward] } });
+      world = w;
+      await w.vote('Steve');
+      const steve = await w.join('Steve', { load: false });
+
+      w.type(steve, '/vote');
+      await w.until(() => w.messages(steve).length > 0);
+      await w.advance(1000);
+
+      expect(w.messages(steve)).toEqual([notLoaded]);
+      expect(w.ledger()).toEqual([]);
+      expect(w.rewardedEvents()).toEqual([]);
+      expect(w.votes('Steve')[0]?.claimedAt).toBeNull();
+
+      w.load(steve);
+      await w.advance(11_000);
+      w.type(steve, '/vote');
+      await w.until(() => w.messages(steve).includes(THANKS.en[reward]));
+      await w.advance(1000);
+
+      // Meanwhile the poller may have told the player the vote is waiting; the thanks come once, last.
+      expect(w.messages(steve).filter((m) => m === THANKS.en[reward])).toHaveLength(1);
+      expect(w.messages(steve).at(-1)).toBe(THANKS.en[reward]);
+      const expected = reward === 'custom' ? CUSTOM_PAID : (PAID[framework][reward] ?? []);
+      expect(w.ledger().map((e) => [e.framework, e.kind, e.name, e.amount])).toEqual(expected);
+      expect(w.votes('Steve')[0]?.claimedAt).not.toBeNull();
+    },
+  );
+});
+
 /** The other languages through the built bundle: the cash thanks, then the no-vote line with the vote page. */
 const SPOKEN: { locale: string; thanks: string; noVote: (url: string) => string }[] = [
   {

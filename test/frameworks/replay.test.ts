@@ -175,9 +175,13 @@ async function replayAdapter(transcript: Transcript, scenario: TranscriptScenari
     try {
       await settle(
         world,
-        run.run(selected.adapter, (label, value) => {
-          notes[`adapter ${label}`] = toTranscript(value) as TranscriptValue;
-        }),
+        run.run(
+          selected.adapter,
+          (label, value) => {
+            notes[`adapter ${label}`] = toTranscript(value) as TranscriptValue;
+          },
+          world.host,
+        ),
       );
     } finally {
       selected.adapter.dispose();

@@ -33,6 +33,7 @@ const EXPECTED_ENTRIES = [
   'docs/config.md',
   'docs/messages.md',
   'fxmanifest.lua',
+  'lua/vrp2.lua',
 ].map((file) => `vote-reward/${file}`);
 
 /** Builds the zip from the current files (dist/server.js comes from `npm test`'s build) into a temp folder. */

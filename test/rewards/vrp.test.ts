@@ -205,16 +205,6 @@ describe('vRP 1 / vRPex adapter', () => {
     },
   );
 
-  it('vRP 2 runs custom rewards only, with every connected player ready', async () => {
-    const fake = createFakeHost();
-    createFakeVrp(fake, { variant: 'vrp2' });
-    const adapter = createVrpAdapter({ host: fake.host, variant: 'vrp2' });
-    expect(await adapter.startupProblems?.([{ type: 'custom', command: 'say {name}' }])).toEqual([]);
-    expect(await adapter.isPlayerReady(2)).toBe(true);
-    expect(await adapter.give(ctx, { type: 'custom', command: 'say {name}' })).toEqual({ ok: true });
-    expect(fake.commands).toEqual(['say Rui']);
-  });
-
   it('pays wallet with giveMoney and bank with giveBankMoney, by user id', async () => {
     const { adapter, vrp } = setup();
     vrp.join(2, 10);

@@ -45,6 +45,11 @@ export interface World {
    * them in this order.
    */
   own?: Record<string, string>;
+  /**
+   * Resources installed but never started (FiveM name → folder relative to the project root), so a framework can
+   * read their files with LoadResourceFile: vote-reward itself, whose `lua/vrp2.lua` vRP 2 loads.
+   */
+  installed?: Record<string, string>;
   /** Started resources with no scripts, only manifest metadata, added to oxmysql 2.13.0 (always present). */
   stubs?: Record<string, Manifest>;
   convars?: Record<string, string>;
@@ -81,7 +86,7 @@ export async function bootWorld(world: World, onConsole?: (line: string) => void
   for (const key of world.resources) {
     await server.addResource(resourceName(key), requireExtracted(key), SOURCES[key]?.virtualFiles ?? {});
   }
-  for (const [name, dir] of Object.entries(world.own ?? {}))
+  for (const [name, dir] of Object.entries({ ...world.own, ...world.installed }))
     await server.addResource(name, join(PROJECT_ROOT, dir));
   for (const key of world.start ?? world.resources) await server.start(resourceName(key));
   for (const name of Object.keys(world.own ?? {})) await server.start(name);

@@ -1,11 +1,13 @@
 /**
  * Unit fake of vRP: the shared model (models/vrp.ts, derived from the transcripts test/frameworks/transcripts/vrp1.json,
  * vrp1-current-fxserver.json and vrp2.json; see its header for what is recorded and what is a guess) answering the
- * Proxy event protocol on the unit `FakeHost`: it listens to `vRP:proxy (member, args, identifier, rid)` and, when
- * `rid >= 0`, emits `vRP:<identifier>:proxy_res (rid, rets)`. Replies are synchronous (inside the emit) unless the
+ * Proxy event protocol on the unit `FakeHost`: it listens to `vRP:proxy (member, args, identifier, rid)` (and vRP 2's
+ * `vote_reward_vrp2:proxy` once loadScript ran vote-reward's script) and, when `rid >= 0`, emits
+ * `<interface>:<identifier>:proxy_res (rid, rets)`. Replies are synchronous (inside the emit) unless the
  * member waits (recorded: `getLastLogin`) or `reply` says otherwise: `delayed` (after a timer, as when a member
  * yields on SQL) or `never`; a member that raises never answers. `rets` is a sequence (vRP 1) or a `table.pack` map.
  */
+import { VRP2_READY_INTERFACE } from '../../../src/rewards/vrp';
 import type { FakeHost } from './host';
 import { createVrpModel, type VrpItemDef, type VrpUser, type VrpVariant } from './models/vrp';
 
@@ -61,30 +63,43 @@ export function createFakeVrp(fake: FakeHost, options: FakeVrpOptions = {}) {
   let reply: VrpReplyMode = options.reply ?? 'sync';
   const raising = new Set<string>();
 
-  fake.host.on('vRP:proxy', (member, rawArgs, identifier, rid) => {
-    const args = ((options.wrappedArgs ? (rawArgs as unknown[])[0] : rawArgs) ?? []) as unknown[];
-    calls.push({ member: String(member), args });
-    if (raising.has(String(member))) return;
-    const answer = model.call(String(member), args);
-    if (answer.kind === 'later' && (typeof rid !== 'number' || rid < 0 || reply === 'never'))
-      fake.host.setTimeout(() => answer.apply?.(), options.dbDelayMs ?? options.delayMs ?? 100);
-    if (answer.kind === 'raised' || typeof rid !== 'number' || rid < 0 || reply === 'never') return;
-    const send = () => {
-      if (answer.kind === 'later') answer.apply?.();
-      fake.host.emit(`vRP:${String(identifier)}:proxy_res`, rid, model.rets(answer.values, options.rets));
+  const answerOn =
+    (iface: string) => (member: unknown, rawArgs: unknown, identifier: unknown, rid: unknown) => {
+      // An interface nobody added has no handler in vRP: the request gets no answer.
+      if (iface !== 'vRP' && !model.interfaces().includes(iface)) return;
+      const args = ((options.wrappedArgs ? (rawArgs as unknown[])[0] : rawArgs) ?? []) as unknown[];
+      calls.push({ member: String(member), args });
+      if (raising.has(String(member))) return;
+      const answer = model.call(String(member), args, iface);
+      if (answer.kind === 'later' && (typeof rid !== 'number' || rid < 0 || reply === 'never'))
+        fake.host.setTimeout(() => answer.apply?.(), options.dbDelayMs ?? options.delayMs ?? 100);
+      if (answer.kind === 'raised' || typeof rid !== 'number' || rid < 0 || reply === 'never') return;
+      const send = () => {
+        if (answer.kind === 'later') answer.apply?.();
+        fake.host.emit(
+          `${iface}:${String(identifier)}:proxy_res`,
+          rid,
+          model.rets(answer.values, options.rets),
+        );
+      };
+      if (reply === 'sync' && answer.kind === 'now') send();
+      else fake.host.setTimeout(send, options.dbDelayMs ?? options.delayMs ?? 100);
     };
-    if (reply === 'sync' && answer.kind === 'now') send();
-    else fake.host.setTimeout(send, options.dbDelayMs ?? options.delayMs ?? 100);
-  });
+  fake.host.on('vRP:proxy', answerOn('vRP'));
+  fake.host.on(`${VRP2_READY_INTERFACE}:proxy`, answerOn(VRP2_READY_INTERFACE));
 
   return {
     model,
     calls,
     /** What vRP printed (unknown members). */
     printed,
-    /** Spawns a user: vRP assigns the user id when the player joins. */
+    /** Spawns a user: vRP assigns the user id when the player joins (vRP 2: with character `id`, loaded). */
     join(src: number, id: number): VrpUser {
       return model.join(src, id);
+    },
+    /** The player left: vRP forgets the user. */
+    drop(src: number): void {
+      model.drop(src);
     },
     /** Changes how replies arrive. */
     setReply(mode: VrpReplyMode) {

@@ -5,7 +5,7 @@
  */
 export const NOT_MODELLED: Record<string, string> = {
   'vrp2/load-script':
-    "loadScript answers whatever file of vRP 2 it loads (here cfg/money's tables); the adapter never calls it, the fake answers nothing",
+    "loadScript answers whatever file of vRP 2 it loads (here cfg/money's tables); the adapter only loads vote-reward's lua/vrp2.lua, the only file the fake models (others raise, as a missing file does)",
   'vrp-creative/player-left':
     'the recording itself is marked not faithful (playerDropped raised in the harness, so Alice never left)',
   'lua-callers/exports-in-event-handlers':

@@ -51,8 +51,12 @@ export interface AdapterRun {
   rewards: Reward[];
   /** Adapter selection settings (default: framework auto). */
   settings?: Partial<Pick<SelectAdapterOptions, 'framework' | 'vrp'>>;
-  /** Asks the adapter; each answer becomes the note `adapter <label>`. */
-  run(adapter: RewardAdapter, answer: (label: string, value: unknown) => void): Promise<void>;
+  /** Asks the adapter; each answer becomes the note `adapter <label>`. `host` is the replay world's boundary. */
+  run(
+    adapter: RewardAdapter,
+    answer: (label: string, value: unknown) => void,
+    host: FrameworkHost,
+  ): Promise<void>;
 }
 
 /** How to replay one world. */
@@ -273,6 +277,13 @@ function buildVrp(
           joined.slots[name] = slots[i] ?? 6 + i;
         });
     }
+  } else if (variant === 'vrp2' && !Array.isArray(before)) {
+    for (const [key, user] of Object.entries(before)) {
+      const joined = vrp.model.join(Number(key.slice(7)), user.user as number, {
+        character: user.character as number,
+      });
+      joined.loading = user.ready !== true;
+    }
   } else if (!Array.isArray(before)) {
     for (const [key, user] of Object.entries(before)) {
       if (!key.startsWith('user ')) continue;
@@ -290,15 +301,16 @@ function buildVrp(
     advance: (ms) => fake.advance(ms),
     state: () => vrp.model.snapshot(),
     call(path, args) {
-      if (!path.startsWith('vRP:proxy ')) return undefined;
+      const iface = path.match(/^([\w-]+):proxy /)?.[1];
+      if (iface === undefined) return undefined;
       const [member, memberArgs, identifier, rid] = args as [string, unknown[], string, number];
       let answer: { rid: unknown; rets: unknown } | undefined;
-      const off = fake.host.on(`vRP:${identifier}:proxy_res`, (replyRid, rets) => {
+      const off = fake.host.on(`${iface}:${identifier}:proxy_res`, (replyRid, rets) => {
         if (replyRid !== rid || answer) return;
         answer = { rid: replyRid, rets };
         off();
       });
-      fake.host.emit('vRP:proxy', member, memberArgs, identifier, rid);
+      fake.host.emit(`${iface}:proxy`, member, memberArgs, identifier, rid);
       if (answer) return { async: false, value: answer };
       return { async: true, later: () => answer };
     },
@@ -399,17 +411,30 @@ FIXTURES['vrp1-current-fxserver'] = {
   },
 };
 
+/** The recorded vRP 2 scenarios' custom reward, and what its event listener heard (mirrors tools/frameworks/worlds/vrp2.ts). */
+const voteGift: Reward = { type: 'custom', event: 'myserver:voteGift' };
+const customRun = (player: typeof ALICE): AdapterRun['run'] => {
+  return async (adapter, answer, host) => {
+    const heard: unknown[] = [];
+    const off = host.on('myserver:voteGift', (...args) => heard.push(args));
+    answer('canReceive', await adapter.canReceive(player, [voteGift]));
+    answer('give', await adapter.give(player, voteGift));
+    answer('heard myserver:voteGift', heard);
+    off();
+  };
+};
+
 FIXTURES.vrp2 = {
   build: (_t, s) => buildVrp(s, 'vrp2'),
   adapters: {
-    'adapter-variant-vrp2': (() => {
-      const custom: Reward = { type: 'custom', event: 'myserver:voteGift' };
-      return vrpAdapter('vrp2', [custom], async (adapter, answer) => {
-        answer('startupProblems money', await adapter.startupProblems?.([money]));
-        answer('startupProblems custom', await adapter.startupProblems?.([custom]));
-        answer('isPlayerReady(1)', await adapter.isPlayerReady(1));
-      });
-    })(),
+    'adapter-variant-vrp2': vrpAdapter('vrp2', [voteGift], async (adapter, answer) => {
+      answer('startupProblems money', await adapter.startupProblems?.([money]));
+      answer('startupProblems custom', await adapter.startupProblems?.([voteGift]));
+      answer('isPlayerReady(1)', await adapter.isPlayerReady(1));
+      answer('isPlayerReady(2)', await adapter.isPlayerReady(2));
+    }),
+    'adapter-custom-not-loaded': vrpAdapter('vrp2', [voteGift], customRun(BOB)),
+    'adapter-custom-loaded': vrpAdapter('vrp2', [voteGift], customRun(ALICE)),
     'adapter-variant-vrp1': vrpAdapter('vrp1', [money], async (adapter, answer) => {
       answer('startupProblems', await adapter.startupProblems?.([money]));
       answer('isPlayerReady(1)', await adapter.isPlayerReady(1));

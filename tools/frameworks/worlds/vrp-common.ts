@@ -24,8 +24,8 @@ export interface ProxyAnswer {
 const unanswered = new WeakMap<SimServer, Array<() => void>>();
 
 /**
- * Emits `vRP:proxy (member, args, identifier, rid)` as a JS resource does and records it as a call of path
- * `vRP:proxy <member>`: `returned` is `{ rid, rets }` of the answer, or a Promise (async) when the member yielded
+ * Emits `<iface>:proxy (member, args, identifier, rid)` (iface `vRP` by default) as a JS resource does and records it
+ * as a call of path `<iface>:proxy <member>`: `returned` is `{ rid, rets }` of the answer, or a Promise (async) when the member yielded
  * (it settles when the answer comes, or with nothing when `closeProxy` runs first). Returns the answer when it
  * came at once.
  */
@@ -33,13 +33,21 @@ export function proxy(
   ctx: ScenarioContext,
   member: string,
   args: unknown[],
-  options: { identifier?: string; rid?: number } = {},
+  options: { identifier?: string; rid?: number; iface?: string } = {},
 ): ProxyAnswer | undefined {
-  return emitProxy(ctx.server, member, args, options.identifier ?? 'vote-reward', options.rid ?? 1);
+  return emitProxy(
+    ctx.server,
+    options.iface ?? 'vRP',
+    member,
+    args,
+    options.identifier ?? 'vote-reward',
+    options.rid ?? 1,
+  );
 }
 
 function emitProxy(
   server: SimServer,
+  iface: string,
   member: string,
   args: unknown[],
   identifier: string,
@@ -47,19 +55,19 @@ function emitProxy(
 ): ProxyAnswer | undefined {
   const entry: RecordedCall = {
     resource: 'vrp',
-    path: `vRP:proxy ${member}`,
+    path: `${iface}:proxy ${member}`,
     args: [member, args, identifier, rid],
   };
   server.recorded.push(entry);
   let answer: ProxyAnswer | undefined;
   let deliver: ((value: ProxyAnswer | undefined) => void) | undefined;
-  const off = server.on(`vRP:${identifier}:proxy_res`, (replyRid, rets) => {
+  const off = server.on(`${iface}:${identifier}:proxy_res`, (replyRid, rets) => {
     if (replyRid !== rid) return;
     off();
     answer = { rid: replyRid, rets };
     deliver?.(answer);
   });
-  server.emit('vRP:proxy', member, args, identifier, rid);
+  server.emit(`${iface}:proxy`, member, args, identifier, rid);
   if (answer) {
     entry.returned = answer;
     return answer;
@@ -95,21 +103,22 @@ export function closeProxy(ctx: ScenarioContext): void {
 }
 
 /**
- * The server's FrameworkHost, with every `vRP:proxy` emit the adapter makes recorded as a call (its answer filled in
- * when `vRP:<identifier>:proxy_res` comes back for that rid).
+ * The server's FrameworkHost, with every `<interface>:proxy` emit the adapter makes (`vRP`, and vRP 2's
+ * `vote_reward_vrp2`) recorded as a call (its answer filled in when `<interface>:<identifier>:proxy_res` comes back).
  */
 export function recordingHost(server: SimServer): FrameworkHost {
   const host = server.frameworkHost();
   return {
     ...host,
     emit(event, ...args) {
-      if (event !== 'vRP:proxy') return host.emit(event, ...args);
+      const iface = event.endsWith(':proxy') ? event.slice(0, -':proxy'.length) : undefined;
+      if (iface === undefined) return host.emit(event, ...args);
       const [member, memberArgs, identifier, rid] = args as [string, unknown[], string, number];
-      const entry: RecordedCall = { resource: 'vrp', path: `vRP:proxy ${member}`, args };
+      const entry: RecordedCall = { resource: 'vrp', path: `${event} ${member}`, args };
       server.recorded.push(entry);
       let done = false;
       let deliver: ((value: ProxyAnswer) => void) | undefined;
-      const off = server.on(`vRP:${identifier}:proxy_res`, (replyRid, rets) => {
+      const off = server.on(`${iface}:${identifier}:proxy_res`, (replyRid, rets) => {
         if (replyRid !== rid || done) return;
         done = true;
         off();

@@ -5,7 +5,8 @@
  *
  * Derived from the transcripts test/frameworks/transcripts/vrp1.json (vRP 1.0, real base.lua and modules),
  * vrp1-current-fxserver.json (vRP 1.0 on a current FXServer, where members that update a client raise after changing
- * the state and never answer), vrp2.json (vRP 2: only `loadScript`) and vrp-creative.json (Fantastic-Network/base, a
+ * the state and never answer), vrp2.json (vRP 2: only `loadScript`, and the interface vote-reward's lua/vrp2.lua adds
+ * through it) and vrp-creative.json (Fantastic-Network/base, a
  * Creative-style base). Recorded facts it reproduces:
  * - An unknown member still gets an answer, with nothing: `[]` in vRP 1 (after printing `error: proxy call
  *   vRP:<member> not found`), `table.pack()` = `{ n: 0 }` in vRP 2, `[]` silently in the Creative base.
@@ -22,12 +23,18 @@
  *   free; `GetBank(source)`, `ItemAmount(passport, item)`, `InventoryWeight`, `GetWeight` (0 for a passport not
  *   online), `Inventory(passport)` (slot → { item, amount }; `[]` when empty), `ChestWeight(data)` (weight × amount of
  *   listed items only: NaN for a weightless one at an infinite amount); no `CheckWeight`.
+ * - vRP 2: `loadScript("vote-reward", "lua/vrp2")` runs vote-reward's script once (vRP's module cache answers later
+ *   calls) and answers `"vote_reward_vrp2"`; until then nobody answers `vote_reward_vrp2:proxy`; after it,
+ *   `isReady(source)` is true only for a user whose character is loaded (a player on the loading screen has no vRP 2
+ *   user: false; an unknown source: false), and false while the user's character is still loading (`loading`:
+ *   cid set, `loading_character` true, scenario character-loading). A file that does not exist raises (no answer).
  * - Both Proxies raise (no answer; vRP prints `bad argument #1 to 'for iterator' (table expected, got number)`) on a
  *   request whose args are not a table when the member exists, before running it; a missing member still answers `[]`.
  * Guesses (no transcript covers them): `CheckWeight` for Creative bases that have it (`checkWeight`); the Creative
  * `table.pack` rets some forks send; `giveBankMoney` of a negative amount; which vRP 1 members other than `giveMoney`
  * raise on a current FXServer (`giveInventoryItem` is assumed to, like every client update); `ItemAmount` of a
- * passport that is not online answering 0.
+ * passport that is not online answering 0; what vRP 2's loadScript answers for other files (the fake raises, as for a
+ * missing file).
  */
 import { LuaError, luaValues, valuesOf } from './lua';
 
@@ -60,6 +67,10 @@ export interface VrpUser {
   ballast: number;
   /** Creative: item → inventory slot. */
   slots: Record<string, number>;
+  /** vRP 2: the character in use (its id), absent before one is chosen. */
+  character?: number;
+  /** vRP 2: the character is still loading (User:isReady() false). */
+  loading?: boolean;
 }
 
 /** How a member answered: values now, values later (it waited on the database), or a Lua error (no answer). */
@@ -86,6 +97,8 @@ export interface VrpModelOptions {
   dbDelayMs?: number;
   /** Receives what vRP prints. */
   print?: (line: string) => void;
+  /** vRP 2: the resource whose `lua/vrp2.lua` is vote-reward's script (default `vote-reward`). */
+  voteReward?: string;
   /** Called before a paying member changes a balance or an inventory (the simulated server records a payout). */
   onPay?: (user: VrpUser, kind: 'money' | 'bank' | 'item', name: string, amount: number) => void;
 }
@@ -233,21 +246,43 @@ export function createVrpModel(options: VrpModelOptions) {
     };
   }
 
+  /** vRP 2: the interface vote-reward's lua/vrp2.lua adds, present once loadScript ran it. */
+  const VOTE_REWARD_INTERFACE = 'vote_reward_vrp2';
+  let extensionLoaded = false;
+  const vrp2: Record<string, Member> = {
+    loadScript: (resource, path) => {
+      if (resource !== (options.voteReward ?? 'vote-reward') || path !== 'lua/vrp2')
+        throw new LuaError(`resource file ${String(resource)}/${String(path)}.lua not found`);
+      extensionLoaded = true;
+      return VOTE_REWARD_INTERFACE;
+    },
+  };
+  const voteRewardInterface: Record<string, Member> = {
+    isReady: (src) => {
+      const user = bySource(Number(src));
+      return user !== undefined && user.character !== undefined && user.loading !== true;
+    },
+  };
+
   const members: Record<string, Member> =
-    options.variant === 'vrp2'
-      ? { loadScript: () => undefined }
-      : options.variant === 'creative'
-        ? creative
-        : vrp1;
+    options.variant === 'vrp2' ? vrp2 : options.variant === 'creative' ? creative : vrp1;
 
   return {
     users,
     members,
-    /** Runs a member as the Proxy does for `vRP:proxy` (`args` as sent: anything but a table raises before the member runs). */
-    call(member: string, args: unknown): VrpAnswer {
-      const fn = members[member];
+    /** Interfaces answering `<name>:proxy` besides `vRP`: vRP 2's vote-reward interface once loadScript ran its script. */
+    interfaces(): string[] {
+      return options.variant === 'vrp2' && extensionLoaded ? [VOTE_REWARD_INTERFACE] : [];
+    },
+    /**
+     * Runs a member as the Proxy does for `<iface>:proxy` (`args` as sent: anything but a table raises before the
+     * member runs); undefined when nobody listens on that interface.
+     */
+    call(member: string, args: unknown, iface = 'vRP'): VrpAnswer {
+      const table = iface === 'vRP' ? members : voteRewardInterface;
+      const fn = table[member];
       if (!fn) {
-        options.print?.(`error: proxy call vRP:${member} not found`);
+        options.print?.(`error: proxy call ${iface}:${member} not found`);
         return { kind: 'now', values: [] };
       }
       if (args === null || typeof args !== 'object') {
@@ -277,7 +312,7 @@ export function createVrpModel(options: VrpModelOptions) {
     join(
       source: number,
       id: number,
-      init: Partial<Pick<VrpUser, 'wallet' | 'bank' | 'items'>> = {},
+      init: Partial<Pick<VrpUser, 'wallet' | 'bank' | 'items' | 'character'>> = {},
     ): VrpUser {
       const user: VrpUser = {
         id,
@@ -287,6 +322,7 @@ export function createVrpModel(options: VrpModelOptions) {
         items: { ...init.items },
         ballast: 0,
         slots: Object.fromEntries(Object.keys(init.items ?? {}).map((name, i) => [name, 6 + i])),
+        character: init.character ?? id,
       };
       users.set(id, user);
       return user;
@@ -299,7 +335,17 @@ export function createVrpModel(options: VrpModelOptions) {
     weight: (user: VrpUser) => weightOf(user),
     /** Users with their balances and inventories: the shape the transcripts record. */
     snapshot(): unknown {
-      if (options.variant === 'vrp2') return { users: users.size };
+      if (options.variant === 'vrp2') {
+        const online = [...users.values()].filter((u) => u.source !== undefined);
+        // An empty Lua table reaches JS as [] (FiveM's empty_table_as_array).
+        if (online.length === 0) return [];
+        return Object.fromEntries(
+          online.map((u) => [
+            `source ${u.source}`,
+            { character: u.character, ready: u.character !== undefined && u.loading !== true, user: u.id },
+          ]),
+        );
+      }
       if (options.variant === 'creative') {
         const online = [...users.values()].filter((u) => u.source !== undefined);
         return {
