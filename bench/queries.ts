@@ -109,7 +109,7 @@ export async function runQueryBench(settings: BenchSettings = readBenchSettings(
     unit: '×',
   }));
   return {
-    title: '2b. Per-query cost in process (issue 2 closing figures)',
+    title: '2b. Per-query cost in process',
     markdown: [
       `The mock's own store (\`createStore\` on \`openDatabase\`), one better-sqlite3 connection on a working copy of ` +
         `each dataset, the hot server's key and data, ${iterations} timed calls after 200 warm-up calls. ` +

@@ -2,11 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { createVoteApi } from '../src/api/client';
-import { createRateBudget } from '../src/api/rate-budget';
-import { type ClaimFlow, createClaimFlow } from '../src/claim/claim-flow';
-import type { PayoutResult, Reward, RewardAdapter } from '../src/rewards/types';
-import { claimFlowSettings } from '../test/fakes/claim-flow-settings';
+import type { ClaimFlow } from '../src/claim/claim-flow';
+import { composeResource } from '../src/compose';
+import type { Reward } from '../src/rewards/types';
+import { configFor, createPayingAdapter, type PayingAdapter } from '../test/fakes/compose-kit';
 import { createFakeClock, createFakeRuntime, type FakeRuntime } from '../test/fakes/runtime';
 import { createFakeVoteApi, type FakeVoteApi } from '../test/fakes/transport';
 import { isMain } from './lib/main';
@@ -59,26 +58,10 @@ export async function measureLoad(
   return { times, state };
 }
 
-function recordingAdapter(): RewardAdapter & { failing: boolean; paid: number } {
-  const adapter = {
-    name: 'standalone' as const,
-    failing: false,
-    paid: 0,
-    isPlayerReady: async () => true,
-    canReceive: async (): Promise<PayoutResult> => ({ ok: true }),
-    async give(): Promise<PayoutResult> {
-      if (adapter.failing) return { ok: false, problem: { code: 'player_not_loaded' } };
-      adapter.paid += 1;
-      return { ok: true };
-    },
-  };
-  return adapter;
-}
-
 interface ClaimWorld {
   runtime: FakeRuntime;
   api: FakeVoteApi;
-  adapter: ReturnType<typeof recordingAdapter>;
+  adapter: PayingAdapter;
   flow: ClaimFlow;
 }
 
@@ -86,26 +69,12 @@ function claimWorld(players: number): ClaimWorld {
   const clock = createFakeClock();
   const runtime = createFakeRuntime({ clock });
   const api = createFakeVoteApi({ now: clock.now, apiKey: KEY });
+  const adapter = createPayingAdapter('standalone');
+  const config = configFor({ apiKey: KEY, reward: REWARDS, poll: { enabled: false } });
   // The budget is raised so a thousand claims in a row measure CPU, not the 60/min pacing.
-  const budget = createRateBudget({ now: clock.now, limit: 1_000_000_000 });
-  const client = createVoteApi({
-    baseUrl: 'https://votes.example',
-    apiKey: KEY,
-    transport: api,
-    budget,
-    now: clock.now,
-    timeoutMs: 5000,
-  });
-  const adapter = recordingAdapter();
-  const flow = createClaimFlow({
-    runtime,
-    api: client,
-    adapter,
-    rewards: REWARDS,
-    ...claimFlowSettings(),
-  });
+  const { flow } = composeResource(runtime, config, { adapter, transport: api, budgetLimit: 1_000_000_000 });
   for (let source = 1; source <= players; source++) {
-    runtime.join(source, {
+    runtime.onlinePlayers.set(source, {
       name: `Player_${source}`,
       license: `license:${source.toString(16).padStart(8, '0')}`,
     });
@@ -136,12 +105,12 @@ export async function measureReconcile(
   entries: number,
 ): Promise<{ cpuMs: number; wallMs: number; paid: number; left: number }> {
   const world = claimWorld(entries);
-  world.adapter.failing = true;
+  world.adapter.refusing = { code: 'player_not_loaded' };
   for (let source = 1; source <= entries; source++) await world.flow.claim(source);
   const open = world.flow.pending().length;
   if (open !== entries)
     throw new Error(`expected ${entries} open journal entries before reconciling, found ${open}`);
-  world.adapter.failing = false;
+  world.adapter.refusing = null;
   const before = process.cpuUsage();
   const started = process.hrtime.bigint();
   await world.flow.reconcile('claim');
@@ -150,7 +119,7 @@ export async function measureReconcile(
   return {
     cpuMs: (cpu.user + cpu.system) / 1000,
     wallMs,
-    paid: world.adapter.paid,
+    paid: world.adapter.paid.length,
     left: world.flow.pending().length,
   };
 }
@@ -239,7 +208,8 @@ export async function runResourceBench(
   return {
     title: '4. The resource',
     markdown: [
-      'CPU per claim: the real claim flow (`createClaimFlow`) with the real API client, rate budget and journal, on the ' +
+      'CPU per claim: the resource composed as in production (`composeResource`: claim flow, API client, rate budget, ' +
+        'journal and vote history), on the ' +
         'in-memory fake runtime (KVP in a Map) and the in-memory fake API transport from `test/fakes` (so no network wait; ' +
         "the fake API's own work is included, making this an upper bound), each claim = check + claim + 2 payouts + journal writes. " +
         'Reconciliation: 1 000 claims whose payouts were refused (entries left `claimed`), then one `reconcile()` that pays them all.',

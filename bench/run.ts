@@ -7,6 +7,7 @@ import { runHttpBench } from './mock';
 import { runPollerSection } from './poller';
 import { runQueryBench } from './queries';
 import { runResourceBench } from './resource';
+import { runVotetopBench } from './votetop';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -65,7 +66,7 @@ export function renderBenchmarks(
       'server measured in the same round, with min / median / max over rounds.',
     '',
     `Reproduce: \`${command(settings)}\` (each section alone: \`npx tsx bench/mock.ts\`, \`bench/queries.ts\`, ` +
-      '`bench/badge.ts`, `bench/resource.ts`, `bench/poller.ts`; `BENCH_QUICK=1` for a smoke run, `BENCH_FULL=1` adds ' +
+      '`bench/badge.ts`, `bench/resource.ts`, `bench/poller.ts`, `bench/votetop.ts`; `BENCH_QUICK=1` for a smoke run, `BENCH_FULL=1` adds ' +
       '10 M votes; `BENCH_DURATION`, `BENCH_REPEATS`, `BENCH_WARMUP`, `BENCH_CONNECTIONS` override the load settings).',
     '',
     `## Targets (${met} of ${targets.length} met)`,
@@ -87,8 +88,9 @@ export async function main(): Promise<void> {
     ...(await guarded('queries', () => runQueryBench(settings))),
     ...(await guarded('http', () => runHttpBench(settings))),
     ...(await guarded('poller', () => runPollerSection(settings))),
+    ...(await guarded('votetop', () => runVotetopBench(settings))),
   ];
-  const order = ['1.', '2.', '2b.', '3.', '4.', '5.'];
+  const order = ['1.', '2.', '2b.', '3.', '4.', '5.', '6.'];
   sections.sort((a, b) => {
     const rank = (s: SectionResult) => {
       const i = order.findIndex((prefix) => s.title.startsWith(prefix));

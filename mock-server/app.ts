@@ -145,7 +145,7 @@ export function createApp(deps: AppDeps): MockApp {
     tags: TAGS,
   });
 
-  // Engineer B (issue 5): the badge and the site pages.
+  // The badge and the site pages.
   app.route('/', createBadgeRoutes(deps));
   app.route('/', createSiteRoutes({ ...deps, hosts }));
 

@@ -1,13 +1,5 @@
 import { CliError, parseCli, startupProblem, USAGE } from './cli';
-import { isWildcardHost } from './middleware/host-allow-list';
-import { unclaimedVotesByName } from './seed';
-import { demoFilePath, startMockServer } from './server';
-
-function adminLine(enabled: boolean, token: string | undefined, url: string): string {
-  if (!enabled) return 'control API: disabled (--no-admin)';
-  if (token) return `control API: ${url}/__admin (Authorization: Bearer $MOCK_ADMIN_TOKEN)`;
-  return `control API: ${url}/__admin (loopback clients only; set MOCK_ADMIN_TOKEN to require a token)`;
-}
+import { startFromCli } from './startup';
 
 async function main(): Promise<void> {
   let options: ReturnType<typeof parseCli>;
@@ -25,69 +17,7 @@ async function main(): Promise<void> {
     return;
   }
   const token = process.env.MOCK_ADMIN_TOKEN || undefined;
-  const mock = await startMockServer({
-    port: options.port,
-    host: options.host,
-    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
-    db: options.db,
-    seed: options.seed,
-    checkMode: options.checkMode,
-    rateLimit: options.rateLimit,
-    voteCooldownMs: options.voteCooldownMs,
-    admin: { enabled: options.admin, token },
-  });
-
-  // Loopback-only routes are printed with the loopback URL; everything meant for others with the public one.
-  const base = mock.publicUrl;
-  const local = token ? base : mock.url;
-  const lines = isWildcardHost(options.host)
-    ? [`listening on every interface (${options.host}), port ${mock.port}; on this machine: ${mock.url}`]
-    : [`listening on ${mock.url}`];
-  if (options.publicUrl !== undefined) lines.push(`public URL: ${base}`);
-  else if (isWildcardHost(options.host)) {
-    lines.push(
-      `pages, snippets and OpenAPI use ${mock.url}; pass --public-url http://<LAN name or address>:${mock.port} to give other machines a URL that reaches this one`,
-    );
-  }
-  lines.push(`database: ${options.db}${options.db === ':memory:' ? ' (discarded on exit)' : ''}`);
-  lines.push(
-    `check mode: ${options.checkMode}, rate limit: ${options.rateLimit} requests per rolling 60 s per key`,
-  );
-  if (mock.demo) {
-    lines.push(`demo server id: ${mock.demo.serverId}`);
-    const where = options.db === ':memory:' ? 'only shown here' : `remembered in ${demoFilePath(options.db)}`;
-    lines.push(`demo API key: ${mock.demo.apiKey} (stored hashed in the database; ${where})`);
-    const page = `${base}/servers/${mock.demo.serverId}`;
-    lines.push(
-      `server page: ${page}`,
-      `vote page: ${page}/vote (vote with your in-game name, then /vote in game)`,
-    );
-    if (options.admin)
-      lines.push(`owner dashboard: ${local}/dashboard/servers/${mock.demo.serverId}/integrations`);
-    const waiting = unclaimedVotesByName(mock.store, mock.demo.serverId);
-    lines.push(
-      waiting.length === 0
-        ? 'unclaimed votes on the demo server: none'
-        : `unclaimed votes on the demo server: ${waiting.map((w) => `${w.username} (${w.count})`).join(', ')}; /vote in game as one of these names is paid for them, so vote under your own name to test one fresh vote`,
-    );
-  }
-  lines.push(`OpenAPI: ${base}/openapi.json`, `docs: ${base}/docs`, `health: ${base}/health`);
-  lines.push(adminLine(options.admin, token, local));
-  if (mock.demo) {
-    lines.push(
-      'server.cfg lines for a real FXServer:',
-      `  set vote_reward_api_key "${mock.demo.apiKey}"`,
-      `  set vote_reward_api_url "${base}"`,
-      ...(mock.demoWebhookUrl ? [`  set vote_reward_discord_webhook "${mock.demoWebhookUrl}"`] : []),
-      '  ensure vote-reward',
-      `and in resources/vote-reward/config.json: "voteUrl": "${base}/servers/${mock.demo.serverId}/vote"`,
-    );
-    if (mock.demoWebhookUrl && options.admin) {
-      lines.push(
-        `Discord messages sent to the demo webhook: GET ${local}/__admin/webhooks (clear them: DELETE ${local}/__admin/webhooks/messages)`,
-      );
-    }
-  }
+  const { mock, lines } = await startFromCli(options, token);
   process.stdout.write(`${lines.join('\n')}\n`);
 
   let stopping = false;

@@ -1,14 +1,19 @@
 /**
  * The version stamp of the resource's KVP data and the one ordered place where data written by an older version is
- * brought up to date. Journal entries of an older format are read into the current one when read (`migrateEntry`);
- * everything that must be rewritten at start runs here, before anything reads the data.
+ * brought up to date: everything that must be rewritten at start runs here, before anything reads the data.
  */
-import { JOURNAL_PREFIX } from './claim/journal';
 import { nameKeyUpgradeLines, upgradeNameKeys } from './claim/name-key-upgrade';
-import { NAME_LOCK_PREFIX } from './claim/name-lock';
-import { LAST_CLAIM_KVP_PREFIX } from './poll/detector';
 import type { KvpStore } from './runtime/runtime';
-import { DATA_VERSION_KEY } from './store/keys';
+import {
+  AWARD_DONE_PREFIX,
+  DATA_VERSION_KEY,
+  HISTORY_PREFIX,
+  JOURNAL_PREFIX,
+  LAST_CLAIM_PREFIX,
+  NAME_LOCK_PREFIX,
+  PARTY_PREFIX,
+} from './store/keys';
+import { movePartyProgress } from './store/party-progress-upgrade';
 
 /** KVP key holding the version of vote-reward that last wrote the data. */
 export const DATA_VERSION_KVP = DATA_VERSION_KEY;
@@ -18,9 +23,16 @@ export const UNSTAMPED_VERSION = '0.1.0';
 /** What {@link upgradeData} found: the data is usable (after the lines it printed) or it must not be touched. */
 export type DataUpgrade = { ok: true; lines: string[] } | { ok: false; problems: string[] };
 
-/** Migrations in the order they run; each is idempotent and safe to interrupt. */
+/**
+ * Migrations in the order they run; each is idempotent and safe to interrupt.
+ * 0. (at read time, not here) journal entries of formats 1–2 are read into format 3 by `migrateEntry`, a step before
+ *    their schema: an entry is rewritten in the new format only when its claim moves on.
+ * 1. name-keyed records (name locks, last claims) move to the current name key (0.3.0);
+ * 2. the vote party's progress moves from `party:<month>` to `party:progress:<month>` (0.4.0).
+ */
 const MIGRATIONS: readonly ((kvp: KvpStore) => string[])[] = [
   (kvp) => nameKeyUpgradeLines(upgradeNameKeys(kvp)),
+  movePartyProgress,
 ];
 
 /**
@@ -62,11 +74,19 @@ export function upgradeData(kvp: KvpStore, running: string): DataUpgrade {
   return { ok: true, lines };
 }
 
-/** True when the store holds anything an earlier version wrote. */
+/** True when the store holds anything an earlier version wrote: a record of any family, old or current. */
 function hasData(kvp: KvpStore): boolean {
-  return [JOURNAL_PREFIX, NAME_LOCK_PREFIX, LAST_CLAIM_KVP_PREFIX, 'meta:'].some(
-    (prefix) => kvp.keys(prefix).length > 0,
-  );
+  return [
+    JOURNAL_PREFIX,
+    AWARD_DONE_PREFIX,
+    NAME_LOCK_PREFIX,
+    LAST_CLAIM_PREFIX,
+    HISTORY_PREFIX,
+    PARTY_PREFIX,
+    'top:',
+    'discord:',
+    'meta:',
+  ].some((prefix) => kvp.keys(prefix).length > 0);
 }
 
 /** A version as numbers plus its pre-release tag (`0.3.0-beta.1`), or null when it is not one. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Builds the bundle, runs every vitest test and ends with the one line CI reads:
-// `tests: N passed, N failed`. Extra arguments are passed to vitest (file filters, -t ...).
+// Builds the bundle, runs every vitest project (unit, e2e, process, browser) and ends with the one line CI reads:
+// `tests: N passed, N failed`. Extra arguments are passed to vitest (file filters, -t, --project unit ...).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 

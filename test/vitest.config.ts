@@ -1,13 +1,46 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-/** One vitest run covers every layer: unit, integration (in-process app), e2e (built bundle in the simulated FXServer) and browser. */
+/** The built bundle in the simulated FXServer (and what replays on it): needs `node build.mjs` first. */
+const E2E = [
+  'test/e2e/**/*.test.ts',
+  'test/upgrade/**/*.test.ts',
+  'test/demo/**/*.test.ts',
+  'test/resource/bundle.test.ts',
+];
+/** Tests that spawn processes (tsx, node, build.mjs): seconds per case. */
+const PROCESS = [
+  'test/mock/cli.test.ts',
+  'test/mock/contract.test.ts',
+  'test/mock/discord-webhooks.test.ts',
+  'test/release/package.test.ts',
+];
+/** Pages driven in Chromium. */
+const BROWSER = ['test/browser/**/*.test.{ts,tsx}'];
+
+/**
+ * Four layers as vitest projects: `unit` (everything in process, the default home of a new test), `e2e`, `process`
+ * and `browser`. `npm test` (test/run.mjs) runs them all; `npm run test:unit` etc. run one (`--project <name>`).
+ */
 export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
-    include: ['test/**/*.test.{ts,tsx}'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     restoreMocks: true,
+    setupFiles: ['test/fast-check-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...E2E, ...PROCESS, ...BROWSER],
+        },
+      },
+      { extends: true, test: { name: 'e2e', include: E2E } },
+      { extends: true, test: { name: 'process', include: PROCESS } },
+      { extends: true, test: { name: 'browser', include: BROWSER } },
+    ],
   },
 });

@@ -1,4 +1,4 @@
-/** One target of issue 7, checked against a measured value. */
+/** One benchmark target: a limit, checked against a measured value. */
 export interface TargetResult {
   /** What is measured, e.g. `/vote/check ≥ 0.5 × bare Hono`. */
   name: string;

@@ -1,22 +1,33 @@
 import type { VoteApi } from '../api/client';
 import { HttpError, RateBudgetError, RateLimitedError, ServerError, UnauthorizedError } from '../api/errors';
 import type { RequestPriority } from '../api/rate-budget';
-import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from '../events';
+import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import { drawRewards } from '../programs/draw';
 import type { RewardSpec } from '../programs/types';
 import type { RewardAdapter } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
+import type { RewardBounds } from '../store/bounds';
+import { type ClaimAdmin, createClaimAdmin } from './admin';
 import { createClaimDriver, type Drive, safely } from './driver';
 import { createJournal, type JournalEntry } from './journal';
-import { type Audience, adminText, type LogLine, outcomeLines, playerMessage } from './messages';
+import { createClaimLocks, payingOrder, underLock, waitsForAnotherReading } from './locks';
+import {
+  type Audience,
+  adminText,
+  heldEntryText,
+  type LogLine,
+  outcomeLines,
+  playerMessage,
+} from './messages';
 import { createNameLock, type NameLock } from './name-lock';
 import { type ClaimOutcome, type Outcome, type Player, publicOutcome, refOf, type Settled } from './outcome';
-import { claimNameOf, nameKey } from './player-name';
+import { claimNameOf } from './player-name';
 import { claimSent } from './transitions';
 
 export { REWARDED_EVENT } from '../events';
+export type { AdminResult } from './admin';
 export type { ClaimOutcome } from './outcome';
 export { refOf } from './outcome';
 
@@ -25,14 +36,10 @@ export type VoteCheck =
   | { ok: true; voted: boolean; votedAt: string | null; username: string }
   | { ok: false; code: string; error?: string };
 
-/** Result of an admin action, as a readable line. */
-export interface AdminResult {
-  ok: boolean;
-  message: string;
-}
-
 /** Everything the claim flow is built from. */
 export interface ClaimFlowOptions {
+  /** What the config can pay: a stored entry beyond it is held for an admin, never paid (see `JournalOptions`). */
+  bounds?: RewardBounds;
   runtime: Pick<
     Runtime,
     | 'now'
@@ -70,11 +77,8 @@ export interface ClaimFlowOptions {
    * player locked for the flow after it, so both never pay one entry. A fresh set when left out.
    */
   locks?: Set<string>;
-  /**
-   * Where the flow announces links shown, claims, payouts and parked claims. Without one, the flow makes its own
-   * that publishes payouts as the FiveM event `vote-reward:rewarded`.
-   */
-  events?: EventChannel;
+  /** Where the flow announces links shown, claims, payouts and parked claims. */
+  events: EventChannel;
 }
 
 /** What the reward programs add to the claim flow. */
@@ -85,8 +89,8 @@ export interface ClaimPrograms {
   linesAfter(source: number, license: string, outcome: Outcome['code']): [MessageKey, MessageVars][];
 }
 
-/** The `/vote` claim flow with its durable journal. */
-export interface ClaimFlow {
+/** The `/vote` claim flow with its durable journal, and the admin operations on its open claims. */
+export interface ClaimFlow extends ClaimAdmin {
   /** Claims and pays the player's vote; tells the player the outcome. `auto` skips the cooldown (poller). */
   claim(source: number, options?: { auto?: boolean }): Promise<ClaimOutcome>;
   /** Checks without claiming. */
@@ -106,14 +110,6 @@ export interface ClaimFlow {
   hasPending(source: number): boolean;
   /** The name a claim by this player uses, or null. */
   claimName(source: number): string | null;
-  /** Admin: tries the entry again (decide, or pay if the player is online). */
-  retry(ref: string): Promise<AdminResult>;
-  /** Admin: declares the entry owed (claimed, not paid) and pays it when the player is online. */
-  grant(ref: string): Promise<AdminResult>;
-  /** Admin: forgets the entry; nothing more is paid. */
-  drop(ref: string): AdminResult;
-  /** Admin: removes a name binding. */
-  unbind(name: string): AdminResult;
   readonly names: NameLock;
   /** Resolves once no step holds a player's lock (a reload waits for the steps in flight). */
   idle(): Promise<void>;
@@ -130,15 +126,15 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     kvp: runtime.kvp,
     now: runtime.now,
     onCorrupt: (key, detail) => say({ level: 'error', text: adminText.unreadableEntry(key, detail) }),
+    bounds: options.bounds,
+    onHeld: (entry, detail) => say({ level: 'error', text: heldEntryText(entry, detail) }),
   });
   const names = createNameLock(runtime.kvp);
-  const busy = options.locks ?? new Set<string>();
-  const idleWaiters: (() => void)[] = [];
+  const locks = createClaimLocks(options.locks);
   const lastAttempt = new Map<string, number>();
   const stops: (() => void)[] = [];
   const recheckable = options.checkMode === 'unclaimed';
-  const events = options.events ?? createEventChannel();
-  if (!options.events) announceRewardsOnFiveM(events, runtime);
+  const { events } = options;
 
   /** Words at the edge: the console lines and the player's message for `outcome`. */
   const report = (source: number | null, outcome: Outcome, audience: Audience): Outcome => {
@@ -149,24 +145,6 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
       runtime.tell(source, translate(key, { command: options.command, url: options.voteUrl, ...vars }));
     }
     return outcome;
-  };
-
-  const identify = (source: number): Player | Outcome => {
-    const license = runtime.playerLicense(source);
-    if (!license) return { code: 'no_license' };
-    const name = claimNameOf(runtime.playerName(source));
-    if (!name) return { code: 'invalid_name' };
-    return { source, name, license };
-  };
-
-  const tryLock = (name: string, license: string): (() => void) | null => {
-    const keys = [`license:${license}`, `name:${nameKey(name)}`];
-    if (keys.some((key) => busy.has(key))) return null;
-    for (const key of keys) busy.add(key);
-    return () => {
-      for (const key of keys) busy.delete(key);
-      if (busy.size === 0) for (const resolve of idleWaiters.splice(0)) resolve();
-    };
   };
 
   const driver = createClaimDriver({
@@ -251,27 +229,9 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     return run(entry, { type: 'claim_answered', voteId: answer.voteId }, drive);
   };
 
-  /**
-   * Entries in the order they may be paid: payouts interrupted before they were read again first, then votes, then
-   * awards. Paying anything else to the player first would move the balance an interrupted payout is read against.
-   */
-  const payingOrder = (entries: JournalEntry[]): JournalEntry[] => {
-    const rank = (entry: JournalEntry) => (entry.giving !== null ? 0 : entry.award === null ? 1 : 2);
-    return [...entries].sort((a, b) => rank(a) - rank(b));
-  };
-
-  /** True while another payout of the award's player waits to be read again: the award is paid after it. */
-  const waitsForReading = (entry: JournalEntry): boolean =>
-    entry.award !== null &&
-    journal
-      .all()
-      .some(
-        (other) =>
-          other.id !== entry.id &&
-          other.license === entry.license &&
-          other.giving !== null &&
-          other.state !== 'needs_admin',
-      );
+  // Only an award can wait: the journal is read (every entry parsed) for awards alone.
+  const waitsForReading = (entry: JournalEntry) =>
+    entry.award !== null && waitsForAnotherReading(entry, journal.all());
 
   /** Pays the open awards of a player whose lock the caller holds (after a vote that may have earned some). */
   const settleAwards = async (license: string, source: number): Promise<void> => {
@@ -286,23 +246,8 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     }
   };
 
-  /** Runs `body` under the entry's lock; false when another step holds it. */
-  const locked = async (
-    entry: JournalEntry,
-    body: (current: JournalEntry) => Promise<void>,
-  ): Promise<boolean> => {
-    const unlock = tryLock(entry.name, entry.license);
-    if (!unlock) return false;
-    try {
-      // Read again under the lock: a loop's list was read before its earlier steps' awaits, and another step may have
-      // settled (removed) or moved the entry meanwhile; settling the old copy would pay it again.
-      const current = journal.get(entry.id);
-      if (current) await body(current);
-    } finally {
-      unlock();
-    }
-    return true;
-  };
+  const locked = (entry: JournalEntry, body: (current: JournalEntry) => Promise<void>) =>
+    underLock(locks, journal, entry, body);
 
   /** Settles a license's open entries one by one under their lock; `source` hears the outcomes like a join. */
   const settleOpen = async (license: string, source: number | null, when: string): Promise<void> => {
@@ -318,13 +263,24 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     }
   };
 
+  const admin = createClaimAdmin({
+    journal,
+    names,
+    locks,
+    driver,
+    locked,
+    settle,
+    report: (source, outcome) => report(source, outcome, 'admin'),
+  });
+
   const flow: ClaimFlow = {
+    ...admin,
     names,
     async claim(source, claimOptions = {}) {
       const auto = claimOptions.auto === true;
-      const player = identify(source);
+      const player = identifyPlayer(runtime, source);
       if (!('license' in player)) return publicOutcome(report(source, player, 'command'));
-      const unlock = tryLock(player.name, player.license);
+      const unlock = locks.tryLock(player.name, player.license);
       if (!unlock) return publicOutcome(report(source, { code: 'claim_in_progress', auto }, 'command'));
       try {
         if (!auto) {
@@ -351,7 +307,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     },
 
     async check(source) {
-      const player = identify(source);
+      const player = identifyPlayer(runtime, source);
       if (!('license' in player)) return { ok: false, code: player.code };
       try {
         const result = await api.checkVote({ username: player.name }, { priority: 'claim' });
@@ -400,52 +356,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
 
     claimName: (source) => claimNameOf(runtime.playerName(source)),
 
-    async retry(ref) {
-      const entry = journal.find(ref);
-      if (!entry) return { ok: false, message: adminText.notFound(ref) };
-      if (entry.state === 'needs_admin') return { ok: false, message: adminText.needsDecision(refOf(entry)) };
-      let result: AdminResult = { ok: false, message: adminText.busy(refOf(entry)) };
-      await locked(entry, async (current) => {
-        const drive: Drive = { priority: 'claim', source: null };
-        const settled = await settle(current, drive);
-        report(drive.source, settled, 'admin');
-        result = {
-          ok: settled.code === 'not_claimed' || settled.code === 'rewarded',
-          message: adminText.retried(refOf(entry), settled),
-        };
-      });
-      return result;
-    },
-
-    async grant(ref) {
-      const entry = journal.find(ref);
-      if (!entry) return { ok: false, message: adminText.notFound(ref) };
-      let result: AdminResult = { ok: false, message: adminText.busy(refOf(entry)) };
-      await locked(entry, async (current) => {
-        const drive: Drive = { priority: 'claim', source: null };
-        const settled = await run(current, { type: 'granted' }, drive);
-        report(drive.source, settled, 'admin');
-        result = { ok: true, message: adminText.granted(refOf(entry), settled) };
-      });
-      return result;
-    },
-
-    drop(ref) {
-      const entry = journal.find(ref);
-      if (!entry) return { ok: false, message: adminText.notFound(ref) };
-      if (busy.has(`license:${entry.license}`)) return { ok: false, message: adminText.busy(refOf(entry)) };
-      driver.apply(entry, { type: 'dropped' });
-      return { ok: true, message: adminText.dropped(refOf(entry)) };
-    },
-
-    unbind(name) {
-      const holder = names.holder(name);
-      if (!names.unbind(name)) return { ok: false, message: adminText.notBound(name) };
-      return { ok: true, message: adminText.unbound(name, holder) };
-    },
-
-    idle: () =>
-      busy.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)),
+    idle: locks.idle,
 
     start() {
       const interval = options.reconcileIntervalMs ?? 15_000;
@@ -457,6 +368,18 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     },
   };
   return flow;
+}
+
+/** The player behind `source` as a claim names them, or why they cannot claim. */
+function identifyPlayer(
+  runtime: Pick<Runtime, 'playerLicense' | 'playerName'>,
+  source: number,
+): Player | Outcome {
+  const license = runtime.playerLicense(source);
+  if (!license) return { code: 'no_license' };
+  const name = claimNameOf(runtime.playerName(source));
+  if (!name) return { code: 'invalid_name' };
+  return { source, name, license };
 }
 
 /** Errors after which the claim may have happened on the API side. */

@@ -1,8 +1,11 @@
+import * as z from 'zod';
 import type { AwardInfo, DrawRecord } from '../programs/types';
 import type { PayoutProblem, Reward } from '../rewards/types';
-import { describeError } from '../runtime/errors';
 import type { KvpStore } from '../runtime/runtime';
-import { AWARD_DONE_PREFIX, JOURNAL_PREFIX } from '../store/keys';
+import type { RewardBounds } from '../store/bounds';
+import { AWARD_DONE_PREFIX, JOURNAL_PREFIX, journalKey } from '../store/keys';
+import { readRecord, writeRecord } from '../store/record';
+import { journalEntrySchema } from '../store/schemas';
 
 /** KVP prefix of journal entries. */
 export { JOURNAL_PREFIX };
@@ -24,8 +27,9 @@ export const AWARD_ID_PREFIX = 'a:';
  * - `claiming`: written before the claim request; found at start it means the answer was lost.
  * - `unknown`: the answer was lost; decided by checking again.
  * - `claimed`: the API claimed the vote; the rewards not yet `given` are owed.
- * - `needs_admin`: cannot be decided without a person (last24h mode, a crash in the middle of a payout, or a
- *   framework that may or may not have paid: problem `outcome_unknown`). Never retried automatically.
+ * - `needs_admin`: cannot be decided without a person (last24h mode, a crash in the middle of a payout, a
+ *   framework that may or may not have paid: problem `outcome_unknown`, or a stored reward the config could not
+ *   have produced: problem `reward_out_of_bounds`). Never retried automatically.
  */
 export type JournalState = 'claiming' | 'unknown' | 'claimed' | 'needs_admin';
 
@@ -40,6 +44,7 @@ export type JournalProblem =
   | 'no_remembered_vote'
   | 'payout_interrupted'
   | 'granted_by_admin'
+  | 'reward_out_of_bounds'
   | PayoutProblem['code'];
 
 /** Every problem code. */
@@ -50,6 +55,7 @@ export const JOURNAL_PROBLEMS: readonly JournalProblem[] = [
   'no_remembered_vote',
   'payout_interrupted',
   'granted_by_admin',
+  'reward_out_of_bounds',
   'player_not_loaded',
   'inventory_full',
   'framework_error',
@@ -90,6 +96,8 @@ export interface JournalEntry {
   recorded: boolean;
   /** What chance and choice came to when `rewards` were drawn; empty when nothing was left to chance. */
   draws: DrawRecord[];
+  /** Set by an admin's grant: the rewards are paid as they stand, even beyond what the config pays now. */
+  approved?: true;
   createdAt: number;
   updatedAt: number;
 }
@@ -106,6 +114,12 @@ export interface Journal {
   find(ref: string): JournalEntry | undefined;
   /** The entry with this id, read directly (no scan). */
   get(id: string): JournalEntry | undefined;
+  /** True when an entry is stored under this id, readable or not (an unreadable one may have paid part). */
+  stored(id: string): boolean;
+  /** True when the award with this id was settled (its done-mark is kept). */
+  settled(id: string): boolean;
+  /** Removes the done-marks of awards settled before `oldest` (ms); returns how many went. */
+  pruneSettled(oldest: number): number;
   /** A fresh unique id. */
   newId(): string;
 }
@@ -114,10 +128,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Reads a stored entry of any format into the current one, or says why it cannot. 0.1.0 left `before` out: an entry
- * it wrote in the middle of a payout read nothing before the call (`unrecorded`); any other has nothing to read.
+ * The migration step of a stored entry, run before its schema: formats 1 (no `format`) and 2 become 3. 0.1.0 left
+ * `before` out: an entry it wrote in the middle of a payout read nothing before the call (`unrecorded`); any other
+ * has nothing to read. An unknown problem code is dropped, the claim kept.
  */
-export function migrateEntry(raw: unknown): JournalEntry | string {
+function migrateFormat(raw: unknown): Record<string, unknown> | string {
   if (!isRecord(raw)) return 'not an object';
   if (typeof raw.id !== 'string' || !Array.isArray(raw.rewards)) return 'missing fields';
   if (raw.format !== undefined && raw.format !== 2 && raw.format !== JOURNAL_FORMAT)
@@ -130,45 +145,98 @@ export function migrateEntry(raw: unknown): JournalEntry | string {
       : raw.before === undefined && giving !== null
         ? 'unrecorded'
         : null;
-  const problem = JOURNAL_PROBLEMS.includes(raw.problem as JournalProblem)
-    ? (raw.problem as JournalProblem)
-    : null;
-  const award = raw.format === JOURNAL_FORMAT ? ((raw.award as AwardInfo | null | undefined) ?? null) : null;
+  const problem = JOURNAL_PROBLEMS.includes(raw.problem as JournalProblem) ? raw.problem : null;
+  const award = raw.format === JOURNAL_FORMAT ? (raw.award ?? null) : null;
   return {
-    ...(raw as unknown as JournalEntry),
+    ...raw,
     format: JOURNAL_FORMAT,
     giving,
     before,
     problem,
     award,
     recorded: award !== null || raw.recorded === true,
-    draws: Array.isArray(raw.draws) ? (raw.draws as DrawRecord[]) : [],
+    draws: Array.isArray(raw.draws) ? raw.draws : [],
   };
 }
 
-/** Creates the journal over the resource KVP; `onCorrupt` hears about entries that cannot be read. */
-export function createJournal(options: {
+/** A stored entry of any format: migrated to the current one, then checked by its schema. */
+export const storedEntrySchema = z
+  .unknown()
+  .transform((raw, context) => {
+    const migrated = migrateFormat(raw);
+    if (typeof migrated !== 'string') return migrated;
+    context.addIssue({ code: 'custom', message: migrated });
+    return z.NEVER;
+  })
+  .pipe(journalEntrySchema);
+
+/** Reads a stored entry of any format into the current one, or says why it cannot. */
+export function migrateEntry(raw: unknown): JournalEntry | string {
+  const parsed = storedEntrySchema.safeParse(raw);
+  if (parsed.success) return parsed.data as JournalEntry;
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return `${where}${issue?.message ?? 'does not match its schema'}`;
+}
+
+/** Why the first reward still owed by `entry` is one the config could not have produced, or null. */
+export function outOfBounds(entry: JournalEntry, bounds: RewardBounds): string | null {
+  for (const [index, reward] of entry.rewards.entries()) {
+    if (entry.given[index]) continue;
+    const problem = bounds.problemOf(reward);
+    if (problem !== null) return `reward #${index + 1}: ${problem}`;
+  }
+  return null;
+}
+
+/** What the journal is built from. */
+export interface JournalOptions {
   kvp: KvpStore;
   now: () => number;
+  /** Hears about entries that cannot be read (left as is), each time they are read. */
   onCorrupt?: (key: string, detail: string) => void;
-}): Journal {
-  const { kvp, now } = options;
+  /**
+   * What the config can pay. With it, an open entry read with a reward still owed that the config could not have
+   * produced is held: written back once as `needs_admin` (`reward_out_of_bounds`) and never paid until an admin
+   * grants it (`votereward grant`, which approves the entry as it stands) or drops it.
+   */
+  bounds?: RewardBounds;
+  /** Hears about an entry held by {@link JournalOptions.bounds}, once, when it is held. */
+  onHeld?: (entry: JournalEntry, detail: string) => void;
+}
+
+/** Creates the journal over the resource KVP. */
+export function createJournal(options: JournalOptions): Journal {
+  const { kvp, now, bounds } = options;
   let sequence = 0;
   const read = (key: string): JournalEntry | null => {
-    const text = kvp.get(key);
-    if (text === null) return null;
-    let entry: JournalEntry | string;
-    try {
-      entry = migrateEntry(JSON.parse(text));
-    } catch (error) {
-      entry = describeError(error);
-    }
-    if (typeof entry === 'string') {
-      options.onCorrupt?.(key, entry);
+    const found = readRecord(kvp, key, storedEntrySchema);
+    if (found.state === 'missing') return null;
+    if (found.state === 'unreadable') {
+      // The problem names the key first (`claim:c1 at rewards.0: …`); the report names it already.
+      options.onCorrupt?.(key, found.problem.slice(key.length).replace(/^:? /, ''));
       return null;
     }
-    return entry;
+    const entry = found.value as JournalEntry;
+    // An entry copied under another id would be settled, and removed, under the wrong key.
+    if (journalKey(entry.id) !== key) {
+      options.onCorrupt?.(key, `it holds the entry ${JSON.stringify(entry.id)}`);
+      return null;
+    }
+    if (!bounds || entry.state === 'needs_admin' || entry.approved) return entry;
+    const problem = outOfBounds(entry, bounds);
+    if (problem === null) return entry;
+    const held: JournalEntry = {
+      ...entry,
+      state: 'needs_admin',
+      problem: 'reward_out_of_bounds',
+      updatedAt: now(),
+    };
+    writeRecord(kvp, key, held);
+    options.onHeld?.(held, problem);
+    return held;
   };
+  const stored = (id: string) => kvp.get(journalKey(id)) !== null;
   const all = () =>
     kvp
       .keys(JOURNAL_PREFIX)
@@ -179,21 +247,34 @@ export function createJournal(options: {
   return {
     save(entry) {
       entry.updatedAt = now();
-      kvp.set(`${JOURNAL_PREFIX}${entry.id}`, JSON.stringify(entry));
+      writeRecord(kvp, journalKey(entry.id), entry);
     },
     remove(id) {
       // A settled award leaves its mark first: deciding it again (a crash before the decision was marked) skips it.
       if (id.startsWith(AWARD_ID_PREFIX)) kvp.set(`${AWARD_DONE_PREFIX}${id}`, String(now()));
-      kvp.delete(`${JOURNAL_PREFIX}${id}`);
+      kvp.delete(journalKey(id));
     },
     all,
     find: (ref) => all().find((entry) => entry.id === ref || entry.voteId === ref),
-    get: (id) => read(`${JOURNAL_PREFIX}${id}`) ?? undefined,
+    get: (id) => read(journalKey(id)) ?? undefined,
+    stored,
+    settled: (id) => kvp.get(`${AWARD_DONE_PREFIX}${id}`) !== null,
+    pruneSettled(oldest) {
+      let removed = 0;
+      for (const key of kvp.keys(AWARD_DONE_PREFIX)) {
+        const at = Number(kvp.get(key));
+        if (!Number.isFinite(at) || at < oldest) {
+          kvp.delete(key);
+          removed += 1;
+        }
+      }
+      return removed;
+    },
     newId() {
       for (;;) {
         sequence += 1;
         const id = `c${now().toString(36)}${sequence.toString(36)}`;
-        if (kvp.get(`${JOURNAL_PREFIX}${id}`) === null) return id;
+        if (!stored(id)) return id;
       }
     },
   };

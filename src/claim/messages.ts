@@ -235,6 +235,12 @@ export function noteLine(note: AdminNote, entry: JournalEntry): LogLine {
   }
 }
 
+/** The console line of an entry held because a reward it owes is one the config could not have produced. */
+export function heldEntryText(entry: JournalEntry, detail: string): string {
+  const ref = refOf(entry);
+  return `${ref} of ${entry.name} (${entry.license}) is held, not paid: stored ${detail}, beyond the config (reward_out_of_bounds). \`votereward grant ${ref}\` pays it as stored, \`votereward drop ${ref}\` gives nothing more.`;
+}
+
 /** What an admin action did to a claim, in a few words. */
 export function settledText(settled: Settled): string {
   switch (settled.code) {

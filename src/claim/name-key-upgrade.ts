@@ -1,6 +1,5 @@
-import { LAST_CLAIM_KVP_PREFIX } from '../poll/detector';
 import type { KvpStore } from '../runtime/runtime';
-import { NAME_LOCK_PREFIX } from './name-lock';
+import { LAST_CLAIM_PREFIX, NAME_LOCK_PREFIX } from '../store/keys';
 import { nameKey } from './player-name';
 
 /** KVP key holding the version of the name key that name-keyed KVP entries are stored under. */
@@ -42,9 +41,9 @@ export function upgradeNameKeys(kvp: KvpStore): NameKeyUpgrade {
     migrated += 1;
   }
 
-  for (const key of kvp.keys(LAST_CLAIM_KVP_PREFIX)) {
+  for (const key of kvp.keys(LAST_CLAIM_PREFIX)) {
     const at = kvp.get(key);
-    const target = `${LAST_CLAIM_KVP_PREFIX}${nameKey(key.slice(LAST_CLAIM_KVP_PREFIX.length))}`;
+    const target = `${LAST_CLAIM_PREFIX}${nameKey(key.slice(LAST_CLAIM_PREFIX.length))}`;
     if (at === null || target === key) continue;
     const existing = Number(kvp.get(target));
     if (!(existing >= Number(at))) kvp.set(target, at);

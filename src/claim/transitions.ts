@@ -3,7 +3,8 @@
  * (null once the claim is settled and the entry goes) and the one effect the driver performs after saving it. Notes
  * tell the admin console what the step did; their words live in `messages.ts`.
  */
-import type { DrawRecord } from '../programs/types';
+import type { Drawn } from '../programs/draw';
+import type { AwardInfo, AwardSpec, DrawRecord } from '../programs/types';
 import type { PayoutProblem, Reward } from '../rewards/types';
 import { JOURNAL_FORMAT, type JournalEntry, type JournalProblem } from './journal';
 import type { Settled } from './outcome';
@@ -123,6 +124,43 @@ function nextReward(entry: JournalEntry): Step {
   return step({ ...entry, giving: index, before: null }, { type: 'give', index });
 }
 
+/** What a new entry is made of; everything else starts empty. */
+interface Opening {
+  id: string;
+  state: 'claiming' | 'claimed';
+  name: string;
+  license: string;
+  votedAt: string | null;
+  rewards: readonly Reward[];
+  draws?: readonly DrawRecord[];
+  award: AwardInfo | null;
+  now: number;
+}
+
+/** The one constructor of journal entries: votes and awards alike. */
+function openEntry(opening: Opening): JournalEntry {
+  return {
+    format: JOURNAL_FORMAT,
+    id: opening.id,
+    state: opening.state,
+    name: opening.name,
+    license: opening.license,
+    votedAt: opening.votedAt,
+    voteId: null,
+    rewards: opening.rewards.map((reward) => ({ ...reward })),
+    given: opening.rewards.map(() => false),
+    giving: null,
+    before: null,
+    problem: null,
+    award: opening.award,
+    // An award has no vote to record; a vote is recorded once claimed.
+    recorded: opening.award !== null,
+    draws: opening.draws ? [...opening.draws] : [],
+    createdAt: opening.now,
+    updatedAt: opening.now,
+  };
+}
+
 /** The entry written before the claim request is sent. */
 export function claimSent(claim: {
   id: string;
@@ -134,25 +172,13 @@ export function claimSent(claim: {
   draws?: readonly DrawRecord[];
   now: number;
 }): JournalEntry {
-  return {
-    format: JOURNAL_FORMAT,
-    id: claim.id,
-    state: 'claiming',
-    name: claim.name,
-    license: claim.license,
-    votedAt: claim.votedAt,
-    voteId: null,
-    rewards: claim.rewards.map((reward) => ({ ...reward })),
-    given: claim.rewards.map(() => false),
-    giving: null,
-    before: null,
-    problem: null,
-    award: null,
-    recorded: false,
-    draws: claim.draws ? [...claim.draws] : [],
-    createdAt: claim.now,
-    updatedAt: claim.now,
-  };
+  return openEntry({ ...claim, state: 'claiming', award: null });
+}
+
+/** The entry of an award, written once its rewards are drawn: owed at once (nothing to claim, nothing to record). */
+export function awardOpened(spec: Omit<AwardSpec, 'rewards'>, drawn: Drawn, now: number): JournalEntry {
+  const { id, name, license, info } = spec;
+  return openEntry({ id, name, license, votedAt: null, state: 'claimed', ...drawn, award: info, now });
 }
 
 /** Applies `event` to `entry`. */
@@ -267,8 +293,16 @@ export function transition(entry: JournalEntry, event: ClaimEvent): Step {
       return stop(null, { code: 'dropped' }, [{ type: 'dropped' }]);
 
     case 'granted':
+      // The admin's decision covers the rewards as they stand, even those the config's bounds held.
       return step(
-        { ...entry, state: 'claimed', giving: null, before: null, problem: 'granted_by_admin' },
+        {
+          ...entry,
+          state: 'claimed',
+          giving: null,
+          before: null,
+          problem: 'granted_by_admin',
+          approved: true,
+        },
         { type: 'pay', bindName: true },
         [{ type: 'granted' }],
       );

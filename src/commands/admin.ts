@@ -1,83 +1,67 @@
-import type { AdminResult } from '../claim/claim-flow';
-import type { JournalEntry } from '../claim/journal';
-import type { TopDecision } from '../programs/top';
-import type { TopVoter, VoteHistory } from '../programs/types';
-import { cleanText, NAME_MAX } from '../runtime/clean-text';
-
-/** What the `votereward` console command drives. */
-export interface AdminActions {
-  /** Lines of `votereward status`. */
-  status(): Promise<string[]>;
-  /** Lines of `votereward pending`. */
-  pending(): string[];
-  retry(ref: string): Promise<AdminResult>;
-  grant(ref: string): Promise<AdminResult>;
-  drop(ref: string): AdminResult;
-  unbind(name: string): AdminResult;
-  /** Reloads config.json and rebuilds everything; returns what happened. */
-  reload(): Promise<string[]>;
-  /** Lines of `votereward player <name|license>`. */
-  player(ref: string): string[];
-  /** Lines of `votereward party`. */
-  party(): string[];
-  /** Lines of `votereward top [YYYY-MM]` (`month` already checked; null for this month). */
-  top(month: string | null): string[];
-}
+import { cleanText } from '../runtime/clean-text';
 
 /** Name of the admin command (players need the ace `command.votereward`). */
 export const ADMIN_COMMAND = 'votereward';
 
-const USAGE = [
-  `usage: ${ADMIN_COMMAND} <subcommand>`,
-  '  status              API, key, server, rate budget, framework, pending claims, programs',
-  '  pending             open claims (owed rewards, undecided claims)',
-  '  retry <vote_id>     try an open claim again now',
-  '  grant <vote_id>     declare a claim owed and pay it (for claims waiting for an admin)',
-  '  drop <vote_id>      forget an open claim; nothing more is paid for it',
-  '  unbind <name>       free a name bound by the name lock',
-  '  reload              reload config.json',
-  '  player <who>        vote history, streak and open awards of a player (<who>: name or license)',
-  '  party               vote party progress and the last threshold paid',
-  '  top [YYYY-MM]       top voters of a month (this month by default) and its month-end decision',
-];
+/** One row of the `votereward` table: a feature contributes its rows, the usage text is generated from them. */
+export interface AdminCommand {
+  /** The subcommand, lowercase. */
+  name: string;
+  /** Its argument as the usage shows it: `<vote_id>` is required (a missing one answers the usage), `[YYYY-MM]` not. */
+  args?: string;
+  /** One line for the usage. */
+  help: string;
+  /** Checks the words before `run`: a problem is printed with the usage. */
+  check?(args: readonly string[]): string | null;
+  /** Runs with the words after the subcommand; answers the lines to print. */
+  run(args: readonly string[]): Promise<string[]> | string[];
+  /** Rows reached by the next word (`votereward party confirm`); `run` answers when no row matches. */
+  subcommands?: readonly AdminCommand[];
+}
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** The words after a subcommand as one argument (a name may hold spaces). */
+export function argumentOf(args: readonly string[]): string {
+  return args.join(' ').trim();
+}
 
-/** Runs one `votereward ...` invocation and returns the lines to print. */
-export async function runAdminCommand(actions: AdminActions, args: readonly string[]): Promise<string[]> {
+/** The usage text of a table: one line a row, subcommands under their row. */
+export function usageOf(commands: readonly AdminCommand[]): string[] {
+  const rows = (list: readonly AdminCommand[], prefix: string): string[] =>
+    list.flatMap((command) => {
+      const label = `${prefix}${command.name}${command.args ? ` ${command.args}` : ''}`;
+      return [
+        `  ${label.padEnd(18)}  ${command.help}`,
+        ...rows(command.subcommands ?? [], `${prefix}${command.name} `),
+      ];
+    });
+  return [`usage: ${ADMIN_COMMAND} <subcommand>`, ...rows(commands, '')];
+}
+
+/** Runs one `votereward ...` invocation against the table and returns the lines to print. */
+export async function runAdminCommand(
+  commands: readonly AdminCommand[],
+  args: readonly string[],
+): Promise<string[]> {
+  const usage = usageOf(commands);
   const [sub, ...rest] = args;
-  const argument = rest.join(' ').trim();
-  const needs = (what: string) => [`${ADMIN_COMMAND} ${sub}: missing <${what}>`, ...USAGE];
-  const line = (result: AdminResult) => [`${ADMIN_COMMAND} ${sub}: ${result.message}`];
-  switch (sub?.toLowerCase()) {
-    case 'status':
-      return actions.status();
-    case 'pending':
-      return actions.pending();
-    case 'retry':
-      return argument ? line(await actions.retry(argument)) : needs('vote_id');
-    case 'grant':
-      return argument ? line(await actions.grant(argument)) : needs('vote_id');
-    case 'drop':
-      return argument ? line(actions.drop(argument)) : needs('vote_id');
-    case 'unbind':
-      return argument ? line(actions.unbind(argument)) : needs('name');
-    case 'reload':
-      return actions.reload();
-    case 'player':
-      return argument ? actions.player(argument) : needs('who');
-    case 'party':
-      return actions.party();
-    case 'top':
-      if (argument && !MONTH.test(argument))
-        return [`${ADMIN_COMMAND} top: "${cleanText(argument, 32)}" is not a month (YYYY-MM)`, ...USAGE];
-      return actions.top(argument || null);
-    case undefined:
-    case 'help':
-      return USAGE;
-    default:
-      return [`${ADMIN_COMMAND}: unknown subcommand "${cleanText(sub, 32)}"`, ...USAGE];
+  if (sub === undefined || sub.toLowerCase() === 'help') return usage;
+  let path = sub.toLowerCase();
+  let command = commands.find((row) => row.name === path);
+  if (!command) return [`${ADMIN_COMMAND}: unknown subcommand "${cleanText(sub, 32)}"`, ...usage];
+  let words = rest;
+  for (;;) {
+    const next = words[0]?.toLowerCase();
+    const inner: AdminCommand | undefined = command.subcommands?.find((row) => row.name === next);
+    if (!inner) break;
+    command = inner;
+    path = `${path} ${inner.name}`;
+    words = words.slice(1);
   }
+  if (command.args?.startsWith('<') && argumentOf(words) === '')
+    return [`${ADMIN_COMMAND} ${path}: missing ${command.args}`, ...usage];
+  const problem = command.check?.(words) ?? null;
+  if (problem !== null) return [`${ADMIN_COMMAND} ${path}: ${problem}`, ...usage];
+  return command.run(words);
 }
 
 /** A time as admins read it: `2026-11-21 10:00 UTC`. */
@@ -92,67 +76,4 @@ export function formatDuration(ms: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
   return `${Math.floor(hours / 24)} d${hours % 24 ? ` ${hours % 24} h` : ''}`;
-}
-
-/** What `votereward player` shows about one player. */
-export interface PlayerView {
-  history: VoteHistory;
-  /** This month in the owner's time zone, and the player's place in it. */
-  month: string;
-  rank: TopVoter | null;
-  /** The streak as it stands now (0 once broken) and the ms left before it breaks. */
-  streak: { current: number; best: number; msLeft: number | null };
-  /** Open award entries of the license, oldest first. */
-  awards: readonly JournalEntry[];
-}
-
-/** Lines of `votereward player`. */
-export function formatPlayer(view: PlayerView, now: number): string[] {
-  const { history, streak } = view;
-  const month = history.months[view.month] ?? 0;
-  const lines = [
-    `vote-reward player ${cleanText(history.name, NAME_MAX) || '(no name)'} (${cleanText(history.license)})`,
-    `  Votes      ${history.total} claimed here, ${month} in ${view.month}${view.rank ? ` (#${view.rank.rank} this month)` : ''}`,
-    `  Last vote  ${history.lastVoteAt === null ? 'never' : `${formatTime(history.lastVoteAt)} (${formatDuration(now - history.lastVoteAt)} ago)`}`,
-    `  Streak     ${streak.current} day(s), best ${streak.best}${streak.msLeft === null ? '' : `; breaks in ${formatDuration(streak.msLeft)} without a vote`}`,
-    `  Awards     ${view.awards.length === 0 ? 'none open' : `${view.awards.length} open`}`,
-  ];
-  for (const entry of view.awards) {
-    const info = entry.award;
-    const what = info ? `${info.program} ${info.value}${info.month ? ` (${info.month})` : ''}` : 'vote';
-    lines.push(
-      `    ${cleanText(entry.id).padEnd(40)}  ${what.padEnd(20)}  ${entry.state.padEnd(11)}  ${entry.given.filter(Boolean).length}/${entry.rewards.length} given${entry.problem ? `  ${entry.problem}` : ''}`,
-    );
-  }
-  return lines;
-}
-
-/** Lines of `votereward top`: the month's ranking now, and its month-end decision when it was decided. */
-export function formatTop(
-  month: string,
-  zone: string,
-  ranking: readonly TopVoter[],
-  decision: TopDecision | null,
-): string[] {
-  const line = (voter: TopVoter) =>
-    `  #${String(voter.rank).padEnd(3)} ${cleanText(voter.name, NAME_MAX).padEnd(20)}  ${String(voter.votes).padStart(4)} vote(s)  ${cleanText(voter.license)}`;
-  const lines = [
-    `vote-reward top voters of ${month} (${zone} time zone; ties go to who reached the count first)`,
-  ];
-  if (ranking.length === 0) lines.push('  nobody has a vote claimed here this month');
-  lines.push(...ranking.map(line));
-  if (!decision) {
-    lines.push('  Decision   not decided (decided once, at the first check after the month ends)');
-    return lines;
-  }
-  lines.push(
-    `  Decision   ${formatTime(decision.decidedAt)}: ${decision.ranking.length} ranked, ${decision.awards.length} award(s)`,
-  );
-  for (const award of decision.awards) {
-    const voter = decision.ranking.find((entry) => entry.rank === award.rank);
-    lines.push(
-      `    #${award.rank} ${cleanText(voter?.name ?? '', NAME_MAX)} (${cleanText(award.license)}): ${cleanText(award.id)}`,
-    );
-  }
-  return lines;
 }

@@ -232,6 +232,15 @@ export const configSchema = z
           .max(1440)
           .default(30)
           .describe('Announce the votes left to the next party every N minutes; 0 turns it off'),
+        maxThresholdsPerRead: z
+          .number()
+          .int()
+          .min(1)
+          .max(100)
+          .default(3)
+          .describe(
+            'Parties one count may decide at once; a count that would decide more is held until an admin runs votereward party confirm or skip',
+          ),
       })
       .prefault({})
       .describe("A server-wide goal from the API's vote count"),

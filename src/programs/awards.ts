@@ -3,15 +3,9 @@
  * like a vote's rewards. A settled award leaves a mark (`award-done:<id>`), so deciding it again after a crash (the
  * decision's own record not yet written) creates nothing.
  */
-import {
-  AWARD_DONE_PREFIX,
-  JOURNAL_FORMAT,
-  JOURNAL_PREFIX,
-  type Journal,
-  type JournalEntry,
-} from '../claim/journal';
+import type { Journal, JournalEntry } from '../claim/journal';
+import { awardOpened } from '../claim/transitions';
 import type { EventChannel } from '../events';
-import type { KvpStore } from '../runtime/runtime';
 import { drawRewards } from './draw';
 import type { AwardSpec } from './types';
 
@@ -20,6 +14,9 @@ export const AWARD_DONE_KEEP_MS = 60 * 86_400_000;
 
 /** What {@link AwardStore.create} did. */
 export type AwardCreation = 'created' | 'exists' | 'done';
+
+/** The part of the journal the awards use. */
+export type AwardJournal = Pick<Journal, 'save' | 'all' | 'stored' | 'settled' | 'pruneSettled'>;
 
 /** Creates awards in the journal. */
 export interface AwardStore {
@@ -34,58 +31,25 @@ export interface AwardStore {
   prune(): number;
 }
 
-/** Creates the store over the journal and the KVP. */
+/** Creates the store over the journal. */
 export function createAwardStore(options: {
-  journal: Journal;
-  kvp: KvpStore;
+  journal: AwardJournal;
   now: () => number;
   random: () => number;
   events: EventChannel;
 }): AwardStore {
-  const { journal, kvp, now, events } = options;
+  const { journal, now, events } = options;
   return {
     create(spec, createOptions = {}) {
       // Stored at all, readable or not: an unreadable entry (reported, left as is) may have paid part of the award.
-      if (kvp.get(`${JOURNAL_PREFIX}${spec.id}`) !== null) return 'exists';
-      if (kvp.get(`${AWARD_DONE_PREFIX}${spec.id}`) !== null) return 'done';
-      const drawn = drawRewards(spec.rewards, options.random);
-      const at = now();
-      const entry: JournalEntry = {
-        format: JOURNAL_FORMAT,
-        id: spec.id,
-        state: 'claimed',
-        name: spec.name,
-        license: spec.license,
-        votedAt: null,
-        voteId: null,
-        rewards: drawn.rewards,
-        given: drawn.rewards.map(() => false),
-        giving: null,
-        before: null,
-        problem: null,
-        award: spec.info,
-        recorded: true,
-        draws: drawn.draws,
-        createdAt: at,
-        updatedAt: at,
-      };
-      journal.save(entry);
+      if (journal.stored(spec.id)) return 'exists';
+      if (journal.settled(spec.id)) return 'done';
+      journal.save(awardOpened(spec, drawRewards(spec.rewards, options.random), now()));
       if (createOptions.announce !== false)
         events.emit('awardDecided', { id: spec.id, license: spec.license, name: spec.name, info: spec.info });
       return 'created';
     },
     openFor: (license) => journal.all().filter((entry) => entry.award !== null && entry.license === license),
-    prune() {
-      const oldest = now() - AWARD_DONE_KEEP_MS;
-      let removed = 0;
-      for (const key of kvp.keys(AWARD_DONE_PREFIX)) {
-        const at = Number(kvp.get(key));
-        if (!Number.isFinite(at) || at < oldest) {
-          kvp.delete(key);
-          removed += 1;
-        }
-      }
-      return removed;
-    },
+    prune: () => journal.pruneSettled(now() - AWARD_DONE_KEEP_MS),
   };
 }

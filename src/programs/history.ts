@@ -5,7 +5,10 @@
  */
 import { claimNameOf } from '../claim/player-name';
 import type { KvpStore } from '../runtime/runtime';
-import { HISTORY_PREFIX } from '../store/keys';
+import { HISTORY_PREFIX, historyKey } from '../store/keys';
+import { createRankings } from '../store/month-rankings';
+import { type RecordRead, readRecord, writeRecord } from '../store/record';
+import { MONTH, voteHistorySchema } from '../store/schemas';
 import type { Calendar } from './calendar';
 import { HISTORY_MONTHS, HISTORY_RECENT, type TopVoter, type VoteHistory } from './types';
 
@@ -53,35 +56,21 @@ export function freshHistory(license: string, name: string): VoteHistory {
   };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Reads a stored history, or null when it is not one this version can use. */
-function readHistory(text: string): VoteHistory | null {
-  try {
-    const raw = JSON.parse(text) as Partial<VoteHistory>;
-    if (raw?.format !== 1 || typeof raw.license !== 'string' || typeof raw.total !== 'number') return null;
-    // Every part the rankings and the rules read: a value missing one would throw there, not here.
-    const isMap = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
-    if (typeof raw.name !== 'string' || !isMap(raw.months) || !isMap(raw.monthReachedAt)) return null;
-    if (!isMap(raw.streak) || !Array.isArray(raw.recent)) return null;
-    // Counts added to and compared: a string there ("5" + 1) would corrupt the history further on each vote.
-    const counts = (value: object) => Object.values(value).every((n) => Number.isFinite(n));
-    const { current, best, lastDay, startDay } = raw.streak as Partial<VoteHistory['streak']>;
-    const dayOrNull = (day: unknown) => day === null || (typeof day === 'string' && DAY.test(day));
-    if (!Number.isInteger(raw.total) || raw.total < 0 || !counts(raw.months as object)) return null;
-    if (!counts(raw.monthReachedAt as object) || !Number.isFinite(current) || !Number.isFinite(best))
-      return null;
-    if (!dayOrNull(lastDay) || !dayOrNull(startDay) || !raw.recent.every((ref) => typeof ref === 'string'))
-      return null;
-    return raw as VoteHistory;
-  } catch {
-    return null;
-  }
+/** Reads the stored history at `key`: missing, valid, or unreadable (with why). */
+function readHistory(kvp: Pick<KvpStore, 'get'>, key: string): RecordRead<VoteHistory> {
+  const found = readRecord(kvp, key, voteHistorySchema);
+  // A history copied under another license would make that player's next vote count in someone else's history.
+  if (found.state === 'valid' && historyKey(found.value.license) !== key)
+    return { state: 'unreadable', problem: `${key} holds the history of ${found.value.license}` };
+  return found;
 }
 
-/** Keeps the months, reach times and refs a history may hold. */
+/** Keeps the months, reach times and refs a history may hold; month keys that are not months are dropped. */
 export function boundHistory(history: VoteHistory): VoteHistory {
-  const months = Object.keys(history.months).sort().slice(-HISTORY_MONTHS);
+  const months = Object.keys(history.months)
+    .filter((month) => MONTH.test(month))
+    .sort()
+    .slice(-HISTORY_MONTHS);
   return {
     ...history,
     months: Object.fromEntries(months.map((month) => [month, history.months[month] ?? 0])),
@@ -94,7 +83,15 @@ export function boundHistory(history: VoteHistory): VoteHistory {
   };
 }
 
-/** Creates the store; reads every history once to build the month rankings. */
+/**
+ * The time a vote claimed at `at` is counted at: never before the player's last recorded vote, so a clock set back
+ * cannot count a vote in a month (or a day) the player's history has already left behind.
+ */
+export function countedAt(history: VoteHistory, at: number): number {
+  return history.lastVoteAt !== null && history.lastVoteAt > at ? history.lastVoteAt : at;
+}
+
+/** Creates the store; reads every history once to build the month rankings, then keeps them up to date. */
 export function createHistoryStore(options: {
   kvp: KvpStore;
   calendar: Calendar;
@@ -103,56 +100,49 @@ export function createHistoryStore(options: {
   const { kvp } = options;
   const cache = new Map<string, VoteHistory>();
   const unreadable = new Set<string>();
+  const rankings = createRankings();
+  /** Follows what the KVP holds for `license`: the cache and the rankings change with it. */
+  const remember = (license: string, history: VoteHistory | null) => {
+    rankings.update(cache.get(license) ?? null, history);
+    if (history) cache.set(license, history);
+    else cache.delete(license);
+  };
   for (const key of kvp.keys(HISTORY_PREFIX)) {
-    const text = kvp.get(key);
-    const history = text === null ? null : readHistory(text);
-    if (history) cache.set(history.license, history);
+    const found = readHistory(kvp, key);
+    if (found.state === 'valid') cache.set(found.value.license, found.value);
     else {
       unreadable.add(key.slice(HISTORY_PREFIX.length));
       options.onCorrupt?.(key);
     }
   }
-  const ranking = (month: string): TopVoter[] =>
-    [...cache.values()]
-      .filter((history) => (history.months[month] ?? 0) > 0)
-      .sort(
-        (a, b) =>
-          (b.months[month] ?? 0) - (a.months[month] ?? 0) ||
-          (a.monthReachedAt[month] ?? 0) - (b.monthReachedAt[month] ?? 0) ||
-          a.license.localeCompare(b.license),
-      )
-      .map((history, index) => ({
-        rank: index + 1,
-        license: history.license,
-        name: history.name,
-        votes: history.months[month] ?? 0,
-      }));
+  rankings.load(cache.values());
+  /** Reads the license's history through to the KVP, noting whether it is unreadable. */
+  const readThrough = (license: string): VoteHistory | null => {
+    const found = readHistory(kvp, historyKey(license));
+    if (found.state === 'unreadable') unreadable.add(license);
+    else unreadable.delete(license);
+    return found.state === 'valid' ? found.value : null;
+  };
   return {
     get(license) {
       // Read through: a writer this store did not see (the programs before a reload, a step that outlived it) or an
       // admin who deleted an unreadable history is followed, never overwritten from a stale copy.
-      const text = kvp.get(`${HISTORY_PREFIX}${license}`);
-      const stored = text === null ? null : readHistory(text);
-      if (stored) cache.set(license, stored);
-      else cache.delete(license);
-      if (text !== null && !stored) unreadable.add(license);
-      else unreadable.delete(license);
+      const stored = readThrough(license);
+      remember(license, stored);
       return stored ?? freshHistory(license, '');
     },
     has: (license) => cache.has(license),
     unreadable(license) {
-      const text = kvp.get(`${HISTORY_PREFIX}${license}`);
-      if (text !== null && readHistory(text) === null) unreadable.add(license);
-      else unreadable.delete(license);
+      readThrough(license);
       return unreadable.has(license);
     },
     put(history) {
       // A fresh history written over an unreadable one would lose its counts and decide its awards again.
       if (unreadable.has(history.license))
-        throw new Error(`${HISTORY_PREFIX}${history.license} is unreadable; it is left as is`);
+        throw new Error(`${historyKey(history.license)} is unreadable; it is left as is`);
       const bounded = boundHistory(history);
-      kvp.set(`${HISTORY_PREFIX}${bounded.license}`, JSON.stringify(bounded));
-      cache.set(bounded.license, bounded);
+      writeRecord(kvp, historyKey(bounded.license), bounded);
+      remember(bounded.license, bounded);
     },
     find(ref) {
       const exact = cache.get(ref.trim());
@@ -167,8 +157,8 @@ export function createHistoryStore(options: {
       }
       return found;
     },
-    top: (month, n) => ranking(month).slice(0, n),
-    rankOf: (license, month) => ranking(month).find((line) => line.license === license) ?? null,
+    top: (month, n) => rankings.top(month, n),
+    rankOf: (license, month) => rankings.rankOf(license, month),
     count: () => cache.size,
   };
 }

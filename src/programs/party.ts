@@ -6,10 +6,14 @@
  * Months are UTC calendar months: the API's monthly counter is assumed to count the current calendar month in UTC
  * (the mock does). The players' own votes of the month (`minMonthlyVotes`) come from the history, in the owner's zone.
  *
- * Durable records, in the order they are written for a threshold `t` of month `m`:
+ * A count is evidence, not an order (`party-judge.ts`): a read that would decide more than `maxThresholdsPerRead`
+ * thresholds, or rises far faster than the recent reads and this server's claims explain, is held for an admin
+ * (`votereward party confirm|skip`); decisions only move forward in time (`month-guard.ts`).
+ *
+ * Durable records, in the order they are written for a threshold `t` of month `m` (`decisions.ts`):
  * 1. `party:decision:<m>:<t>`: the count read and the players decided (never decided again once written);
  * 2. one award per player (`a:party:<m>:<t>:<license>`: deterministic, and a settled one leaves a done-mark);
- * 3. `party:<m>`: the last threshold decided.
+ * 3. `party:progress:<m>`: the last threshold decided.
  * A crash between two of them finishes the decision from record 1 (same players, same award ids) at the next start.
  */
 
@@ -17,32 +21,27 @@ import type { VoteCount } from '../../contract/answers';
 import type { VoteApi } from '../api/client';
 import { RateBudgetError } from '../api/errors';
 import type { RateBudget } from '../api/rate-budget';
-import { claimNameOf } from '../claim/player-name';
 import type { EventChannel } from '../events';
-import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
+import type { MessageVars, Translate } from '../i18n/messages';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
-import { PARTY_DECISION_PREFIX, PARTY_PREFIX, PARTY_SINCE_KEY } from '../store/keys';
+import { PARTY_DECISION_PREFIX, PARTY_SINCE_KEY } from '../store/keys';
 import { type Calendar, createCalendar } from './calendar';
+import { createPartyJudge, type PartyWait } from './party-judge';
 import type { Programs } from './programs';
-import { readDecisionRecord } from './records';
+import type { PartyDecision, PartyHold } from './records';
 import type { RewardSpec } from './types';
 
-/** KVP prefix of the party's records (`party:<month>` and `party:decision:<month>:<threshold>`). */
-/** KVP prefix of the decision records. */
-/** KVP key of the UTC month the party first read a count in: thresholds passed before it are never decided. */
-export { PARTY_DECISION_PREFIX, PARTY_PREFIX, PARTY_SINCE_KEY };
+export { PARTY_HOLD_KEY, PARTY_MONTHS_KEPT, partyAwardId } from './party-book';
+export type { PartyDecision, PartyHold };
+export { PARTY_DECISION_PREFIX, PARTY_SINCE_KEY };
 /** Default spacing of the party's own `/vote/count` reads. */
 export const PARTY_READ_INTERVAL_MS = 60_000;
-/** Months of party records kept (the current UTC month and the ones before it). */
-export const PARTY_MONTHS_KEPT = 3;
 /**
- * Thresholds decided at most per count handled: a count that jumps past more (an API answering nonsense, or a small
- * `every` after a long stop) decides the rest on the next reads, so one read never blocks the server thread.
+ * Default of `voteParty.maxThresholdsPerRead`: a read that would decide more thresholds at once is held for an admin,
+ * so a wrong count pays nothing by itself (and one read never blocks the server thread).
  */
-export const PARTY_MAX_DECISIONS_PER_READ = 25;
-/** Within this long after a UTC month starts, a monthly count above the 24-hour count has not been reset yet. */
-const RESET_WINDOW_MS = 86_400_000;
+export const PARTY_MAX_THRESHOLDS_PER_READ = 3;
 /** A failed read is logged at most this often. */
 const FAILURE_LOG_MS = 10 * 60_000;
 
@@ -52,20 +51,8 @@ export interface VotePartySettings {
   reward: RewardSpec[];
   minMonthlyVotes: number;
   announceMinutes: number;
-}
-
-/** A decided threshold, as stored in `party:decision:<month>:<threshold>`. */
-export interface PartyDecision {
-  format: 1;
-  month: string;
-  threshold: number;
-  /** The month's count of the read that decided it. */
-  votes: number;
-  decidedAt: number;
-  /** The `minMonthlyVotes` it was decided with. */
-  minMonthlyVotes: number;
-  /** The players who share it. */
-  players: { license: string; name: string }[];
+  /** Thresholds one read may decide before it is held (default {@link PARTY_MAX_THRESHOLDS_PER_READ}). */
+  maxThresholdsPerRead?: number;
 }
 
 /** What `votereward party` shows. */
@@ -87,8 +74,12 @@ export interface PartyStatus {
   /** The party's own reads: sent, failed, refused by the shared budget (never sent). */
   reads: { sent: number; failed: number; refused: number };
   lastError: string | null;
-  /** True while the API's monthly counter looks not yet reset for the new month. */
+  /** True while the API's monthly counter has not shown the new month yet. */
   waitingForReset: boolean;
+  /** What decisions wait for: the clock, the month's confirmation, an admin's decision on a held count; or null. */
+  waiting: PartyWait;
+  /** The count held for an admin, if any. */
+  hold: PartyHold | null;
 }
 
 /** The running vote party. */
@@ -103,6 +94,10 @@ export interface VoteParty {
   status(): PartyStatus;
   /** The decision record of a threshold, if it was decided. */
   decision(month: string, threshold: number): PartyDecision | null;
+  /** `votereward party confirm`: decides the held thresholds at the held count, once (or accepts the clock). */
+  confirm(): Promise<string[]>;
+  /** `votereward party skip`: passes the held thresholds without paying. */
+  skip(): string[];
 }
 
 /** Everything the party is built from. */
@@ -132,221 +127,33 @@ export interface VotePartyOptions {
   isLoaded?(source: number): Promise<boolean>;
 }
 
-/** The award id of a player's share of a threshold. */
-export const partyAwardId = (month: string, threshold: number, license: string): string =>
-  `a:party:${month}:${threshold}:${license}`;
-
 /** Creates the vote party; nothing runs until `start()`. */
 export function createVoteParty(options: VotePartyOptions): VoteParty {
   const { settings, runtime, api, programs, events, translate } = options;
-  const { kvp } = runtime;
   const utc: Calendar = createCalendar('UTC');
   const every = settings.every;
   const readIntervalMs = options.readIntervalMs ?? PARTY_READ_INTERVAL_MS;
   const stops: (() => void)[] = [];
   const reads = { sent: 0, failed: 0, refused: 0 };
-  let latest: { month: string; votes: number; at: number; by: 'party' | 'poller' } | null = null;
   let lastError: string | null = null;
   let lastFailureLogAt = Number.NEGATIVE_INFINITY;
-  let waitingForReset = false;
   let reading = false;
   /** Set when handling a count failed part-way: the next count finishes what it left (as a start does). */
   let unfinished = false;
-
-  const progressKey = (month: string) => `${PARTY_PREFIX}${month}`;
-  const decisionKey = (month: string, threshold: number) => `${PARTY_DECISION_PREFIX}${month}:${threshold}`;
-
-  const progress = (month: string): number => {
-    const value = Number(kvp.get(progressKey(month)));
-    return Number.isFinite(value) && value >= 0 ? value : 0;
-  };
-
-  const readDecision = (key: string): PartyDecision | null =>
-    readDecisionRecord<PartyDecision>(
-      kvp,
-      key,
-      (raw) => typeof raw.threshold === 'number' && Array.isArray(raw.players),
-    );
-
-  const tellAll = (key: MessageKey, vars: MessageVars) => {
-    for (const source of runtime.players())
-      runtime.tell(source, translate(key, { command: options.command, ...vars }));
-  };
-
-  /** The players found loaded just before this read's decisions, or null when every online player counts. */
-  let loadedNow: Set<number> | null = null;
-
-  /**
-   * Online players with the license and the name a claim would use; `sharing` keeps only those who can share a party
-   * now (loaded, when that was asked).
-   */
-  const onlinePlayers = (sharing = true) =>
-    runtime.players().flatMap((source) => {
-      if (sharing && loadedNow && !loadedNow.has(source)) return [];
-      const license = runtime.playerLicense(source);
-      const name = claimNameOf(runtime.playerName(source));
-      return license && name ? [{ source, license, name }] : [];
-    });
-
-  const eligible = <P extends { license: string }>(players: P[]): P[] => {
-    if (settings.minMonthlyVotes <= 0) return players;
-    const month = programs.calendar.monthOf(runtime.now());
-    return players.filter(
-      (player) => (programs.history.get(player.license).months[month] ?? 0) >= settings.minMonthlyVotes,
-    );
-  };
-
-  /** Writes the awards and the progress of a written decision, then tells; adds its players to `winners`. */
-  const complete = (decision: PartyDecision, announce: boolean, winners: Set<string>) => {
-    const { month, threshold } = decision;
-    for (const player of decision.players) {
-      programs.awards.create({
-        id: partyAwardId(month, threshold, player.license),
-        license: player.license,
-        name: player.name,
-        info: { program: 'party', value: threshold, month, voteRef: null },
-        rewards: settings.reward,
-      });
-    }
-    if (progress(month) < threshold) kvp.set(progressKey(month), String(threshold));
-    runtime.log.info(
-      `vote party: ${month} reached ${threshold} votes (count ${decision.votes}); ${decision.players.length} player(s) share it`,
-    );
-    events.emit('partyReached', {
-      month,
-      threshold,
-      votes: decision.votes,
-      players: decision.players.length,
-    });
-    const shared = new Set(decision.players.map((player) => player.license));
-    for (const license of shared) winners.add(license);
-    if (announce) {
-      for (const player of onlinePlayers(false)) {
-        runtime.tell(
-          player.source,
-          translate('party_started', { command: options.command, votes: threshold }),
-        );
-        if (settings.minMonthlyVotes > 0 && !shared.has(player.license))
-          runtime.tell(
-            player.source,
-            translate('party_not_eligible', { command: options.command, min: settings.minMonthlyVotes }),
-          );
-      }
-    }
-  };
-
-  /** Pays the online players among `winners` now, once each, after every decision of a read is written. */
-  const payOnline = (winners: Set<string>) => {
-    const online = new Set(onlinePlayers().map((player) => player.license));
-    for (const license of winners) {
-      if (!online.has(license)) continue;
-      options
-        .settle(license)
-        .catch((error: unknown) =>
-          runtime.log.error(`vote party: paying ${license} failed: ${describeError(error)}`),
-        );
-    }
-  };
-
-  /** Decides threshold `threshold` of `month` (or finishes its decision when the record exists). */
-  const decide = (month: string, threshold: number, votes: number, winners: Set<string>) => {
-    const key = decisionKey(month, threshold);
-    const existing = readDecision(key);
-    if (existing) {
-      complete(existing, false, winners);
-      return;
-    }
-    const decision: PartyDecision = {
-      format: 1,
-      month,
-      threshold,
-      votes,
-      decidedAt: runtime.now(),
-      minMonthlyVotes: settings.minMonthlyVotes,
-      players: eligible(onlinePlayers()).map(({ license, name }) => ({ license, name })),
-    };
-    kvp.set(key, JSON.stringify(decision));
-    complete(decision, true, winners);
-  };
-
-  /** Finishes every decision a crash left before its progress record. */
-  const finishOpen = (winners: Set<string>) => {
-    for (const key of kvp.keys(PARTY_DECISION_PREFIX)) {
-      const decision = readDecision(key);
-      if (decision && decision.threshold > progress(decision.month)) complete(decision, false, winners);
-    }
-  };
-
-  /** Forgets the records of months older than the ones kept. */
-  const prune = () => {
-    let oldest = utc.monthOf(runtime.now());
-    for (let i = 1; i < PARTY_MONTHS_KEPT; i += 1) oldest = utc.previousMonth(oldest);
-    for (const key of kvp.keys(PARTY_PREFIX)) {
-      const month = key.startsWith(PARTY_DECISION_PREFIX)
-        ? key.slice(PARTY_DECISION_PREFIX.length, PARTY_DECISION_PREFIX.length + 7)
-        : key.slice(PARTY_PREFIX.length);
-      if (/^\d{4}-\d{2}$/.test(month) && month < oldest) kvp.delete(key);
-    }
-  };
-
-  const handleCount = (count: VoteCount, at: number, by: 'party' | 'poller') => {
-    if (latest && at < latest.at) return;
-    const month = utc.monthOf(at);
-    const [year, index] = month.split('-').map(Number) as [number, number];
-    // Early in a month a counter that still holds the last month's votes shows more than the last 24 hours.
-    waitingForReset =
-      at - Date.UTC(year, index - 1, 1) < RESET_WINDOW_MS && count.votes_monthly > count.votes_24h;
-    if (waitingForReset) return;
-    latest = { month, votes: count.votes_monthly, at, by };
-    if (kvp.get(PARTY_SINCE_KEY) === null) {
-      // First read ever: the thresholds already passed this month were before the party existed.
-      const base = Math.floor(count.votes_monthly / every) * every;
-      kvp.set(progressKey(month), String(base));
-      kvp.set(PARTY_SINCE_KEY, month);
-      runtime.log.info(
-        `vote party: starts at ${count.votes_monthly} votes this month (${month}, UTC); the next party at ${base + every}`,
-      );
-      return;
-    }
-    const winners = new Set<string>();
-    if (unfinished) {
-      unfinished = false;
-      finishOpen(winners);
-    }
-    const first = (Math.floor(progress(month) / every) + 1) * every;
-    const last = Math.min(count.votes_monthly, first + (PARTY_MAX_DECISIONS_PER_READ - 1) * every);
-    for (let t = first; t <= last; t += every) decide(month, t, count.votes_monthly, winners);
-    if (last < count.votes_monthly && Math.floor(count.votes_monthly / every) * every > last)
-      runtime.log.warn(
-        `vote party: ${month} jumped to ${count.votes_monthly} votes; ${PARTY_MAX_DECISIONS_PER_READ} threshold(s) decided now, the next ones at the next reads`,
-      );
-    payOnline(winners);
-  };
-
-  /** True when `count` would decide a threshold (or finish one a failure left), so loaded players must be known. */
-  const wouldDecide = (count: VoteCount, at: number): boolean => {
-    if (unfinished) return true;
-    if (kvp.get(PARTY_SINCE_KEY) === null) return false;
-    const month = utc.monthOf(at);
-    return count.votes_monthly >= (Math.floor(progress(month) / every) + 1) * every;
-  };
-
-  /** Handles a count: when it decides, asks the framework first which online players are loaded. */
-  const onCount = async (count: VoteCount, at: number, by: 'party' | 'poller') => {
-    let loaded: Set<number> | null = null;
-    if (options.isLoaded && wouldDecide(count, at)) {
-      const isLoaded = options.isLoaded;
-      const sources = runtime.players();
-      const ready = await Promise.all(sources.map((source) => isLoaded(source).catch(() => false)));
-      loaded = new Set(sources.filter((_, index) => ready[index]));
-    }
-    loadedNow = loaded;
-    try {
-      guarded('deciding', () => handleCount(count, at, by));
-    } finally {
-      loadedNow = null;
-    }
-  };
+  const judge = createPartyJudge({
+    rules: {
+      ...settings,
+      maxThresholdsPerRead: settings.maxThresholdsPerRead ?? PARTY_MAX_THRESHOLDS_PER_READ,
+    },
+    runtime,
+    programs,
+    events,
+    translate,
+    command: options.command,
+    settle: options.settle,
+    utc,
+  });
+  const { book } = judge;
 
   const guarded = (what: string, body: () => void) => {
     try {
@@ -357,8 +164,30 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
     }
   };
 
+  /** The loaded online players (asked of the framework), or null when every online player counts. */
+  const loadedPlayers = async (): Promise<Set<number> | null> => {
+    if (!options.isLoaded) return null;
+    const isLoaded = options.isLoaded;
+    const sources = runtime.players();
+    const ready = await Promise.all(sources.map((source) => isLoaded(source).catch(() => false)));
+    return new Set(sources.filter((_, index) => ready[index]));
+  };
+
+  /** Handles a count: when it could decide, asks the framework first which online players are loaded. */
+  const onCount = async (count: VoteCount, at: number, by: 'party' | 'poller') => {
+    const sharing = unfinished || judge.wouldDecide(count, at) ? await loadedPlayers() : null;
+    guarded('deciding', () => {
+      if (unfinished) {
+        unfinished = false;
+        judge.finishOpen();
+      }
+      judge.handle(count, at, by, sharing);
+    });
+  };
+
   const tick = async () => {
     const now = runtime.now();
+    const latest = judge.latest();
     if (reading || (latest && now - latest.at < readIntervalMs && latest.month === utc.monthOf(now))) return;
     if (options.budget && !options.budget.peek('poll').ok) {
       reads.refused += 1;
@@ -389,39 +218,40 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
 
   /** The progress line for the current UTC month, or null before its first read. */
   const progressVars = (): MessageVars | null => {
+    const latest = judge.latest();
     if (!latest || latest.month !== utc.monthOf(runtime.now())) return null;
-    const goal = (Math.floor(Math.max(latest.votes, progress(latest.month)) / every) + 1) * every;
+    const goal = (Math.floor(Math.max(latest.votes, book.progress(latest.month)) / every) + 1) * every;
     return { left: goal - latest.votes, votes: latest.votes, goal };
   };
 
   const status = (): PartyStatus => {
     const month = utc.monthOf(runtime.now());
-    const lastDecided = progress(month);
+    const lastDecided = book.progress(month);
+    const latest = judge.latest();
     const votes = latest && latest.month === month ? latest.votes : null;
+    const hold = book.hold();
     return {
       month,
       every,
       votes,
       nextThreshold: (Math.floor(Math.max(votes ?? 0, lastDecided) / every) + 1) * every,
       lastDecided,
-      lastDecision: lastDecided > 0 ? readDecision(decisionKey(month, lastDecided)) : null,
+      lastDecision: lastDecided > 0 ? book.decision(month, lastDecided) : null,
       lastReadAt: latest?.at ?? null,
       readBy: latest?.by ?? null,
       reads: { ...reads },
       lastError,
-      waitingForReset,
+      waitingForReset: judge.waiting() === 'month',
+      waiting: judge.waiting(),
+      hold: hold === 'unreadable' ? null : hold,
     };
   };
 
   return {
     start() {
-      guarded('finishing open decisions', () => {
-        const winners = new Set<string>();
-        finishOpen(winners);
-        prune();
-        payOnline(winners);
-      });
+      guarded('finishing open decisions', () => judge.finishOpen());
       stops.push(events.on('voteCount', ({ count, at }) => void onCount(count, at, 'poller')));
+      stops.push(events.on('claimed', () => judge.noteClaim(runtime.now())));
       stops.push(
         programs.addLines((_source, _license, outcome) => {
           if (outcome !== 'rewarded' && outcome !== 'no_vote') return [];
@@ -434,7 +264,9 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
         stops.push(
           runtime.setInterval(() => {
             const vars = progressVars();
-            if (vars) tellAll('party_progress', vars);
+            if (!vars) return;
+            for (const source of runtime.players())
+              runtime.tell(source, translate('party_progress', { command: options.command, ...vars }));
           }, settings.announceMinutes * 60_000),
         );
       }
@@ -444,9 +276,18 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
       for (const stop of stops.splice(0)) stop();
     },
     tick,
-    handleCount,
+    handleCount: (count, at, by) => guarded('deciding', () => judge.handle(count, at, by, null)),
     status,
-    decision: (month, threshold) => readDecision(decisionKey(month, threshold)),
+    decision: (month, threshold) => book.decision(month, threshold),
+    async confirm() {
+      const sharing = await loadedPlayers();
+      let lines: string[] = [];
+      guarded('confirming', () => {
+        lines = judge.confirm(sharing);
+      });
+      return lines;
+    },
+    skip: () => judge.skip(),
   };
 }
 
@@ -463,7 +304,15 @@ export function formatPartyStatus(status: PartyStatus, now: number): string[] {
     `  Last paid  ${status.lastDecided > 0 ? `${status.lastDecided}${status.lastDecision ? ` (${status.lastDecision.players.length} player(s), decided at a count of ${status.lastDecision.votes})` : ''}` : 'none this month'}`,
     `  Reads      ${status.reads.sent} sent, ${status.reads.failed} failed, ${status.reads.refused} left to the budget${status.lastError ? `; last error: ${status.lastError}` : ''}`,
   ];
-  if (status.waitingForReset)
+  if (status.hold)
+    lines.push(
+      `  Held       ${status.hold.why}; \`votereward party confirm\` pays ${status.hold.from}..${status.hold.to} once, \`votereward party skip\` passes them`,
+    );
+  if (status.waiting === 'month')
     lines.push("  Waiting    the API's monthly counter has not been reset for the new month yet");
+  if (status.waiting === 'clock')
+    lines.push(
+      '  Waiting    the server clock is behind the latest time seen; `votereward party confirm` accepts it',
+    );
   return lines;
 }

@@ -6,11 +6,14 @@
 import type { HttpTransport } from '../api/transport';
 import type { ClaimPrograms } from '../claim/claim-flow';
 import { createJournal, type JournalEntry } from '../claim/journal';
+import { heldEntryText } from '../claim/messages';
 import { refOf } from '../claim/outcome';
+import { possibleRewardsOf } from '../config/load';
 import type { ResourceConfig } from '../config/schema';
 import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import type { KvpStore, Runtime } from '../runtime/runtime';
+import { rewardBoundsOf } from '../store/bounds';
 import { type AwardStore, createAwardStore } from './awards';
 import { type Calendar, createCalendar } from './calendar';
 import {
@@ -22,7 +25,7 @@ import {
   maskWebhookUrl,
   parseWebhookUrl,
 } from './discord';
-import { createHistoryStore, HISTORY_PREFIX, type HistoryStore } from './history';
+import { countedAt, createHistoryStore, HISTORY_PREFIX, type HistoryStore } from './history';
 import { recordVote, streakDeadline, type VotePrograms } from './rules';
 
 /** Lines a program adds after a `/vote`. */
@@ -80,10 +83,17 @@ export function createPrograms(options: {
     onCorrupt: (key) => runtime.log.error(`vote history ${key} is unreadable; left as is`),
   });
   // A journal over the same KVP as the claim flow's: entries are read from the store each time, never cached.
-  const journal = createJournal({ kvp: runtime.kvp, now: runtime.now });
+  const journal = createJournal({
+    kvp: runtime.kvp,
+    now: runtime.now,
+    bounds: rewardBoundsOf(possibleRewardsOf(config)),
+    onHeld: (entry, detail) => runtime.log.error(heldEntryText(entry, detail)),
+  });
+  // One read of every open entry at start, before the claim flow reconciles: an entry whose stored rewards the config
+  // could not have produced is held (written back as needs_admin) before any path can pay it.
+  journal.all();
   const awards = createAwardStore({
     journal,
-    kvp: runtime.kvp,
     now: runtime.now,
     random: options.random ?? Math.random,
     events,
@@ -119,8 +129,8 @@ export function createPrograms(options: {
       const before = history.get(entry.license);
       if (before.recent.includes(ref)) return;
       // The claim's own time, not now: a vote recorded after a restart past midnight or a month's end still counts
-      // for the day and the month it was claimed in.
-      const at = entry.createdAt;
+      // for the day and the month it was claimed in; never before the player's last vote (a clock set back).
+      const at = countedAt(before, entry.createdAt);
       const recorded = recordVote(before, { ref, name: entry.name, at }, rules, calendar);
       // Awards first, then the history that names the vote: a crash in between decides the same awards again (same
       // ids, already open or marked done), a crash after it finds the vote in `recent` and decides nothing.

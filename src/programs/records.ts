@@ -1,24 +1,64 @@
-/** The decision records of the vote party and the month's top voters: JSON in the KVP, format 1, one month each. */
-import type { KvpStore } from '../runtime/runtime';
-
 /**
- * Reads the record at `key`: null when it is missing, not JSON, not format 1 with a `month`, or when `fits` (the
- * program's own fields) refuses it.
+ * The schemas of the vote party's and the month's top voters' stored records, read through `readRecord`
+ * (`src/store/record.ts`): a record that does not pass its schema is reported and left as is, never decided again.
  */
-export function readDecisionRecord<T>(
-  kvp: Pick<KvpStore, 'get'>,
-  key: string,
-  fits: (raw: Record<string, unknown>) => boolean,
-): T | null {
-  const text = kvp.get(key);
-  if (text === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const raw = value as Record<string, unknown>;
-  return raw.format === 1 && typeof raw.month === 'string' && fits(raw) ? (raw as T) : null;
-}
+import * as z from 'zod';
+
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+const license = z.string().min(1);
+
+/** A decided party threshold: `party:decision:<month>:<threshold>`. */
+export const partyDecisionSchema = z.object({
+  format: z.literal(1),
+  month,
+  threshold: z.number().int().positive(),
+  /** The month's count of the read that decided it. */
+  votes: z.number().int().nonnegative(),
+  decidedAt: z.number(),
+  /** The `minMonthlyVotes` it was decided with. */
+  minMonthlyVotes: z.number().int().nonnegative(),
+  /** The players who share it. */
+  players: z.array(z.object({ license, name: z.string() })),
+});
+
+/** A decided party threshold. */
+export type PartyDecision = z.output<typeof partyDecisionSchema>;
+
+/** A count the party did not trust, waiting for `votereward party confirm|skip`: `party:hold`. */
+export const partyHoldSchema = z.object({
+  format: z.literal(1),
+  month,
+  /** The first and last threshold the read would decide. */
+  from: z.number().int().positive(),
+  to: z.number().int().positive(),
+  votes: z.number().int().nonnegative(),
+  /** When the read was sent. */
+  at: z.number(),
+  reason: z.enum(['too_many_thresholds', 'inconsistent', 'too_fast']),
+  /** The admin's sentence. */
+  why: z.string(),
+});
+
+/** A held count. */
+export type PartyHold = z.output<typeof partyHoldSchema>;
+
+const topVoter = z.object({
+  rank: z.number().int().positive(),
+  license,
+  name: z.string(),
+  votes: z.number().int().nonnegative(),
+});
+
+/** A decided month of top voters: `top:decision:<month>`. */
+export const topDecisionSchema = z.object({
+  format: z.literal(1),
+  month,
+  decidedAt: z.number(),
+  /** The ranking at the decision: the top 10, or down to the last configured rank when that is lower. */
+  ranking: z.array(topVoter),
+  /** The awards it gives: rank, license and award id. */
+  awards: z.array(z.object({ rank: z.number().int().positive(), license, id: z.string().min(1) })),
+});
+
+/** A decided month of top voters. */
+export type TopDecision = z.output<typeof topDecisionSchema>;

@@ -72,6 +72,7 @@ export function createFivemRuntime(): Runtime {
     });
 
   return {
+    resourceName: resource,
     now: () => Date.now(),
     loadResourceFile: (path) => g.LoadResourceFile(resource, path) ?? null,
     convar(name) {

@@ -77,6 +77,8 @@ export interface FrameworkHost {
 export interface Runtime extends FrameworkHost {
   /** The console log (see `Log`). */
   log: Log;
+  /** This resource's name (`GetCurrentResourceName`): the folder the owner installed it as. */
+  resourceName: string;
   /** Wall-clock milliseconds; the one clock every module uses. */
   now(): number;
   /** A file of this resource (`LoadResourceFile`), or null when missing. */

@@ -14,13 +14,22 @@ export const NAME_LOCK_PREFIX = 'namelock:';
 export const LAST_CLAIM_PREFIX = 'poll:last_claim:';
 /** Vote histories: `history:<license>`. */
 export const HISTORY_PREFIX = 'history:';
-/** Vote party records: progress `party:<month>`, decisions `party:decision:<month>:<threshold>`, `party:since`. */
+/**
+ * The vote party's progress before 0.4.0 (`party:<month>`): under `party:`, which also starts the decisions and
+ * `party:since`, so a scan of it read the other records. Only the migration to {@link PARTY_PROGRESS_PREFIX} reads it.
+ */
 export const PARTY_PREFIX = 'party:';
+/** The last threshold the vote party decided in a month: `party:progress:<month>`. */
+export const PARTY_PROGRESS_PREFIX = 'party:progress:';
 /** Vote party decision records. */
 export const PARTY_DECISION_PREFIX = 'party:decision:';
 /** The UTC month the party first read a count in. */
 export const PARTY_SINCE_KEY = 'party:since';
-/** The last month whose top voters were decided. */
+/** A vote party count held for an admin (`votereward party confirm|skip`): one at a time. */
+export const PARTY_HOLD_KEY = 'party:hold';
+/** The programs' clock record: the latest time seen and the UTC month the API last confirmed. */
+export const PROGRAMS_CLOCK_KEY = 'clock:programs';
+/** The month after the last one whose top voters were decided. */
 export const TOP_LAST_MONTH_KEY = 'top:lastMonth';
 /** Top-voter decision records: `top:decision:<month>`. */
 export const TOP_DECISION_PREFIX = 'top:decision:';
@@ -30,3 +39,10 @@ export const DISCORD_QUEUE_PREFIX = 'discord:queue:';
 export const DISCORD_SENT_PREFIX = 'discord:sent:';
 /** The version of vote-reward that last wrote the data. */
 export const DATA_VERSION_KEY = 'meta:data_version';
+
+/** The key of a journal entry. */
+export const journalKey = (id: string): string => `${JOURNAL_PREFIX}${id}`;
+/** The key of a player's vote history. */
+export const historyKey = (license: string): string => `${HISTORY_PREFIX}${license}`;
+/** The key of the vote party's progress in a month (`2026-11`). */
+export const partyProgressKey = (month: string): string => `${PARTY_PROGRESS_PREFIX}${month}`;

@@ -716,7 +716,8 @@ describe('vote party', () => {
         problems.push(
           `paid ${paid.join(', ') || 'nothing'} (decision with ${players} player(s) at the kill)`,
         );
-      if (w.kvp('party:2025-06')['party:2025-06'] !== '5') problems.push('threshold 5 not recorded');
+      if (w.kvp('party:progress:2025-06')['party:progress:2025-06'] !== '5')
+        problems.push('threshold 5 not recorded');
       const open = Object.keys(w.kvp('claim:'));
       if (open.length > 0) problems.push(`left open: ${open.join(', ')}`);
       if (problems.length > 0)
@@ -863,7 +864,8 @@ describe('Discord', () => {
     await voteAndWait(w, steve, 2);
     await w.advance(5000);
     if (toJuly) await w.jump(Date.UTC(2025, 6, 1) - w.now() + 2 * 60_000, HOUR);
-    await w.advance(10_000);
+    // The month is decided at the top voters' first check after the party's read showed July on the API's counter.
+    await w.advance(toJuly ? 70_000 : 10_000);
     const messages = await w.discordMessages();
     return { w, messages, lines: messages.flatMap((message) => message.content.split('\n')) };
   }
@@ -883,7 +885,7 @@ describe('Discord', () => {
         expect.stringMatching(/^2025-06-03T12:/),
         'Steve voted for the server (2 vote(s) this month).\nSteve is on a 2-day vote streak!',
       ],
-      ['2025-07-01T00:02:00.000Z', 'Top voters of 2025-06: 1. Steve (2)'],
+      [expect.stringMatching(/^2025-07-01T00:0[23]:/), 'Top voters of 2025-06: 1. Steve (2)'],
     ]);
     const token = (w.discordWebhookUrl ?? '').split('/').at(-1) ?? '';
     expect(token.length).toBeGreaterThan(10);

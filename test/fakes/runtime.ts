@@ -146,6 +146,7 @@ export function createFakeRuntime(
   };
 
   const runtime: FakeRuntime = {
+    resourceName: 'vote-reward',
     clock,
     kvpData,
     kvpWrites: 0,

@@ -1,9 +1,8 @@
-import { createVoteApi } from '../../src/api/client';
-import { createRateBudget } from '../../src/api/rate-budget';
 import { createFetchTransport, type HttpTransport } from '../../src/api/transport';
-import { type ClaimFlow, createClaimFlow } from '../../src/claim/claim-flow';
-import type { Reward, RewardAdapter } from '../../src/rewards/types';
-import { claimFlowSettings } from './claim-flow-settings';
+import type { ClaimFlow } from '../../src/claim/claim-flow';
+import { composeResource } from '../../src/compose';
+import type { Reward } from '../../src/rewards/types';
+import { configFor, createPayingAdapter, type PayingAdapter } from './compose-kit';
 import { createMockVoteApi, type MockVoteApi } from './mock-transport';
 import { forwardToApp, type RawHttpServer, type RawReply, startRawHttpServer } from './raw-http-server';
 import {
@@ -20,27 +19,6 @@ export const ANA = { name: 'Ana', license: 'license:aaa' };
 /** The one reward the worlds pay. */
 export const REWARDS: Reward[] = [{ type: 'money', amount: 500 }];
 
-/** An adapter that always pays and records the vote id of each payout. */
-export interface PayingAdapter extends RewardAdapter {
-  /** Vote ids of the payouts, in order. */
-  paid: string[];
-}
-
-/** Creates a {@link PayingAdapter}. */
-export function createPayingAdapter(): PayingAdapter {
-  const adapter: PayingAdapter = {
-    name: 'esx',
-    paid: [],
-    isPlayerReady: async () => true,
-    canReceive: async () => ({ ok: true }),
-    async give(ctx) {
-      adapter.paid.push(ctx.voteId);
-      return { ok: true };
-    },
-  };
-  return adapter;
-}
-
 /** The real client and claim flow over a transport, with the real mock's data behind it. */
 export interface ClaimWorld {
   clock: FakeClock;
@@ -50,7 +28,10 @@ export interface ClaimWorld {
   flow: ClaimFlow;
 }
 
-/** Builds the client (logging to the fake runtime) and the claim flow; `player` (Ana) is online as source 1. */
+/**
+ * Builds the resource through the production composition (polling off) over `transport` to `baseUrl`; `player` (Ana)
+ * is online as source 1, as a player already there (the join hook is not run).
+ */
 export function buildClaimWorld(
   clock: FakeClock,
   mock: MockVoteApi,
@@ -61,23 +42,19 @@ export function buildClaimWorld(
 ): ClaimWorld {
   const runtime = createFakeRuntime({ clock });
   const adapter = createPayingAdapter();
-  const api = createVoteApi({
-    baseUrl,
+  const config = configFor({
+    apiUrl: baseUrl,
     apiKey: mock.apiKey,
-    transport,
-    budget: createRateBudget({ now: clock.now }),
-    now: clock.now,
-    timeoutMs,
-    log: runtime.log,
+    reward: REWARDS,
+    poll: { enabled: false },
   });
-  const flow = createClaimFlow({
+  // The timeout may be below config.json's 1 s minimum: the property runs wait for hundreds of lost answers.
+  const { flow } = composeResource(
     runtime,
-    api,
-    adapter,
-    rewards: REWARDS,
-    ...claimFlowSettings(),
-  });
-  runtime.join(1, player);
+    { ...config, requestTimeoutMs: timeoutMs },
+    { adapter, transport },
+  );
+  runtime.onlinePlayers.set(1, player);
   return { clock, mock, runtime, adapter, flow };
 }
 

@@ -1,10 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { describe, expect, it, vi } from 'vitest';
-import { CLI_DEFAULTS, CliError, parseCli, parseDuration } from '../../mock-server/cli';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CLI_DEFAULTS,
+  CliError,
+  parseCli,
+  parseDuration,
+  startupProblem,
+  USAGE,
+} from '../../mock-server/cli';
+import type { RunningMockServer } from '../../mock-server/server';
+import { startFromCli } from '../../mock-server/startup';
 import { checkedFetch } from './sockets-helpers';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -93,13 +102,169 @@ describe('parseCli', () => {
   });
 });
 
+/** Runs the CLI's start-up in process, as `npm start -- <argv>` does once it parsed its flags. */
+async function startInProcess(argv: string[], token?: string) {
+  const started = await startFromCli(parseCli(argv), token);
+  running.push(started.mock);
+  return { ...started, output: started.lines.join('\n') };
+}
+
+const running: RunningMockServer[] = [];
+afterEach(async () => {
+  for (const mock of running.splice(0)) await mock.close();
+});
+
+/** What `npm start` would print for a start-up that failed with `error`. */
+async function startupFailure(argv: string[]): Promise<string> {
+  try {
+    await startInProcess(argv);
+  } catch (error) {
+    return startupProblem(error);
+  }
+  throw new Error(`${argv.join(' ')} started`);
+}
+
+function writeTo(path: string, text: string): string {
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('mock CLI start-up, in process', () => {
+  it('seeds a demo database, prints the server.cfg lines, and remembers its key for the next start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+    try {
+      const db = join(dir, 'vote-api.sqlite');
+      const { mock, lines, output } = await startInProcess(['--port', '0', '--db', db]);
+      const url = mock.url;
+      expect(lines[0]).toBe(`listening on ${url}`);
+      const key = /demo API key: (live_[A-Za-z0-9]+)/.exec(output)?.[1] as string;
+      expect(key).toBeDefined();
+      expect(output).toContain(`set vote_reward_api_key "${key}"`);
+      expect(output).toContain(`set vote_reward_api_url "${url}"`);
+      expect(output).toContain('ensure vote-reward');
+      expect(output).toContain(`${url}/openapi.json`);
+      expect(output).toContain('unclaimed votes on the demo server: SeedBen (2), SeedAva (1);');
+      expect(JSON.parse(readFileSync(join(dir, 'demo.json'), 'utf8'))).toEqual({
+        server_id: 1,
+        api_key: key,
+      });
+      const check = (username: string) =>
+        checkedFetch(`${url}/api/v1/vote/check?username=${username}`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
+      expect(await (await check('SeedBen')).json()).toMatchObject({ voted: true, username: 'SeedBen' });
+      // The README's example name holds no seeded vote: a newcomer's own vote is the only one paid.
+      for (const name of ['Steve', 'Alex']) {
+        expect(await (await check(name)).json()).toMatchObject({ voted: false });
+      }
+      await (running.pop() as RunningMockServer).close();
+
+      const again = await startInProcess(['--port', '0', '--db', db]);
+      expect(again.output).toContain(`demo API key: ${key}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with --host 0.0.0.0 prints loopback URLs, never http://0.0.0.0, and a hint about --public-url', async () => {
+    const { lines, output } = await startInProcess(['--port', '0', '--host', '0.0.0.0', '--db', ':memory:']);
+    expect(lines[0]).toMatch(
+      /^listening on every interface \(0\.0\.0\.0\), port \d+; on this machine: http:\/\/127\.0\.0\.1:\d+$/,
+    );
+    expect(output).toContain('"voteUrl"');
+    expect(output).not.toContain('http://0.0.0.0');
+    expect(output).toMatch(/set vote_reward_api_url "http:\/\/127\.0\.0\.1:\d+"/);
+    expect(output).toContain('--public-url');
+  });
+
+  it('with --public-url prints that URL in the server.cfg lines and pages', async () => {
+    const { output } = await startInProcess([
+      '--port',
+      '0',
+      '--host',
+      '0.0.0.0',
+      '--db',
+      ':memory:',
+      '--public-url',
+      'http://votes.lan:8787',
+    ]);
+    expect(output).toContain('set vote_reward_api_url "http://votes.lan:8787"');
+    expect(output).toContain('vote page: http://votes.lan:8787/servers/1/vote');
+    expect(output).toContain('OpenAPI: http://votes.lan:8787/openapi.json');
+    expect(output).not.toContain('http://0.0.0.0');
+  });
+
+  it.each([
+    [
+      undefined,
+      'control API: http://127.0.0.1:PORT/__admin (loopback clients only; set MOCK_ADMIN_TOKEN to require a token)',
+    ],
+    ['s3cret', 'control API: http://127.0.0.1:PORT/__admin (Authorization: Bearer $MOCK_ADMIN_TOKEN)'],
+  ])('with MOCK_ADMIN_TOKEN %j prints who may use the control API', async (token, line) => {
+    const { mock, lines } = await startInProcess(
+      ['--port', '0', '--db', ':memory:', '--seed', 'none'],
+      token,
+    );
+    expect(lines).toContain(line.replace('PORT', String(mock.port)));
+  });
+
+  it('with --no-admin says the control API is off', async () => {
+    const { lines } = await startInProcess(['--port', '0', '--db', ':memory:', '--no-admin']);
+    expect(lines).toContain('control API: disabled (--no-admin)');
+    expect(lines.some((line) => line.startsWith('owner dashboard:'))).toBe(false);
+  });
+
+  it('names the port at fault when it is in use', async () => {
+    const { mock } = await startInProcess(['--port', '0', '--db', ':memory:', '--seed', 'none']);
+    expect(await startupFailure(['--port', String(mock.port), '--db', ':memory:', '--seed', 'none'])).toBe(
+      `port ${mock.port} is in use on 127.0.0.1 (is another mock, such as npm start, already running?); stop it or pick another with --port`,
+    );
+  });
+
+  it.each([
+    ['a directory', (dir: string) => dir, 'it is a directory'],
+    [
+      'a file that is not a database',
+      (dir: string) => writeTo(join(dir, 'notes.txt'), 'hello\n'.repeat(200)),
+      'it is not an SQLite database',
+    ],
+    [
+      'a path under a file',
+      (dir: string) => join(writeTo(join(dir, 'plain'), 'x'), 'vote-api.sqlite'),
+      'is a file, not a folder',
+    ],
+  ])('names the database file at fault when --db is %s', async (_what, pathIn, reason) => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-cli-db-'));
+    try {
+      const path = pathIn(dir);
+      const problem = await startupFailure(['--port', '0', '--db', path]);
+      expect(problem).toContain(`cannot use ${path} as the mock's database: `);
+      expect(problem).toContain(reason);
+      expect(problem).toContain('pick another file with --db');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('has a usage text for --help that lists the flags', () => {
+    expect(parseCli(['--help']).help).toBe(true);
+    expect(parseCli(['-h']).help).toBe(true);
+    for (const flag of [
+      '--port N',
+      '--host HOST',
+      '--public-url URL',
+      '--db PATH',
+      '--check-mode MODE',
+      '--no-admin',
+    ])
+      expect(USAGE).toContain(flag);
+  });
+});
+
 /** Spawns the CLI (without npm, so signals reach it directly) and resolves once it printed its first line. */
-function startCli(args: string[], runner: 'tsx' | 'node' = 'tsx', env: NodeJS.ProcessEnv = {}) {
-  const command = runner === 'tsx' ? tsx : process.execPath;
-  const prefix = runner === 'tsx' ? [] : ['--import', 'tsx'];
-  const child = spawn(command, [...prefix, 'mock-server/index.ts', ...args], {
+function startCli(args: string[]) {
+  const child = spawn(tsx, ['mock-server/index.ts', ...args], {
     cwd: root,
-    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -121,163 +286,29 @@ function startCli(args: string[], runner: 'tsx' | 'node' = 'tsx', env: NodeJS.Pr
   return { child, firstLine, exit, lines, stderr: () => stderr };
 }
 
-function writeTo(path: string, text: string): string {
-  writeFileSync(path, text);
-  return path;
-}
-
+// Two real processes: what only the process shows (the tsx binary, stdout, signals, exit codes). The rest runs above.
 describe('mock CLI process', () => {
-  it('prints "listening on" first, serves the API, and exits 0 on SIGTERM', async () => {
-    const cli = startCli(
-      ['--port', '0', '--db', ':memory:', '--seed', 'none', '--check-mode', 'last24h'],
-      'node',
-    );
+  it('through the tsx binary, prints "listening on" first, serves the API, and exits 0 on SIGTERM', async () => {
+    const cli = startCli(['--port', '0', '--db', ':memory:', '--check-mode', 'last24h']);
     const first = await cli.firstLine;
     expect(first).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
     const url = first.slice('listening on '.length);
     expect(await (await checkedFetch(`${url}/health`)).json()).toMatchObject({
       status: 'ok',
       check_mode: 'last24h',
-      servers: 0,
+      servers: 21,
     });
+    await vi.waitFor(() => expect(cli.lines).toContain('  ensure vote-reward'));
     cli.child.kill('SIGTERM');
     expect(await cli.exit).toBe(0);
+    expect(cli.lines.at(-1)).toBe('SIGTERM: finishing in-flight requests, closing the database');
   });
 
-  it('through the tsx binary, seeds a demo database, remembers its key and prints the server.cfg lines', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
-    try {
-      const db = join(dir, 'vote-api.sqlite');
-      const cli = startCli(['--port', '0', '--db', db]);
-      const url = (await cli.firstLine).slice('listening on '.length);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const output = cli.lines.join('\n');
-      const key = /demo API key: (live_[A-Za-z0-9]+)/.exec(output)?.[1] as string;
-      expect(key).toBeDefined();
-      expect(output).toContain(`set vote_reward_api_key "${key}"`);
-      expect(output).toContain(`set vote_reward_api_url "${url}"`);
-      expect(output).toContain('ensure vote-reward');
-      expect(output).toContain(`${url}/openapi.json`);
-      expect(JSON.parse(readFileSync(join(dir, 'demo.json'), 'utf8'))).toEqual({
-        server_id: 1,
-        api_key: key,
-      });
-      const info = await checkedFetch(`${url}/api/v1/server/info`, {
-        headers: { authorization: `Bearer ${key}` },
-      });
-      expect(await info.json()).toMatchObject({ name: 'Demo RP', rank: expect.any(Number) });
-      expect(output).toContain('unclaimed votes on the demo server: SeedBen (2), SeedAva (1);');
-      const check = (username: string) =>
-        checkedFetch(`${url}/api/v1/vote/check?username=${username}`, {
-          headers: { authorization: `Bearer ${key}` },
-        });
-      expect(await (await check('SeedBen')).json()).toMatchObject({ voted: true, username: 'SeedBen' });
-      // The README's example name holds no seeded vote: a newcomer's own vote is the only one paid.
-      for (const name of ['Steve', 'Alex']) {
-        expect(await (await check(name)).json()).toMatchObject({ voted: false });
-      }
-      cli.child.kill('SIGINT');
-      await cli.exit;
-      expect(existsSync(db)).toBe(true);
-
-      const again = startCli(['--port', '0', '--db', db]);
-      await again.firstLine;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(again.lines.join('\n')).toContain(`demo API key: ${key}`);
-      again.child.kill('SIGINT');
-      await again.exit;
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it.each([[['--port', 'x']], [['--bogus']]])('exits 2 with a message for %j', async (args) => {
-    const cli = startCli(args);
+  it('exits 2 with a message and the --help hint for a bad flag', async () => {
+    const cli = startCli(['--port', 'x']);
     expect(await cli.exit).toBe(2);
-    expect(cli.stderr()).toMatch(/^error: .+\nrun with --help/);
-  });
-
-  it('with --host 0.0.0.0 prints loopback URLs, never http://0.0.0.0, and a hint about --public-url', async () => {
-    const cli = startCli(['--port', '0', '--host', '0.0.0.0', '--db', ':memory:']);
-    const first = await cli.firstLine;
-    expect(first).toMatch(
-      /^listening on every interface \(0\.0\.0\.0\), port \d+; on this machine: http:\/\/127\.0\.0\.1:\d+$/,
+    expect(cli.stderr()).toBe(
+      'error: --port expects a whole number, got "x"\nrun with --help for the list of flags\n',
     );
-    await vi.waitFor(() => expect(cli.lines.some((line) => line.includes('"voteUrl"'))).toBe(true));
-    const output = cli.lines.join('\n');
-    expect(output).not.toContain('http://0.0.0.0');
-    expect(output).toMatch(/set vote_reward_api_url "http:\/\/127\.0\.0\.1:\d+"/);
-    expect(output).toContain('--public-url');
-    cli.child.kill('SIGTERM');
-    expect(await cli.exit).toBe(0);
-  });
-
-  it('with --public-url prints that URL in the server.cfg lines and pages', async () => {
-    const cli = startCli([
-      '--port',
-      '0',
-      '--host',
-      '0.0.0.0',
-      '--db',
-      ':memory:',
-      '--public-url',
-      'http://votes.lan:8787',
-    ]);
-    await cli.firstLine;
-    await vi.waitFor(() => expect(cli.lines.some((line) => line.includes('"voteUrl"'))).toBe(true));
-    const output = cli.lines.join('\n');
-    expect(output).toContain('set vote_reward_api_url "http://votes.lan:8787"');
-    expect(output).toContain('vote page: http://votes.lan:8787/servers/1/vote');
-    expect(output).toContain('OpenAPI: http://votes.lan:8787/openapi.json');
-    expect(output).not.toContain('http://0.0.0.0');
-    cli.child.kill('SIGTERM');
-    expect(await cli.exit).toBe(0);
-  });
-
-  it('names the port at fault when it is in use', async () => {
-    const first = startCli(['--port', '0', '--db', ':memory:', '--seed', 'none']);
-    const port = new URL((await first.firstLine).slice('listening on '.length)).port;
-    try {
-      const second = startCli(['--port', port, '--db', ':memory:', '--seed', 'none']);
-      expect(await second.exit).toBe(1);
-      expect(second.stderr()).toBe(
-        `error: port ${port} is in use on 127.0.0.1 (is another mock, such as npm start, already running?); stop it or pick another with --port\n`,
-      );
-    } finally {
-      first.child.kill('SIGTERM');
-      await first.exit;
-    }
-  });
-
-  it.each([
-    ['a directory', (dir: string) => dir, 'it is a directory'],
-    [
-      'a file that is not a database',
-      (dir: string) => writeTo(join(dir, 'notes.txt'), 'hello\n'.repeat(200)),
-      'it is not an SQLite database',
-    ],
-    [
-      'a path under a file',
-      (dir: string) => join(writeTo(join(dir, 'plain'), 'x'), 'vote-api.sqlite'),
-      'is a file, not a folder',
-    ],
-  ])('names the database file at fault when --db is %s', async (_what, pathIn, reason) => {
-    const dir = mkdtempSync(join(tmpdir(), 'mock-cli-db-'));
-    try {
-      const path = pathIn(dir);
-      const cli = startCli(['--port', '0', '--db', path]);
-      expect(await cli.exit).toBe(1);
-      expect(cli.stderr()).toContain(`error: cannot use ${path} as the mock's database: `);
-      expect(cli.stderr()).toContain(reason);
-      expect(cli.stderr()).toContain('pick another file with --db');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('prints the usage with --help and exits 0', async () => {
-    const cli = startCli(['--help']);
-    expect(await cli.exit).toBe(0);
-    expect(cli.lines.join('\n')).toContain('--check-mode MODE');
   });
 });

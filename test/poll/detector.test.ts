@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REWARDED_EVENT } from '../../src/claim/claim-flow';
 import { formatPollStatus, LAST_CLAIM_KVP_PREFIX } from '../../src/poll/detector';
+import { AUTO_CLAIM_ATTEMPTS, AUTO_CLAIM_RETRY_MS } from '../../src/poll/sessions';
 import { createPollHarness, joinPlayers, maxInWindow } from './harness';
 
 const SEC = 1_000;
@@ -244,16 +245,42 @@ describe('createVoteDetector', () => {
     expect(h.runtime.told).toEqual([]);
   });
 
-  it('also sends an ox_lib notification when ox_lib runs', async () => {
-    const sent: unknown[][] = [];
+  it('tries the automatic claim again while the character loads (vRP 2 until the first spawn), and stops once it is done', async () => {
+    let loaded = false;
+    const claims: number[] = [];
+    const h = createPollHarness({
+      poll: { autoClaim: true },
+      detector: {
+        claim: async (source) => {
+          claims.push(source);
+          return loaded ? 'done' : 'not_loaded';
+        },
+      },
+    });
+    joinPlayers(h.runtime, 1, 1);
+    h.vote('Player1');
+    h.detector.start();
+    await h.runtime.clock.advance(10 * SEC);
+    expect(claims).toEqual([1]);
+    await h.runtime.clock.advance(AUTO_CLAIM_RETRY_MS);
+    expect(claims).toEqual([1, 1]);
+    loaded = true;
+    await h.runtime.clock.advance(AUTO_CLAIM_RETRY_MS);
+    expect(claims).toEqual([1, 1, 1]);
+    await h.runtime.clock.advance(10 * MIN);
+    expect(claims).toEqual([1, 1, 1]);
+    h.detector.stop();
+  });
+
+  it('tells a detected vote through the given tell only, never its own ox_lib notification', async () => {
     const h = createPollHarness();
-    Object.assign(h.runtime, { emitNet: (...args: unknown[]) => sent.push(args) });
     h.runtime.resourceStates.set('ox_lib', 'started');
     joinPlayers(h.runtime, 1, 1);
     h.vote('Player1');
     h.detector.start();
     await h.runtime.clock.advance(10 * SEC);
-    expect(sent).toEqual([['ox_lib:notify', 1, { title: 'Vote', description: WAITING, type: 'success' }]]);
+    expect(h.runtime.told).toEqual([{ source: 1, message: WAITING }]);
+    expect(h.runtime.netEvents).toEqual([]);
     h.detector.stop();
   });
 
@@ -353,4 +380,23 @@ describe('createVoteDetector', () => {
     expect(lines).toHaveLength(6);
     h.detector.stop();
   });
+});
+
+it('gives up the automatic claim after a bounded number of tries when the character never loads', async () => {
+  const claims: number[] = [];
+  const h = createPollHarness({
+    poll: { autoClaim: true },
+    detector: {
+      claim: async (source) => {
+        claims.push(source);
+        return 'not_loaded';
+      },
+    },
+  });
+  joinPlayers(h.runtime, 1, 1);
+  h.vote('Player1');
+  h.detector.start();
+  await h.runtime.clock.advance(30 * MIN);
+  expect(claims.length).toBe(AUTO_CLAIM_ATTEMPTS);
+  h.detector.stop();
 });

@@ -2,7 +2,7 @@ import type { CheckMode } from '../../mock-server/db';
 import { createVoteApi } from '../../src/api/client';
 import { createRateBudget, type RateBudget } from '../../src/api/rate-budget';
 import { claimNameOf } from '../../src/claim/player-name';
-import { configSchema, type ResourceConfig } from '../../src/config/schema';
+import type { ResourceConfig } from '../../src/config/schema';
 import { createTranslator } from '../../src/i18n/messages';
 import {
   createVoteDetector,
@@ -10,6 +10,7 @@ import {
   type VoteDetector,
   type VoteDetectorOptions,
 } from '../../src/poll/detector';
+import { configFor } from '../fakes/compose-kit';
 import { createMockVoteApi, type Exchange, type MockVoteApi } from '../fakes/mock-transport';
 import { createFakeRuntime, type FakeRuntime } from '../fakes/runtime';
 
@@ -46,7 +47,7 @@ export function createPollHarness(
   } = {},
 ): PollHarness {
   const runtime = createFakeRuntime();
-  const defaults = configSchema.parse({}).poll;
+  const defaults = configFor().poll;
   const poll = { ...defaults, ...setup.poll };
   const budget = createRateBudget({
     now: runtime.now,

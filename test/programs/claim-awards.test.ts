@@ -1,22 +1,18 @@
 /**
- * Awards through the real claim flow: the real journal, driver and ESX adapter over the fake ESX, the real mock API,
- * and the programs built with createPrograms over the same fake runtime. A restart is a new runtime over a snapshot
+ * Awards through the real claim flow: the resource composed as in production (composeResource) with the real ESX
+ * adapter over the fake ESX and the real mock API, over one fake runtime. A restart is a new runtime over a snapshot
  * of the KVP; a crash is a KVP write that throws, after which the dead server writes nothing more.
  */
 import { describe, expect, it } from 'vitest';
-import { createVoteApi } from '../../src/api/client';
-import { createRateBudget } from '../../src/api/rate-budget';
-import { type ClaimFlow, createClaimFlow } from '../../src/claim/claim-flow';
+import type { ClaimFlow } from '../../src/claim/claim-flow';
 import { AWARD_DONE_PREFIX, JOURNAL_PREFIX } from '../../src/claim/journal';
-import { loadConfig, rewardsOf } from '../../src/config/load';
-import type { ResourceConfig } from '../../src/config/schema';
-import { announceRewardsOnFiveM, createEventChannel } from '../../src/events';
+import { composeResource } from '../../src/compose';
 import { pendingView } from '../../src/exports';
-import { createTranslator } from '../../src/i18n/messages';
 import { AWARD_DONE_KEEP_MS } from '../../src/programs/awards';
-import { createPrograms, type Programs } from '../../src/programs/programs';
+import type { Programs } from '../../src/programs/programs';
 import { createEsxAdapter } from '../../src/rewards/esx';
 import type { RewardAdapter } from '../../src/rewards/types';
+import { configFor } from '../fakes/compose-kit';
 import { createFakeEsx } from '../fakes/frameworks/esx';
 import { createFakeHost } from '../fakes/frameworks/host';
 import { createMockVoteApi, type MockVoteApi } from '../fakes/mock-transport';
@@ -57,20 +53,6 @@ const SETTINGS = {
   streaks: { graceDays: 0, rewards: [{ days: 2, reward: { type: 'bank', amount: 200 } }] },
 };
 
-const configOf = (settings: Record<string, unknown> = SETTINGS): ResourceConfig => {
-  const loaded = loadConfig({
-    text: JSON.stringify({
-      apiUrl: 'https://votes.example',
-      apiKey: 'live_0123456789abcdef0123456789abcdef',
-      voteUrl: 'https://votes.example/servers/1/vote',
-      ...settings,
-    }),
-    convar: () => null,
-  });
-  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
-  return loaded.config;
-};
-
 /** Randoms: LOW wins the 50 % bread and picks the 1000 cash; HIGH loses the bread and picks the 3 bread. */
 const LOW = 0.1;
 const HIGH = 0.9;
@@ -102,7 +84,7 @@ const boot = (
   random = LOW,
   settings: Record<string, unknown> = SETTINGS,
 ): World => {
-  const config = configOf(settings);
+  const config = configFor({ apiKey: shared.api.apiKey, ...settings });
   const runtime = createFakeRuntime({ clock: shared.clock, kvp });
   const writes: string[] = [];
   let dead = false;
@@ -122,44 +104,21 @@ const boot = (
   runtime.kvp.set = guarded('set', set);
   runtime.kvp.delete = guarded('delete', remove);
 
-  const budget = createRateBudget({ now: shared.clock.now });
-  const client = createVoteApi({
-    baseUrl: 'https://votes.example',
-    apiKey: shared.api.apiKey,
-    transport: shared.api,
-    budget,
-    now: shared.clock.now,
-    timeoutMs: 5000,
-  });
-  const events = createEventChannel();
-  announceRewardsOnFiveM(events, runtime);
-  const heard: string[] = [];
-  events.on('rewarded', ({ voteId }) => heard.push(`rewarded:${voteId}`));
-  events.on('awarded', ({ id }) => heard.push(`awarded:${id}`));
-  events.on('awardDecided', ({ id }) => heard.push(`decided:${id}`));
-  events.on('voteRecorded', ({ ref }) => heard.push(`recorded:${ref}`));
   const draws = { count: 0 };
   const counted = () => {
     draws.count += 1;
     return random;
   };
-  const programs = createPrograms({ config, runtime, events, random: counted });
-  const flow = createClaimFlow({
-    runtime,
-    api: client,
+  const { events, flow, programs } = composeResource(runtime, config, {
     adapter: shared.adapter,
-    rewards: rewardsOf(config),
+    transport: shared.api,
     random: counted,
-    programs,
-    translate: createTranslator('en'),
-    checkMode: config.checkMode,
-    nameLock: true,
-    claimCooldownMs: 10_000,
-    command: 'vote',
-    voteUrl: config.voteUrl,
-    joinDelayMs: 5_000,
-    events,
   });
+  const heard: string[] = [];
+  events.on('rewarded', ({ voteId }) => heard.push(`rewarded:${voteId}`));
+  events.on('awarded', ({ id }) => heard.push(`awarded:${id}`));
+  events.on('awardDecided', ({ id }) => heard.push(`decided:${id}`));
+  events.on('voteRecorded', ({ ref }) => heard.push(`recorded:${ref}`));
   return {
     ...shared,
     runtime,
@@ -363,7 +322,6 @@ describe('awards through the claim flow: a crash at every KVP write of a vote th
       if (at === 'online') online(second);
       await second.flow.reconcile('claim');
       if (at === 'offline') online(second);
-      second.flow.playerJoined(1);
       await second.clock.advance(10_000);
       await second.flow.claim(1);
 
@@ -432,7 +390,6 @@ describe('awards through the claim flow: owed awards', () => {
 
     await second.clock.advance(HOUR);
     online(second);
-    second.flow.playerJoined(1);
     await second.clock.advance(5_000);
     // The vote's bread was drawn before the crash; the milestone was drawn by the restarted server (3 bread).
     expect(wallet(second)).toEqual({ money: 1000, bank: 300, bread: 5 });
@@ -519,7 +476,6 @@ describe('awards through the claim flow: owed awards', () => {
     expect(second.runtime.kvp.get(`${AWARD_DONE_PREFIX}a:milestone:license:aaa:2:at2`)).not.toBeNull();
     await second.flow.reconcile('claim');
     online(second);
-    second.flow.playerJoined(1);
     await second.clock.advance(10_000);
     await second.flow.claim(1);
     expect(second.heard.filter((event) => event.startsWith('decided:'))).toEqual([]);
@@ -596,7 +552,6 @@ describe('awards through the claim flow: journal entries written by 0.2.0', () =
     await w.flow.reconcile('claim');
     expect(w.heard).toEqual(['recorded:vote-from-0.2.0', 'decided:a:first:license:aaa']);
     online(w);
-    w.flow.playerJoined(1);
     await w.clock.advance(5_000);
     expect(wallet(w)).toEqual({ ...paid, bread: 0 });
     expect(told(w)).toEqual([RECEIVED('500$ in cash, 50$ in the bank'), FIRST]);
@@ -606,7 +561,6 @@ describe('awards through the claim flow: journal entries written by 0.2.0', () =
     const again = boot(w, w.runtime.snapshot(), LOW);
     await again.flow.reconcile('claim');
     online(again);
-    again.flow.playerJoined(1);
     await again.clock.advance(10_000);
     await again.flow.claim(1);
     expect(again.heard).toEqual([]);

@@ -239,6 +239,11 @@ describe('config: reward programs that are refused, with a line naming the setti
       ['voteParty.reward.oneOf: expected at least 1 item, got a list'],
     ],
     [
+      'a vote party that may decide no threshold per read',
+      { voteParty: { enabled: true, maxThresholdsPerRead: 0 } },
+      ['voteParty.maxThresholdsPerRead: expected a number ≥ 1, got 0'],
+    ],
+    [
       'a top-voter rank of 0',
       { topVoters: { awards: [{ rank: 0, reward: { type: 'money', amount: 5 } }] } },
       ['topVoters.awards[0].rank: expected a number ≥ 1, got 0'],

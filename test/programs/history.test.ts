@@ -1,8 +1,20 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../../src/claim/journal';
+import { claimSent } from '../../src/claim/transitions';
+import { configSchema } from '../../src/config/schema';
+import { createEventChannel } from '../../src/events';
 import { createCalendar } from '../../src/programs/calendar';
-import { boundHistory, createHistoryStore, freshHistory, HISTORY_PREFIX } from '../../src/programs/history';
+import {
+  boundHistory,
+  countedAt,
+  createHistoryStore,
+  freshHistory,
+  HISTORY_PREFIX,
+} from '../../src/programs/history';
+import { createPrograms } from '../../src/programs/programs';
 import { HISTORY_MONTHS, HISTORY_RECENT, type VoteHistory } from '../../src/programs/types';
-import { createFakeRuntime } from '../fakes/runtime';
+import { createFakeClock, createFakeRuntime } from '../fakes/runtime';
 
 const calendar = createCalendar('UTC');
 
@@ -200,3 +212,164 @@ describe('history store: top and rankOf', () => {
     expect(histories.top(month, 2).map((line) => line.name)).toEqual(['Cy', 'Bo']);
   });
 });
+
+describe('history store: a record must agree with its key', () => {
+  it('leaves a history stored under one license that names another unreadable, and never writes through it', () => {
+    const runtime = createFakeRuntime();
+    const copied = JSON.stringify(history('license:h9', 'Nine', { '2026-11': [7, 5] }));
+    runtime.kvp.set(`${HISTORY_PREFIX}license:h2`, copied);
+    const corrupt: string[] = [];
+    const histories = store(runtime.kvp, (key) => corrupt.push(key));
+    expect(corrupt).toEqual([`${HISTORY_PREFIX}license:h2`]);
+    expect(histories.unreadable('license:h2')).toBe(true);
+    expect(histories.has('license:h9')).toBe(false);
+    expect(histories.top('2026-11', 10)).toEqual([]);
+    expect(() => histories.put(history('license:h2', 'Two', {}))).toThrow(/unreadable/);
+    expect(runtime.kvp.get(`${HISTORY_PREFIX}license:h2`)).toBe(copied);
+  });
+
+  it("a vote of the key's player is paid but counted nowhere: not in the history the record names", () => {
+    const runtime = createFakeRuntime({ clock: createFakeClock(Date.parse('2026-11-21T10:00:00.000Z')) });
+    const copied = JSON.stringify(history('license:h9', 'Nine', { '2026-11': [7, 5] }));
+    runtime.kvp.set(`${HISTORY_PREFIX}license:h2`, copied);
+    const programs = createPrograms({
+      config: configSchema.parse({}),
+      runtime,
+      events: createEventChannel(),
+    });
+    programs.record(vote('license:h2', 'Two', runtime.now()));
+    expect(runtime.kvp.get(`${HISTORY_PREFIX}license:h9`)).toBeNull();
+    expect(runtime.kvp.get(`${HISTORY_PREFIX}license:h2`)).toBe(copied);
+    expect(runtime.logs.map((l) => l.message)).toContainEqual(expect.stringContaining('is not counted'));
+  });
+});
+
+describe('history store: junk month keys', () => {
+  it.each([['9999-99'], ['zz'], ['2026-13'], ['2026-00'], ['2026-1'], ['']])(
+    'drops the month key %j on read, and it is gone after the next write',
+    (junk) => {
+      const runtime = createFakeRuntime();
+      const stored = {
+        ...history('license:a', 'Ana', { '2026-11': [2, 5] }),
+        months: { '2026-11': 2, [junk]: 99 },
+        monthReachedAt: { '2026-11': 5, [junk]: 1 },
+      };
+      runtime.kvp.set(`${HISTORY_PREFIX}license:a`, JSON.stringify(stored));
+      const histories = store(runtime.kvp);
+      const read = histories.get('license:a');
+      expect(read.months).toEqual({ '2026-11': 2 });
+      expect(read.monthReachedAt).toEqual({ '2026-11': 5 });
+      expect(histories.top(junk, 10)).toEqual([]);
+      histories.put({ ...read, total: read.total + 1 });
+      const written = JSON.parse(runtime.kvp.get(`${HISTORY_PREFIX}license:a`) ?? '{}') as VoteHistory;
+      expect(Object.keys(written.months)).toEqual(['2026-11']);
+      expect(Object.keys(written.monthReachedAt)).toEqual(['2026-11']);
+    },
+  );
+
+  it('drops junk month keys that a writer passes to put (boundHistory)', () => {
+    const bounded = boundHistory({ ...freshHistory('license:a', 'A'), months: { zz: 1, '2026-11': 1 } });
+    expect(bounded.months).toEqual({ '2026-11': 1 });
+  });
+});
+
+describe('history clock rule: a vote never counts in a month before the last vote recorded', () => {
+  const NOV = Date.parse('2026-11-21T10:00:00.000Z');
+  it.each<[string, number, Record<string, number>]>([
+    [
+      'a clock set back a month counts the vote in the last vote’s month',
+      Date.parse('2026-10-21T10:00:00.000Z'),
+      { '2026-11': 2 },
+    ],
+    ['a clock set back a year likewise', Date.parse('2025-11-21T10:00:00.000Z'), { '2026-11': 2 }],
+    ['a clock set back an hour in the same month changes nothing', NOV - 3_600_000, { '2026-11': 2 }],
+    [
+      'a clock that moves on counts the vote in its own month',
+      Date.parse('2026-12-01T00:00:00.000Z'),
+      { '2026-11': 1, '2026-12': 1 },
+    ],
+  ])('%s', (_name, claimedAt, months) => {
+    const runtime = createFakeRuntime({ clock: createFakeClock(NOV) });
+    const programs = createPrograms({
+      config: configSchema.parse({}),
+      runtime,
+      events: createEventChannel(),
+    });
+    programs.record(vote('license:a', 'Ana', NOV, 'c1'));
+    programs.record(vote('license:a', 'Ana', claimedAt, 'c2'));
+    const after = programs.history.get('license:a');
+    expect(after.months).toEqual(months);
+    expect(after.total).toBe(2);
+    expect(after.lastVoteAt).toBe(Math.max(NOV, claimedAt));
+  });
+
+  it.each([
+    [{ lastVoteAt: null }, 5_000, 5_000],
+    [{ lastVoteAt: 4_000 }, 5_000, 5_000],
+    [{ lastVoteAt: 6_000 }, 5_000, 6_000],
+  ])('countedAt(%j, %i) is %i', (patch, at, expected) => {
+    expect(countedAt({ ...freshHistory('license:a', 'A'), ...patch }, at)).toBe(expected);
+  });
+});
+
+describe('history store: the month rankings kept up to date', () => {
+  const reference = (histories: Map<string, VoteHistory>, month: string) =>
+    [...histories.values()]
+      .filter((h) => (h.months[month] ?? 0) > 0)
+      .sort(
+        (a, b) =>
+          (b.months[month] ?? 0) - (a.months[month] ?? 0) ||
+          (a.monthReachedAt[month] ?? 0) - (b.monthReachedAt[month] ?? 0) ||
+          a.license.localeCompare(b.license),
+      )
+      .map((h, i) => ({ rank: i + 1, license: h.license, name: h.name, votes: h.months[month] ?? 0 }));
+
+  it('answers top and rankOf as a full sort of every history would, after any sequence of writes and reloads', () => {
+    const write = fc.record({
+      license: fc.constantFrom('license:a', 'license:b', 'license:c', 'license:d', 'license:e'),
+      name: fc.constantFrom('Ana', 'Bo', 'Cy'),
+      month: fc.constantFrom('2026-10', '2026-11'),
+      votes: fc.integer({ min: 0, max: 4 }),
+      at: fc.integer({ min: 0, max: 3 }),
+      reload: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(write, { maxLength: 40 }), (writes) => {
+        const runtime = createFakeRuntime();
+        let histories = store(runtime.kvp);
+        const expected = new Map<string, VoteHistory>();
+        for (const w of writes) {
+          const before = expected.get(w.license) ?? freshHistory(w.license, w.name);
+          const next = {
+            ...before,
+            name: w.name,
+            months: { ...before.months, [w.month]: w.votes },
+            monthReachedAt: { ...before.monthReachedAt, [w.month]: w.at },
+          };
+          if (w.reload) {
+            // Another writer (the programs before a reload): this store follows it on the next read.
+            runtime.kvp.set(`${HISTORY_PREFIX}${w.license}`, JSON.stringify(next));
+            histories.get(w.license);
+          } else histories.put(next);
+          expected.set(w.license, next);
+          if (w.at === 3) histories = store(runtime.kvp);
+        }
+        for (const month of ['2026-10', '2026-11']) {
+          const full = reference(expected, month);
+          expect(histories.top(month, 3)).toEqual(full.slice(0, 3));
+          for (const license of expected.keys())
+            expect(histories.rankOf(license, month)).toEqual(full.find((l) => l.license === license) ?? null);
+        }
+      }),
+    );
+  });
+});
+
+/** A claimed vote's journal entry, as the claim flow hands it to `record`. */
+function vote(license: string, name: string, at: number, id = 'c1'): JournalEntry {
+  return {
+    ...claimSent({ id, name, license, votedAt: null, rewards: [], now: at }),
+    state: 'claimed',
+    voteId: `v-${id}`,
+  };
+}

@@ -233,8 +233,8 @@ describe('vote party: eligibility, months, messages', () => {
     addVotes(w.api, w.clock.now(), 3);
     await w.clock.advance(MIN);
     expect(reached(w)).toEqual([{ month: '2026-12', threshold: 3, votes: 3, players: 2 }]);
-    expect(w.runtime.kvp.get('party:2026-11')).toBe('0');
-    expect(w.runtime.kvp.get('party:2026-12')).toBe('3');
+    expect(w.runtime.kvp.get('party:progress:2026-11')).toBe('0');
+    expect(w.runtime.kvp.get('party:progress:2026-12')).toBe('3');
     expect(awardPayouts(w.adapter, 'a:party:')).toEqual([
       'a:party:2026-12:3:license:a@1',
       'a:party:2026-12:3:license:b@2',

@@ -1,39 +1,17 @@
-import { createVoteApi, type VoteApi } from '../../src/api/client';
-import { createRateBudget, type RateBudget } from '../../src/api/rate-budget';
-import { type ClaimFlow, createClaimFlow } from '../../src/claim/claim-flow';
-import { configSchema, type ResourceConfig } from '../../src/config/schema';
-import { createEventChannel, type EventChannel, type ResourceEvents } from '../../src/events';
-import { createTranslator } from '../../src/i18n/messages';
-import { createVoteParty, type VoteParty } from '../../src/programs/party';
-import { createPrograms, type Programs } from '../../src/programs/programs';
-import { createTopVoters, type TopVoters } from '../../src/programs/top';
-import type { PayoutResult, Reward, RewardAdapter } from '../../src/rewards/types';
-import { claimFlowSettings } from '../fakes/claim-flow-settings';
+import type { VoteApi } from '../../src/api/client';
+import type { RateBudget } from '../../src/api/rate-budget';
+import type { ClaimFlow } from '../../src/claim/claim-flow';
+import { composeResource } from '../../src/compose';
+import type { ResourceConfig } from '../../src/config/schema';
+import type { EventChannel, ResourceEvents } from '../../src/events';
+import type { VoteParty } from '../../src/programs/party';
+import type { Programs } from '../../src/programs/programs';
+import type { TopVoters } from '../../src/programs/top';
+import { configFor, createPayingAdapter, type PayingAdapter } from '../fakes/compose-kit';
 import { createMockVoteApi, type MockVoteApi } from '../fakes/mock-transport';
 import { createFakeClock, createFakeRuntime, type FakeClock, type FakeRuntime } from '../fakes/runtime';
 
-/** An adapter that pays at once and remembers what it paid (kept across restarts of a world). */
-export interface PayingAdapter extends RewardAdapter {
-  paid: { source: number; reward: Reward; ref: string }[];
-  /** Sources whose character is not loaded yet (`isPlayerReady` answers false). */
-  notLoaded: Set<number>;
-}
-
-/** Creates a {@link PayingAdapter}. */
-export function createPayingAdapter(): PayingAdapter {
-  const adapter: PayingAdapter = {
-    name: 'esx',
-    paid: [],
-    notLoaded: new Set(),
-    isPlayerReady: async (source) => !adapter.notLoaded.has(source),
-    canReceive: async () => ({ ok: true }),
-    async give(ctx, reward): Promise<PayoutResult> {
-      adapter.paid.push({ source: ctx.source, reward, ref: ctx.voteId });
-      return { ok: true };
-    },
-  };
-  return adapter;
-}
+export { createPayingAdapter, type PayingAdapter };
 
 /** What survives a restart: the clock, the mock API and the framework (the KVP is passed as a snapshot). */
 export interface Shared {
@@ -69,83 +47,43 @@ export function createShared(start?: number, rateLimit?: number): Shared {
   };
 }
 
-/** Boots a server over `shared`; `kvp` is the snapshot of a previous run. Nothing is started. */
+/**
+ * Boots a server over `shared` through the production composition; `rawConfig` is config.json's content (each vote
+ * pays 100 cash unless it names a `reward`); `kvp` is the snapshot of a previous run. Nothing is started.
+ */
 export function bootWorld(
   shared: Shared,
   rawConfig: Record<string, unknown>,
   options: { kvp?: Map<string, string>; budgetLimit?: number } = {},
 ): ProgramsWorld {
-  const config = configSchema.parse(rawConfig);
-  const runtime = createFakeRuntime({ clock: shared.clock, kvp: options.kvp });
-  const budget = createRateBudget({ now: shared.clock.now, limit: options.budgetLimit ?? 60 });
-  const client = createVoteApi({
-    baseUrl: 'https://votes.example',
+  const config = configFor({
+    reward: { type: 'money', amount: 100 },
     apiKey: shared.api.apiKey,
-    transport: shared.api,
-    budget,
-    now: shared.clock.now,
-    timeoutMs: 5000,
+    ...rawConfig,
   });
-  const events = createEventChannel();
+  const runtime = createFakeRuntime({ clock: shared.clock, kvp: options.kvp });
+  const running = composeResource(runtime, config, {
+    adapter: shared.adapter,
+    transport: shared.api,
+    random: () => 0.5,
+    budgetLimit: options.budgetLimit,
+  });
   const heard: ProgramsWorld['heard'] = [];
   for (const name of ['partyReached', 'monthDecided', 'awardDecided', 'awarded'] as const)
-    events.on(name, (payload) => heard.push([name, payload]));
-  const programs = createPrograms({ config, runtime, events, random: () => 0.5 });
-  const translate = createTranslator('en');
-  const flow = createClaimFlow({
-    ...claimFlowSettings(),
-    runtime,
-    api: client,
-    adapter: shared.adapter,
-    rewards: [{ type: 'money', amount: 100 }],
-    programs,
-    events,
-  });
-  const unjoin = runtime.onPlayerJoining((source) => flow.playerJoined(source));
-  const settle = (license: string) => flow.settlePlayer(license);
-  const party = config.voteParty.enabled
-    ? createVoteParty({
-        settings: config.voteParty,
-        runtime,
-        api: client,
-        budget,
-        programs,
-        events,
-        translate,
-        command: 'vote',
-        settle,
-        isLoaded: (source) => shared.adapter.isPlayerReady(source),
-      })
-    : null;
-  const top = config.topVoters.enabled
-    ? createTopVoters({
-        settings: config.topVoters,
-        runtime,
-        programs,
-        events,
-        translate,
-        command: 'vote',
-        settle,
-      })
-    : null;
+    running.events.on(name, (payload) => heard.push([name, payload]));
   return {
     ...shared,
     config,
     runtime,
-    budget,
-    client,
-    events,
-    programs,
-    flow,
-    party,
-    top,
+    budget: running.budget,
+    client: running.api,
+    events: running.events,
+    programs: running.programs,
+    flow: running.flow,
+    party: running.party,
+    top: running.top,
     heard,
-    stop() {
-      unjoin();
-      party?.stop();
-      top?.stop();
-      flow.stop();
-    },
+    stop: running.stop,
   };
 }
 

@@ -12,7 +12,10 @@ import {
 } from './programs-world';
 
 const MIN = 60_000;
+// No /vote/count reads in these worlds (no poller, no party): the month change is decided on the clock alone, never
+// moving back (clock-jumps.test.ts covers the month confirmed by the API's counter).
 const TOP = {
+  poll: { enabled: false },
   topVoters: {
     enabled: true,
     awards: [

@@ -91,7 +91,7 @@ describe('claim answers checked against the contract (200, success true, vote_id
       });
       expect((await w.flow.claim(1)).code).toBe('rewarded');
       expect(w.adapter.paid).toHaveLength(1);
-      expect(w.adapter.paid[0]).not.toBe(voteId);
+      expect(w.adapter.paid[0]?.ref).not.toBe(voteId);
       expect(w.mock.unclaimed('Ana')).toEqual([]);
       expect(vote.voteId).not.toBe(voteId);
       const rewarded = w.runtime.emitted.filter((e) => e.event === REWARDED_EVENT);

@@ -1,56 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { createVoteApi } from '../../src/api/client';
 import { NetworkError } from '../../src/api/errors';
-import { createRateBudget } from '../../src/api/rate-budget';
-import { type ClaimFlow, createClaimFlow, REWARDED_EVENT } from '../../src/claim/claim-flow';
-import { announceRewardsOnFiveM, createEventChannel } from '../../src/events';
+import { type ClaimFlow, REWARDED_EVENT } from '../../src/claim/claim-flow';
+import { composeResource } from '../../src/compose';
 import { checkOutcome, pendingView } from '../../src/exports';
-import { createTranslator } from '../../src/i18n/messages';
 import { createEsxAdapter } from '../../src/rewards/esx';
-import type { PayoutProblem, PayoutResult, Reward, RewardAdapter } from '../../src/rewards/types';
+import type { Reward, RewardAdapter } from '../../src/rewards/types';
 import { createVrpAdapter } from '../../src/rewards/vrp';
+import { configFor, createPayingAdapter, type PayingAdapter } from '../fakes/compose-kit';
 import { createFakeEsx } from '../fakes/frameworks/esx';
 import { createFakeHost, type FakeHost } from '../fakes/frameworks/host';
 import { createFakeVrp } from '../fakes/frameworks/vrp';
 import { createMockVoteApi, type MockVoteApi } from '../fakes/mock-transport';
-import { createFakeClock, createFakeRuntime, type FakeClock, type FakeRuntime } from '../fakes/runtime';
+import {
+  createFakeClock,
+  createFakeRuntime,
+  type FakeClock,
+  type FakePlayer,
+  type FakeRuntime,
+} from '../fakes/runtime';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };
 
-interface FakeAdapter extends RewardAdapter {
-  paid: { source: number; reward: Reward; voteId: string }[];
-  notReady: Set<number>;
-  capacityProblem: PayoutProblem | null;
-  giveProblems: PayoutProblem[];
-  giveThrows: number;
-}
-
-const createFakeAdapter = (): FakeAdapter => {
-  const adapter: FakeAdapter = {
-    name: 'esx',
-    paid: [],
-    notReady: new Set(),
-    capacityProblem: null,
-    giveProblems: [],
-    giveThrows: 0,
-    isPlayerReady: async (source) => !adapter.notReady.has(source),
-    canReceive: async () =>
-      adapter.capacityProblem ? { ok: false, problem: adapter.capacityProblem } : { ok: true },
-    async give(ctx, reward): Promise<PayoutResult> {
-      if (adapter.giveThrows > 0) {
-        adapter.giveThrows -= 1;
-        throw new Error('Lua error');
-      }
-      const problem = adapter.giveProblems.shift();
-      if (problem) return { ok: false, problem };
-      adapter.paid.push({ source: ctx.source, reward, voteId: ctx.voteId });
-      return { ok: true };
-    },
-  };
-  return adapter;
-};
-
-interface World<A extends RewardAdapter = FakeAdapter> {
+interface World<A extends RewardAdapter = PayingAdapter> {
   clock: FakeClock;
   api: MockVoteApi;
   adapter: A;
@@ -72,51 +43,43 @@ interface WorldOptions {
   voteUrl?: string;
 }
 
-const boot = <A extends RewardAdapter = FakeAdapter>(
+/** A server over `shared` built by the production composition (polling off); `kvp` is a previous run's snapshot. */
+const boot = <A extends RewardAdapter = PayingAdapter>(
   shared: { clock: FakeClock; api: MockVoteApi; adapter: A },
   kvp?: Map<string, string>,
   options: WorldOptions = {},
 ): World<A> => {
   const runtime = createFakeRuntime({ clock: shared.clock, kvp });
-  const budget = createRateBudget({ now: shared.clock.now });
-  const client = createVoteApi({
-    baseUrl: 'https://votes.example',
+  const config = configFor({
     apiKey: shared.api.apiKey,
+    checkMode: options.checkMode ?? 'unclaimed',
+    reward: options.rewards ?? REWARDS,
+    voteUrl: options.voteUrl ?? 'https://votes.example/servers/1/vote',
+    poll: { enabled: false },
+  });
+  const { events, flow } = composeResource(runtime, config, {
+    adapter: shared.adapter,
     transport: shared.api,
-    budget,
-    now: shared.clock.now,
-    timeoutMs: 5000,
   });
   const linkShown: number[] = [];
-  const events = createEventChannel();
-  announceRewardsOnFiveM(events, runtime);
   events.on('linkShown', ({ source }) => linkShown.push(source));
   const heard: string[] = [];
   events.on('linkShown', ({ source }) => heard.push(`linkShown:${source}`));
   events.on('claimed', ({ voteId }) => heard.push(`claimed:${voteId}`));
   events.on('rewarded', ({ voteId }) => heard.push(`rewarded:${voteId}`));
   events.on('parked', ({ ref, problem }) => heard.push(`parked:${ref}:${problem}`));
-  const flow = createClaimFlow({
-    runtime,
-    api: client,
-    adapter: shared.adapter,
-    rewards: options.rewards ?? REWARDS,
-    translate: createTranslator('en'),
-    checkMode: options.checkMode ?? 'unclaimed',
-    nameLock: true,
-    claimCooldownMs: 10_000,
-    command: 'vote',
-    voteUrl: options.voteUrl ?? 'https://votes.example/servers/1/vote',
-    joinDelayMs: 5_000,
-    events,
-  });
   return { ...shared, runtime, flow, linkShown, heard };
 };
 
 const world = (options: WorldOptions = {}): World => {
   const clock = createFakeClock();
   const api = createMockVoteApi({ now: clock.now, checkMode: options.checkMode ?? 'unclaimed' });
-  return boot({ clock, api, adapter: createFakeAdapter() }, undefined, options);
+  return boot({ clock, api, adapter: createPayingAdapter() }, undefined, options);
+};
+
+/** Puts a player online without the join hook: a player already there (only a join test joins through the hook). */
+const online = (w: { runtime: FakeRuntime }, source: number, player: FakePlayer) => {
+  w.runtime.onlinePlayers.set(source, player);
 };
 
 /** The open entries as `getPending()` shows them. */
@@ -128,12 +91,12 @@ describe('claim flow: /vote', () => {
   it('checks, claims, pays every reward once, tells the player and emits vote-reward:rewarded', async () => {
     const w = world();
     const vote = w.api.addVote('Ana', w.clock.now() - 60_000);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     const outcome = await w.flow.claim(1);
     expect(outcome).toEqual({ code: 'rewarded', voteId: vote.voteId });
     expect(w.adapter.paid).toEqual([
-      { source: 1, reward: REWARDS[0], voteId: vote.voteId },
-      { source: 1, reward: REWARDS[1], voteId: vote.voteId },
+      { source: 1, reward: REWARDS[0], ref: vote.voteId },
+      { source: 1, reward: REWARDS[1], ref: vote.voteId },
     ]);
     expect(lastTold(w)).toBe('Thanks for voting! You received 500$ in cash, 2 x bread.');
     expect(w.runtime.emitted).toEqual([
@@ -146,7 +109,7 @@ describe('claim flow: /vote', () => {
   it('pays once when /vote is typed ten times at once', async () => {
     const w = world();
     w.api.addVote('Ana', w.clock.now() - 60_000);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     w.api.hold();
     const outcomes = Array.from({ length: 10 }, () => w.flow.claim(1));
     await w.clock.settle();
@@ -161,7 +124,7 @@ describe('claim flow: /vote', () => {
   it('enforces the per-player cooldown, then finds no second vote', async () => {
     const w = world();
     w.api.addVote('Ana', w.clock.now() - 60_000);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     await w.flow.claim(1);
     expect(await w.flow.claim(1)).toMatchObject({ code: 'cooldown', waitMs: 10_000 });
     expect(lastTold(w)).toBe('Please wait 10 s before typing /vote again.');
@@ -172,7 +135,7 @@ describe('claim flow: /vote', () => {
 
   it('tells a player without a vote where to vote and hands them to the poller', async () => {
     const w = world();
-    w.runtime.join(7, { name: '^1Ana^7 ', license: 'license:aaa' });
+    online(w, 7, { name: '^1Ana^7 ', license: 'license:aaa' });
     expect(await w.flow.claim(7)).toEqual({ code: 'no_vote' });
     expect(lastTold(w)).toBe(
       'No vote found for "Ana". Vote here: https://votes.example/servers/1/vote then type /vote again.',
@@ -184,7 +147,7 @@ describe('claim flow: /vote', () => {
   it('claims with the cleaned in-game name only', async () => {
     const w = world();
     w.api.addVote('Ana', w.clock.now() - 60_000);
-    w.runtime.join(3, { name: ' ^2Ana^0', license: 'license:aaa' });
+    online(w, 3, { name: ' ^2Ana^0', license: 'license:aaa' });
     expect((await w.flow.claim(3)).code).toBe('rewarded');
     expect(w.api.requests.find((r) => r.method === 'POST')?.body).toBe('{"username":"Ana"}');
   });
@@ -202,7 +165,7 @@ describe('claim flow: /vote', () => {
     ],
   ])('refuses %j with %s and sends nothing', async (player, code, message) => {
     const w = world();
-    w.runtime.join(1, player);
+    online(w, 1, player);
     expect((await w.flow.claim(1)).code).toBe(code);
     expect(lastTold(w)).toBe(message);
     expect(w.api.requests).toHaveLength(0);
@@ -211,10 +174,10 @@ describe('claim flow: /vote', () => {
   it('refuses a second license using a bound name, and lets it claim after an admin unbinds', async () => {
     const w = world();
     w.api.addVote('Ana', w.clock.now() - 60_000);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     await w.flow.claim(1);
     w.api.addVote('ana', w.clock.now());
-    w.runtime.join(2, { name: 'ANA', license: 'license:bbb' });
+    online(w, 2, { name: 'ANA', license: 'license:bbb' });
     expect(await w.flow.claim(2)).toEqual({ code: 'name_locked' });
     expect(lastTold(w)).toBe(
       'The name "ANA" is already bound to another player, so its votes cannot be claimed here.',
@@ -244,7 +207,7 @@ describe('claim flow: /vote', () => {
     async (fault, message) => {
       const w = world();
       w.api.addVote('Ana', w.clock.now() - 60_000);
-      w.runtime.join(1, ANA);
+      online(w, 1, ANA);
       await w.api.breakNext('/api/v1/vote/check', fault);
       expect((await w.flow.claim(1)).code).toBe('api_error');
       expect(lastTold(w)).toBe(message);
@@ -260,7 +223,7 @@ describe('claim flow: /vote', () => {
     async (fault) => {
       const w = world();
       w.api.addVote('Ana', w.clock.now() - 60_000);
-      w.runtime.join(1, ANA);
+      online(w, 1, ANA);
       await w.api.breakNext('/api/v1/vote/claim', fault);
       expect((await w.flow.claim(1)).code).toBe('api_error');
       expect(w.adapter.paid).toEqual([]);
@@ -271,7 +234,7 @@ describe('claim flow: /vote', () => {
 
   it('tells the player the site is busy when the local budget has no slot, without sending', async () => {
     const w = world();
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     await w.api.breakNext('/api/v1/vote/check', { status: 429, retry_after: 30 });
     await w.flow.claim(1);
     await w.clock.advance(10_000);
@@ -298,7 +261,7 @@ describe('claim flow: /vote', () => {
     const w = world();
     w.api.addVote('Ana', w.clock.now() - 60_000);
     w.api.addVote('Ana', w.clock.now() - 30_000);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     await w.api.breakNext('/api/v1/vote/claim', fault);
     expect((await w.flow.claim(1)).code).toBe(code);
     expect(w.adapter.paid).toHaveLength(paid);
@@ -309,7 +272,7 @@ describe('claim flow: /vote', () => {
   it('keeps an undecided claim when the re-check fails too, and settles it in the background later', async () => {
     const w = world();
     w.api.addVote('Ana', w.clock.now() - 60_000);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     await w.api.breakNext('/api/v1/vote/claim', { fail: 'network', apply: true });
     const original = w.api.request.bind(w.api);
     let checks = 0;
@@ -331,7 +294,7 @@ describe('claim flow: /vote', () => {
   it('never guesses in last24h mode: a lost answer waits for an admin, who can grant it', async () => {
     const w = world({ checkMode: 'last24h' });
     w.api.addVote('Ana', w.clock.now() - 60_000);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     await w.api.breakNext('/api/v1/vote/claim', { fail: 'timeout', apply: true });
     expect((await w.flow.claim(1)).code).toBe('needs_admin');
     expect(lastTold(w)).toBe('Your previous claim needs an admin check before it can be paid.');
@@ -349,7 +312,7 @@ describe('claim flow: /vote', () => {
   it('lets an admin drop an undecided claim; nothing is paid for it', async () => {
     const w = world({ checkMode: 'last24h' });
     w.api.addVote('Ana', w.clock.now() - 60_000);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     await w.api.breakNext('/api/v1/vote/claim', { fail: 'timeout', apply: true });
     await w.flow.claim(1);
     const id = viewsOf(w)[0]?.id ?? '';
@@ -365,7 +328,7 @@ describe('claim flow: /vote', () => {
   it('does not claim when the inventory cannot take the item, and says so', async () => {
     const w = world();
     w.api.addVote('Ana', w.clock.now() - 60_000);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     w.adapter.capacityProblem = { code: 'inventory_full', item: 'bread', count: 2 };
     expect(await w.flow.claim(1)).toEqual({ code: 'cannot_receive', problem: 'inventory_full' });
     expect(lastTold(w)).toBe('Your reward is waiting: make room for 2 x bread and type /vote again.');
@@ -381,7 +344,7 @@ describe('claim flow: /vote', () => {
       rewards: [{ type: 'item', item: 'breadd', count: 1 }],
     });
     api.addVote('Ana', clock.now() - 60_000);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     esx.load(1);
     expect(await w.flow.claim(1)).toEqual({ code: 'cannot_receive', problem: 'framework_error' });
     expect(w.runtime.told.at(-1)?.message).not.toContain('make room');
@@ -395,7 +358,7 @@ describe('claim flow: /vote', () => {
     const w = world();
     w.api.addVote('Ana', w.clock.now() - 60_000);
     w.api.addVote('Ana', w.clock.now() - 30_000);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     const original = w.adapter.give.bind(w.adapter);
     let gives = 0;
     w.adapter.give = async (ctx, reward) => {
@@ -416,7 +379,7 @@ describe('claim flow: /vote', () => {
   it('keeps a reward the framework refused before acting owed, and pays it on retry', async () => {
     const w = world({ rewards: [{ type: 'bank', amount: 100 }] });
     w.api.addVote('Ana', w.clock.now() - 60_000);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     w.adapter.giveProblems.push({ code: 'framework_error', detail: 'qbx_core has no export AddMoney' });
     expect(await w.flow.claim(1)).toEqual({ code: 'pending', problem: 'framework_error' });
     expect(lastTold(w)).toBe('Your reward is waiting: it could not be given yet, an admin has been told.');
@@ -431,7 +394,7 @@ describe('claim flow: /vote', () => {
   ])('parks a payout through %s for an admin instead of retrying it', async (_label, how) => {
     const w = world({ rewards: [{ type: 'bank', amount: 100 }] });
     w.api.addVote('Ana', w.clock.now() - 60_000);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     if (how === 'throw') w.adapter.giveThrows = 1;
     else w.adapter.giveProblems.push({ code: 'outcome_unknown', detail: 'vRP.giveBankMoney gave no answer' });
     expect(await w.flow.claim(1)).toEqual({ code: 'needs_admin' });
@@ -456,18 +419,17 @@ describe('claim flow: /vote', () => {
   it('pays a player who disconnected before the payout when they join again and are loaded', async () => {
     const w = world({ rewards: [{ type: 'money', amount: 5 }] });
     w.api.addVote('Ana', w.clock.now() - 60_000);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     w.adapter.giveProblems.push({ code: 'player_not_loaded' });
     expect((await w.flow.claim(1)).code).toBe('pending');
     w.runtime.drop(1);
     await w.flow.reconcile();
     expect(w.adapter.paid).toEqual([]);
     w.runtime.join(9, ANA);
-    w.adapter.notReady.add(9);
-    w.flow.playerJoined(9);
+    w.adapter.notLoaded.add(9);
     await w.clock.advance(5_000);
     expect(w.adapter.paid).toEqual([]);
-    w.adapter.notReady.delete(9);
+    w.adapter.notLoaded.delete(9);
     await w.flow.reconcile();
     expect(w.adapter.paid).toMatchObject([{ source: 9 }]);
     expect(viewsOf(w)).toEqual([]);
@@ -477,7 +439,7 @@ describe('claim flow: /vote', () => {
     const w = world();
     const at = w.clock.now() - 60_000;
     w.api.addVote('Ana', at);
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     expect(checkOutcome(await w.flow.check(1))).toEqual({
       ok: true,
       voted: true,
@@ -490,7 +452,7 @@ describe('claim flow: /vote', () => {
 
   it('auto claims (poller) skip the cooldown and stay silent when there is no vote', async () => {
     const w = world();
-    w.runtime.join(1, ANA);
+    online(w, 1, ANA);
     expect(await w.flow.claim(1, { auto: true })).toEqual({ code: 'no_vote' });
     expect(await w.flow.claim(1, { auto: true })).toEqual({ code: 'no_vote' });
     expect(w.runtime.told).toEqual([]);
@@ -498,22 +460,23 @@ describe('claim flow: /vote', () => {
 });
 
 describe('claim flow: a crash at every journal write pays exactly once after restart', () => {
-  // Writes of a successful two-reward claim: 1 claiming, 2 claimed, 3 name bound, 4 vote recorded in the history,
-  // 5 giving #1, 6 given #1, 7 giving #2, 8 given #2, 9 entry removed.
+  // Writes of a successful two-reward claim in the composed resource: 1 claiming, 2 claimed, 3 name bound, 4 the
+  // player's vote history, 5 vote marked recorded, 6 giving #1, 7 given #1, 8 giving #2, 9 given #2, 10 entry removed.
   it.each([
     [1, 'before the claim was recorded', 2, 'none'],
     [2, 'after the claim, before its answer was recorded', 2, 'none'],
     [3, 'before the name was bound', 2, 'none'],
-    [4, 'before the vote was marked recorded', 2, 'none'],
-    [5, 'before the first reward', 2, 'none'],
-    [6, 'after the first reward, before it was recorded', 1, 'needs_admin'],
-    [7, 'between the two rewards', 2, 'none'],
-    [8, 'after the second reward, before it was recorded', 2, 'needs_admin'],
-    [9, 'after both rewards, before the entry was removed', 2, 'none'],
+    [4, 'before the vote history was written', 2, 'none'],
+    [5, 'after the history, before the vote was marked recorded', 2, 'none'],
+    [6, 'before the first reward', 2, 'none'],
+    [7, 'after the first reward, before it was recorded', 1, 'needs_admin'],
+    [8, 'between the two rewards', 2, 'none'],
+    [9, 'after the second reward, before it was recorded', 2, 'needs_admin'],
+    [10, 'after both rewards, before the entry was removed', 2, 'none'],
   ])('crash at write %i (%s)', async (n, _label, paidAfter, leftover) => {
     const first = world();
     first.api.addVote('Ana', first.clock.now() - 60_000);
-    first.runtime.join(1, ANA);
+    online(first, 1, ANA);
     first.runtime.crashOnKvpWrite(n);
     await first.flow.claim(1);
     const kvp = first.runtime.snapshot();
@@ -521,7 +484,6 @@ describe('claim flow: a crash at every journal write pays exactly once after res
     const second = boot({ clock: first.clock, api: first.api, adapter: first.adapter }, kvp);
     await second.flow.reconcile('claim');
     second.runtime.join(4, ANA);
-    second.flow.playerJoined(4);
     await second.clock.advance(10_000);
     await second.flow.claim(4);
 
@@ -536,14 +498,14 @@ describe('claim flow: a crash at every journal write pays exactly once after res
   it('pays a reward owed from before a restart as soon as reconciliation finds the player online', async () => {
     const first = world();
     first.api.addVote('Ana', first.clock.now() - 60_000);
-    first.runtime.join(1, ANA);
+    online(first, 1, ANA);
     first.runtime.crashOnKvpWrite(3);
     await first.flow.claim(1);
     const second = boot(
       { clock: first.clock, api: first.api, adapter: first.adapter },
       first.runtime.snapshot(),
     );
-    second.runtime.join(1, ANA);
+    online(second, 1, ANA);
     await second.flow.reconcile();
     expect(first.adapter.paid).toHaveLength(2);
     expect(second.runtime.emitted.map((e) => e.event)).toEqual([REWARDED_EVENT]);
@@ -584,7 +546,7 @@ describe('claim flow: a vRP payout still running at its timeout (outcome unknown
     const adapter = createVrpAdapter({ host: fake.host, timeoutMs: TIMEOUT_MS });
     const w = boot({ clock, api, adapter }, undefined, { rewards });
     const vote = api.addVote('Rui', clock.now() - 60_000);
-    w.runtime.join(1, RUI);
+    online(w, 1, RUI);
     vrp.join(1, 10);
     const losing = loseAnswersOf(fake, 'giveBankMoney');
     const payingCalls = () => vrp.calls.filter((c) => PAYING.includes(c.member));
@@ -651,7 +613,6 @@ describe('claim flow: a vRP payout still running at its timeout (outcome unknown
     w.runtime.drop(1);
     w.runtime.join(2, RUI);
     vrp.join(2, 10);
-    w.flow.playerJoined(2);
     await w.clock.advance(5_000);
     expect(w.runtime.told.at(-1)).toMatchObject({ source: 2 });
     expect(w.runtime.told.at(-1)?.message).toContain('An admin must check and confirm it');
@@ -662,7 +623,6 @@ describe('claim flow: a vRP payout still running at its timeout (outcome unknown
     await restarted.flow.reconcile('claim');
     restarted.runtime.join(3, RUI);
     vrp.join(3, 10);
-    restarted.flow.playerJoined(3);
     restarted.flow.start();
     await restarted.clock.advance(60_000);
     expect(await claimThroughTimeout(restarted, fake, 3)).toEqual({ code: 'needs_admin' });
@@ -716,7 +676,7 @@ describe('claim flow on ESX with ox_inventory installed but stopped (addAccountM
     const adapter = createEsxAdapter({ host: fake.host });
     const w = boot({ clock, api, adapter }, undefined, { rewards: [{ type: 'bank', amount: 750 }] });
     api.addVote('Roy', clock.now() - 60_000);
-    w.runtime.join(1, ROY);
+    online(w, 1, ROY);
     esx.load(1, 'char1:roy', { bank: 1000 });
 
     expect((await w.flow.claim(1)).code).toBe('rewarded');
@@ -726,7 +686,6 @@ describe('claim flow on ESX with ox_inventory installed but stopped (addAccountM
       expect(['no_vote', 'cooldown']).toContain((await w.flow.claim(1)).code);
       w.runtime.drop(1);
       w.runtime.join(1, ROY);
-      w.flow.playerJoined(1);
       await w.clock.advance(30_000);
     }
     w.flow.stop();
@@ -739,8 +698,8 @@ describe('claim flow on ESX with ox_inventory installed but stopped (addAccountM
 
 describe('claim flow: a payout interrupted by a restart is settled by reading the balance again', () => {
   const ROY = { name: 'Roy', license: 'license:roy' };
-  // Writes of a verified one-reward claim: 1 claiming, 2 claimed, 3 name bound, 4 vote recorded, 5 giving #1,
-  // 6 the balance read before the call, 7 given #1 (after the call), 8 entry removed.
+  // Writes of a verified one-reward claim: 1 claiming, 2 claimed, 3 name bound, 4 the vote history, 5 vote recorded,
+  // 6 giving #1, 7 the balance read before the call, 8 given #1 (after the call), 9 entry removed.
   const crashed = async (write: number) => {
     const clock = createFakeClock();
     const api = createMockVoteApi({ now: clock.now });
@@ -749,7 +708,7 @@ describe('claim flow: a payout interrupted by a restart is settled by reading th
     const adapter = createEsxAdapter({ host: fake.host });
     const first = boot({ clock, api, adapter }, undefined, { rewards: [{ type: 'bank', amount: 750 }] });
     api.addVote('Roy', clock.now() - 60_000);
-    first.runtime.join(1, ROY);
+    online(first, 1, ROY);
     esx.load(1, 'char1:roy', { bank: 1000 });
     first.runtime.crashOnKvpWrite(write);
     await first.flow.claim(1);
@@ -757,7 +716,7 @@ describe('claim flow: a payout interrupted by a restart is settled by reading th
       const second = boot({ clock, api, adapter }, first.runtime.snapshot(), {
         rewards: [{ type: 'bank', amount: 750 }],
       });
-      second.runtime.join(1, ROY);
+      online(second, 1, ROY);
       return second;
     };
     return { esx, restart, api };
@@ -766,12 +725,12 @@ describe('claim flow: a payout interrupted by a restart is settled by reading th
   it.each([
     {
       label: 'before the reading was journalled: the call never started, so it is paid now',
-      write: 6,
+      write: 7,
       bank: 1750,
     },
     {
       label: 'after the call: the bank shows +750, so it is marked given, not paid again',
-      write: 7,
+      write: 8,
       bank: 1750,
     },
   ])('crash $label', async ({ write, bank }) => {
@@ -785,7 +744,7 @@ describe('claim flow: a payout interrupted by a restart is settled by reading th
   });
 
   it('the credit was lost with the crash (the bank still reads as before): paid again automatically, once', async () => {
-    const { esx, restart } = await crashed(7);
+    const { esx, restart } = await crashed(8);
     esx.setBalance(1, 'bank', 1000);
     const second = restart();
     await second.flow.reconcile('claim');
@@ -796,7 +755,7 @@ describe('claim flow: a payout interrupted by a restart is settled by reading th
   });
 
   it('the bank moved by something else since: an admin decides, nothing is paid', async () => {
-    const { esx, restart } = await crashed(7);
+    const { esx, restart } = await crashed(8);
     esx.setBalance(1, 'bank', 1600);
     const second = restart();
     await second.flow.reconcile('claim');
@@ -807,7 +766,7 @@ describe('claim flow: a payout interrupted by a restart is settled by reading th
   });
 
   it('an entry written by 0.1.0 (no reading) that was interrupted still waits for an admin', async () => {
-    const { esx, restart } = await crashed(7);
+    const { esx, restart } = await crashed(8);
     const second = restart();
     const [key] = second.runtime.kvp.keys('claim:');
     const entry = JSON.parse(second.runtime.kvp.get(key ?? '') ?? '{}') as Record<string, unknown>;

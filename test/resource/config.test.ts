@@ -36,6 +36,7 @@ describe('loadConfig', () => {
           reward: [{ type: 'money', amount: 1000 }],
           minMonthlyVotes: 0,
           announceMinutes: 30,
+          maxThresholdsPerRead: 3,
         },
         topVoters: { enabled: false, command: 'votetop', awards: [] },
         discord: {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load';
-import { createTranslator, LOCALES, type Locale, MESSAGE_KEYS, MESSAGES } from '../../src/i18n/messages';
+import {
+  createTranslator,
+  LOCALES,
+  type Locale,
+  MESSAGE_KEYS,
+  MESSAGES,
+  type MessageKey,
+} from '../../src/i18n/messages';
 
 const KEY = 'live_0123456789abcdef0123456789abcdef';
 const base = { apiUrl: 'https://votes.example', apiKey: KEY };
@@ -11,49 +18,7 @@ const placeholders = (template: string) =>
 /** Keys whose text may equal en in another language: nothing but placeholders and neutral signs. */
 const SAME_AS_EN = new Set(['reward_item']);
 
-const translated = LOCALES.filter((locale) => locale !== 'en');
 const added = ['de', 'es', 'pt-BR', 'pl', 'nl'] as const;
-
-const rows = LOCALES.flatMap((locale) => MESSAGE_KEYS.map((key) => ({ locale, key })));
-
-describe('built-in messages of every locale', () => {
-  it('speaks en, fr, de, es, pt-BR, pl and nl', () => {
-    expect([...LOCALES]).toEqual(['en', 'fr', 'de', 'es', 'pt-BR', 'pl', 'nl']);
-    expect(Object.keys(MESSAGES).sort()).toEqual([...LOCALES].sort());
-    for (const locale of LOCALES)
-      expect(Object.keys(MESSAGES[locale]).sort()).toEqual([...MESSAGE_KEYS].sort());
-  });
-
-  it.each(rows)('$locale $key has the placeholders of en and keeps /{command}', ({ locale, key }) => {
-    const text = MESSAGES[locale][key];
-    const source = MESSAGES.en[key];
-    expect(placeholders(text)).toEqual(placeholders(source));
-    expect(text.includes('/{command}')).toBe(source.includes('/{command}'));
-  });
-
-  it.each(rows)('$locale $key is a real text: not empty, not the key, no stray braces', ({ locale, key }) => {
-    const text = MESSAGES[locale][key];
-    expect(text.trim()).not.toBe('');
-    expect(text).toBe(text.trim());
-    expect(text).not.toBe(key);
-    expect(text.replace(/\{\w+\}/g, '')).not.toMatch(/[{}]/);
-  });
-
-  it.each(translated.flatMap((locale) => MESSAGE_KEYS.map((key) => ({ locale, key }))))(
-    '$locale $key is translated, not left in English',
-    ({ locale, key }) => {
-      if (SAME_AS_EN.has(key)) {
-        expect(MESSAGES.en[key].replace(/\{\w+\}/g, '')).toMatch(/^[\s\dx#:/.-]*$/);
-      } else {
-        expect(MESSAGES[locale][key]).not.toBe(MESSAGES.en[key]);
-      }
-    },
-  );
-
-  it.each(added)('%s writes no "(s)"-style plural that a count cannot agree with', (locale) => {
-    for (const key of MESSAGE_KEYS) expect(MESSAGES[locale][key], key).not.toMatch(/\p{L}\(\p{L}{1,3}\)/u);
-  });
-});
 
 /** A value for each placeholder that is easy to find in the filled text. */
 const VARS = {
@@ -79,20 +44,87 @@ const VARS = {
   list: 'Steve, Alex',
 };
 
+/** What is wrong with one message of a locale (or its `override`), one line per fault (empty when it is fine). */
+const faultsOf = (locale: Locale, key: MessageKey, override?: string): string[] => {
+  const text = override ?? MESSAGES[locale][key];
+  const source = MESSAGES.en[key];
+  const faults: string[] = [];
+  const fault = (broken: boolean, what: string, shown = text) => {
+    if (broken) faults.push(`${locale} ${key}: ${what} (${JSON.stringify(shown)})`);
+  };
+  fault(
+    placeholders(text).join() !== placeholders(source).join(),
+    `placeholders ${placeholders(text).join()} differ from en's ${placeholders(source).join()}`,
+  );
+  fault(text.includes('/{command}') !== source.includes('/{command}'), '/{command} not as in en');
+  fault(text.trim() === '', 'empty');
+  fault(text !== text.trim(), 'leading or trailing spaces');
+  fault(text === key, 'the key, not a text');
+  fault(/[{}]/.test(text.replace(/\{\w+\}/g, '')), 'a stray brace');
+  if (locale !== 'en' && SAME_AS_EN.has(key))
+    fault(!/^[\s\dx#:/.-]*$/.test(source.replace(/\{\w+\}/g, '')), 'kept as en but en has words');
+  else if (locale !== 'en') fault(text === source, 'left in English');
+  if ((added as readonly string[]).includes(locale))
+    fault(/\p{L}\(\p{L}{1,3}\)/u.test(text), 'a "(s)"-style plural that a count cannot agree with');
+  const line = createTranslator(locale, { [locale]: { [key]: text } })(key, VARS);
+  fault(/\{\w+\}/.test(line), 'a placeholder left unfilled', line);
+  for (const name of placeholders(source))
+    fault(!line.includes(String(VARS[name as keyof typeof VARS])), `{${name}} not filled in`, line);
+  fault(source.includes('/{command}') && !line.includes('/vote'), 'no /vote', line);
+  return faults;
+};
+
+describe('built-in messages of every locale', () => {
+  it('speaks en, fr, de, es, pt-BR, pl and nl', () => {
+    expect([...LOCALES]).toEqual(['en', 'fr', 'de', 'es', 'pt-BR', 'pl', 'nl']);
+    expect(Object.keys(MESSAGES).sort()).toEqual([...LOCALES].sort());
+    for (const locale of LOCALES)
+      expect(Object.keys(MESSAGES[locale]).sort()).toEqual([...MESSAGE_KEYS].sort());
+  });
+
+  // One test per locale that names every bad key at once: the placeholders and /{command} of en, a real text (not
+  // empty, trimmed, not the key, no stray brace), translated, no "(s)" plural (added locales), every placeholder filled.
+  it.each(LOCALES)("%s: every message is a real translation with en's placeholders, all filled", (locale) => {
+    expect(MESSAGE_KEYS.flatMap((key) => faultsOf(locale, key))).toEqual([]);
+  });
+
+  it.each([
+    ['', 'fr cooldown: empty'],
+    ['cooldown', 'fr cooldown: the key, not a text'],
+    [MESSAGES.en.cooldown, 'fr cooldown: left in English'],
+  ])('names a French cooldown of %j as a fault', (text, fault) => {
+    expect(faultsOf('fr', 'cooldown', text).map((line) => line.slice(0, line.indexOf(' (')))).toContain(
+      fault,
+    );
+  });
+
+  it('finds each kind of fault in a broken message, naming the locale and key', () => {
+    expect(
+      faultsOf('de', 'cooldown', ' Warte {secs} Sekunde(n) } ')
+        .map((line) => line.slice(0, line.indexOf(' (')))
+        .sort(),
+    ).toEqual(
+      [
+        "de cooldown: placeholders secs differ from en's command,seconds",
+        'de cooldown: /{command} not as in en',
+        'de cooldown: leading or trailing spaces',
+        'de cooldown: a stray brace',
+        'de cooldown: a "(s)"-style plural that a count cannot agree with',
+        'de cooldown: a placeholder left unfilled',
+        'de cooldown: {seconds} not filled in',
+        'de cooldown: {command} not filled in',
+        'de cooldown: no /vote',
+      ].sort(),
+    );
+  });
+});
+
 describe('createTranslator in every locale', () => {
   it('has a value for every placeholder any message uses', () => {
     const used = new Set(
       LOCALES.flatMap((locale) => MESSAGE_KEYS.flatMap((key) => placeholders(MESSAGES[locale][key]))),
     );
     expect([...used].sort()).toEqual(Object.keys(VARS).sort());
-  });
-
-  it.each(rows)('fills every placeholder of $locale $key', ({ locale, key }) => {
-    const line = createTranslator(locale)(key, VARS);
-    expect(line).not.toMatch(/\{\w+\}/);
-    for (const name of placeholders(MESSAGES.en[key]))
-      expect(line).toContain(String(VARS[name as keyof typeof VARS]));
-    if (MESSAGES.en[key].includes('/{command}')) expect(line).toContain('/vote');
   });
 
   it.each<[Locale, string, string]>([

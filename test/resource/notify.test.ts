@@ -1,13 +1,8 @@
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notificationText } from '../../src/notify';
 import { createResource } from '../../src/resource';
-import { installBundle } from '../e2e/harness';
 import { createMockVoteApi, fetchThrough } from '../fakes/mock-transport';
 import { createFakeRuntime } from '../fakes/runtime';
-import { createFxServer } from '../fxserver/server';
-
-const _root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
 /** An owner's override with chat colour codes: the chat keeps them, notifications must not show them. */
 const NO_VOTE = '^2No vote^7 for {name}: vote at {url}';
@@ -139,44 +134,58 @@ describe('notify: where players read messages', () => {
   });
 });
 
-describe('notify in the built bundle in the simulated FXServer', () => {
-  const cleanup: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const fn of cleanup.splice(0)) await fn();
-  });
-
-  it('sends the answer to /vote as an ox_lib:notify client event when ox_lib runs, and no chat line', async () => {
-    const { dir, target } = installBundle('vote-reward-notify-', {
-      apiUrl: 'http://127.0.0.1:1',
+/** The resource polling with `notify` and `started`; Ana votes on the site and is online until the poller finds it. */
+const detectAVote = async (notify: string, started: string[]) => {
+  const runtime = createFakeRuntime();
+  for (const name of started) runtime.resourceStates.set(name, 'started');
+  const api = createMockVoteApi({ now: runtime.now, checkMode: 'unclaimed' });
+  runtime.convars.set('vote_reward_api_key', api.apiKey);
+  runtime.files.set(
+    'config.json',
+    JSON.stringify({
+      apiUrl: 'https://votes.example',
+      voteUrl: 'https://votes.example/servers/1/vote',
       framework: 'standalone',
-      reward: { type: 'custom', event: 'test:rewarded' },
-      poll: { enabled: false },
-      notify: 'ox_lib',
-      messages: { en: { api_unavailable: '^1The vote site is down^7, try later.' } },
-    });
-    const sim = createFxServer({ dataDir: path.join(dir, 'data'), profile: 'node22' });
-    cleanup.push(() => sim.shutdown());
-    sim.setConvar('vote_reward_api_key', 'live_0123456789abcdef0123456789abcdef');
-    sim.addFakeResource('ox_lib', { setup() {} });
-    sim.start('ox_lib');
-    sim.addResourceFolder('vote-reward', target);
-    sim.start('vote-reward');
-    await sim.until(() => sim.consoleLines.some((line) => line.includes('cannot reach the vote API yet')), {
-      timeoutMs: 10_000,
-    });
-    expect(sim.consoleLines).toContain(
-      '[script:vote-reward] vote-reward: player messages shown as ox_lib notifications',
-    );
-    const ana = await sim.join({ name: 'Ana', identifiers: ['license:aaa'] });
-    sim.chat(ana, '/vote');
-    await sim.until(() => sim.clientEvents(ana).some((event) => event.name === 'ox_lib:notify'), {
-      timeoutMs: 10_000,
-    });
-    expect(sim.clientEvents(ana).filter((event) => event.name.includes(':'))).toEqual([
-      {
-        name: 'ox_lib:notify',
-        args: [{ title: 'Vote', description: 'The vote site is down, try later.', type: 'info' }],
-      },
-    ]);
-  });
+      reward: { type: 'custom', event: 'x:paid' },
+      poll: { enabled: true, autoClaim: false, reminderMinutes: 0 },
+      notify,
+    }),
+  );
+  runtime.fetch = fetchThrough(api);
+  await createResource(runtime).start();
+  runtime.join(1, { name: 'Ana', license: 'license:aaa' });
+  api.addVote('Ana', runtime.now());
+  await runtime.clock.advance(60_000);
+  return {
+    chat: runtime.told.filter((t) => t.source === 1).map((t) => t.message),
+    notifications: runtime.netEvents.filter((e) => e.target === 1).map((e) => [e.event, ...e.args]),
+  };
+};
+
+describe('notify: a vote the poller detects', () => {
+  const WAITING = 'Your vote was received: type /vote to get your reward.';
+  it.each([
+    [
+      'ox_lib',
+      'ox_lib',
+      ['ox_lib'],
+      [['ox_lib:notify', { title: 'Vote', description: WAITING, type: 'info' }]],
+      [],
+    ],
+    [
+      'esx',
+      'esx',
+      ['es_extended', 'esx_notify', 'ox_lib'],
+      [['esx:showNotification', WAITING, 'info', 5000, 'Vote']],
+      [],
+    ],
+    ['chat while ox_lib runs', 'chat', ['ox_lib'], [], [WAITING]],
+  ])(
+    '%s: the reward-waiting message arrives once, through the configured notifier only',
+    async (_, notify, started, toasts, chat) => {
+      const seen = await detectAVote(notify, started);
+      expect(seen.notifications).toEqual(toasts);
+      expect(seen.chat).toEqual(chat);
+    },
+  );
 });

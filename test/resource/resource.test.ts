@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runAdminCommand } from '../../src/commands/admin';
+import { type AdminCommand, runAdminCommand, usageOf } from '../../src/commands/admin';
 import { createResource } from '../../src/resource';
 import { createMockVoteApi } from '../fakes/mock-transport';
 import { createFakeRuntime, type FakeRuntime } from '../fakes/runtime';
@@ -131,16 +131,39 @@ describe('createResource start-up', () => {
 });
 
 describe('votereward admin command', () => {
-  it('shows a readable status', async () => {
+  it('votereward status prints a short healthy summary by default', async () => {
     const { runtime, resource } = setup(STANDALONE);
     await resource.start();
-    const lines = await admin(runtime, 'status');
+    expect(await admin(runtime, 'status')).toEqual([
+      'vote-reward status',
+      '  API        https://votes.example over fetch: reachable, key valid',
+      '  Server     Test City (#1, 0 votes)',
+      '  Framework  standalone',
+      '  Pending    0 open claim(s)',
+      '  Polling    off',
+      '  (votereward status verbose: key, rate budget, names, poller figures, history)',
+    ]);
+  });
+
+  it.each([['verbose'], ['-v'], ['VERBOSE']])('votereward status %s prints every figure', async (word) => {
+    const { runtime, api, resource } = setup(STANDALONE);
+    await resource.start();
+    const lines = await admin(runtime, `status ${word}`);
     expect(lines[0]).toBe('vote-reward status');
+    expect(lines).toContain(`  Key        live_****${api.apiKey.slice(-4)}`);
     expect(lines.join('\n')).toMatch(/API\s+https:\/\/votes\.example over fetch: reachable, key valid/);
     expect(lines.join('\n')).toMatch(/Server\s+Test City \(#1, 0 votes\)/);
     expect(lines.join('\n')).toMatch(/Framework\s+standalone/);
     expect(lines.join('\n')).toMatch(/Budget\s+\d+\/60 in the last minute \(12 kept for claims\)/);
-    expect(lines.join('\n')).toMatch(/Pending\s+0 open claim\(s\)/);
+    expect(lines).toContain('  Pending    0 open claim(s)');
+    expect(lines).toContain('  Names      0 bound (name lock on)');
+    expect(lines.slice(-5)).toEqual([
+      '  Polling    off',
+      '  Party      off',
+      '  Top        off',
+      '  History    0 player(s) with votes claimed here',
+      '  Discord    off',
+    ]);
   });
 
   it('lists, retries and drops open claims by vote_id', async () => {
@@ -170,30 +193,75 @@ describe('votereward admin command', () => {
   it.each([
     [['retry'], 'votereward retry: missing <vote_id>'],
     [['grant'], 'votereward grant: missing <vote_id>'],
+    [['drop'], 'votereward drop: missing <vote_id>'],
     [['unbind'], 'votereward unbind: missing <name>'],
+    [['player'], 'votereward player: missing <who>'],
+    [['top', 'soon'], 'votereward top: "soon" is not a month (YYYY-MM)'],
     [['frobnicate'], 'votereward: unknown subcommand "frobnicate"'],
+    [['help'], 'usage: votereward <subcommand>'],
     [[], 'usage: votereward <subcommand>'],
-  ])('answers %j with "%s" and the usage', async (args, first) => {
-    const fail = () => {
-      throw new Error('must not be called');
-    };
-    const lines = await runAdminCommand(
-      {
-        status: fail,
-        pending: fail,
-        retry: fail,
-        grant: fail,
-        drop: fail,
-        unbind: fail,
-        reload: fail,
-        player: fail,
-        party: fail,
-        top: fail,
-      },
-      args,
-    );
+  ])('answers %j with "%s" and the usage generated from the table', async (args, first) => {
+    const { runtime, resource } = setup(STANDALONE);
+    await resource.start();
+    const before = runtime.logs.length;
+    runtime.commands.get('votereward')?.handler(0, args, `votereward ${args.join(' ')}`);
+    await runtime.clock.settle();
+    const lines = runtime.logs.slice(before).map((l) => l.message);
     expect(lines[0]).toBe(first);
-    expect(lines).toContain('  reload              reload config.json');
+    expect(lines.slice(lines.indexOf('usage: votereward <subcommand>'))).toEqual([
+      'usage: votereward <subcommand>',
+      '  status [verbose]    API, server, framework, open claims, polling, programs; `verbose` (or -v) for every figure',
+      '  pending             open claims (owed rewards, undecided claims)',
+      '  retry <vote_id>     try an open claim again now',
+      '  grant <vote_id>     declare a claim owed and pay it (for claims waiting for an admin)',
+      '  drop <vote_id>      forget an open claim; nothing more is paid for it',
+      '  unbind <name>       free a name bound by the name lock',
+      '  reload              reload config.json',
+      '  player <who>        vote history, streak and open awards of a player (<who>: name or license)',
+      '  party               vote party progress and the last threshold paid',
+      '  party confirm       pay a held vote-party count once (or accept the server clock after fixing it)',
+      '  party skip          pass the parties of a held count without paying them',
+      '  top [YYYY-MM]       top voters of a month (this month by default) and its month-end decision',
+    ]);
+  });
+});
+
+describe('votereward table', () => {
+  const TABLE: AdminCommand[] = [
+    {
+      name: 'party',
+      help: 'progress',
+      run: (args) => [`party ${args.join(',')}`],
+      subcommands: [
+        {
+          name: 'confirm',
+          args: '<threshold>',
+          help: 'pay a held threshold',
+          run: (args) => [`confirm ${args[0]}`],
+        },
+        { name: 'skip', args: '<threshold>', help: 'never pay it', check: () => 'not held', run: () => [] },
+      ],
+    },
+  ];
+
+  it.each([
+    [['party'], ['party ']],
+    [['PARTY', 'Confirm', '30'], ['confirm 30']],
+    [['party', 'later'], ['party later']],
+    [['party', 'confirm'], ['votereward party confirm: missing <threshold>']],
+    [['party', 'skip', '30'], ['votereward party skip: not held']],
+  ])('dispatches %j to the row of its words: %j', async (args, first) => {
+    const lines = await runAdminCommand(TABLE, args);
+    expect(lines.slice(0, first.length)).toEqual(first);
+  });
+
+  it('lists subcommands under their row in the usage', () => {
+    expect(usageOf(TABLE)).toEqual([
+      'usage: votereward <subcommand>',
+      '  party               progress',
+      '  party confirm <threshold>  pay a held threshold',
+      '  party skip <threshold>  never pay it',
+    ]);
   });
 });
 

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createVoteApi } from '../../src/api/client';
 import { createRateBudget } from '../../src/api/rate-budget';
 import { createClaimFlow } from '../../src/claim/claim-flow';
+import { chooseAdapter } from '../../src/compose';
 import { createEventChannel } from '../../src/events';
 import { createTranslator } from '../../src/i18n/messages';
 import type { PayoutContext, Reward } from '../../src/rewards/types';
 import { createVrpAdapter } from '../../src/rewards/vrp';
+import { configFor } from '../fakes/compose-kit';
 import { createFakeHost } from '../fakes/frameworks/host';
 import { createFakeVrp } from '../fakes/frameworks/vrp';
 import { createMockVoteApi } from '../fakes/mock-transport';
@@ -138,5 +140,32 @@ describe('claim flow on vRP 2', () => {
     expect(await flow.claim(RUI.source)).toMatchObject({ code: 'no_vote' });
     expect(gifts()).toHaveLength(1);
     expect(api.unclaimed('Rui')).toEqual([]);
+  });
+});
+
+describe('vRP 2 adapter built by the composition', () => {
+  it('runs lua/vrp2 from the folder the owner installed the resource as, not a fixed name', async () => {
+    const fake = createFakeHost();
+    const vrp = createFakeVrp(fake, { variant: 'vrp2', voteReward: 'my-votes' });
+    vrp.join(RUI.source, 10);
+    fake.addResource('vrp', {});
+    const runtime = Object.assign(createFakeRuntime(), fake.host, { resourceName: 'my-votes' });
+    const config = configFor({
+      framework: 'vrp',
+      vrp: { variant: 'vrp2' },
+      reward: { type: 'custom', event: 'myserver:voteGift' },
+    });
+    /** Lets the fake vRP answer: its replies arrive on the fake host's timers. */
+    const pumped = async <T>(promise: Promise<T>): Promise<T> => {
+      for (let i = 0; i < 20; i += 1) {
+        fake.advance(100);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return promise;
+    };
+    const chosen = await pumped(chooseAdapter(runtime, config));
+    if (!chosen.ok) throw new Error(chosen.problems.join('\n'));
+    expect(await pumped(chosen.adapter.isPlayerReady(RUI.source))).toBe(true);
+    expect(vrp.calls.find((call) => call.member === 'loadScript')?.args).toEqual(['my-votes', 'lua/vrp2']);
   });
 });

@@ -60,6 +60,7 @@ export function createHarnessRuntime(server: SimServer, options: HarnessRuntimeO
   const log = createLog((_level, line) => void lines.push(line));
   const runtime: HarnessRuntime = {
     ...host,
+    resourceName: 'vote-reward',
     log,
     setTimeout: (fn, ms) => schedule(fn, ms, null),
     setInterval: (fn, ms) => schedule(fn, ms, Math.max(1, ms)),

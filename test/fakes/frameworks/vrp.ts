@@ -38,6 +38,8 @@ export interface FakeVrpOptions {
   clientUpdatesRaise?: boolean;
   /** Creative: database queries wait this long (GiveBank answers and credits only then). */
   dbDelayMs?: number;
+  /** vRP 2: the folder vote-reward is installed as, whose lua/vrp2.lua loadScript can run (default `vote-reward`). */
+  voteReward?: string;
 }
 
 /** Creates the fake vRP on the host. */
@@ -56,6 +58,7 @@ export function createFakeVrp(fake: FakeHost, options: FakeVrpOptions = {}) {
     slots: options.slots,
     dbDelayMs: options.dbDelayMs,
     clientUpdatesRaise: options.clientUpdatesRaise,
+    voteReward: options.voteReward,
     print: (line) => printed.push(line),
   });
   const calls: { member: string; args: unknown[] }[] = [];

@@ -1,0 +1,86 @@
+/**
+ * What `npm start` does once its flags are parsed: starts the mock they describe and writes the lines it prints (the
+ * URLs, the demo key, the server.cfg lines). Apart from index.ts so that tests run it in process.
+ */
+import type { CliOptions } from './cli';
+import { isWildcardHost } from './middleware/host-allow-list';
+import { unclaimedVotesByName } from './seed';
+import { demoFilePath, type RunningMockServer, startMockServer } from './server';
+
+/** The control API's line: where it answers and who may use it. */
+function adminLine(enabled: boolean, token: string | undefined, url: string): string {
+  if (!enabled) return 'control API: disabled (--no-admin)';
+  if (token) return `control API: ${url}/__admin (Authorization: Bearer $MOCK_ADMIN_TOKEN)`;
+  return `control API: ${url}/__admin (loopback clients only; set MOCK_ADMIN_TOKEN to require a token)`;
+}
+
+/** Starts the mock of the parsed `options` (`token`: MOCK_ADMIN_TOKEN) and returns it with the lines to print. */
+export async function startFromCli(
+  options: CliOptions,
+  token: string | undefined,
+): Promise<{ mock: RunningMockServer; lines: string[] }> {
+  const mock = await startMockServer({
+    port: options.port,
+    host: options.host,
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    db: options.db,
+    seed: options.seed,
+    checkMode: options.checkMode,
+    rateLimit: options.rateLimit,
+    voteCooldownMs: options.voteCooldownMs,
+    admin: { enabled: options.admin, token },
+  });
+
+  // Loopback-only routes are printed with the loopback URL; everything meant for others with the public one.
+  const base = mock.publicUrl;
+  const local = token ? base : mock.url;
+  const lines = isWildcardHost(options.host)
+    ? [`listening on every interface (${options.host}), port ${mock.port}; on this machine: ${mock.url}`]
+    : [`listening on ${mock.url}`];
+  if (options.publicUrl !== undefined) lines.push(`public URL: ${base}`);
+  else if (isWildcardHost(options.host)) {
+    lines.push(
+      `pages, snippets and OpenAPI use ${mock.url}; pass --public-url http://<LAN name or address>:${mock.port} to give other machines a URL that reaches this one`,
+    );
+  }
+  lines.push(`database: ${options.db}${options.db === ':memory:' ? ' (discarded on exit)' : ''}`);
+  lines.push(
+    `check mode: ${options.checkMode}, rate limit: ${options.rateLimit} requests per rolling 60 s per key`,
+  );
+  if (mock.demo) {
+    lines.push(`demo server id: ${mock.demo.serverId}`);
+    const where = options.db === ':memory:' ? 'only shown here' : `remembered in ${demoFilePath(options.db)}`;
+    lines.push(`demo API key: ${mock.demo.apiKey} (stored hashed in the database; ${where})`);
+    const page = `${base}/servers/${mock.demo.serverId}`;
+    lines.push(
+      `server page: ${page}`,
+      `vote page: ${page}/vote (vote with your in-game name, then /vote in game)`,
+    );
+    if (options.admin)
+      lines.push(`owner dashboard: ${local}/dashboard/servers/${mock.demo.serverId}/integrations`);
+    const waiting = unclaimedVotesByName(mock.store, mock.demo.serverId);
+    lines.push(
+      waiting.length === 0
+        ? 'unclaimed votes on the demo server: none'
+        : `unclaimed votes on the demo server: ${waiting.map((w) => `${w.username} (${w.count})`).join(', ')}; /vote in game as one of these names is paid for them, so vote under your own name to test one fresh vote`,
+    );
+  }
+  lines.push(`OpenAPI: ${base}/openapi.json`, `docs: ${base}/docs`, `health: ${base}/health`);
+  lines.push(adminLine(options.admin, token, local));
+  if (mock.demo) {
+    lines.push(
+      'server.cfg lines for a real FXServer:',
+      `  set vote_reward_api_key "${mock.demo.apiKey}"`,
+      `  set vote_reward_api_url "${base}"`,
+      ...(mock.demoWebhookUrl ? [`  set vote_reward_discord_webhook "${mock.demoWebhookUrl}"`] : []),
+      '  ensure vote-reward',
+      `and in resources/vote-reward/config.json: "voteUrl": "${base}/servers/${mock.demo.serverId}/vote"`,
+    );
+    if (mock.demoWebhookUrl && options.admin) {
+      lines.push(
+        `Discord messages sent to the demo webhook: GET ${local}/__admin/webhooks (clear them: DELETE ${local}/__admin/webhooks/messages)`,
+      );
+    }
+  }
+  return { mock, lines };
+}

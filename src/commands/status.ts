@@ -1,0 +1,47 @@
+import { UnauthorizedError } from '../api/errors';
+import { claimStatus } from '../claim/console';
+import type { Running } from '../compose';
+import { maskKey } from '../config/load';
+import { budgetPauses, pollStatus } from '../poll/console';
+import { programsStatus } from '../programs/console';
+import { cleanText } from '../runtime/clean-text';
+import { describeError } from '../runtime/errors';
+import { ADMIN_COMMAND } from './admin';
+
+/** The words that ask `votereward status` for its full form. */
+export const VERBOSE_WORDS: readonly string[] = ['verbose', '-v'];
+
+/**
+ * Lines of `votereward status`: a short healthy summary (API, server, framework, claims, polling, the programs that
+ * are on), or with `verbose` every figure (key, budget, name bindings, the poller's internals, history).
+ */
+export async function statusLines(running: Running, now: number, verbose: boolean): Promise<string[]> {
+  const { api, config } = running;
+  let reach: string;
+  let server = 'unknown';
+  try {
+    const info = await api.getServerInfo({ priority: 'poll' });
+    reach = 'reachable, key valid';
+    server = `${cleanText(info.name)} (#${info.rank}, ${info.votes_total} votes)`;
+  } catch (error) {
+    reach = error instanceof UnauthorizedError ? 'the key is wrong or revoked (401)' : describeError(error);
+  }
+  const budget = running.budget.snapshot();
+  const lines = ['vote-reward status', `  API        ${api.baseUrl} over ${api.transport}: ${reach}`];
+  if (verbose) lines.push(`  Key        ${maskKey(config.apiKey)}`);
+  lines.push(`  Server     ${server}`, `  Framework  ${running.framework}`);
+  if (verbose) {
+    const pauses = budgetPauses(budget, now);
+    lines.push(
+      `  Budget     ${budget.usedInWindow}/${budget.limit} in the last minute (${budget.reserved} kept for claims); sent ${budget.sent.claim} claim, ${budget.sent.poll} poll requests; 429s: ${budget.rateLimited}${pauses.length ? `; ${pauses.join(', ')}` : ''}`,
+    );
+  }
+  lines.push(
+    ...claimStatus(running.flow, config.nameLock, verbose),
+    ...pollStatus(running.detector, budget, now, verbose),
+    ...programsStatus(running, now, verbose),
+  );
+  if (!verbose)
+    lines.push(`  (${ADMIN_COMMAND} status verbose: key, rate budget, names, poller figures, history)`);
+  return lines;
+}

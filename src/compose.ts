@@ -1,0 +1,219 @@
+import { createVoteApi, type VoteApi } from './api/client';
+import { createNativeTransport } from './api/native-transport';
+import { createRateBudget, type RateBudget } from './api/rate-budget';
+import { createFetchTransport, type HttpTransport } from './api/transport';
+import { type ClaimFlow, createClaimFlow } from './claim/claim-flow';
+import { possibleRewardsOf, rewardsOf } from './config/load';
+import type { ResourceConfig } from './config/schema';
+import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
+import { createTranslator, type Translate } from './i18n/messages';
+import { createNotifier, type Notifier } from './notify';
+import { createVoteDetector, type VoteDetector } from './poll/detector';
+import { createVoteParty, type VoteParty } from './programs/party';
+import { createPrograms, type Programs } from './programs/programs';
+import { createTopVoters, type TopVoters } from './programs/top';
+import { selectAdapter } from './rewards/select';
+import type { FrameworkName, RewardAdapter } from './rewards/types';
+import { describeError } from './runtime/errors';
+import type { Runtime } from './runtime/runtime';
+import { rewardBoundsOf } from './store/bounds';
+
+/** One piece of the running resource: started in list order, stopped in reverse. */
+export interface Part {
+  /** What the part is, for messages. */
+  readonly name: string;
+  start?(): void;
+  stop(): void;
+}
+
+/** What the composition is given beside the config: the paying adapter, and what tests and benches put in place. */
+export interface ComposeOverrides {
+  /** The adapter that pays: {@link chooseAdapter}'s in production, a fake in tests. */
+  adapter: RewardAdapter;
+  /** The framework `adapter` pays through, as status shows it (default `esx`, the fakes' stand-in). */
+  framework?: FrameworkName;
+  /** The HTTP transport to the API; the runtime's fetch, or the FXServer native, when left out. */
+  transport?: HttpTransport;
+  /** Draws chance and choice for the claim flow and the programs; Math.random when left out. */
+  random?: () => number;
+  /** Requests a minute the budget allows, above what config.json accepts (a bench measures CPU, not pacing). */
+  budgetLimit?: number;
+  /** The claim flows' per-player locks, shared across reloads (see `ClaimFlowOptions.locks`). */
+  locks?: Set<string>;
+}
+
+/** Every part of the resource, built from one config over one runtime; nothing runs until `start()`. */
+export interface Running {
+  config: ResourceConfig;
+  api: VoteApi;
+  budget: RateBudget;
+  transport: HttpTransport;
+  events: EventChannel;
+  translate: Translate;
+  notifier: Notifier;
+  adapter: RewardAdapter;
+  framework: FrameworkName;
+  programs: Programs;
+  flow: ClaimFlow;
+  /** The poller, when `poll.enabled`. */
+  detector: VoteDetector | null;
+  /** The vote party, when `voteParty.enabled`. */
+  party: VoteParty | null;
+  /** The month's top voters, when `topVoters.enabled`. */
+  top: TopVoters | null;
+  /** The parts in start order. */
+  parts: readonly Part[];
+  /** Starts every part in order. */
+  start(): void;
+  /** Stops every part in reverse order; harmless on parts never started. */
+  stop(): void;
+}
+
+/** The adapter chosen for a config, or the lines that say why none can pay. */
+export type AdapterChoice =
+  | { ok: true; adapter: RewardAdapter & { dispose(): void }; framework: FrameworkName }
+  | { ok: false; problems: string[] };
+
+/** Detects or checks the framework, then asks the adapter whether it can pay every configured reward. */
+export async function chooseAdapter(runtime: Runtime, config: ResourceConfig): Promise<AdapterChoice> {
+  const rewards = possibleRewardsOf(config);
+  // vRP 2 loads `lua/vrp2.lua` from this resource by its folder name, which only the runtime knows.
+  const vrp = { ...config.vrp, resource: runtime.resourceName };
+  const selected = selectAdapter({ framework: config.framework, host: runtime, rewards, vrp });
+  if (!selected.ok) return selected;
+  const problems = (await selected.adapter.startupProblems?.(rewards)) ?? [];
+  if (problems.length === 0) return selected;
+  selected.adapter.dispose();
+  return { ok: false, problems };
+}
+
+/** Builds every part from `config` over `runtime`, paying through `overrides.adapter`, with the other overrides. */
+export function composeResource(
+  runtime: Runtime,
+  config: ResourceConfig,
+  overrides: ComposeOverrides,
+): Running {
+  const log = runtime.log;
+  const { adapter, framework = 'esx' } = overrides;
+  const transport =
+    overrides.transport ??
+    (runtime.fetch ? createFetchTransport(runtime.fetch) : createNativeTransport(runtime));
+  const budget = createRateBudget({
+    limit: overrides.budgetLimit ?? config.poll.maxRequestsPerMinute,
+    reserveRatio: config.poll.reservePercent / 100,
+    now: runtime.now,
+  });
+  const api = createVoteApi({
+    baseUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    transport,
+    budget,
+    now: runtime.now,
+    timeoutMs: config.requestTimeoutMs,
+    log,
+  });
+  const translate = createTranslator(config.locale, config.messages);
+  const notifier = createNotifier(config.notify, runtime);
+  if (notifier.problem) log.warn(notifier.problem);
+  else if (notifier.mode !== 'chat') log.info(`player messages shown as ${notifier.mode} notifications`);
+  // Claims, reminders and the vote link reach players through the notifier; everything else sees the runtime as is.
+  const players: Runtime = Object.assign(Object.create(runtime) as Runtime, { tell: notifier.tell });
+  const events = createEventChannel((name, error) =>
+    log.error(`a listener of ${String(name)} failed: ${describeError(error)}`),
+  );
+  const unannounce = announceRewardsOnFiveM(events, runtime);
+  const random = overrides.random;
+  const programs = createPrograms({ config, runtime, events, transport, translate, random });
+  const flow = createClaimFlow({
+    runtime: players,
+    api,
+    adapter,
+    rewards: rewardsOf(config),
+    bounds: rewardBoundsOf(possibleRewardsOf(config)),
+    random,
+    programs,
+    translate,
+    checkMode: config.checkMode,
+    nameLock: config.nameLock,
+    claimCooldownMs: config.claimCooldownSeconds * 1000,
+    command: config.command,
+    voteUrl: config.voteUrl,
+    joinDelayMs: config.poll.joinCheckDelaySeconds * 1000,
+    events,
+    locks: overrides.locks,
+  });
+  const settle = (license: string) => flow.settlePlayer(license);
+  const shared = { runtime: players, programs, events, translate, command: config.command, settle };
+  const party = config.voteParty.enabled
+    ? createVoteParty({
+        ...shared,
+        settings: config.voteParty,
+        api,
+        budget,
+        isLoaded: (source) => adapter.isPlayerReady(source),
+      })
+    : null;
+  const top = config.topVoters.enabled
+    ? createTopVoters({
+        ...shared,
+        settings: config.topVoters,
+        counts: config.poll.enabled || config.voteParty.enabled,
+      })
+    : null;
+  const detector = config.poll.enabled
+    ? createVoteDetector({
+        runtime: players,
+        api,
+        budget,
+        poll: config.poll,
+        voteUrl: config.voteUrl,
+        command: config.command,
+        translate,
+        claimName: flow.claimName,
+        hasPending: flow.hasPending,
+        claim: async (source) => {
+          const outcome = await flow.claim(source, { auto: true });
+          return outcome.code === 'cannot_receive' && outcome.problem === 'player_not_loaded'
+            ? 'not_loaded'
+            : 'done';
+        },
+        events,
+      })
+    : null;
+  // Joins are heard from the moment the flow exists: a player joining while the first /server/info is in flight
+  // still has their open claims looked at.
+  const unjoin = runtime.onPlayerJoining((source) => flow.playerJoined(source));
+  const parts: Part[] = [
+    { name: 'adapter', stop: () => (adapter as Partial<{ dispose(): void }>).dispose?.() },
+    { name: 'announcements', stop: unannounce },
+    { name: 'joins', stop: unjoin },
+    { name: 'programs', stop: () => programs.stop() },
+    { name: 'claim flow', start: () => flow.start(), stop: () => flow.stop() },
+  ];
+  if (detector) parts.push({ name: 'poller', start: () => detector.start(), stop: () => detector.stop() });
+  if (top) parts.push({ name: 'top voters', start: () => top.start(), stop: () => top.stop() });
+  if (party) parts.push({ name: 'vote party', start: () => party.start(), stop: () => party.stop() });
+  return {
+    config,
+    api,
+    budget,
+    transport,
+    events,
+    translate,
+    notifier,
+    adapter,
+    framework,
+    programs,
+    flow,
+    detector,
+    party,
+    top,
+    parts,
+    start() {
+      for (const part of parts) part.start?.();
+    },
+    stop() {
+      for (const part of [...parts].reverse()) part.stop();
+    },
+  };
+}

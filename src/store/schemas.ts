@@ -1,0 +1,89 @@
+/**
+ * A zod schema per stored record of the claim journal and the vote history. They check the shape a reader relies on
+ * (a string where a string is added to, a number where one is compared); what the config allows is checked apart, by
+ * `bounds.ts`, because it changes with the config while the shape does not.
+ *
+ * Adding a stored record: declare its key or prefix in `keys.ts` (with a builder, and a row in `KEY_FAMILIES`: the
+ * keys test then proves it shadows no other family), its schema here, read it with `readRecord` (an unreadable
+ * record is reported and left as is) and write it with `writeRecord`; check that the key and the record agree; a
+ * later change of its format is one more step in `data-version.ts` `MIGRATIONS`.
+ */
+import * as z from 'zod';
+
+/** A `YYYY-MM` month with a real month number; anything else in a month map is junk. */
+export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A stored reward: its type and the fields its adapter reads; amounts are bounded by the config, not here. */
+export const storedRewardSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('money'), amount: z.number() }),
+  z.object({ type: z.literal('bank'), amount: z.number() }),
+  z.object({ type: z.literal('item'), item: z.string(), count: z.number() }),
+  z.object({ type: z.literal('custom'), command: z.string().optional(), event: z.string().optional() }),
+]);
+
+const awardInfoSchema = z.object({
+  program: z.enum(['milestone', 'streak', 'first', 'party', 'top']),
+  value: z.number(),
+  month: z.string().nullable(),
+  voteRef: z.string().nullable(),
+});
+
+const drawRecordSchema = z.object({
+  entry: z.number(),
+  roll: z.number().nullable(),
+  pick: z.number().nullable(),
+});
+
+/** A journal entry of the current format, once `migrateEntry` has brought an older one up to it. */
+export const journalEntrySchema = z
+  .object({
+    format: z.literal(3),
+    id: z.string().min(1),
+    state: z.enum(['claiming', 'unknown', 'claimed', 'needs_admin']),
+    name: z.string(),
+    license: z.string(),
+    votedAt: z.string().nullable(),
+    voteId: z.string().nullable(),
+    rewards: z.array(storedRewardSchema),
+    given: z.array(z.boolean()),
+    giving: z.number().int().min(0).nullable(),
+    before: z.union([z.number(), z.literal('unrecorded')]).nullable(),
+    problem: z.string().nullable(),
+    award: awardInfoSchema.nullable(),
+    recorded: z.boolean(),
+    draws: z.array(drawRecordSchema),
+    approved: z.literal(true).optional(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .refine((entry) => entry.given.length === entry.rewards.length, {
+    message: 'given does not match rewards',
+    path: ['given'],
+  });
+
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const time = z.number().finite();
+const dayOrNull = z.string().regex(DAY).nullable();
+
+/** Keeps the entries of a month map whose key is a real month; junk keys (`9999-99`, `zz`) are dropped. */
+function monthsOnly<T extends z.ZodType>(value: T) {
+  return z
+    .object({})
+    .catchall(z.unknown())
+    .transform((map) => Object.fromEntries(Object.entries(map).filter(([month]) => MONTH.test(month))))
+    .pipe(z.object({}).catchall(value));
+}
+
+/** A vote history (`history:<license>`, format 1). */
+export const voteHistorySchema = z.object({
+  format: z.literal(1),
+  license: z.string().min(1),
+  name: z.string(),
+  total: count,
+  months: monthsOnly(count),
+  monthReachedAt: monthsOnly(time),
+  lastVoteAt: time.nullable(),
+  streak: z.object({ current: count, best: count, lastDay: dayOrNull, startDay: dayOrNull }),
+  recent: z.array(z.string()),
+});
