@@ -1,5 +1,5 @@
 /**
- * What a lying world pays (issue 20 §1–2), printed for the closing note: `npx tsx bench/party-storm.ts`.
+ * What a lying world pays (a count of a billion, a clock a month off), printed for the closing note: `npx tsx bench/party-storm.ts`.
  * Runs the real party, top voters, claim flow and mock (in process) over the test worlds; works on the code before
  * the count gate too (it only uses what both have), so the same script gives the before and after figures.
  *

@@ -15,7 +15,7 @@ import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './middlew
 import { SECURITY_SCHEMES } from './openapi/contract';
 import { validationHook } from './openapi/validation';
 import { createSiteRoutes } from './pages/routes';
-import { createAdminRoutes } from './routes/admin';
+import { controlRoutes, createAdminRoutes } from './routes/admin';
 import { createApiRoutes } from './routes/api';
 import { createDocsRoutes } from './routes/docs';
 import { createHealthRoutes } from './routes/health';
@@ -147,7 +147,10 @@ export function createApp(deps: AppDeps): MockApp {
 
   // The badge and the site pages.
   app.route('/', createBadgeRoutes(deps));
-  app.route('/', createSiteRoutes({ ...deps, hosts }));
+  app.route(
+    '/',
+    createSiteRoutes({ ...deps, hosts, controlRoutes: () => controlRoutes(app.openAPIRegistry) }),
+  );
 
   const methodsOf = allowedMethods(app);
   app.notFound((c) => {

@@ -4,7 +4,7 @@
  */
 import type { CliOptions } from './cli';
 import { isWildcardHost } from './middleware/host-allow-list';
-import { unclaimedVotesByName } from './seed';
+import { SEEDED_UNCLAIMED, unclaimedVotesByName } from './seed';
 import { demoFilePath, type RunningMockServer, startMockServer } from './server';
 
 /** The control API's line: where it answers and who may use it. */
@@ -12,6 +12,30 @@ function adminLine(enabled: boolean, token: string | undefined, url: string): st
   if (!enabled) return 'control API: disabled (--no-admin)';
   if (token) return `control API: ${url}/__admin (Authorization: Bearer $MOCK_ADMIN_TOKEN)`;
   return `control API: ${url}/__admin (loopback clients only; set MOCK_ADMIN_TOKEN to require a token)`;
+}
+
+/**
+ * The banner's lines about votes waiting on the demo server: the seeded names (a /vote under one of them is paid
+ * for their votes) apart from votes cast since, on an earlier run of a kept database (the tester's own, usually).
+ */
+export function waitingLines(waiting: ReadonlyArray<{ username: string; count: number }>): string[] {
+  const list = (names: typeof waiting) => names.map((w) => `${w.username} (${w.count})`).join(', ');
+  const isSeeded = (name: string) => (SEEDED_UNCLAIMED as readonly string[]).includes(name);
+  const seeded = waiting.filter((w) => isSeeded(w.username));
+  const earlier = waiting.filter((w) => !isSeeded(w.username));
+  if (earlier.length === 0) {
+    return [
+      seeded.length === 0
+        ? 'unclaimed votes on the demo server: none'
+        : `unclaimed votes on the demo server: ${list(seeded)}; /vote in game as one of these names is paid for them, so vote under your own name to test one fresh vote`,
+    ];
+  }
+  return [
+    seeded.length === 0
+      ? 'seeded unclaimed votes on the demo server: none left'
+      : `seeded unclaimed votes on the demo server: ${list(seeded)}; /vote in game as one of these names is paid for them`,
+    `votes cast on an earlier run of this database, not claimed yet: ${list(earlier)}; /vote in game under one of these names pays them (oldest first) before any new vote`,
+  ];
 }
 
 /** Starts the mock of the parsed `options` (`token`: MOCK_ADMIN_TOKEN) and returns it with the lines to print. */
@@ -57,13 +81,10 @@ export async function startFromCli(
       `vote page: ${page}/vote (vote with your in-game name, then /vote in game)`,
     );
     if (options.admin)
-      lines.push(`owner dashboard: ${local}/dashboard/servers/${mock.demo.serverId}/integrations`);
-    const waiting = unclaimedVotesByName(mock.store, mock.demo.serverId);
-    lines.push(
-      waiting.length === 0
-        ? 'unclaimed votes on the demo server: none'
-        : `unclaimed votes on the demo server: ${waiting.map((w) => `${w.username} (${w.count})`).join(', ')}; /vote in game as one of these names is paid for them, so vote under your own name to test one fresh vote`,
-    );
+      lines.push(
+        `owner dashboard: ${local}/dashboard/servers/${mock.demo.serverId}/integrations (API keys, recent votes and whether each was claimed)`,
+      );
+    lines.push(...waitingLines(unclaimedVotesByName(mock.store, mock.demo.serverId)));
   }
   lines.push(`OpenAPI: ${base}/openapi.json`, `docs: ${base}/docs`, `health: ${base}/health`);
   lines.push(adminLine(options.admin, token, local));
@@ -74,6 +95,7 @@ export async function startFromCli(
       `  set vote_reward_api_url "${base}"`,
       ...(mock.demoWebhookUrl ? [`  set vote_reward_discord_webhook "${mock.demoWebhookUrl}"`] : []),
       '  ensure vote-reward',
+      '  add_ace group.admin command.votereward allow',
       `and in resources/vote-reward/config.json: "voteUrl": "${base}/servers/${mock.demo.serverId}/vote"`,
     );
     if (mock.demoWebhookUrl && options.admin) {

@@ -3,7 +3,8 @@ import { createNativeTransport } from './api/native-transport';
 import { createRateBudget, type RateBudget } from './api/rate-budget';
 import { createFetchTransport, type HttpTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow } from './claim/claim-flow';
-import { possibleRewardsOf, rewardsOf } from './config/load';
+import { type ApiReach, type ApiUrlSource, trackReach } from './commands/api-reach';
+import { API_URL_CONVAR, possibleRewardsOf, rewardsOf } from './config/load';
 import type { ResourceConfig } from './config/schema';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
 import { createTranslator, type Translate } from './i18n/messages';
@@ -48,6 +49,10 @@ export interface Running {
   api: VoteApi;
   budget: RateBudget;
   transport: HttpTransport;
+  /** Whether the API answers, as the requests so far found (the transport above records into it). */
+  reach: ApiReach;
+  /** Where `config.apiUrl` came from, so messages name the setting to check. */
+  apiUrlSource: ApiUrlSource;
   events: EventChannel;
   translate: Translate;
   notifier: Notifier;
@@ -95,9 +100,13 @@ export function composeResource(
 ): Running {
   const log = runtime.log;
   const { adapter, framework = 'esx' } = overrides;
-  const transport =
+  const base =
     overrides.transport ??
     (runtime.fetch ? createFetchTransport(runtime.fetch) : createNativeTransport(runtime));
+  const reach = trackReach(base, runtime.now);
+  const transport = reach.transport;
+  // The loader lets a non-empty convar win over config.json's apiUrl; the same test says where the value came from.
+  const apiUrlSource: ApiUrlSource = runtime.convar(API_URL_CONVAR)?.trim() ? 'convar' : 'config';
   const budget = createRateBudget({
     limit: overrides.budgetLimit ?? config.poll.maxRequestsPerMinute,
     reserveRatio: config.poll.reservePercent / 100,
@@ -123,7 +132,8 @@ export function composeResource(
   );
   const unannounce = announceRewardsOnFiveM(events, runtime);
   const random = overrides.random;
-  const programs = createPrograms({ config, runtime, events, transport, translate, random });
+  // Discord posts go around the API's reach record: a webhook that fails says nothing about the vote API.
+  const programs = createPrograms({ config, runtime, events, transport: base, translate, random });
   const flow = createClaimFlow({
     runtime: players,
     api,
@@ -198,6 +208,8 @@ export function composeResource(
     api,
     budget,
     transport,
+    reach,
+    apiUrlSource,
     events,
     translate,
     notifier,

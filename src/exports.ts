@@ -1,6 +1,6 @@
 import type { ServerInfo, VoteCount } from '../contract/answers';
 import type { VoteApi } from './api/client';
-import type { ClaimFlow, ClaimOutcome, VoteCheck } from './claim/claim-flow';
+import type { ClaimExport, ClaimFlow, VoteCheck } from './claim/claim-flow';
 import type { JournalEntry } from './claim/journal';
 import type { Programs } from './programs/programs';
 import { type TopVotersAnswer, topVotersOf } from './programs/top';
@@ -73,7 +73,7 @@ export function registerExports(
   };
   runtime.provideExport(
     'claim',
-    async (source: number): Promise<ClaimOutcome | typeof notReady> =>
+    async (source: number): Promise<ClaimExport | typeof notReady> =>
       current()?.flow.claim(Number(source)) ?? notReady,
   );
   runtime.provideExport('check', async (source: number): Promise<CheckOutcome> => {

@@ -1,14 +1,16 @@
 import type { ServerInfo } from '../contract/answers';
-import type { VoteApi } from './api/client';
 import { NetworkError, TimeoutError, UnauthorizedError } from './api/errors';
 import { claimCommands } from './claim/console';
 import { ADMIN_COMMAND, type AdminCommand, runAdminCommand } from './commands/admin';
+import { unreachableHint } from './commands/api-reach';
+import { type InertSettings, inertSettings } from './commands/inert';
 import { statusLines, VERBOSE_WORDS } from './commands/status';
+import { testpayCommand } from './commands/testpay';
 import { chooseAdapter, composeResource, type Running } from './compose';
 import { loadConfig, maskKey, possibleRewardsOf } from './config/load';
 import { upgradeData } from './data-version';
 import { registerExports } from './exports';
-import { createTranslator } from './i18n/messages';
+import { createTranslator, type Translate } from './i18n/messages';
 import { programsCommands } from './programs/console';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
 import { describeError } from './runtime/errors';
@@ -16,6 +18,11 @@ import type { Log, Runtime } from './runtime/runtime';
 
 /** How long a reload waits for the claim steps in flight. */
 const RELOAD_WAIT_MS = 30_000;
+/** At most one console line a minute about players typing `/vote` while nothing runs. */
+const POINTER_EVERY_MS = 60_000;
+/** Where an admin finds why nothing runs. */
+const INERT_POINTER =
+  'see the "not started" block printed at start-up (or `votereward status`), fix it, then `votereward reload`';
 
 /** Outcome of the start-up call to `/server/info`. */
 type Connection = { ok: true; info: ServerInfo } | { ok: false; reason: string };
@@ -46,33 +53,50 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   const claimLocks = new Set<string>();
   /** The parts being started while their first `/server/info` is in flight, so players get a "starting" answer. */
   let starting: Running | null = null;
-  let registeredCommand: string | null = null;
+  /** Claim command names registered so far: FiveM cannot take a command back, so each stays answered. */
+  const registeredCommands = new Set<string>();
   const registeredTopCommands = new Set<string>();
   let started = false;
 
   const printBlock = (title: string, lines: readonly string[]) => printProblems(log, title, lines);
 
+  /** What `/vote` answers while nothing runs: the configured command and language as far as they could be read. */
+  let inert: { command: string; translate: Translate } = inertAnswer(inertSettings(null));
+  let lastPointerAt = Number.NEGATIVE_INFINITY;
+
+  /** A player typed the claim command while nothing runs: answered in the server's language, admins pointed. */
+  const answerInert = (source: number, name: string) => {
+    runtime.tell(source, inert.translate('not_ready'));
+    const now = runtime.now();
+    if (now - lastPointerAt < POINTER_EVERY_MS) return;
+    lastPointerAt = now;
+    log.warn(
+      `${cleanText(runtime.playerName(source) ?? `player #${source}`)} typed /${name}, but vote rewards are not running: ${INERT_POINTER}`,
+    );
+  };
+
   const registerVoteCommand = (name: string) => {
-    if (registeredCommand === name) return;
-    registeredCommand = name;
+    if (registeredCommands.has(name)) return;
+    registeredCommands.add(name);
     runtime.registerCommand(
       name,
       (source) => {
-        if (source <= 0) {
-          log.info(`/${name} is for players; admins use \`${ADMIN_COMMAND}\``);
-          return;
-        }
         const current = app;
-        if (!current) {
-          runtime.tell(
-            source,
-            starting
-              ? starting.translate('starting', { command: starting.config.command })
-              : createTranslator('en')('not_ready'),
+        if (source <= 0) {
+          log.info(
+            current
+              ? `/${name} is for players; admins use \`${ADMIN_COMMAND}\``
+              : `/${name}: vote rewards are not running; ${INERT_POINTER}`,
           );
           return;
         }
-        void current.flow.claim(source);
+        if (current) {
+          void current.flow.claim(source);
+          return;
+        }
+        if (starting)
+          runtime.tell(source, starting.translate('starting', { command: starting.config.command }));
+        else answerInert(source, name);
       },
       false,
     );
@@ -95,12 +119,15 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
 
   /** Loads config.json, chooses the adapter and composes the parts; null (after printing why) when it cannot. */
   const build = async (): Promise<Running | null> => {
-    const loaded = loadConfig({ text: runtime.loadResourceFile('config.json'), convar: runtime.convar });
+    const text = runtime.loadResourceFile('config.json');
+    const loaded = loadConfig({ text, convar: runtime.convar });
     if (!loaded.ok) {
+      inert = inertAnswer(inertSettings(text));
       printBlock('not started, config.json has problems:', loaded.problems);
       return null;
     }
     const config = loaded.config;
+    inert = { command: config.command, translate: createTranslator(config.locale, config.messages) };
     const chosen = await chooseAdapter(runtime, config);
     if (!chosen.ok) {
       printBlock('not started, the framework cannot pay the configured rewards:', chosen.problems);
@@ -119,11 +146,14 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
 
   const boot = async (): Promise<string[]> => {
     const candidate = await build();
-    if (!candidate) return ['vote-reward: not started (see the block above)'];
+    if (!candidate) {
+      registerVoteCommand(inert.command);
+      return ['vote-reward: not started (see the block above)'];
+    }
     registerVoteCommand(candidate.config.command);
     if (candidate.top) registerTopCommand(candidate.config.topVoters.command);
     starting = candidate;
-    const connection = await connect(candidate.api, log).finally(() => {
+    const connection = await connect(candidate, log).finally(() => {
       starting = null;
     });
     if (!connection.ok && connection.reason === 'unauthorized') {
@@ -185,6 +215,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     },
     ...claimCommands(() => app?.flow ?? null, runtime.now),
     { name: 'reload', help: 'reload config.json', run: reload },
+    testpayCommand(() => app, runtime),
     ...programsCommands(() => app, runtime.now),
   ];
 
@@ -231,6 +262,11 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   };
 }
 
+/** The claim command's name and translator while nothing runs, from what a broken config.json still told. */
+function inertAnswer(settings: InertSettings): { command: string; translate: Translate } {
+  return { command: settings.command, translate: createTranslator(settings.locale) };
+}
+
 /** Prints a start-up refusal: a rule, the title, one line a problem, how to retry, a rule. */
 function printProblems(log: Log, title: string, lines: readonly string[]): void {
   const rule = '-'.repeat(72);
@@ -242,7 +278,8 @@ function printProblems(log: Log, title: string, lines: readonly string[]): void 
 }
 
 /** The start-up call to `/server/info`: connected, the key refused, or not reached yet (claims are tried anyway). */
-async function connect(api: VoteApi, log: Log): Promise<Connection> {
+async function connect(running: Running, log: Log): Promise<Connection> {
+  const { api } = running;
   try {
     const info = await api.getServerInfo({ priority: 'claim' });
     log.info(`connected to ${cleanText(info.name)} (#${info.rank}, ${info.votes_total} votes)`);
@@ -252,12 +289,11 @@ async function connect(api: VoteApi, log: Log): Promise<Connection> {
       return { ok: false, reason: 'unauthorized' };
     }
     const detail = describeError(error);
-    // Network and timeout errors already name the URL; others (HTTP status, bad body) do not.
-    const reason =
-      error instanceof NetworkError || error instanceof TimeoutError
-        ? detail
-        : `${api.baseUrl}/api/v1/server/info: ${detail}`;
-    log.warn(`cannot reach the vote API yet (${reason}); claims will be tried anyway`);
+    // Network and timeout errors already name the URL, and mean nothing answered there: name the setting to check.
+    const unanswered = error instanceof NetworkError || error instanceof TimeoutError;
+    const reason = unanswered ? detail : `${api.baseUrl}/api/v1/server/info: ${detail}`;
+    const hint = unanswered ? `; ${unreachableHint(api.baseUrl, running.apiUrlSource)}` : '';
+    log.warn(`cannot reach the vote API yet (${reason}); claims will be tried anyway${hint}`);
     return { ok: false, reason };
   }
 }

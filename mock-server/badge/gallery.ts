@@ -38,12 +38,13 @@ export function renderGallery(data: BadgeData = GALLERY_SERVER): GalleryEntry[] 
   for (const style of BADGE_STYLES) {
     for (const theme of BADGE_THEMES) {
       for (const lang of BADGE_LANGS) {
-        const { width, height } = BADGE_SIZES[style];
+        const png = renderBadgePng(data, { style, theme, lang });
+        // The PNG's own size (IHDR): the mini strip is only as wide as its text.
         entries.push({
           file: `badge-${style}-${theme}-${lang}.png`,
-          png: renderBadgePng(data, { style, theme, lang }),
-          width,
-          height,
+          png,
+          width: png.readUInt32BE(16),
+          height: png.readUInt32BE(20),
         });
       }
     }
@@ -68,7 +69,7 @@ export function renderContactSheet(entries: GalleryEntry[]): Buffer {
   BADGE_STYLES.forEach((style, column) => {
     const x = labelWidth + gap + column * (columnWidth + gap);
     parts.push(
-      `<text x="${x}" y="26" font-family="Inter" font-size="13" font-weight="700" fill="#1f2328">${style} (${BADGE_SIZES[style].width}×${BADGE_SIZES[style].height})</text>`,
+      `<text x="${x}" y="26" font-family="Inter" font-size="13" font-weight="700" fill="#1f2328">${style} (${style === 'mini' ? '≤' : ''}${BADGE_SIZES[style].width}×${BADGE_SIZES[style].height})</text>`,
     );
   });
   rows.forEach(({ theme, lang }, row) => {

@@ -4,7 +4,7 @@ import { type BadgeLang, badgeWords, formatCount, summaryLine } from './i18n';
 
 export type { BadgeLang } from './i18n';
 
-/** Badge layouts: a 300×60 button, a 360×110 stats card and a 240×24 strip. */
+/** Badge layouts: a 300×60 button, a 360×110 stats card and a 24 px strip as wide as its text (at most 240). */
 export type BadgeStyle = 'button' | 'stats' | 'mini';
 /** Colour schemes. */
 export type BadgeTheme = 'light' | 'dark';
@@ -16,7 +16,7 @@ export const BADGE_THEMES: readonly BadgeTheme[] = ['light', 'dark'];
 /** Allowed values of `lang` (the first is the default). */
 export const BADGE_LANGS: readonly BadgeLang[] = ['en', 'fr'];
 
-/** Pixel size of each style; the PNG has exactly this size. */
+/** Pixel size of each style: the button and stats PNGs have exactly this size, the mini strip at most this width. */
 export const BADGE_SIZES: Readonly<Record<BadgeStyle, { width: number; height: number }>> = {
   button: { width: 300, height: 60 },
   stats: { width: 360, height: 110 },
@@ -291,13 +291,20 @@ function statsSvg(data: BadgeData, lang: BadgeLang, palette: Palette): string {
   return frame(width, height, 10, palette, parts.join(''));
 }
 
+/** Right padding of the mini strip after its text, px. */
+const MINI_END_PAD = 9;
+
 function miniSvg(data: BadgeData, lang: BadgeLang, palette: Palette): string {
-  const { width, height } = BADGE_SIZES.mini;
+  const { width: maxWidth, height } = BADGE_SIZES.mini;
+  const fonts = loadBadgeFonts();
   const rank = rankLabel(data.rank, lang);
-  const rankWidth = Math.max(34, Math.ceil(loadBadgeFonts().measure(rank, 11.5, 700)) + 14);
-  const room = width - rankWidth - 16;
+  const rankWidth = Math.max(34, Math.ceil(fonts.measure(rank, 11.5, 700)) + 14);
+  const room = maxWidth - rankWidth - 16;
   const summary = summaryLine(data.votesMonthly, data.playersOnline, data.playersMax, lang);
   const size = fitSize(summary, room, 11, 9, 600);
+  const shown = ellipsize(summary, room, size, 600);
+  // The strip ends after its text: a fixed 240 px left a third of a small server's badge empty.
+  const width = Math.min(maxWidth, Math.ceil(rankWidth + 8 + fonts.measure(shown, size, 600) + MINI_END_PAD));
   return frame(
     width,
     height,
@@ -313,7 +320,7 @@ function miniSvg(data: BadgeData, lang: BadgeLang, palette: Palette): string {
         fill: palette.accentText,
         anchor: 'middle',
       }),
-      text(ellipsize(summary, room, size, 600), {
+      text(shown, {
         x: rankWidth + 8,
         y: 16,
         size,
@@ -340,7 +347,9 @@ export function renderBadgeSvg(data: BadgeData, options: BadgeOptions): string {
 /** The SVG of the small "server not found" badge (mini size). */
 export function renderNotFoundSvg(options: Pick<BadgeOptions, 'theme' | 'lang'>): string {
   const palette = PALETTES[options.theme];
-  const { width, height } = BADGE_SIZES.mini;
+  const { width: maxWidth, height } = BADGE_SIZES.mini;
+  const words = badgeWords(options.lang).notFound;
+  const width = Math.min(maxWidth, Math.ceil(42 + loadBadgeFonts().measure(words, 11, 600) + MINI_END_PAD));
   return frame(
     width,
     height,
@@ -349,7 +358,7 @@ export function renderNotFoundSvg(options: Pick<BadgeOptions, 'theme' | 'lang'>)
     [
       `<rect x="0" y="0" width="34" height="${height}" fill="${palette.muted}"/>`,
       text('?', { x: 17, y: 16, size: 11.5, weight: 700, fill: palette.background, anchor: 'middle' }),
-      text(badgeWords(options.lang).notFound, { x: 42, y: 16, size: 11, weight: 600, fill: palette.muted }),
+      text(words, { x: 42, y: 16, size: 11, weight: 600, fill: palette.muted }),
     ].join(''),
   );
 }

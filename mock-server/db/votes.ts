@@ -71,6 +71,8 @@ export interface Votes {
   claimOldest(serverId: number, username: string, options?: { mode?: CheckMode }): VoteRecord | null;
   /** Votes matching a filter, oldest first. */
   list(filter?: VoteFilter): VoteRecord[];
+  /** A server's latest `limit` votes, newest first (the owner dashboard's table). */
+  recent(serverId: number, limit: number): VoteRecord[];
 }
 
 interface VoteRow {
@@ -161,6 +163,10 @@ export function createVotes(db: Db, options: StoreOptions & { requireServer: Req
       ORDER BY voted_at, id LIMIT ? OFFSET ?`,
   );
 
+  const recentOfServerStmt = db.prepare<[number, number], VoteRow>(
+    `SELECT ${VOTE_COLUMNS} FROM votes WHERE server_id = ? ORDER BY voted_at DESC, id DESC LIMIT ?`,
+  );
+
   function insertVote(input: VoteInput): VoteRecord {
     requireServer(input.serverId);
     const username = input.username.trim();
@@ -224,6 +230,10 @@ export function createVotes(db: Db, options: StoreOptions & { requireServer: Req
         rows = votesAllStmt.all(limit, offset);
       }
       return rows.map(toVote);
+    },
+
+    recent(serverId, limit) {
+      return recentOfServerStmt.all(serverId, limit).map(toVote);
     },
   };
 }

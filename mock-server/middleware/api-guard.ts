@@ -12,7 +12,8 @@ export interface ApiGuardVariables {
   [RATE_LIMIT_HEADERS]: Record<string, string>;
 }
 
-const BEARER = /^Bearer[ \t]+(.*)$/i;
+const BEARER = /^Bearer(?:[ \t]+(.*))?$/i;
+const SCHEME = /^([A-Za-z][\w!#$%&'*+.^`|~-]*)(?:[ \t]+|$)/;
 
 const UNAUTHORIZED: Record<'missing' | 'malformed' | 'unknown' | 'revoked', [string, string]> = {
   missing: ['missing_api_key', 'send the API key as "Authorization: Bearer <key>" or as ?key=<key>'],
@@ -21,17 +22,36 @@ const UNAUTHORIZED: Record<'missing' | 'malformed' | 'unknown' | 'revoked', [str
   revoked: ['revoked_api_key', 'the API key was revoked; generate a new one in Integrations'],
 };
 
+/** The key a request presents, or why its Authorization header carries none. */
+type Presented = { key: string | undefined; problem?: undefined } | { key?: undefined; problem: string };
+
 /**
- * Reads the key from `Authorization: Bearer` (preferred) or `?key=`; `''` when a header is present but empty. The
+ * Reads the key from `Authorization: Bearer` (preferred) or `?key=`. A header in another scheme (`Basic live_…`),
+ * with no scheme (the bare key) or with nothing after `Bearer` is named for what it is, not blamed on the key. The
  * query is only parsed when there is no header.
  */
-function presentedKey(c: Context): string | undefined {
+function presentedKey(c: Context): Presented {
   const authorization = c.req.header('authorization');
-  if (authorization !== undefined) {
-    const match = BEARER.exec(authorization.trim());
-    return match ? (match[1] as string).trim() : '';
+  if (authorization === undefined) return { key: c.req.query('key') };
+  const value = authorization.trim();
+  const bearer = BEARER.exec(value);
+  if (bearer) {
+    const key = (bearer[1] ?? '').trim();
+    return key
+      ? { key }
+      : { problem: 'the Authorization header has no key after "Bearer"; send "Authorization: Bearer <key>"' };
   }
-  return c.req.query('key');
+  if (value.startsWith('live_'))
+    return {
+      problem:
+        'the Authorization header holds the key without a scheme; use Bearer: "Authorization: Bearer <key>"',
+    };
+  const scheme = SCHEME.exec(value)?.[1];
+  return {
+    problem: scheme
+      ? `the Authorization header uses the ${JSON.stringify(scheme.slice(0, 20))} scheme; use Bearer: "Authorization: Bearer <key>"`
+      : 'the Authorization header is empty or unreadable; send "Authorization: Bearer <key>"',
+  };
 }
 
 /**
@@ -46,9 +66,13 @@ export function apiGuard(
   Variables: ApiGuardVariables;
 }> {
   return async (c, next) => {
-    const key = presentedKey(c);
+    const { key, problem } = presentedKey(c);
     const auth =
-      key === undefined ? ({ ok: false, reason: 'missing' } as const) : store.keys.authenticate(key);
+      problem !== undefined
+        ? ({ ok: false, reason: 'malformed' } as const)
+        : key === undefined
+          ? ({ ok: false, reason: 'missing' } as const)
+          : store.keys.authenticate(key);
     const decision = limiter.hit(auth.ok ? `key:${auth.prefix}` : `ip:${clientIp(c)}`);
     c.set(RATE_LIMIT_HEADERS, {
       'ratelimit-limit': String(decision.limit),
@@ -65,8 +89,10 @@ export function apiGuard(
       );
     }
     if (!auth.ok) {
-      const [code, message] = UNAUTHORIZED[auth.reason];
-      return sendError(c, 401, code, message, { 'www-authenticate': 'Bearer realm="vote-api"' });
+      const [code, keyMessage] = UNAUTHORIZED[auth.reason];
+      return sendError(c, 401, code, problem ?? keyMessage, {
+        'www-authenticate': 'Bearer realm="vote-api"',
+      });
     }
     c.set('serverId', auth.serverId);
     await next();

@@ -27,7 +27,9 @@ table{width:100%;border-collapse:collapse}
 th,td{text-align:left;padding:.5rem .4rem;border-bottom:1px solid var(--border)}
 th{font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
 td.time{white-space:nowrap}
-td .name,td.players{overflow-wrap:anywhere}
+td .name,td.voter{overflow-wrap:anywhere}
+td.voter{min-width:6.5rem}
+.nowrap{white-space:nowrap}
 code.key{white-space:nowrap;overflow-wrap:normal}
 .button,button{display:inline-block;font:inherit;font-weight:600;background:var(--button);color:var(--button-ink);border:0;border-radius:8px;padding:.55rem 1rem;text-decoration:none;cursor:pointer}
 .button.secondary,button.secondary{background:transparent;color:var(--bad);border:1px solid var(--border);padding:.3rem .7rem;white-space:nowrap}
@@ -43,7 +45,10 @@ label{display:block;font-weight:600;margin-bottom:.3rem}
 img{max-width:100%;height:auto}
 code{font:13px ui-monospace,Menlo,Consolas,monospace}
 .routes{margin:0;padding-left:1.2rem}
-@media (max-width:480px){main{padding:1rem .75rem}header{padding:.75rem}.card{padding:.9rem .8rem}.wide{display:none}th,td{padding:.45rem .2rem}.button.secondary{padding:.25rem .45rem;font-size:.85rem}table{font-size:.9rem}th{font-size:.7rem;letter-spacing:0}code.key{font-size:12px}}
+.routes li{margin:.35rem 0}
+.routes .muted{display:block}
+.variants{display:flex;flex-wrap:wrap;gap:.2rem .9rem;margin:.25rem 0 0;font-size:.85rem}
+@media (max-width:480px){td.time{white-space:normal}main{padding:1rem .75rem}header{padding:.75rem}.card{padding:.9rem .8rem}.wide{display:none}th,td{padding:.45rem .2rem}.button.secondary{padding:.25rem .45rem;font-size:.85rem}table{font-size:.9rem}th{font-size:.7rem;letter-spacing:0}code.key{font-size:12px}}
 `;
 
 const COPY_SCRIPT = `document.addEventListener('click',function(e){var b=e.target.closest('[data-copy]');if(!b)return;var t=document.getElementById(b.getAttribute('data-copy'));if(!t)return;var v=t.value!==undefined?t.value:t.textContent;navigator.clipboard&&navigator.clipboard.writeText(v).then(function(){b.textContent=b.getAttribute('data-done')});});`;

@@ -96,6 +96,21 @@ export interface SiteMessages {
   revokeConfirm: string;
   /** Cancel link. */
   cancel: string;
+  /** Heading of the dashboard's recent votes. */
+  recentVotesTitle: string;
+  /** Sentence over the recent votes: how many are shown and what "claimed" means. */
+  recentVotesIntro(limit: number): string;
+  /** Text when the server has no vote yet. */
+  noVotes: string;
+  /** Recent votes table headings. */
+  voterColumn: string;
+  votedAtColumn: string;
+  claimColumn: string;
+  /** Claim states of a vote. */
+  claimed: string;
+  unclaimed: string;
+  /** Sentence introducing the badge variants (dark theme, language). */
+  badgeVariants: string;
   /** Title of the /__admin page. */
   adminTitle: string;
   /** Sentence of the /__admin page. */
@@ -148,7 +163,7 @@ const en: SiteMessages = {
   copy: 'Copy',
   copied: 'Copied',
   badgeAlt: (name) => `${name}: rank, votes and players`,
-  ownerLink: 'Owner? Manage the API keys',
+  ownerLink: 'Owner? API keys and recent votes',
   voteTitle: (name) => `Vote for ${name}`,
   usernameLabel: 'Your in-game name',
   usernameHelp: 'Exactly as it appears in game, 1 to 64 characters.',
@@ -182,9 +197,20 @@ const en: SiteMessages = {
     'Game servers using this key get 401 from their next request on, until they are given another key. This cannot be undone.',
   revokeConfirm: 'Revoke this key',
   cancel: 'Cancel',
+  recentVotesTitle: 'Recent votes',
+  recentVotesIntro: (limit) =>
+    `The last ${limit} votes for this server, newest first. A claimed vote was paid in game (/vote or on join); a waiting one is still claimable.`,
+  noVotes: 'No vote for this server yet.',
+  voterColumn: 'Player',
+  votedAtColumn: 'Voted',
+  claimColumn: 'Claimed',
+  claimed: 'Claimed',
+  unclaimed: 'Waiting',
+  badgeVariants:
+    'Each badge has a dark theme (add theme=dark) and a French version (lang=fr); this page shows the one that matches your colour scheme and language.',
   adminTitle: 'Control API',
   adminIntro:
-    'The mock’s JSON control API for tests and demos: servers, keys, votes, injected faults and reset. Its routes and bodies are in the reference.',
+    'The mock’s JSON control API for tests and demos: servers, keys, votes, injected faults, reset and the Discord webhook sink. Its routes and bodies are in the reference.',
   adminDocs: 'Open the reference (/docs)',
   errorTitle: 'Something is wrong',
   backToServers: 'Back to the server list',
@@ -231,7 +257,7 @@ const fr: SiteMessages = {
   copy: 'Copier',
   copied: 'Copié',
   badgeAlt: (name) => `${name} : rang, votes et joueurs`,
-  ownerLink: 'Propriétaire ? Gérer les clés d’API',
+  ownerLink: 'Propriétaire ? Clés d’API et votes récents',
   voteTitle: (name) => `Voter pour ${name}`,
   usernameLabel: 'Votre pseudo en jeu',
   usernameHelp: 'Exactement comme en jeu, de 1 à 64 caractères.',
@@ -269,9 +295,20 @@ const fr: SiteMessages = {
     'Les serveurs de jeu qui utilisent cette clé reçoivent 401 dès leur prochaine requête, jusqu’à ce qu’on leur donne une autre clé. C’est définitif.',
   revokeConfirm: 'Révoquer cette clé',
   cancel: 'Annuler',
+  recentVotesTitle: 'Votes récents',
+  recentVotesIntro: (limit) =>
+    `Les ${limit} derniers votes pour ce serveur, du plus récent au plus ancien. Un vote réclamé a été payé en jeu (/vote ou à la connexion) ; un vote en attente peut encore être réclamé.`,
+  noVotes: 'Aucun vote pour ce serveur pour l’instant.',
+  voterColumn: 'Joueur',
+  votedAtColumn: 'Voté',
+  claimColumn: 'Réclamé',
+  claimed: 'Réclamé',
+  unclaimed: 'En attente',
+  badgeVariants:
+    'Chaque badge existe en thème sombre (ajoutez theme=dark) et en anglais (lang=en) ; cette page montre celui qui correspond à votre thème et à votre langue.',
   adminTitle: 'API de contrôle',
   adminIntro:
-    'L’API JSON de contrôle du mock, pour les tests et les démos : serveurs, clés, votes, pannes injectées et remise à zéro. Ses routes et ses corps sont dans la référence.',
+    'L’API JSON de contrôle du mock, pour les tests et les démos : serveurs, clés, votes, pannes injectées, remise à zéro et le récepteur de webhooks Discord. Ses routes et ses corps sont dans la référence.',
   adminDocs: 'Ouvrir la référence (/docs)',
   errorTitle: 'Un problème est survenu',
   backToServers: 'Retour à la liste des serveurs',

@@ -1,26 +1,18 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getCookie, setCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import type { Child } from 'hono/jsx';
 import { languageDetector } from 'hono/language';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type ServerRecord, type Store, USERNAME_MAX_LENGTH, validateUsername } from '../db';
-import { IN_PROCESS_CLIENT, isLoopback, clientIp as socketIp, UNKNOWN_PEER } from '../middleware/client-ip';
-import { createHostAllowList, foreignHost, type HostAllowList } from '../middleware/host-allow-list';
+import { IN_PROCESS_CLIENT, clientIp as socketIp, UNKNOWN_PEER } from '../middleware/client-ip';
+import { createHostAllowList, type HostAllowList } from '../middleware/host-allow-list';
+import type { ControlRoute } from '../routes/admin';
+import { createDashboardGuard, type PageKit, registerDashboardRoutes } from './dashboard-routes';
 import { ErrorCard, Layout } from './layout';
 import { formatTime, formatWait, type SiteErrorCode, type SiteLang, siteMessages } from './messages';
-import {
-  AdminView,
-  IntegrationsView,
-  RevokeConfirmView,
-  ServerListView,
-  ServerView,
-  type VoteOutcome,
-  VoteView,
-} from './views';
+import { AdminView, ServerListView, ServerView, type VoteOutcome, VoteView } from './views';
 import { visibleText } from './visible-text';
 
 /**
@@ -50,12 +42,15 @@ export interface SiteDeps {
   clientIp?: ((c: Context) => string) | undefined;
   /** Hosts the dashboard answers; by default loopback names on any port. */
   hosts?: HostAllowList | undefined;
+  /** The control-API routes `/__admin` lists (`controlRoutes` of the whole app); none by default. */
+  controlRoutes?: (() => readonly ControlRoute[]) | undefined;
 }
 
-type SiteEnv = { Variables: { language: string } };
+/** The site's Hono environment: the language the detector chose. */
+export type SiteEnv = { Variables: { language: string } };
 
-/** Name of the cookie that carries dashboard access when `MOCK_ADMIN_TOKEN` is set. */
-export const DASHBOARD_COOKIE = 'mock_dashboard';
+export { DASHBOARD_COOKIE } from './dashboard-routes';
+
 /** Largest accepted form body, bytes. */
 export const FORM_MAX_BYTES = 8 * 1024;
 
@@ -67,9 +62,6 @@ export const PAGE_FRAME_HEADERS = {
 
 const SERVER_ID = /^[1-9][0-9]{0,14}$/;
 
-/** How long a freshly generated key waits to be shown once after the redirect, ms. */
-const NEW_KEY_SHOW_MS = 10 * 60_000;
-
 /** A server record with every text field made safe to show. */
 function visibleServer<T extends ServerRecord>(server: T): T {
   return {
@@ -79,12 +71,6 @@ function visibleServer<T extends ServerRecord>(server: T): T {
     ip: visibleText(server.ip),
     description: visibleText(server.description),
   };
-}
-
-function sameSecret(a: string, b: string): boolean {
-  const left = createHash('sha256').update(a).digest();
-  const right = createHash('sha256').update(b).digest();
-  return timingSafeEqual(left, right);
 }
 
 /** Explains why a username is refused, in the page language. */
@@ -112,13 +98,6 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
   }
   const clientIp = deps.clientIp ?? socketIp;
   const hosts = deps.hosts ?? createHostAllowList();
-  const csrfSecret = randomBytes(32);
-  const csrfToken = (serverId: number): string =>
-    createHmac('sha256', csrfSecret).update(`integrations:${serverId}`).digest('base64url');
-  const dashboardCookie = deps.admin.token
-    ? createHash('sha256').update(`vote-reward-dashboard:${deps.admin.token}`).digest('base64url')
-    : undefined;
-
   const app = new Hono<SiteEnv>();
   const langOf = (c: Context<SiteEnv>): SiteLang => (c.get('language') === 'fr' ? 'fr' : 'en');
 
@@ -171,32 +150,6 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     };
   };
 
-  const dashboardGuard: MiddlewareHandler<SiteEnv> = async (c, next) => {
-    if (!deps.admin.enabled) return errorPage(c, 404, 'dashboard_disabled');
-    const host = foreignHost(c, hosts);
-    if (host !== undefined) return errorPage(c, 403, 'host_not_allowed', `Host: ${host.slice(0, 100)}`);
-    if (!dashboardCookie || !deps.admin.token) {
-      const peer = clientIp(c);
-      if (peer === UNKNOWN_PEER) return errorPage(c, 403, 'unknown_peer');
-      return isLoopback(peer) ? next() : errorPage(c, 403, 'dashboard_loopback_only');
-    }
-    const presented = c.req.query('token');
-    if (presented !== undefined) {
-      if (!sameSecret(presented, deps.admin.token)) return errorPage(c, 401, 'admin_token_required');
-      setCookie(c, DASHBOARD_COOKIE, dashboardCookie, {
-        path: '/dashboard',
-        httpOnly: true,
-        sameSite: 'Strict',
-      });
-      const url = new URL(c.req.url);
-      url.searchParams.delete('token');
-      return c.redirect(`${url.pathname}${url.search}`, 303);
-    }
-    const cookie = getCookie(c, DASHBOARD_COOKIE);
-    if (cookie !== undefined && sameSecret(cookie, dashboardCookie)) return next();
-    return errorPage(c, 401, 'admin_token_required');
-  };
-
   app.use(
     '*',
     languageDetector({
@@ -207,7 +160,8 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
       caches: false,
     }),
   );
-  app.use('/dashboard/*', dashboardGuard);
+  const kit: PageKit = { page, errorPage, loadServer, langOf };
+  app.use('/dashboard/*', createDashboardGuard(deps, kit, clientIp, hosts));
   // Only the site's own forms: POSTs elsewhere reach the app's JSON 404/405 (`notFound`).
   const formPaths = [
     '/servers/:id/vote',
@@ -233,7 +187,12 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
 
   app.get('/__admin', (c) => {
     const lang = langOf(c);
-    return page(c, 200, siteMessages(lang).adminTitle, <AdminView lang={lang} />);
+    return page(
+      c,
+      200,
+      siteMessages(lang).adminTitle,
+      <AdminView lang={lang} routes={deps.controlRoutes?.() ?? []} />,
+    );
   });
 
   app.get('/servers', (c) => {
@@ -322,106 +281,6 @@ export function createSiteRoutes(deps: SiteDeps): Hono<SiteEnv> {
     return voteForm(200, { kind: 'voted', username });
   });
 
-  const integrations = (
-    c: Context<SiteEnv>,
-    server: ServerRecord,
-    status: ContentfulStatusCode,
-    extra: { newKey?: string; notice?: string } = {},
-  ) => {
-    const lang = langOf(c);
-    return page(
-      c,
-      status,
-      `${siteMessages(lang).integrationsTitle} · ${server.name}`,
-      <IntegrationsView
-        lang={lang}
-        server={server}
-        keys={deps.store.keys.list(server.id)}
-        csrfToken={csrfToken(server.id)}
-        {...extra}
-      />,
-    );
-  };
-
-  /** Checks the form's CSRF token for this server; undefined when it is valid. */
-  const rejectBadToken = async (c: Context<SiteEnv>, server: ServerRecord): Promise<Response | undefined> => {
-    const form = await c.req.parseBody();
-    const token = typeof form.csrf === 'string' ? form.csrf : '';
-    return sameSecret(token, csrfToken(server.id)) ? undefined : errorPage(c, 403, 'csrf_rejected');
-  };
-
-  /** Fresh keys waiting for the redirect that shows them once, by a random id put in the URL. */
-  const freshKeys = new Map<string, { serverId: number; key: string; until: number }>();
-  const keepFreshKey = (serverId: number, key: string): string => {
-    const now = deps.now();
-    for (const [id, entry] of freshKeys) if (entry.until <= now) freshKeys.delete(id);
-    const id = randomBytes(18).toString('base64url');
-    freshKeys.set(id, { serverId, key, until: now + NEW_KEY_SHOW_MS });
-    return id;
-  };
-  const takeFreshKey = (serverId: number, id: string | undefined): string | undefined => {
-    const entry = id === undefined ? undefined : freshKeys.get(id);
-    if (!entry || entry.serverId !== serverId || entry.until <= deps.now()) return undefined;
-    freshKeys.delete(id as string);
-    return entry.key;
-  };
-  const integrationsUrl = (c: Context<SiteEnv>, server: ServerRecord, extra: Record<string, string> = {}) =>
-    `/dashboard/servers/${server.id}/integrations?${new URLSearchParams({ lang: langOf(c), ...extra })}`;
-
-  app.get('/dashboard/servers/:id/integrations', (c) => {
-    const server = loadServer(c);
-    if (server instanceof Response) return server;
-    const newKey = takeFreshKey(server.id, c.req.query('created'));
-    const revokedPrefix = c.req.query('revoked');
-    const revoked =
-      revokedPrefix === undefined
-        ? undefined
-        : deps.store.keys
-            .list(server.id)
-            .find((key) => key.prefix === revokedPrefix && key.revokedAt !== null);
-    const t = siteMessages(langOf(c));
-    return integrations(c, server, 200, {
-      ...(newKey ? { newKey } : {}),
-      ...(revoked ? { notice: t.revokedNotice(revoked.masked) } : {}),
-    });
-  });
-
-  // Post/Redirect/Get: reloading the page after generating a key shows the list, never makes another key.
-  app.post('/dashboard/servers/:id/integrations/keys', async (c) => {
-    const server = loadServer(c);
-    if (server instanceof Response) return server;
-    const rejected = await rejectBadToken(c, server);
-    if (rejected) return rejected;
-    const created = deps.store.keys.create(server.id);
-    return c.redirect(integrationsUrl(c, server, { created: keepFreshKey(server.id, created.key) }), 303);
-  });
-
-  app.get('/dashboard/servers/:id/integrations/keys/:prefix/revoke', (c) => {
-    const server = loadServer(c);
-    if (server instanceof Response) return server;
-    const prefix = c.req.param('prefix');
-    const key = deps.store.keys.list(server.id).find((k) => k.prefix === prefix && k.revokedAt === null);
-    if (!key) return errorPage(c, 404, 'key_not_found', prefix.slice(0, 40));
-    const lang = langOf(c);
-    return page(
-      c,
-      200,
-      siteMessages(lang).revokeConfirmTitle(key.masked),
-      <RevokeConfirmView lang={lang} server={server} keyRecord={key} csrfToken={csrfToken(server.id)} />,
-    );
-  });
-
-  app.post('/dashboard/servers/:id/integrations/keys/:prefix/revoke', async (c) => {
-    const server = loadServer(c);
-    if (server instanceof Response) return server;
-    const rejected = await rejectBadToken(c, server);
-    if (rejected) return rejected;
-    const prefix = c.req.param('prefix');
-    const owned = deps.store.keys.list(server.id).find((key) => key.prefix === prefix);
-    if (!owned) return errorPage(c, 404, 'key_not_found', prefix.slice(0, 40));
-    deps.store.keys.revoke(prefix);
-    return c.redirect(integrationsUrl(c, server, { revoked: prefix }), 303);
-  });
-
+  registerDashboardRoutes(app, deps, kit);
   return app;
 }

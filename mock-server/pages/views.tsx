@@ -1,13 +1,31 @@
 import { formatCount } from '../badge/i18n';
-import { BADGE_STYLES } from '../badge/render';
-import type { KeyRecord, RankedServer, ServerRecord, ServerStats } from '../db';
-import { formatTime, type SiteLang, siteMessages } from './messages';
+import { BADGE_LANGS, BADGE_STYLES, BADGE_THEMES } from '../badge/render';
+import type { RankedServer, ServerRecord, ServerStats } from '../db';
+import type { ControlRoute } from '../routes/admin';
+import { type SiteLang, siteMessages } from './messages';
 import { visibleText } from './visible-text';
 
-function players(server: ServerRecord, lang: SiteLang): string {
-  return server.playersMax > 0
-    ? `${formatCount(server.playersOnline, lang)}/${formatCount(server.playersMax, lang)}`
-    : formatCount(server.playersOnline, lang);
+/** Longest `online/max` text kept on one line in a table; longer ones may wrap after the slash. */
+const PLAYERS_NOWRAP_CHARS = 11;
+
+/**
+ * `103/128`, never broken inside a number; it may wrap after the slash when `breakable` (a narrow stat) or when it
+ * is too long for a phone's table column (`1,000,000/1,000,000`).
+ */
+function Players(props: { server: ServerRecord; lang: SiteLang; breakable?: boolean }) {
+  const { server, lang } = props;
+  const online = formatCount(server.playersOnline, lang);
+  if (server.playersMax <= 0) return <span class="nowrap">{online}</span>;
+  const max = formatCount(server.playersMax, lang);
+  if (!props.breakable && online.length + max.length + 1 <= PLAYERS_NOWRAP_CHARS)
+    return <span class="nowrap">{`${online}/${max}`}</span>;
+  return (
+    <>
+      <span class="nowrap">{online}/</span>
+      <wbr />
+      <span class="nowrap">{max}</span>
+    </>
+  );
 }
 
 function Marks(props: { server: ServerRecord; lang: SiteLang }) {
@@ -56,7 +74,9 @@ export function ServerListView(props: { lang: SiteLang; servers: RankedServer[] 
                   <td class="wide">{server.game}</td>
                   <td>{formatCount(server.votesMonthly, lang)}</td>
                   <td class="wide">{formatCount(server.votesTotal, lang)}</td>
-                  <td class="players">{players(server, lang)}</td>
+                  <td class="players">
+                    <Players server={server} lang={lang} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -124,7 +144,9 @@ export function ServerView(props: {
         </div>
         <div class="stat">
           <span class="muted">{t.players}</span>
-          <b data-stat="players">{players(server, lang)}</b>
+          <b data-stat="players">
+            <Players server={server} lang={lang} breakable />
+          </b>
         </div>
       </div>
       <p>
@@ -134,15 +156,26 @@ export function ServerView(props: {
       </p>
       <h2>{t.badgesTitle}</h2>
       <p class="muted">{t.badgesIntro}</p>
+      <p class="muted">{t.badgeVariants}</p>
       {BADGE_STYLES.map((style) => {
         const id = `embed-${style}`;
+        const src = (theme: string, badgeLang: string) =>
+          `/badge/${server.id}.png?style=${style}&theme=${theme}&lang=${badgeLang}`;
         return (
           <div>
-            <img
-              src={`/badge/${server.id}.png?style=${style}&lang=${lang}`}
-              alt={t.badgeAlt(server.name)}
-              data-badge-style={style}
-            />
+            <picture>
+              <source media="(prefers-color-scheme: dark)" srcset={src('dark', lang)} />
+              <img src={src('light', lang)} alt={t.badgeAlt(server.name)} data-badge-style={style} />
+            </picture>
+            <p class="variants">
+              {BADGE_THEMES.flatMap((theme) =>
+                BADGE_LANGS.map((badgeLang) => (
+                  <a href={src(theme, badgeLang)} data-variant={`${style}-${theme}-${badgeLang}`}>
+                    {`${theme} · ${badgeLang}`}
+                  </a>
+                )),
+              )}
+            </p>
             <div class="snippet">
               <textarea id={id} readonly rows={2} dir="ltr">
                 {embedSnippet(base, server, style, lang)}
@@ -227,155 +260,9 @@ export function VoteView(props: {
   );
 }
 
-/** `/dashboard/servers/:id/integrations`: the owner's keys, masked, with generate and revoke. */
-export function IntegrationsView(props: {
-  lang: SiteLang;
-  server: ServerRecord;
-  keys: KeyRecord[];
-  csrfToken: string;
-  newKey?: string;
-  notice?: string;
-}) {
-  const { lang, server, keys, csrfToken } = props;
-  const t = siteMessages(lang);
-  const action = `/dashboard/servers/${server.id}/integrations`;
-  return (
-    <>
-      <h1>
-        {t.integrationsTitle} · <bdi>{server.name}</bdi>
-      </h1>
-      <p class="muted">{t.integrationsIntro}</p>
-      {props.newKey ? (
-        <div class="card notice" role="status">
-          <h2>{t.newKeyTitle}</h2>
-          <div class="snippet">
-            <output id="new-key" class="secret" data-testid="new-key">
-              {props.newKey}
-            </output>
-            <button type="button" data-copy="new-key" data-done={t.copied}>
-              {t.copy}
-            </button>
-          </div>
-          <p class="muted">{t.newKeyCfg}</p>
-          <div class="snippet">
-            <output id="new-key-cfg" class="secret" data-testid="new-key-cfg">
-              {`set vote_reward_api_key "${props.newKey}"`}
-            </output>
-            <button type="button" data-copy="new-key-cfg" data-done={t.copied}>
-              {t.copy}
-            </button>
-          </div>
-          <p class="muted">{t.newKeyOnce}</p>
-        </div>
-      ) : null}
-      {props.notice ? (
-        <div class="card notice" role="status">
-          {props.notice}
-        </div>
-      ) : null}
-      <div class="card">
-        {keys.length === 0 ? (
-          <p>{t.noKeys}</p>
-        ) : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th>{t.keyColumn}</th>
-                  <th class="wide">{t.createdColumn}</th>
-                  <th>{t.lastUsedColumn}</th>
-                  <th>{t.statusColumn}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {keys.map((key) => (
-                  <tr data-key-prefix={key.prefix}>
-                    <td>
-                      <code class="key">{key.masked}</code>
-                    </td>
-                    <td class="time wide">{formatTime(key.createdAt)}</td>
-                    <td class="time">{key.lastUsedAt === null ? t.never : formatTime(key.lastUsedAt)}</td>
-                    <td>
-                      {key.revokedAt === null ? t.active : `${t.revoked} (${formatTime(key.revokedAt)})`}
-                    </td>
-                    <td>
-                      {key.revokedAt === null ? (
-                        <a class="button secondary" href={`${action}/keys/${key.prefix}/revoke?lang=${lang}`}>
-                          {t.revoke}
-                        </a>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <form method="post" action={`${action}/keys?lang=${lang}`}>
-          <input type="hidden" name="csrf" value={csrfToken} />
-          <p>
-            <button type="submit">{t.generate}</button>
-          </p>
-        </form>
-      </div>
-      <p>
-        <a href={`/servers/${server.id}?lang=${lang}`}>
-          <bdi>{server.name}</bdi>
-        </a>
-      </p>
-    </>
-  );
-}
-
-/** The confirmation asked before a key is revoked (a plain page: it works without JavaScript). */
-export function RevokeConfirmView(props: {
-  lang: SiteLang;
-  server: ServerRecord;
-  keyRecord: KeyRecord;
-  csrfToken: string;
-}) {
-  const { lang, server, keyRecord } = props;
-  const t = siteMessages(lang);
-  const integrations = `/dashboard/servers/${server.id}/integrations`;
-  return (
-    <>
-      <h1>{t.revokeConfirmTitle(keyRecord.masked)}</h1>
-      <form
-        class="card error"
-        method="post"
-        action={`${integrations}/keys/${keyRecord.prefix}/revoke?lang=${lang}`}
-      >
-        <p>{t.revokeConfirmBody}</p>
-        <input type="hidden" name="csrf" value={props.csrfToken} />
-        <p class="actions">
-          <button class="danger" type="submit">
-            {t.revokeConfirm}
-          </button>
-          <a href={`${integrations}?lang=${lang}`}>{t.cancel}</a>
-        </p>
-      </form>
-    </>
-  );
-}
-
-/** `/__admin` in a browser: what the control API is, and where its reference is. */
-export function AdminView(props: { lang: SiteLang }) {
+/** `/__admin` in a browser: every control-API route (read from the app's routes) and where its reference is. */
+export function AdminView(props: { lang: SiteLang; routes: readonly ControlRoute[] }) {
   const t = siteMessages(props.lang);
-  const routes = [
-    'POST /__admin/servers',
-    'GET /__admin/servers',
-    'PATCH /__admin/servers/{id}',
-    'POST /__admin/servers/{id}/keys',
-    'GET /__admin/servers/{id}/keys',
-    'DELETE /__admin/keys/{prefix}',
-    'POST /__admin/votes',
-    'GET /__admin/votes',
-    'POST /__admin/faults',
-    'GET /__admin/faults',
-    'DELETE /__admin/faults',
-    'POST /__admin/reset',
-  ];
   return (
     <>
       <h1>{t.adminTitle}</h1>
@@ -387,9 +274,12 @@ export function AdminView(props: { lang: SiteLang }) {
       </p>
       <div class="card">
         <ul class="routes">
-          {routes.map((route) => (
+          {props.routes.map((route) => (
             <li>
-              <code>{route}</code>
+              <a href={route.docs}>
+                <code>{`${route.method} ${route.path}`}</code>
+              </a>{' '}
+              <span class="muted">{route.summary}</span>
             </li>
           ))}
         </ul>

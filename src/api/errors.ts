@@ -115,3 +115,16 @@ export class ResponseValidationError extends VoteApiError {
 function formatBytes(bytes: number): string {
   return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
 }
+
+/** Errors after which the claim may have happened on the API side. */
+export function answerMayBeLost(error: unknown): boolean {
+  if (
+    error instanceof RateBudgetError ||
+    error instanceof RateLimitedError ||
+    error instanceof UnauthorizedError
+  ) {
+    return false;
+  }
+  if (error instanceof HttpError) return error instanceof ServerError;
+  return true;
+}

@@ -3,7 +3,7 @@ import type { Journal, JournalEntry } from './journal';
 import type { ClaimLocks } from './locks';
 import { adminText } from './messages';
 import type { NameLock } from './name-lock';
-import { type Outcome, refOf, type Settled } from './outcome';
+import { type ClaimResult, type EntryStop, refOf } from './outcome';
 
 /** Result of an admin action, as a readable line. */
 export interface AdminResult {
@@ -32,9 +32,9 @@ export interface ClaimAdminDeps {
   /** Runs `body` under the entry's lock with the entry read again; false when another step holds it. */
   locked(entry: JournalEntry, body: (current: JournalEntry) => Promise<void>): Promise<boolean>;
   /** Settles one open entry as far as possible now. */
-  settle(entry: JournalEntry, drive: Drive): Promise<Settled>;
+  settle(entry: JournalEntry, drive: Drive): Promise<EntryStop>;
   /** Prints the outcome's console lines and tells the player found online, if any. */
-  report(source: number | null, outcome: Outcome): void;
+  report(source: number | null, outcome: ClaimResult): void;
 }
 
 /** Creates the admin operations over the flow's journal, locks and driver. */

@@ -1,5 +1,5 @@
 import type { VoteApi } from '../api/client';
-import { HttpError, RateBudgetError, RateLimitedError, ServerError, UnauthorizedError } from '../api/errors';
+import { answerMayBeLost } from '../api/errors';
 import type { RequestPriority } from '../api/rate-budget';
 import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
@@ -22,13 +22,20 @@ import {
   playerMessage,
 } from './messages';
 import { createNameLock, type NameLock } from './name-lock';
-import { type ClaimOutcome, type Outcome, type Player, publicOutcome, refOf, type Settled } from './outcome';
+import {
+  type ClaimExport,
+  type ClaimResult,
+  type EntryStop,
+  type Player,
+  refOf,
+  toClaimExport,
+} from './outcome';
 import { claimNameOf } from './player-name';
 import { claimSent } from './transitions';
 
 export { REWARDED_EVENT } from '../events';
 export type { AdminResult } from './admin';
-export type { ClaimOutcome } from './outcome';
+export type { ClaimExport } from './outcome';
 export { refOf } from './outcome';
 
 /** What a check without claiming found. */
@@ -86,13 +93,13 @@ export interface ClaimPrograms {
   /** Writes a claimed vote to the history and decides its awards (idempotent, see the driver's `record`). */
   record(entry: JournalEntry): void;
   /** Lines a player hears after a `/vote` (streak, vote party progress), given what it came to. */
-  linesAfter(source: number, license: string, outcome: Outcome['code']): [MessageKey, MessageVars][];
+  linesAfter(source: number, license: string, outcome: ClaimResult['code']): [MessageKey, MessageVars][];
 }
 
 /** The `/vote` claim flow with its durable journal, and the admin operations on its open claims. */
 export interface ClaimFlow extends ClaimAdmin {
   /** Claims and pays the player's vote; tells the player the outcome. `auto` skips the cooldown (poller). */
-  claim(source: number, options?: { auto?: boolean }): Promise<ClaimOutcome>;
+  claim(source: number, options?: { auto?: boolean }): Promise<ClaimExport>;
   /** Checks without claiming. */
   check(source: number): Promise<VoteCheck>;
   /** Settles what a crash or a disconnect left open: at start, and periodically. */
@@ -137,7 +144,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
   const { events } = options;
 
   /** Words at the edge: the console lines and the player's message for `outcome`. */
-  const report = (source: number | null, outcome: Outcome, audience: Audience): Outcome => {
+  const report = (source: number | null, outcome: ClaimResult, audience: Audience): ClaimResult => {
     for (const line of outcomeLines(outcome, options.command)) say(line);
     const message = source === null ? null : playerMessage(outcome, audience, options);
     if (source !== null && message) {
@@ -162,10 +169,10 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
   const random = options.random ?? Math.random;
 
   /** Settles one open entry as far as possible now. */
-  const settle = (entry: JournalEntry, drive: Drive): Promise<Settled> =>
+  const settle = (entry: JournalEntry, drive: Drive): Promise<EntryStop> =>
     run(entry, { type: 'reopened', recheckable }, drive);
 
-  const claimLocked = async (player: Player, auto: boolean): Promise<Outcome> => {
+  const claimLocked = async (player: Player, auto: boolean): Promise<ClaimResult> => {
     const { source, name, license } = player;
     if (options.nameLock && !names.allows(name, license)) {
       return { code: 'name_locked', player, holder: names.holder(name) };
@@ -279,15 +286,15 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     async claim(source, claimOptions = {}) {
       const auto = claimOptions.auto === true;
       const player = identifyPlayer(runtime, source);
-      if (!('license' in player)) return publicOutcome(report(source, player, 'command'));
+      if (!('license' in player)) return toClaimExport(report(source, player, 'command'));
       const unlock = locks.tryLock(player.name, player.license);
-      if (!unlock) return publicOutcome(report(source, { code: 'claim_in_progress', auto }, 'command'));
+      if (!unlock) return toClaimExport(report(source, { code: 'claim_in_progress', auto }, 'command'));
       try {
         if (!auto) {
           const since = runtime.now() - (lastAttempt.get(player.license) ?? Number.NEGATIVE_INFINITY);
           if (since < options.claimCooldownMs) {
             const waitMs = options.claimCooldownMs - since;
-            return publicOutcome(report(source, { code: 'cooldown', waitMs }, 'command'));
+            return toClaimExport(report(source, { code: 'cooldown', waitMs }, 'command'));
           }
           lastAttempt.set(player.license, runtime.now());
         }
@@ -297,10 +304,10 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
         for (const [key, vars] of options.programs?.linesAfter(source, player.license, outcome.code) ?? []) {
           runtime.tell(source, translate(key, { command: options.command, url: options.voteUrl, ...vars }));
         }
-        return publicOutcome(outcome);
+        return toClaimExport(outcome);
       } catch (error) {
         say({ level: 'error', text: adminText.failed(`/${options.command} by ${player.name}`, error) });
-        return publicOutcome(report(source, { code: 'uncertain' }, 'command'));
+        return toClaimExport(report(source, { code: 'uncertain' }, 'command'));
       } finally {
         unlock();
       }
@@ -374,23 +381,10 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
 function identifyPlayer(
   runtime: Pick<Runtime, 'playerLicense' | 'playerName'>,
   source: number,
-): Player | Outcome {
+): Player | ClaimResult {
   const license = runtime.playerLicense(source);
   if (!license) return { code: 'no_license' };
   const name = claimNameOf(runtime.playerName(source));
   if (!name) return { code: 'invalid_name' };
   return { source, name, license };
-}
-
-/** Errors after which the claim may have happened on the API side. */
-function answerMayBeLost(error: unknown): boolean {
-  if (
-    error instanceof RateBudgetError ||
-    error instanceof RateLimitedError ||
-    error instanceof UnauthorizedError
-  ) {
-    return false;
-  }
-  if (error instanceof HttpError) return error instanceof ServerError;
-  return true;
 }

@@ -12,7 +12,7 @@ import type { Runtime } from '../runtime/runtime';
 import type { Journal, JournalEntry } from './journal';
 import { type LogLine, noteLine } from './messages';
 import type { NameLock } from './name-lock';
-import { refOf, type Settled } from './outcome';
+import { type EntryStop, refOf } from './outcome';
 import { type ClaimEvent, type Effect, type Step, transition } from './transitions';
 
 /** One run of the driver: the request priority, and the player being paid once known. */
@@ -41,7 +41,7 @@ export interface ClaimDriverOptions {
 /** The driver of one claim flow. */
 export interface ClaimDriver {
   /** Applies `event` to `entry` and goes on until the claim stops. */
-  run(entry: JournalEntry, event: ClaimEvent, drive: Drive): Promise<Settled>;
+  run(entry: JournalEntry, event: ClaimEvent, drive: Drive): Promise<EntryStop>;
   /** Applies an event whose effect calls nothing (an admin's drop): saves and notes it, returns the step. */
   apply(entry: JournalEntry, event: ClaimEvent): Step;
 }
@@ -73,7 +73,7 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
     effect: Exclude<Effect, { type: 'stop' | 'announce' | 'next_reward' }>,
     cursor: { entry: JournalEntry },
     drive: Drive,
-  ): Promise<ClaimEvent | Settled> => {
+  ): Promise<ClaimEvent | EntryStop> => {
     const entry = cursor.entry;
     switch (effect.type) {
       case 'recheck':
@@ -200,7 +200,7 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
   };
 
   /** The driver: applies each event, saves the entry, performs the effect, until the claim stops. */
-  const run = async (entry: JournalEntry, event: ClaimEvent, drive: Drive): Promise<Settled> => {
+  const run = async (entry: JournalEntry, event: ClaimEvent, drive: Drive): Promise<EntryStop> => {
     const cursor = { entry };
     let next: ClaimEvent = event;
     for (;;) {

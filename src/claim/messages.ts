@@ -15,7 +15,7 @@ import type { AwardInfo } from '../programs/types';
 import type { PayoutProblem, Reward } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { JournalEntry, JournalProblem } from './journal';
-import { type Outcome, refOf, type Settled } from './outcome';
+import { type ClaimResult, type EntryStop, refOf } from './outcome';
 import type { AdminNote } from './transitions';
 
 /** Who an outcome is reported to: the player who typed the command, a player who joined, an admin, or nobody. */
@@ -68,7 +68,7 @@ function apiMessage(error: unknown): [MessageKey, MessageVars] {
 
 /** What the player is told about `outcome`, or null when nothing. */
 export function playerMessage(
-  outcome: Outcome,
+  outcome: ClaimResult,
   audience: Audience,
   context: { translate: Translate; voteUrl: string },
 ): [MessageKey, MessageVars] | null {
@@ -124,11 +124,13 @@ function awardMessage(award: AwardInfo, rewards: string): [MessageKey, MessageVa
       return ['award_party', { rewards, votes: award.value }];
     case 'top':
       return ['award_top', { rewards, rank: award.value, month: award.month ?? '' }];
+    case 'test':
+      return ['award_test', { rewards }];
   }
 }
 
 /** Console lines about an outcome of `/command`. */
-export function outcomeLines(outcome: Outcome, command: string): LogLine[] {
+export function outcomeLines(outcome: ClaimResult, command: string): LogLine[] {
   switch (outcome.code) {
     case 'rewarded': {
       const { entry } = outcome;
@@ -242,7 +244,7 @@ export function heldEntryText(entry: JournalEntry, detail: string): string {
 }
 
 /** What an admin action did to a claim, in a few words. */
-export function settledText(settled: Settled): string {
+export function settledText(settled: EntryStop): string {
   switch (settled.code) {
     case 'not_claimed':
       return 'the claim did not happen; the vote is still claimable';
@@ -265,8 +267,8 @@ export const adminText = {
   busy: (ref: string) => `${ref} is being processed right now; try again`,
   needsDecision: (ref: string) =>
     `${ref} needs a decision: \`votereward grant ${ref}\` or \`votereward drop ${ref}\``,
-  granted: (ref: string, settled: Settled) => `${ref} granted: ${settledText(settled)}`,
-  retried: (ref: string, settled: Settled) => `${ref}: ${settledText(settled)}`,
+  granted: (ref: string, settled: EntryStop) => `${ref} granted: ${settledText(settled)}`,
+  retried: (ref: string, settled: EntryStop) => `${ref}: ${settledText(settled)}`,
   dropped: (ref: string) => `${ref} dropped; nothing more will be paid for it`,
   notBound: (name: string) => `the name "${name}" is not bound`,
   unbound: (name: string, holder: string | null) => `the name "${name}" is no longer bound to ${holder}`,

@@ -7,7 +7,7 @@ import type { JournalEntry, JournalProblem } from './journal';
 export type ParkedBy = 'payout' | 'resume' | 'recheck' | null;
 
 /** Where one journal entry stopped. */
-export type Settled =
+export type EntryStop =
   | { code: 'rewarded'; entry: JournalEntry; source: number }
   /** The claim did not happen on the API: the entry is gone and the vote is still claimable. */
   | { code: 'not_claimed' }
@@ -20,8 +20,8 @@ export type Settled =
   | { code: 'dropped' };
 
 /** What a `/vote` (or the `claim` export, or the poller) came to. */
-export type Outcome =
-  | Settled
+export type ClaimResult =
+  | EntryStop
   | { code: 'no_vote'; player: Player; auto: boolean }
   | { code: 'claim_in_progress'; auto: boolean }
   | { code: 'cooldown'; waitMs: number }
@@ -39,7 +39,7 @@ export interface Player {
 }
 
 /** What a claim ended with, as the `claim` export and the poller see it. */
-export type ClaimOutcome =
+export type ClaimExport =
   | { code: 'rewarded'; voteId: string }
   | { code: 'no_vote' }
   | { code: 'pending'; problem: PayoutProblem['code'] }
@@ -59,7 +59,7 @@ export function refOf(entry: Pick<JournalEntry, 'id' | 'voteId'>): string {
 }
 
 /** The public form of an outcome. */
-export function publicOutcome(outcome: Outcome): ClaimOutcome {
+export function toClaimExport(outcome: ClaimResult): ClaimExport {
   switch (outcome.code) {
     case 'rewarded':
       return { code: 'rewarded', voteId: refOf(outcome.entry) };

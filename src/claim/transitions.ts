@@ -7,7 +7,7 @@ import type { Drawn } from '../programs/draw';
 import type { AwardInfo, AwardSpec, DrawRecord } from '../programs/types';
 import type { PayoutProblem, Reward } from '../rewards/types';
 import { JOURNAL_FORMAT, type JournalEntry, type JournalProblem } from './journal';
-import type { Settled } from './outcome';
+import type { EntryStop } from './outcome';
 
 /** The one call the driver makes after saving the entry. */
 export type Effect =
@@ -28,7 +28,7 @@ export type Effect =
   /** Every reward was given: announce it. */
   | { type: 'announce' }
   /** Nothing more to call. */
-  | { type: 'stop'; settled: Settled };
+  | { type: 'stop'; settled: EntryStop };
 
 /** What the admin console hears about a step. */
 export type AdminNote =
@@ -94,7 +94,7 @@ const step = (entry: JournalEntry | null, effect: Effect, notes: AdminNote[] = [
   notes,
 });
 
-const stop = (entry: JournalEntry | null, settled: Settled, notes: AdminNote[] = []): Step =>
+const stop = (entry: JournalEntry | null, settled: EntryStop, notes: AdminNote[] = []): Step =>
   step(entry, { type: 'stop', settled }, notes);
 
 const withProblem = (entry: JournalEntry, problem: JournalProblem): JournalEntry =>

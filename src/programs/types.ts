@@ -6,8 +6,8 @@
  */
 import type { Reward } from '../rewards/types';
 
-/** The program an award comes from. */
-export type AwardProgram = 'milestone' | 'streak' | 'first' | 'party' | 'top';
+/** The program an award comes from; `test` is an admin's `votereward testpay`, not a program. */
+export type AwardProgram = 'milestone' | 'streak' | 'first' | 'party' | 'top' | 'test';
 
 /** Every program, in the order awards of one vote are paid. */
 export const AWARD_PROGRAMS: readonly AwardProgram[] = ['first', 'milestone', 'streak', 'party', 'top'];

@@ -1,7 +1,7 @@
 /** The one rule for which inventory pays item rewards, used at start-up and at every payout. */
 import { hasExport, isStarted } from './call';
 import type { FrameworkDescriptor } from './framework';
-import { OX_INVENTORY, OX_INVENTORY_EXPORTS } from './ox-inventory';
+import { OX_INVENTORY, OX_INVENTORY_EXPORTS, oxLoadProblems } from './ox-inventory';
 import { QB_INVENTORY, QB_INVENTORY_EXPORTS } from './qb-inventory';
 import type { FrameworkHost, InventoryChoice } from './types';
 
@@ -42,14 +42,18 @@ const EXPORTS: Record<string, readonly string[]> = {
   [QB_INVENTORY]: QB_INVENTORY_EXPORTS,
 };
 
-/** Start-up check of the inventory item rewards will use: one line per problem. */
+/**
+ * Start-up check of the inventory item rewards will use: one line per problem. A started resource is not enough:
+ * ox_inventory whose own start failed stays `started`, so it must also show that it loaded.
+ */
 export function inventoryProblems(
   host: FrameworkHost,
-  framework: Pick<FrameworkDescriptor, 'label' | 'items'>,
+  framework: Pick<FrameworkDescriptor, 'name' | 'label' | 'items'>,
   choice: InventoryChoice = 'auto',
 ): string[] {
   const pick = chooseInventory(host, framework, choice);
   if (!pick.ok) return [pick.problem];
   const missing = (EXPORTS[pick.use] ?? []).filter((name) => !hasExport(host, pick.use, name));
-  return missing.length === 0 ? [] : [`${pick.use} is started but does not export ${missing.join(', ')}`];
+  if (missing.length > 0) return [`${pick.use} is started but does not export ${missing.join(', ')}`];
+  return pick.use === OX_INVENTORY ? oxLoadProblems(host, framework.name) : [];
 }

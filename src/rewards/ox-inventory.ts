@@ -8,7 +8,7 @@
  * `GetItemCount(inv, item)` answers a number (0 when the inventory or the item is unknown); `Items(name)` the item
  * definition or nil; `GetInventory(inv)` the inventory or nil.
  */
-import { callExport, frameworkError, PAID, payingCallFailed, refuse, returnValues } from './call';
+import { callExport, frameworkError, hasExport, PAID, payingCallFailed, refuse, returnValues } from './call';
 import type { FrameworkHost, InventoryBackend, PayoutResult, Reading } from './types';
 import { readNumber } from './verify';
 
@@ -17,6 +17,30 @@ export const OX_INVENTORY = 'ox_inventory';
 
 /** Exports the adapter calls on ox_inventory. */
 export const OX_INVENTORY_EXPORTS = ['CanCarryItem', 'AddItem', 'GetItemCount'] as const;
+
+/**
+ * Exports ox_inventory's `server.lua` registers only after its framework bridge loaded (`setPlayerInventory` at
+ * server.lua:74, `forceOpenInventory` at :353 in 2.47.7; both there since 2.28.0). When the bridge fails to load,
+ * `modules/bridge/server.lua:64-69` sets `lib = nil` and raises (2.43+), or returns and the next `lib` call raises
+ * (2.42): server.lua stops before them while the inventory and item exports, registered earlier, still answer and
+ * the resource stays `started`. Looking them up (never calling them) tells a loaded ox_inventory from a failed one.
+ */
+export const OX_LOADED_EXPORTS = ['setPlayerInventory', 'forceOpenInventory'] as const;
+
+/**
+ * Why ox_inventory cannot pay although it is started, or nothing. ox_inventory 2.42.0 removed its QBCore bridge
+ * (commit 34a3e9bf deleted `modules/bridge/qb/`): with `inventory:framework "qb"` it fails like above and never
+ * loads a QBCore player's inventory. `framework` is the descriptor's name (`qbcore`, `esx`, ...).
+ */
+export function oxLoadProblems(host: FrameworkHost, framework: string): string[] {
+  const missing = OX_LOADED_EXPORTS.filter((name) => !hasExport(host, OX_INVENTORY, name));
+  if (missing.length === 0) return [];
+  const failed = `${OX_INVENTORY} is started but did not finish loading (it does not export ${missing.join(' or ')}, which a loaded ${OX_INVENTORY} 2.28 or later does); its own errors are earlier in the server console`;
+  if (framework !== 'qbcore') return [failed];
+  return [
+    `${failed}. On QBCore the usual cause: ${OX_INVENTORY} 2.42 and later has no QBCore bridge (removed upstream), so it cannot load QBCore players' inventories. Install ${OX_INVENTORY} 2.41.0, or use qb-inventory (stop ${OX_INVENTORY}), or move to Qbox`,
+  ];
+}
 
 /** Creates the item backend that talks to ox_inventory through its exports. */
 export function createOxInventory(host: FrameworkHost): InventoryBackend {

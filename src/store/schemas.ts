@@ -23,7 +23,7 @@ export const storedRewardSchema = z.discriminatedUnion('type', [
 ]);
 
 const awardInfoSchema = z.object({
-  program: z.enum(['milestone', 'streak', 'first', 'party', 'top']),
+  program: z.enum(['milestone', 'streak', 'first', 'party', 'top', 'test']),
   value: z.number(),
   month: z.string().nullable(),
   voteRef: z.string().nullable(),

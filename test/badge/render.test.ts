@@ -44,6 +44,22 @@ function differingPixels(a: Buffer, b: Buffer): number {
   return count;
 }
 
+/** The rightmost column (inside the 2 px frame) holding a pixel unlike the background at the right edge. */
+function lastInkColumn(image: PNG): number {
+  const at = (x: number, y: number) => (y * image.width + x) * 4;
+  const bg = at(image.width - 4, image.height >> 1);
+  let last = 0;
+  for (let y = 2; y < image.height - 2; y += 1) {
+    for (let x = 2; x < image.width - 2; x += 1) {
+      const i = at(x, y);
+      let delta = 0;
+      for (let c = 0; c < 3; c += 1) delta += Math.abs((image.data[i + c] ?? 0) - (image.data[bg + c] ?? 0));
+      if (delta > 60 && x > last) last = x;
+    }
+  }
+  return last;
+}
+
 const combinations = BADGE_STYLES.flatMap((style) =>
   BADGE_THEMES.flatMap((theme) => BADGE_LANGS.map((lang) => ({ style, theme, lang }))),
 );
@@ -55,7 +71,10 @@ describe('badge rendering', () => {
       const svg = renderBadgeSvg(SERVER, options);
       const png = renderBadgePng(SERVER, options);
       const image = PNG.sync.read(png);
-      expect({ width: image.width, height: image.height }).toEqual(BADGE_SIZES[options.style]);
+      const { width, height } = BADGE_SIZES[options.style];
+      expect(image.height).toBe(height);
+      if (options.style === 'mini') expect(image.width).toBeLessThanOrEqual(width);
+      else expect(image.width).toBe(width);
       // Glyphs drawn by the bundled font are the only difference from the same SVG without its text.
       expect(differingPixels(png, svgToPng(withoutText(svg)))).toBeGreaterThan(150);
     },
@@ -126,6 +145,29 @@ describe('badge rendering', () => {
     expect(Number(x) + loadBadgeFonts().measure(content ?? '', Number(size), 600)).toBeLessThanOrEqual(
       BADGE_SIZES.mini.width,
     );
+  });
+
+  it.each([
+    ['a new server', { rank: 7, votesMonthly: 1, playersOnline: 3, playersMax: 0 }],
+    ['the demo server', { rank: 1, votesMonthly: 32, playersOnline: 42, playersMax: 64 }],
+    ['the gallery’s server', { rank: 3, votesMonthly: 12_352, playersOnline: 64, playersMax: 128 }],
+    ['a huge server', { rank: 1234, votesMonthly: 1_234_567, playersOnline: 1024, playersMax: 2048 }],
+  ])('the mini strip of %s ends just after its text (no empty right part)', (_label, numbers) => {
+    for (const lang of BADGE_LANGS) {
+      for (const theme of BADGE_THEMES) {
+        const png = renderBadgePng({ ...SERVER, ...numbers }, { style: 'mini', theme, lang });
+        const image = PNG.sync.read(png);
+        const empty = image.width - 1 - lastInkColumn(image);
+        // The padding after the text and the border; it was 110 px (46 %) for a new server's badge.
+        expect(empty, `${theme}/${lang}: ${empty} px empty of ${image.width}`).toBeLessThanOrEqual(14);
+        expect(image.width).toBeLessThanOrEqual(BADGE_SIZES.mini.width);
+      }
+    }
+  });
+
+  it.each(BADGE_LANGS)('the not-found strip in %s ends just after its text', (lang) => {
+    const image = PNG.sync.read(svgToPng(renderNotFoundSvg({ theme: 'light', lang })));
+    expect(image.width - 1 - lastInkColumn(image)).toBeLessThanOrEqual(14);
   });
 
   it.each([

@@ -147,7 +147,7 @@ describe.skipIf(!hasChromium)('in a real browser (Chromium, headless) against th
     expect(await info.json()).toMatchObject({ name: 'Browser Test RP', game: 'fivem' });
 
     await page.goto(`${mock.base}/dashboard/servers/${serverId}/integrations`);
-    const table = (await page.locator('table').textContent()) ?? '';
+    const table = (await page.locator('table:has(tr[data-key-prefix])').textContent()) ?? '';
     expect(table).toContain(`live_****${key.slice(-4)}`);
     expect(table).not.toContain(key);
 
@@ -164,6 +164,13 @@ describe.skipIf(!hasChromium)('in a real browser (Chromium, headless) against th
       vote_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect((await claim()).status).toBe(404);
+    // The dashboard answers "did my vote arrive, is it claimed?" without the control API's JSON.
+    await page.goto(`${mock.base}/dashboard/servers/${serverId}/integrations`);
+    const alice = page.locator('table.votes tr', { hasText: 'BrowserAlice' });
+    expect(await alice.getAttribute('data-claimed')).toBe('true');
+    expect(await alice.locator('td').nth(2).innerText()).toMatch(
+      /^Claimed \d{4}-\d{2}-\d{2}\s\d{2}:\d{2} UTC$/,
+    );
     await page.close();
   });
 

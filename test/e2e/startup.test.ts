@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createOxInventoryFake } from '../fxserver/resources';
 import { createE2e, type E2e, RESOURCE } from './harness';
 
 const RULE = '-'.repeat(72);
@@ -179,6 +180,140 @@ describe('bad config.json', () => {
     expect(shown?.[0]).toBe('vote-reward: not started, the framework cannot pay the configured rewards:');
     expect((shown ?? []).slice(1, -1).join('\n')).toMatch(/qbx_core/);
     expect(scriptErrors(w)).toEqual([]);
+  });
+});
+
+describe('/vote while the resource is not running', () => {
+  it.each([
+    {
+      what: 'config.json with a trailing comma, command and locale still readable',
+      options: {
+        framework: 'esx' as const,
+        configText:
+          '{\n  "command": "belohnung",\n  "locale": "de",\n  "reward": { "type": "money", "amount": 500 },\n}\n',
+      },
+      command: 'belohnung',
+      heard: 'Vote-Belohnungen sind auf diesem Server gerade nicht verfügbar.',
+    },
+    {
+      what: 'config.json that cannot be read at all',
+      options: { framework: 'esx' as const, configText: '{ "command": "claim" "locale": "fr" ' },
+      command: 'vote',
+      heard: 'Vote rewards are not available on this server right now.',
+    },
+    {
+      what: 'a valid config.json with a setting the schema refuses',
+      options: { framework: 'esx' as const, config: { locale: 'fr', reward: { type: 'gold', amount: 5 } } },
+      command: 'vote',
+      heard: 'Les récompenses de vote ne sont pas disponibles sur ce serveur pour le moment.',
+    },
+    {
+      what: 'a framework that is not running',
+      options: {
+        framework: 'standalone' as const,
+        config: { framework: 'qbox', locale: 'fr', command: 'voter' },
+      },
+      command: 'voter',
+      heard: 'Les récompenses de vote ne sont pas disponibles sur ce serveur pour le moment.',
+    },
+  ])(
+    '$what: a player hears that rewards are not available, the console points admins to the block',
+    async ({ options, command, heard }) => {
+      const w = await createE2e(options);
+      world = w;
+      await w.advance(1000);
+      expect(block(w.output())?.[0]).toMatch(/^vote-reward: not started, /);
+
+      await w.vote('Steve');
+      const steve = await w.join('Steve');
+      w.type(steve, `/${command}`);
+      await w.advance(1000);
+      expect(w.messages(steve)).toEqual([heard]);
+      expect(w.output().at(-1)).toBe(
+        `vote-reward: Steve typed /${command}, but vote rewards are not running: see the "not started" block printed at start-up (or \`votereward status\`), fix it, then \`votereward reload\``,
+      );
+      expect(w.ledger()).toEqual([]);
+      expect(w.unclaimed('Steve')).toHaveLength(1);
+      expect(scriptErrors(w)).toEqual([]);
+    },
+  );
+
+  it('the console typing the claim command is pointed to the block too', async () => {
+    const w = await createE2e({ framework: 'esx', config: { reward: { type: 'gold', amount: 5 } } });
+    world = w;
+    await w.advance(1000);
+    w.console('vote');
+    await w.advance(200);
+    expect(w.output().at(-1)).toBe(
+      'vote-reward: /vote: vote rewards are not running; see the "not started" block printed at start-up (or `votereward status`), fix it, then `votereward reload`',
+    );
+  });
+});
+
+describe('ox_inventory 2.42+ on QBCore (its QBCore bridge removed)', () => {
+  it('is named at start with the fix, instead of players hearing later that an admin was told', async () => {
+    const w = await createE2e({
+      framework: 'qbcore',
+      start: false,
+      config: { reward: { type: 'item', item: 'bread', count: 2 } },
+    });
+    world = w;
+    w.server.addFakeResource('ox_inventory', createOxInventoryFake({ state: 'no-qb-bridge' }).definition);
+    w.server.start('ox_inventory');
+    expect(w.server.resourceState('ox_inventory')).toBe('started');
+    w.server.start(RESOURCE);
+    await w.advance(1000);
+
+    const shown = block(w.output());
+    expect(shown?.[0]).toBe('vote-reward: not started, the framework cannot pay the configured rewards:');
+    expect(shown?.slice(1, -1)).toEqual([
+      "  - ox_inventory is started but did not finish loading (it does not export setPlayerInventory or forceOpenInventory, which a loaded ox_inventory 2.28 or later does); its own errors are earlier in the server console. On QBCore the usual cause: ox_inventory 2.42 and later has no QBCore bridge (removed upstream), so it cannot load QBCore players' inventories. Install ox_inventory 2.41.0, or use qb-inventory (stop ox_inventory), or move to Qbox",
+    ]);
+    expect(scriptErrors(w)).toEqual([]);
+
+    await w.vote('Steve');
+    const steve = await w.join('Steve');
+    w.type(steve, '/vote');
+    await w.advance(1000);
+    expect(w.messages(steve)).toEqual(['Vote rewards are not available on this server right now.']);
+    expect(w.ledger()).toEqual([]);
+    expect(w.unclaimed('Steve')).toHaveLength(1);
+  });
+});
+
+describe('an API that does not answer', () => {
+  it('start-up names the setting to check, status says unreachable since when, and recovers once it answers', async () => {
+    const w = await createE2e({ framework: 'esx', start: false });
+    world = w;
+    await w.mockDown();
+    w.server.setConvar('vote_reward_api_url', w.mock.url);
+    w.server.start(RESOURCE);
+    await w.advance(3000);
+    const url = w.mock.url;
+    expect(w.output()).toContain(
+      `vote-reward: cannot reach the vote API yet (${url}/api/v1/server/info: fetch failed); claims will be tried anyway; check that ${url} is your listing site's address (\`vote_reward_api_url\` in server.cfg), that the site is up, and that this server can reach it (firewall, DNS)`,
+    );
+
+    w.console('votereward status');
+    await w.advance(1000);
+    const status = w.output().slice(w.output().lastIndexOf('vote-reward status'));
+    expect(status[1]).toMatch(
+      new RegExp(
+        `^ {2}API {8}${url} over fetch: unreachable since 2025-06-02 12:00 UTC \\(0 min\\); last error: ${url}/api/v1/[^ ]+: fetch failed$`,
+      ),
+    );
+    expect(status[2]).toContain('`vote_reward_api_url` in server.cfg');
+    expect(status.join('\n')).not.toMatch(/request not sent|Server\s+unknown/);
+
+    await w.mockUp();
+    await w.advance(130_000);
+    w.console('votereward status');
+    await w.advance(1000);
+    const healthy = w.output().slice(w.output().lastIndexOf('vote-reward status'));
+    expect(healthy.slice(1, 3)).toEqual([
+      `  API        ${url} over fetch: reachable, key valid`,
+      '  Server     Harbor City RP (#1, 0 votes)',
+    ]);
   });
 });
 

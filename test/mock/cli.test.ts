@@ -13,7 +13,7 @@ import {
   USAGE,
 } from '../../mock-server/cli';
 import type { RunningMockServer } from '../../mock-server/server';
-import { startFromCli } from '../../mock-server/startup';
+import { startFromCli, waitingLines } from '../../mock-server/startup';
 import { checkedFetch } from './sockets-helpers';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -143,6 +143,9 @@ describe('mock CLI start-up, in process', () => {
       expect(output).toContain(`set vote_reward_api_url "${url}"`);
       expect(output).toContain('ensure vote-reward');
       expect(output).toContain(`${url}/openapi.json`);
+      expect(lines).toContain(
+        `owner dashboard: ${url}/dashboard/servers/1/integrations (API keys, recent votes and whether each was claimed)`,
+      );
       expect(output).toContain('unclaimed votes on the demo server: SeedBen (2), SeedAva (1);');
       expect(JSON.parse(readFileSync(join(dir, 'demo.json'), 'utf8'))).toEqual({
         server_id: 1,
@@ -164,6 +167,65 @@ describe('mock CLI start-up, in process', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('prints the server.cfg lines of the owner README, add_ace included', async () => {
+    const { lines } = await startInProcess(['--port', '0', '--db', ':memory:']);
+    const cfg = lines.indexOf('server.cfg lines for a real FXServer:');
+    const block = lines.slice(cfg + 1).filter((line) => line.startsWith('  '));
+    expect(block.map((line) => line.trim().split(' ').slice(0, 2).join(' '))).toEqual([
+      'set vote_reward_api_key',
+      'set vote_reward_api_url',
+      'set vote_reward_discord_webhook',
+      'ensure vote-reward',
+      'add_ace group.admin',
+    ]);
+    expect(block).toContain('  add_ace group.admin command.votereward allow');
+    const readme = readFileSync(new URL('../../docs/owner/README.md', import.meta.url), 'utf8');
+    expect(readme).toContain('add_ace group.admin command.votereward allow');
+  });
+
+  it('after a restart keeps the tester’s own waiting vote apart from the seeded names, and stops saying "vote under your own name"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-cli-restart-'));
+    try {
+      const db = join(dir, 'vote-api.sqlite');
+      const first = await startInProcess(['--port', '0', '--db', db]);
+      first.mock.store.votes.insert({ serverId: 1, username: 'Neo Newcomer', ip: '127.0.0.1' });
+      first.mock.store.votes.claimOldest(1, 'SeedAva');
+      await (running.pop() as RunningMockServer).close();
+
+      const again = await startInProcess(['--port', '0', '--db', db]);
+      const seeded = again.lines.find((line) => line.includes('SeedBen')) as string;
+      expect(seeded).toBe(
+        'seeded unclaimed votes on the demo server: SeedBen (2); /vote in game as one of these names is paid for them',
+      );
+      expect(again.lines).toContain(
+        'votes cast on an earlier run of this database, not claimed yet: Neo Newcomer (1); /vote in game under one of these names pays them (oldest first) before any new vote',
+      );
+      expect(again.output).not.toContain('vote under your own name');
+      expect(again.lines.filter((line) => line.includes('Neo Newcomer'))).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [[], ['unclaimed votes on the demo server: none']],
+    [
+      [{ username: 'SeedBen', count: 2 }],
+      [
+        'unclaimed votes on the demo server: SeedBen (2); /vote in game as one of these names is paid for them, so vote under your own name to test one fresh vote',
+      ],
+    ],
+    [
+      [{ username: 'Alex', count: 1 }],
+      [
+        'seeded unclaimed votes on the demo server: none left',
+        'votes cast on an earlier run of this database, not claimed yet: Alex (1); /vote in game under one of these names pays them (oldest first) before any new vote',
+      ],
+    ],
+  ])('describes the waiting votes %j as %j', (waiting, expected) => {
+    expect(waitingLines(waiting)).toEqual(expected);
   });
 
   it('with --host 0.0.0.0 prints loopback URLs, never http://0.0.0.0, and a hint about --public-url', async () => {

@@ -112,6 +112,31 @@ describe('badge and pages mounted in createApp', () => {
     expect(html).toContain('POST /__admin/reset');
   });
 
+  it('lists on /__admin every control-API operation of the OpenAPI document, the webhook routes the banner names too', async () => {
+    const { app } = setup();
+    const html = await (await app.request('/__admin')).text();
+    const listed = [...html.matchAll(/<li><a href="([^"]+)"><code>([A-Z]+ [^<]+)<\/code>/g)].map(
+      ([, href, route]) => `${route} ${href}`,
+    );
+    const doc = (await (await app.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { operationId: string; tags: string[] }>>;
+    };
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/__admin'))
+      .flatMap(([path, operations]) =>
+        Object.entries(operations).map(
+          ([method, op]) => `${method.toUpperCase()} ${path} /docs#/${op.tags[0]}/${op.operationId}`,
+        ),
+      );
+    expect(listed.sort()).toEqual(documented.sort());
+    for (const route of [
+      'POST /__admin/webhooks',
+      'GET /__admin/webhooks',
+      'DELETE /__admin/webhooks/messages',
+    ])
+      expect(listed.some((line) => line.startsWith(`${route} `))).toBe(true);
+  });
+
   it('keeps the /__admin page behind the control-API guard (a foreign Host is refused)', async () => {
     const { app } = setup();
     const res = await app.request('/__admin', { headers: { host: 'evil.example' } });

@@ -75,7 +75,7 @@ describe('site pages: /servers and /servers/:id', () => {
       'play.horizon.test:30120',
       'Serious roleplay.',
       'data-stat="rank">#1',
-      '64/128',
+      '<span class="nowrap">64/</span><wbr/><span class="nowrap">128</span>',
       'Verified',
       `href="/servers/${server.id}/vote?lang=en"`,
     ]) {
@@ -83,7 +83,14 @@ describe('site pages: /servers and /servers/:id', () => {
     }
     expect(html).not.toContain('Premium');
     for (const style of ['button', 'stats', 'mini']) {
-      expect(html).toContain(`src="/badge/${server.id}.png?style=${style}&amp;lang=en"`);
+      const src = (theme: string, lang = 'en') =>
+        `/badge/${server.id}.png?style=${style}&amp;theme=${theme}&amp;lang=${lang}`;
+      // The page follows the reader's colour scheme, and links every theme × language variant.
+      expect(html).toContain(
+        `<picture><source media="(prefers-color-scheme: dark)" srcset="${src('dark')}"/><img src="${src('light')}"`,
+      );
+      for (const theme of ['light', 'dark'])
+        for (const lang of ['en', 'fr']) expect(html).toContain(`href="${src(theme, lang)}"`);
     }
     // the snippet is HTML shown as text: escaped once more inside the textarea
     expect(html).toContain(
@@ -266,7 +273,7 @@ describe('site pages: integrations dashboard', () => {
     expect(listed).not.toContain(key);
     expect(listed).toContain(`live_****${key.slice(-4)}`);
     expect(listed).toMatch(
-      /<td class="time wide">2026-11-21 10:00 UTC<\/td><td class="time">2026-11-21 10:00 UTC<\/td><td>Active/,
+      /<td class="time wide"><time datetime="2026-11-21T10:00:00.000Z"><span class="nowrap">2026-11-21<\/span> <span class="nowrap">10:00 UTC<\/span><\/time><\/td><td class="time"><time datetime="2026-11-21T10:00:00.000Z">.*?<\/time><\/td><td class="time">Active/,
     );
 
     const prefix = store.keys.list(server.id)[0]?.prefix ?? '';

@@ -1,11 +1,10 @@
 /**
- * A wrong server clock decides nothing (issue 20 §2, the review's cases): the mock API and the timers keep the true
+ * A wrong server clock decides nothing (the outside review's cases): the mock API and the timers keep the true
  * time, the resource's clock jumps a month forward or back, and what the vote party and the month's top voters decide
  * and pay is checked against what the true month calls for.
  */
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../../src/i18n/messages';
-import { createTopVoters, TOP_LAST_MONTH_KEY, type TopVoters } from '../../src/programs/top';
+import { TOP_LAST_MONTH_KEY, type TopVoters } from '../../src/programs/top';
 import { createSkewedShared, type SkewedShared } from './clock-world';
 import { addVotes, awardPayouts, bootWorld, online, type ProgramsWorld } from './programs-world';
 
@@ -13,8 +12,15 @@ const MIN = 60_000;
 const DAY = 86_400_000;
 const MONTH = 30 * DAY;
 const NOV_21 = Date.parse('2026-11-21T10:00:00.000Z');
+const TOP_SETTINGS = {
+  command: 'votetop',
+  awards: [{ rank: 1, reward: [{ type: 'money' as const, amount: 5000 }] }],
+};
+
 const PARTY = {
   voteParty: { enabled: true, every: 10, reward: { type: 'money', amount: 1000 }, announceMinutes: 0 },
+  // Built (not started) by every party world, so the top prize is one the config can pay.
+  topVoters: { enabled: true, ...TOP_SETTINGS },
 };
 
 const partyKeys = (w: ProgramsWorld, month: string) => w.runtime.kvp.keys(`party:decision:${month}:`);
@@ -91,25 +97,11 @@ describe('vote party: a clock one month back', () => {
   });
 });
 
-const TOP_SETTINGS = {
-  command: 'votetop',
-  awards: [{ rank: 1, reward: [{ type: 'money' as const, amount: 5000 }] }],
-};
-
 /** Top voters over a world (the party on, so counts are read), with month changes confirmed by the API's counter. */
 const topOf = (w: ProgramsWorld): TopVoters => {
-  const top = createTopVoters({
-    settings: TOP_SETTINGS,
-    runtime: w.runtime,
-    programs: w.programs,
-    events: w.events,
-    translate: createTranslator('en'),
-    command: 'vote',
-    settle: (license) => w.flow.settlePlayer(license),
-    counts: true,
-  });
-  top.start();
-  return top;
+  if (!w.top) throw new Error('the world was built without topVoters');
+  w.top.start();
+  return w.top;
 };
 
 const claimVote = async (w: ProgramsWorld, shared: SkewedShared, source: number, name: string) => {
@@ -151,7 +143,7 @@ describe('top voters: a clock one month forward', () => {
 describe('top voters: a clock one month back', () => {
   it('never moves the last decided month back, so the earlier month is never decided when the clock returns', async () => {
     const shared = createSkewedShared(NOV_21);
-    const w = bootWorld(shared, {});
+    const w = bootWorld(shared, { topVoters: { enabled: true, ...TOP_SETTINGS } });
     online(w, 1, 'Ana', 'license:a');
     const top = topOf(w);
     expect(w.runtime.kvp.get(TOP_LAST_MONTH_KEY)).toBe('2026-11');

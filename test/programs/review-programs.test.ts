@@ -1,5 +1,5 @@
 /**
- * Adversarial review of the reward programs (issue 16): inputs and orders of events that once paid twice, lost an
+ * Adversarial review of the reward programs: inputs and orders of events that once paid twice, lost an
  * award silently or hung the server. Real programs, real vote party and real claim flow over the fake runtime.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AdminCommand, runAdminCommand, usageOf } from '../../src/commands/admin';
+import { type AdminCommand, formatTime, runAdminCommand, usageOf } from '../../src/commands/admin';
 import { createResource } from '../../src/resource';
 import { createMockVoteApi } from '../fakes/mock-transport';
 import { createFakeRuntime, type FakeRuntime } from '../fakes/runtime';
@@ -108,6 +108,46 @@ describe('createResource start-up', () => {
     expect(resource.isReady()).toBe(true);
   });
 
+  it.each([
+    { from: 'server.cfg', convar: true, setting: '`vote_reward_api_url` in server.cfg' },
+    { from: 'config.json', convar: false, setting: '"apiUrl" in config.json' },
+  ])(
+    'an API that does not answer at start: the line names the setting the address came from ($from)',
+    async ({ convar, setting }) => {
+      const { runtime, api, resource } = setup(STANDALONE);
+      if (convar) runtime.convars.set('vote_reward_api_url', 'https://votes.example');
+      api.wire({ path: '/api/v1/server/info', fail: 'network' });
+      await resource.start();
+      expect(console_(runtime)).toContain(
+        `vote-reward: cannot reach the vote API yet (https://votes.example/api/v1/server/info: fetch failed (connect ECONNREFUSED)); claims will be tried anyway; check that https://votes.example is your listing site's address (${setting}), that the site is up, and that this server can reach it (firewall, DNS)`,
+      );
+    },
+  );
+
+  it('an API that answers with an error at start is not blamed on the address', async () => {
+    const { runtime, api, resource } = setup(STANDALONE);
+    await api.fault({ route: '/api/v1/server/info', status: 500, times: 1 });
+    await resource.start();
+    const line = console_(runtime).find((l) => l.includes('cannot reach the vote API yet'));
+    expect(line).toMatch(
+      /^vote-reward: cannot reach the vote API yet \(https:\/\/votes\.example\/api\/v1\/server\/info: /,
+    );
+    expect(line).not.toContain("listing site's address");
+  });
+
+  it('the key refused: /vote answers in the configured language', async () => {
+    const { runtime, resource } = setup(
+      { ...STANDALONE, locale: 'fr' },
+      { key: 'live_wrongwrongwrongwrongwrongwrongwrong' },
+    );
+    await resource.start();
+    runtime.join(1, { name: 'Ana', license: 'license:a' });
+    runtime.commands.get('vote')?.handler(1, [], 'vote');
+    expect(runtime.told.at(-1)?.message).toBe(
+      'Les récompenses de vote ne sont pas disponibles sur ce serveur pour le moment.',
+    );
+  });
+
   it('refuses money rewards when auto-detection finds no framework, naming the problem', async () => {
     const { runtime, resource } = setup({ reward: { type: 'money', amount: 5 } });
     await resource.start();
@@ -143,6 +183,33 @@ describe('votereward admin command', () => {
       '  Polling    off',
       '  (votereward status verbose: key, rate budget, names, poller figures, history)',
     ]);
+  });
+
+  it('votereward status on an unreachable API says so, since when, the last error and what to check', async () => {
+    const { runtime, api, resource } = setup(STANDALONE);
+    const down = { path: '/api/v1/server/info', fail: 'network' as const, times: 100 };
+    api.wire(down);
+    const since = runtime.now();
+    await resource.start();
+    // Right after the failure the rate budget backs off: the status request is not even sent.
+    expect((await admin(runtime, 'status'))[1]).toBe(
+      `  API        https://votes.example over fetch: unreachable since ${formatTime(since)} (0 min); last error: https://votes.example/api/v1/server/info: fetch failed (connect ECONNREFUSED)`,
+    );
+    await runtime.clock.advance(5 * 60_000);
+    const lines = await admin(runtime, 'status');
+    expect(lines.slice(0, 4)).toEqual([
+      'vote-reward status',
+      `  API        https://votes.example over fetch: unreachable since ${formatTime(since)} (5 min); last error: https://votes.example/api/v1/server/info: fetch failed (connect ECONNREFUSED)`,
+      '             check that https://votes.example is your listing site\'s address ("apiUrl" in config.json), that the site is up, and that this server can reach it (firewall, DNS)',
+      '  Framework  standalone',
+    ]);
+    expect(lines.join('\n')).not.toMatch(/request not sent|Server\s+unknown/);
+
+    api.clearWire();
+    await runtime.clock.advance(130_000);
+    const healthy = await admin(runtime, 'status');
+    expect(healthy[1]).toBe('  API        https://votes.example over fetch: reachable, key valid');
+    expect(healthy[2]).toBe('  Server     Test City (#1, 0 votes)');
   });
 
   it.each([['verbose'], ['-v'], ['VERBOSE']])('votereward status %s prints every figure', async (word) => {
@@ -217,6 +284,7 @@ describe('votereward admin command', () => {
       '  drop <vote_id>      forget an open claim; nothing more is paid for it',
       '  unbind <name>       free a name bound by the name lock',
       '  reload              reload config.json',
+      '  testpay <id>        TEST: pay the online player with this server id the configured vote rewards once, without a vote',
       '  player <who>        vote history, streak and open awards of a player (<who>: name or license)',
       '  party               vote party progress and the last threshold paid',
       '  party confirm       pay a held vote-party count once (or accept the server clock after fixing it)',

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createEsxAdapter } from '../../src/rewards/esx';
 import { createOxInventory } from '../../src/rewards/ox-inventory';
+import { selectAdapter } from '../../src/rewards/select';
 import { createFakeEsx } from '../fakes/frameworks/esx';
 import { createFakeHost } from '../fakes/frameworks/host';
 import { createFakeOxInventory } from '../fakes/frameworks/ox-inventory';
+import { createFakeQbcore } from '../fakes/frameworks/qb';
 
 describe.each([false, true])('ox_inventory backend (answers as Promises: %s)', (yields) => {
   const setup = () => {
@@ -168,5 +170,51 @@ describe('ox_inventory: a partial AddItem is never counted as paid', () => {
     expect(result).toMatchObject({ ok: false, problem: { code: 'outcome_unknown' } });
     expect(JSON.stringify(result)).toContain('went from 0 to 3 (expected +4)');
     expect(ox.count(1, 'phone')).toBe(3);
+  });
+});
+
+describe('ox_inventory that is started but did not load', () => {
+  const FAILED =
+    'ox_inventory is started but did not finish loading (it does not export setPlayerInventory or forceOpenInventory, which a loaded ox_inventory 2.28 or later does); its own errors are earlier in the server console';
+  it.each([
+    {
+      label: 'ox_inventory 2.42+ on QBCore (no QBCore bridge)',
+      framework: 'qbcore' as const,
+      loaded: false,
+      problems: [
+        `${FAILED}. On QBCore the usual cause: ox_inventory 2.42 and later has no QBCore bridge (removed upstream), so it cannot load QBCore players' inventories. Install ox_inventory 2.41.0, or use qb-inventory (stop ox_inventory), or move to Qbox`,
+      ],
+    },
+    { label: 'a failed ox_inventory on ESX', framework: 'esx' as const, loaded: false, problems: [FAILED] },
+    {
+      label: 'a loaded ox_inventory on QBCore (2.41 or a fork with the bridge)',
+      framework: 'qbcore' as const,
+      loaded: true,
+      problems: [],
+    },
+    { label: 'a loaded ox_inventory on ESX', framework: 'esx' as const, loaded: true, problems: [] },
+  ])('item rewards: $label', ({ framework, loaded, problems }) => {
+    const fake = createFakeHost();
+    if (framework === 'qbcore') createFakeQbcore(fake, { qbInventory: true });
+    else createFakeEsx(fake);
+    createFakeOxInventory(fake, { loaded });
+    const result = selectAdapter({
+      framework,
+      host: fake.host,
+      rewards: [{ type: 'item', item: 'bread', count: 1 }],
+    });
+    expect(result.ok ? [] : result.problems).toEqual(problems);
+  });
+
+  it('money rewards alone do not look at ox_inventory', () => {
+    const fake = createFakeHost();
+    createFakeQbcore(fake);
+    createFakeOxInventory(fake, { loaded: false });
+    const result = selectAdapter({
+      framework: 'qbcore',
+      host: fake.host,
+      rewards: [{ type: 'money', amount: 5 }],
+    });
+    expect(result.ok).toBe(true);
   });
 });

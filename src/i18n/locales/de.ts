@@ -38,6 +38,7 @@ export const de: Record<MessageKey, string> = {
   api_misbehaving: 'Die Vote-Seite antwortet fehlerhaft. Es ist nichts verloren, versuch es später noch mal.',
   not_ready: 'Vote-Belohnungen sind auf diesem Server gerade nicht verfügbar.',
   starting: 'Vote-Belohnungen werden gerade gestartet; gib in ein paar Sekunden erneut /{command} ein.',
+  award_test: 'Test der Vote-Belohnungen durch einen Admin (kein Vote): Du hast {rewards} erhalten.',
   reward_money: '{amount} $ Bargeld',
   reward_bank: '{amount} $ aufs Konto',
   reward_item: '{count} x {item}',

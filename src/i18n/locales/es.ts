@@ -40,6 +40,7 @@ export const es: Record<MessageKey, string> = {
   api_misbehaving: 'La web de votos está respondiendo mal; no se ha perdido nada, inténtalo más tarde.',
   not_ready: 'Las recompensas por votar no están disponibles en este servidor ahora mismo.',
   starting: 'Las recompensas por votar se están iniciando; vuelve a escribir /{command} en unos segundos.',
+  award_test: 'Prueba de las recompensas por votar hecha por un admin (no es un voto): recibiste {rewards}.',
   reward_money: '{amount} $ en efectivo',
   reward_bank: '{amount} $ en el banco',
   reward_item: '{count} x {item}',

@@ -39,6 +39,7 @@ export const nl: Record<MessageKey, string> = {
   api_misbehaving: 'De stemsite reageert vreemd; er is niets verloren, probeer het later opnieuw.',
   not_ready: 'Stembeloningen zijn op deze server op dit moment niet beschikbaar.',
   starting: 'Stembeloningen worden opgestart; typ over een paar seconden opnieuw /{command}.',
+  award_test: 'Test van de stembeloningen door een admin (geen stem): je hebt {rewards} gekregen.',
   reward_money: '$ {amount} contant',
   reward_bank: '$ {amount} op de bank',
   reward_item: '{count} x {item}',

@@ -41,6 +41,7 @@ export const pl: Record<MessageKey, string> = {
   api_misbehaving: 'Strona głosowania działa nieprawidłowo; nic nie przepadło, spróbuj ponownie później.',
   not_ready: 'Nagrody za głosowanie są teraz niedostępne na tym serwerze.',
   starting: 'Nagrody za głosowanie właśnie się uruchamiają; wpisz ponownie /{command} za kilka sekund.',
+  award_test: 'Test nagród za głosowanie przez admina (to nie głos): otrzymujesz {rewards}.',
   reward_money: '{amount} $ w gotówce',
   reward_bank: '{amount} $ na konto',
   reward_item: '{count} x {item}',

@@ -38,6 +38,7 @@ export const ptBR: Record<MessageKey, string> = {
   api_misbehaving: 'O site de votação está respondendo errado; nada foi perdido, tente de novo mais tarde.',
   not_ready: 'As recompensas de voto não estão disponíveis neste servidor no momento.',
   starting: 'As recompensas de voto estão iniciando; digite /{command} de novo em alguns segundos.',
+  award_test: 'Teste das recompensas de voto feito por um admin (não é um voto): você recebeu {rewards}.',
   reward_money: '$ {amount} em dinheiro',
   reward_bank: '$ {amount} no banco',
   reward_item: '{count} x {item}',

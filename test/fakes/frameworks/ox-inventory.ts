@@ -20,6 +20,25 @@ export interface FakeOxOptions {
   yields?: boolean;
   /** Use this model instead of creating one (a world shared with ESX's ox override). */
   model?: OxModel;
+  /**
+   * False: ox_inventory's start failed after its inventory exports (2.42+ on QBCore, no bridge): the exports
+   * registered later in server.lua (`setPlayerInventory`, `forceOpenInventory`) are missing. Default true.
+   */
+  loaded?: boolean;
+}
+
+/**
+ * The exports a loaded ox_inventory registers after its bridge (server.lua:74 and :353 in 2.47.7). Read from the source,
+ * not recorded; only looked up by the resource, so calling them is not modelled.
+ */
+export function oxLoadedExports(): Record<string, (...args: unknown[]) => unknown> {
+  const notModelled = (name: string) => () => {
+    throw new Error(`ox_inventory.${name} is not modelled by the fake`);
+  };
+  return {
+    setPlayerInventory: notModelled('setPlayerInventory'),
+    forceOpenInventory: notModelled('forceOpenInventory'),
+  };
 }
 
 /** Creates the fake and registers it as `ox_inventory`. */
@@ -34,11 +53,10 @@ export function createFakeOxInventory(fake: FakeHost, options: FakeOxOptions = {
       maxWeight: options.maxWeight ?? 1000,
       slots: options.slots ?? 5,
     });
-  const exports = bindExports(
-    model.exports as Record<string, (...a: unknown[]) => unknown>,
-    () => true,
-    'ox_inventory',
-  );
+  const exports = {
+    ...bindExports(model.exports as Record<string, (...a: unknown[]) => unknown>, () => true, 'ox_inventory'),
+    ...(options.loaded === false ? {} : oxLoadedExports()),
+  };
   fake.addResource(
     'ox_inventory',
     options.yields

@@ -6,6 +6,7 @@
 import { valuesOf } from '../../fakes/frameworks/models/lua';
 import { createOxModel } from '../../fakes/frameworks/models/ox-inventory';
 import type { QbInventoryVersion } from '../../fakes/frameworks/models/qb';
+import { oxLoadedExports } from '../../fakes/frameworks/ox-inventory';
 import type { CfxGlobals, FakeApi, FakeResourceDefinition } from '../server';
 import { DEFAULT_ITEMS, type FakeInventory, type FitProblem, type ItemDef } from './inventory-model';
 import type { QbCoreFake } from './qb-core';
@@ -20,6 +21,19 @@ export interface InventoryFakeOptions {
   slots?: number;
   /** Whether the framework has loaded this player's character (and handed the inventory over); default: connected. */
   isLoaded?: (id: number) => boolean;
+}
+
+/** Options of the ox_inventory fake. */
+export interface OxInventoryFakeOptions extends InventoryFakeOptions {
+  /**
+   * `no-qb-bridge`: ox_inventory 2.42+ on QBCore (`setr inventory:framework "qb"`). Facts from overextended/ox_inventory
+   * (commit 34a3e9bf deleted modules/bridge/qb/; 2.47.7 modules/bridge/server.lua:53-69, server.lua:3,74,353): the
+   * inventory and item exports were registered before the bridge failed and still answer, the exports server.lua
+   * registers later (`setPlayerInventory`, `forceOpenInventory`) are missing, the resource stays `started`, and no
+   * player inventory is ever loaded (the bridge is what hands QBCore players over). A guess: the console text of its
+   * error, which this fake does not print. Default `loaded`.
+   */
+  state?: 'loaded' | 'no-qb-bridge';
 }
 
 /** An inventory fake: definition plus the per-player inventories tests inspect or fill. */
@@ -38,7 +52,8 @@ export interface InventoryFake {
  * has an inventory once `isLoaded` says the framework loaded the character (real ox_inventory: when the framework
  * bridge hands it over).
  */
-export function createOxInventoryFake(options: InventoryFakeOptions = {}): InventoryFake {
+export function createOxInventoryFake(options: OxInventoryFakeOptions = {}): InventoryFake {
+  const loaded = options.state !== 'no-qb-bridge';
   const catalogue = options.items ?? DEFAULT_ITEMS;
   let g: CfxGlobals | null = null;
   let api: FakeApi | null = null;
@@ -52,7 +67,7 @@ export function createOxInventoryFake(options: InventoryFakeOptions = {}): Inven
     maxWeight: options.maxWeight ?? 30000,
     slots: options.slots ?? 50,
     accounts: ['money'],
-    present: (id) => !g || (g.DoesPlayerExist(id) === true && (options.isLoaded?.(id) ?? true)),
+    present: (id) => loaded && (!g || (g.DoesPlayerExist(id) === true && (options.isLoaded?.(id) ?? true))),
     onAdd(source, item, count) {
       // The `money` item mirrors ESX's cash account: the credit was already written by the framework.
       if (item === 'money') return;
@@ -112,6 +127,7 @@ export function createOxInventoryFake(options: InventoryFakeOptions = {}): Inven
         if (typeof cb === 'function') return cb(...valuesOf(result));
         return lua(() => result)();
       });
+      if (loaded) for (const [name, fn] of Object.entries(oxLoadedExports())) globals.exports(name, fn);
     },
   };
   return { definition, inventory: view };
