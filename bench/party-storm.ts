@@ -10,8 +10,8 @@
  * 3. Clock one month back after a restart: payouts for October (before the party started).
  */
 import type { VoteCount } from '../contract/answers';
-import { createSkewedShared } from '../test/programs/clock-world';
-import { addVotes, awardPayouts, bootWorld, createShared, online } from '../test/programs/programs-world';
+import { createSkewedShared } from '../devkit/worlds/clock-world';
+import { addVotes, awardPayouts, bootWorld, createShared, online } from '../devkit/worlds/programs-world';
 
 const MIN = 60_000;
 const DAY = 86_400_000;

@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { configFor, createPayingAdapter, type PayingAdapter } from '../devkit/fakes/compose-kit';
+import { createFakeClock, createFakeRuntime, type FakeRuntime } from '../devkit/fakes/runtime';
+import { createFakeVoteApi, type FakeVoteApi } from '../devkit/fakes/transport';
 import type { ClaimFlow } from '../src/claim/claim-flow';
 import { composeResource } from '../src/compose';
 import type { Reward } from '../src/rewards/types';
-import { configFor, createPayingAdapter, type PayingAdapter } from '../test/fakes/compose-kit';
-import { createFakeClock, createFakeRuntime, type FakeRuntime } from '../test/fakes/runtime';
-import { createFakeVoteApi, type FakeVoteApi } from '../test/fakes/transport';
 import { isMain } from './lib/main';
 import { fmt, printSection, type SectionResult, type TargetResult, table } from './lib/report';
 import { type BenchSettings, readBenchSettings } from './lib/settings';
@@ -33,10 +33,10 @@ export function measureBundle(): { raw: number; gzip: number } | null {
 export async function measureLoad(
   samples: number,
 ): Promise<{ times: number[]; state: string } | { missing: string }> {
-  const serverModule = join(root, 'test/fxserver/server.ts');
+  const serverModule = join(root, 'devkit/fxserver/server.ts');
   if (!existsSync(bundle)) return { missing: 'dist/server.js not built' };
-  if (!existsSync(serverModule)) return { missing: 'test/fxserver/server.ts not present' };
-  const { createFxServer } = (await import(serverModule)) as typeof import('../test/fxserver/server');
+  if (!existsSync(serverModule)) return { missing: 'devkit/fxserver/server.ts not present' };
+  const { createFxServer } = (await import(serverModule)) as typeof import('../devkit/fxserver/server');
   const times: number[] = [];
   let state = 'unknown';
   for (let i = 0; i < samples; i++) {
@@ -210,7 +210,7 @@ export async function runResourceBench(
     markdown: [
       'CPU per claim: the resource composed as in production (`composeResource`: claim flow, API client, rate budget, ' +
         'journal and vote history), on the ' +
-        'in-memory fake runtime (KVP in a Map) and the in-memory fake API transport from `test/fakes` (so no network wait; ' +
+        'in-memory fake runtime (KVP in a Map) and the in-memory fake API transport from `devkit/fakes` (so no network wait; ' +
         "the fake API's own work is included, making this an upper bound), each claim = check + claim + 2 payouts + journal writes. " +
         'Reconciliation: 1 000 claims whose payouts were refused (entries left `claimed`), then one `reconcile()` that pays them all.',
       '',

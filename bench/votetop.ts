@@ -4,6 +4,8 @@
  * filtered and sorted twice per call: once for the top, once for the caller's rank), measured in the same run.
  * Also times what keeping the rankings costs: a vote written to a history (`put`), and the start-up read.
  */
+
+import { createFakeRuntime } from '../devkit/fakes/runtime';
 import { configSchema } from '../src/config/schema';
 import { createEventChannel } from '../src/events';
 import { createTranslator } from '../src/i18n/messages';
@@ -13,7 +15,6 @@ import { createTopVoters } from '../src/programs/top';
 import type { VoteHistory } from '../src/programs/types';
 import type { Runtime } from '../src/runtime/runtime';
 import { historyKey } from '../src/store/keys';
-import { createFakeRuntime } from '../test/fakes/runtime';
 import { isMain } from './lib/main';
 import { fmt, printSection, type SectionResult, type TargetResult, table } from './lib/report';
 import { type BenchSettings, readBenchSettings } from './lib/settings';

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createFxServer } from '../../test/fxserver';
+import { createFxServer } from '../../devkit/fxserver';
 import type { PollerHost, PollerHostOptions } from './host';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -11,7 +11,7 @@ interface ChatArgs {
 }
 
 /**
- * The BUILT resource (`dist/server.js` + `fxmanifest.lua`) on the simulated FXServer (test/fxserver), virtual clock.
+ * The BUILT resource (`dist/server.js` + `fxmanifest.lua`) on the simulated FXServer (devkit/fxserver), virtual clock.
  * Standalone framework with a custom event reward, so no framework fake is needed; API key and URL by convar.
  */
 export async function createFxServerHost(options: PollerHostOptions): Promise<PollerHost> {

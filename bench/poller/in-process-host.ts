@@ -1,11 +1,11 @@
+import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
 import { createResource } from '../../src/resource';
-import { createFakeClock, createFakeRuntime } from '../../test/fakes/runtime';
 import type { PollerHost, PollerHostOptions } from './host';
 import type { ResmonMeter } from './resmon';
 
 /**
  * The whole resource (`createResource`, the composition `src/index.ts` starts) in this process, on the fake
- * runtime of `test/fakes` with the real fetch: standalone framework, a custom event reward, polling on.
+ * runtime of `devkit/fakes` with the real fetch: standalone framework, a custom event reward, polling on.
  * With a meter, the runtime's entry points are wrapped so the time spent in the resource's callbacks is counted.
  */
 export async function createInProcessHost(

@@ -8,7 +8,7 @@
  * milestone's `oneOf` and the 50 % bonus may differ (the transcript shows what was drawn and paid).
  */
 import { fileURLToPath } from 'node:url';
-import { createE2e, type E2ePlayer } from '../e2e/harness';
+import { createE2e, type E2ePlayer } from '../../devkit/worlds/e2e-harness';
 
 const HOUR = 3_600_000;
 

@@ -4,8 +4,8 @@
  * ledger and the mock's database. Nothing here is scripted output: every line comes from the running pieces.
  */
 
-import { createE2e, type E2e, type E2ePlayer } from '../e2e/harness';
-import type { FxServer } from '../fxserver';
+import type { FxServer } from '../../devkit/fxserver';
+import { createE2e, type E2e, type E2ePlayer } from '../../devkit/worlds/e2e-harness';
 
 const out = (line = ''): void => {
   process.stdout.write(`${line}\n`);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createE2e, type E2e, type E2ePlayer } from '../../devkit/worlds/e2e-harness';
 import type { FaultSpec } from '../../mock-server/middleware/faults';
-import { createE2e, type E2e, type E2ePlayer } from './harness';
 
 const THANKS = 'Thanks for voting! You received 500$ in cash.';
 const CASH = { reward: { type: 'money', amount: 500 } };

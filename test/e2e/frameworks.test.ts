@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createE2e, type E2e, type Framework } from './harness';
+import { createE2e, type E2e, type Framework } from '../../devkit/worlds/e2e-harness';
 
 type RewardType = 'money' | 'bank' | 'item' | 'custom';
 

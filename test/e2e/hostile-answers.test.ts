@@ -6,9 +6,9 @@ import {
   type RawReply,
   rawAnswer,
   startRawHttpServer,
-} from '../fakes/raw-http-server';
-import type { NodeProfile } from '../fxserver';
-import { createE2e, type E2e } from './harness';
+} from '../../devkit/fakes/raw-http-server';
+import type { NodeProfile } from '../../devkit/fxserver';
+import { createE2e, type E2e } from '../../devkit/worlds/e2e-harness';
 
 const THANKS = 'Thanks for voting! You received 500$ in cash.';
 const MISBEHAVING = 'The vote site is misbehaving; nothing was lost, try again later.';

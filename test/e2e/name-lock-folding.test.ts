@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createE2e, type E2e } from './harness';
+import { createE2e, type E2e } from '../../devkit/worlds/e2e-harness';
 
 let world: E2e | null = null;
 afterEach(async () => {

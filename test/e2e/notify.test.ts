@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFxServer } from '../fxserver/server';
-import { createE2e, type E2e, installBundle } from './harness';
+import { createFxServer } from '../../devkit/fxserver/server';
+import { createE2e, type E2e, installBundle } from '../../devkit/worlds/e2e-harness';
 
 describe('notify in the built bundle in the simulated FXServer', () => {
   const cleanup: (() => Promise<void> | void)[] = [];

@@ -4,8 +4,8 @@
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PayoutEntry } from '../fxserver';
-import { createE2e, type E2e, type E2ePlayer, type Framework } from './harness';
+import type { PayoutEntry } from '../../devkit/fxserver';
+import { createE2e, type E2e, type E2ePlayer, type Framework } from '../../devkit/worlds/e2e-harness';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

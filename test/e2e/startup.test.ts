@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOxInventoryFake } from '../fxserver/resources';
-import { createE2e, type E2e, RESOURCE } from './harness';
+import { createOxInventoryFake } from '../../devkit/fxserver/resources';
+import { createE2e, type E2e, RESOURCE } from '../../devkit/worlds/e2e-harness';
 
 const RULE = '-'.repeat(72);
 const FIX = 'Fix config.json or server.cfg, then run `votereward reload` (or `ensure vote-reward`).';

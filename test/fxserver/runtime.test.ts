@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simWithScripts } from './test-helpers';
+import { simWithScripts } from '../../devkit/fxserver/test-helpers';
 
 const lastLine = (lines: string[], prefix: string): string | undefined =>
   lines.filter((l) => l.startsWith(prefix)).at(-1);

@@ -3,16 +3,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitCommandBuffer, tokenizeCommand } from './console-parser';
+import { splitCommandBuffer, tokenizeCommand } from '../../devkit/fxserver/console-parser';
 import {
   createEsxFake,
   createOxInventoryFake,
   createQbCoreFake,
   createQbInventoryFake,
   createVrpFake,
-} from './resources';
-import { createFxServer, JoinRefusedError } from './server';
-import { simWithScripts, tempDir, writeResource } from './test-helpers';
+} from '../../devkit/fxserver/resources';
+import { createFxServer, JoinRefusedError } from '../../devkit/fxserver/server';
+import { simWithScripts, tempDir, writeResource } from '../../devkit/fxserver/test-helpers';
 
 describe('players', () => {
   it('join fires playerConnecting then playerJoining with the old temp id as a string; drop fires playerDropped', async () => {

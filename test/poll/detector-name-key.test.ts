@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createPollHarness } from '../../devkit/worlds/poll-harness';
 import { REWARDED_EVENT } from '../../src/claim/claim-flow';
-import { createPollHarness } from './harness';
 
 const MIN = 60_000;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createPollHarness, joinPlayers, maxInWindow } from '../../devkit/worlds/poll-harness';
 import { REWARDED_EVENT } from '../../src/claim/claim-flow';
 import { formatPollStatus, LAST_CLAIM_KVP_PREFIX } from '../../src/poll/detector';
 import { AUTO_CLAIM_ATTEMPTS, AUTO_CLAIM_RETRY_MS } from '../../src/poll/sessions';
-import { createPollHarness, joinPlayers, maxInWindow } from './harness';
 
 const SEC = 1_000;
 const MIN = 60_000;

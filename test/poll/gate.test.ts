@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import {
+  createPollHarness,
+  joinPlayers,
+  maxInWindow,
+  type PollHarness,
+} from '../../devkit/worlds/poll-harness';
 import type { CheckMode } from '../../mock-server/db';
 import { REWARDED_EVENT } from '../../src/claim/claim-flow';
 import { LAST_CLAIM_KVP_PREFIX } from '../../src/poll/detector';
-import { createPollHarness, joinPlayers, maxInWindow, type PollHarness } from './harness';
 
 const SEC = 1_000;
 const MIN = 60_000;

@@ -4,9 +4,15 @@
  * and pay is checked against what the true month calls for.
  */
 import { describe, expect, it } from 'vitest';
+import { createSkewedShared, type SkewedShared } from '../../devkit/worlds/clock-world';
+import {
+  addVotes,
+  awardPayouts,
+  bootWorld,
+  online,
+  type ProgramsWorld,
+} from '../../devkit/worlds/programs-world';
 import { TOP_LAST_MONTH_KEY, type TopVoters } from '../../src/programs/top';
-import { createSkewedShared, type SkewedShared } from './clock-world';
-import { addVotes, awardPayouts, bootWorld, online, type ProgramsWorld } from './programs-world';
 
 const MIN = 60_000;
 const DAY = 86_400_000;

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createFakeClock, type FakeClock } from '../../devkit/fakes/runtime';
 import { createApp } from '../../mock-server/app';
 import { createStore, openDatabase, type Store, type WebhookRecord } from '../../mock-server/db';
 import { startMockServer } from '../../mock-server/server';
@@ -17,7 +18,6 @@ import {
 } from '../../src/programs/discord';
 import type { VoteHistory } from '../../src/programs/types';
 import type { KvpStore } from '../../src/runtime/runtime';
-import { createFakeClock, type FakeClock } from '../fakes/runtime';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies are walked by path in assertions
 type Json = Record<string, any>;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
 import type { JournalEntry } from '../../src/claim/journal';
 import { claimSent } from '../../src/claim/transitions';
 import { configSchema } from '../../src/config/schema';
@@ -14,7 +15,6 @@ import {
 } from '../../src/programs/history';
 import { createPrograms } from '../../src/programs/programs';
 import { HISTORY_MONTHS, HISTORY_RECENT, type VoteHistory } from '../../src/programs/types';
-import { createFakeClock, createFakeRuntime } from '../fakes/runtime';
 
 const calendar = createCalendar('UTC');
 

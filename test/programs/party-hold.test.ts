@@ -4,9 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VoteCount } from '../../contract/answers';
-import { runAdminCommand } from '../../src/commands/admin';
-import { programsCommands } from '../../src/programs/console';
-import { PARTY_HOLD_KEY } from '../../src/programs/party';
 import {
   addVotes,
   awardPayouts,
@@ -15,7 +12,10 @@ import {
   online,
   type ProgramsWorld,
   type Shared,
-} from './programs-world';
+} from '../../devkit/worlds/programs-world';
+import { runAdminCommand } from '../../src/commands/admin';
+import { programsCommands } from '../../src/programs/console';
+import { PARTY_HOLD_KEY } from '../../src/programs/party';
 
 const MIN = 60_000;
 const PARTY = {

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { VoteCount } from '../../contract/answers';
-import { createTranslator } from '../../src/i18n/messages';
-import { createVoteDetector } from '../../src/poll/detector';
-import { formatPartyStatus, PARTY_SINCE_KEY } from '../../src/programs/party';
 import {
   addVotes,
   awardPayouts,
@@ -12,7 +9,10 @@ import {
   type ProgramsWorld,
   type Shared,
   toldTo,
-} from './programs-world';
+} from '../../devkit/worlds/programs-world';
+import { createTranslator } from '../../src/i18n/messages';
+import { createVoteDetector } from '../../src/poll/detector';
+import { formatPartyStatus, PARTY_SINCE_KEY } from '../../src/programs/party';
 
 const MIN = 60_000;
 const PARTY = {

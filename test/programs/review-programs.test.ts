@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VoteCount } from '../../contract/answers';
+import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
+import { bootWorld, createShared, online } from '../../devkit/worlds/programs-world';
 import { JOURNAL_PREFIX, type JournalEntry } from '../../src/claim/journal';
 import { claimSent } from '../../src/claim/transitions';
 import { configSchema } from '../../src/config/schema';
@@ -11,8 +13,6 @@ import { createEventChannel } from '../../src/events';
 import { freshHistory, HISTORY_PREFIX } from '../../src/programs/history';
 import { PARTY_DECISION_PREFIX } from '../../src/programs/party';
 import { createPrograms } from '../../src/programs/programs';
-import { createFakeClock, createFakeRuntime } from '../fakes/runtime';
-import { bootWorld, createShared, online } from './programs-world';
 
 const ANA = 'license:aaa';
 const BO = 'license:bbb';

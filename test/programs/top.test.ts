@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { freshHistory } from '../../src/programs/history';
-import { TOP_LAST_MONTH_KEY, topVotersOf } from '../../src/programs/top';
 import {
   awardPayouts,
   bootWorld,
@@ -9,7 +7,9 @@ import {
   type ProgramsWorld,
   type Shared,
   toldTo,
-} from './programs-world';
+} from '../../devkit/worlds/programs-world';
+import { freshHistory } from '../../src/programs/history';
+import { TOP_LAST_MONTH_KEY, topVotersOf } from '../../src/programs/top';
 
 const MIN = 60_000;
 // No /vote/count reads in these worlds (no poller, no party): the month change is decided on the clock alone, never

@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFxServer, type FxServer } from '../../devkit/fxserver';
+import { createChatFake, createEsxFake, type EsxFake } from '../../devkit/fxserver/resources';
+import { tempDir } from '../../devkit/fxserver/test-helpers';
+import { requireBundle } from '../../devkit/worlds/e2e-harness';
 import { startMockServer } from '../../mock-server/server';
-import { requireBundle } from '../e2e/harness';
-import { createFxServer, type FxServer } from '../fxserver';
-import { createChatFake, createEsxFake, type EsxFake } from '../fxserver/resources';
-import { tempDir } from '../fxserver/test-helpers';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {

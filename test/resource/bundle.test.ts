@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createFxServer, type FxServer } from '../../devkit/fxserver/server';
+import { tempDir } from '../../devkit/fxserver/test-helpers';
 import { startMockServer } from '../../mock-server/server';
-import { createFxServer, type FxServer } from '../fxserver/server';
-import { tempDir } from '../fxserver/test-helpers';
 
 const root = new URL('../..', import.meta.url).pathname;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { configFor, createPayingAdapter } from '../../devkit/fakes/compose-kit';
+import { createMockVoteApi } from '../../devkit/fakes/mock-transport';
+import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
 import { composeResource } from '../../src/compose';
-import { configFor, createPayingAdapter } from '../fakes/compose-kit';
-import { createMockVoteApi } from '../fakes/mock-transport';
-import { createFakeClock, createFakeRuntime } from '../fakes/runtime';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };
 const ALWAYS = ['adapter', 'announcements', 'joins', 'programs', 'claim flow'];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { createMockVoteApi, fetchThrough } from '../../devkit/fakes/mock-transport';
+import { createFakeRuntime } from '../../devkit/fakes/runtime';
 import { JOURNAL_PREFIX } from '../../src/claim/journal';
 import { NAME_KEY_VERSION_KVP } from '../../src/claim/name-key-upgrade';
 import { claimSent } from '../../src/claim/transitions';
 import { DATA_VERSION_KVP, upgradeData } from '../../src/data-version';
 import { createResource } from '../../src/resource';
-import { createMockVoteApi, fetchThrough } from '../fakes/mock-transport';
-import { createFakeRuntime } from '../fakes/runtime';
 
 /** A reward still owed: the vote was claimed on the site, the custom reward not given yet. */
 const owed = {

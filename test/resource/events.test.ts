@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeRuntime } from '../../devkit/fakes/runtime';
+import { createPollHarness } from '../../devkit/worlds/poll-harness';
 import { nameKey } from '../../src/claim/player-name';
 import { announceRewardsOnFiveM, createEventChannel, REWARDED_EVENT } from '../../src/events';
 import { LAST_CLAIM_KVP_PREFIX } from '../../src/poll/detector';
-import { createFakeRuntime } from '../fakes/runtime';
-import { createPollHarness } from '../poll/harness';
 
 describe('event channel', () => {
   it('delivers each event to its listeners in order, and no longer after unsubscribing', () => {

@@ -4,9 +4,9 @@
  * real mock behind `fetch`.
  */
 import { describe, expect, it } from 'vitest';
+import { createMockVoteApi } from '../../devkit/fakes/mock-transport';
+import { createFakeRuntime, type FakeRuntime } from '../../devkit/fakes/runtime';
 import { createResource } from '../../src/resource';
-import { createMockVoteApi } from '../fakes/mock-transport';
-import { createFakeRuntime, type FakeRuntime } from '../fakes/runtime';
 
 const CONFIG = {
   apiUrl: 'https://votes.example',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createMockVoteApi } from '../../devkit/fakes/mock-transport';
+import { createFakeRuntime, type FakeRuntime } from '../../devkit/fakes/runtime';
 import { type AdminCommand, formatTime, runAdminCommand, usageOf } from '../../src/commands/admin';
 import { createResource } from '../../src/resource';
-import { createMockVoteApi } from '../fakes/mock-transport';
-import { createFakeRuntime, type FakeRuntime } from '../fakes/runtime';
 
 /** A runtime whose `fetch` is answered by the real mock in process; `key` replaces the mock's valid key. */
 const setup = (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeHost } from '../../devkit/fakes/frameworks/host';
 import { rewardSchema } from '../../src/config/schema';
 import {
   fillCommandTemplate,
@@ -7,7 +8,6 @@ import {
   sanitizeCommandValue,
   validateCommandTemplate,
 } from '../../src/rewards/custom';
-import { createFakeHost } from '../fakes/frameworks/host';
 
 const base = { source: 7, license: 'license:abc123', voteId: '0b9d7c1e-5f7a-4c1e-9a2b-3c4d5e6f7a8b' };
 

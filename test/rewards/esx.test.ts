@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeEsx } from '../../devkit/fakes/frameworks/esx';
+import { createFakeHost } from '../../devkit/fakes/frameworks/host';
+import { createFakeOxInventory } from '../../devkit/fakes/frameworks/ox-inventory';
 import { createEsxAdapter } from '../../src/rewards/esx';
 import type { PayoutContext, Reward } from '../../src/rewards/types';
-import { createFakeEsx } from '../fakes/frameworks/esx';
-import { createFakeHost } from '../fakes/frameworks/host';
-import { createFakeOxInventory } from '../fakes/frameworks/ox-inventory';
 
 const ctx: PayoutContext = { source: 1, name: 'Bob', license: 'license:1', voteId: 'vote-1' };
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeHost, type FakeHost } from '../../devkit/fakes/frameworks/host';
+import { createFakeVrp } from '../../devkit/fakes/frameworks/vrp';
 import { createAdapter } from '../../src/rewards/base';
 import { giveCustomReward } from '../../src/rewards/custom';
 import { createEsxAdapter } from '../../src/rewards/esx';
@@ -6,8 +8,6 @@ import { createQbcoreAdapter } from '../../src/rewards/qbcore';
 import { createQboxAdapter } from '../../src/rewards/qbox';
 import type { PayoutContext, Reward } from '../../src/rewards/types';
 import { createVrpAdapter, type VrpVariant } from '../../src/rewards/vrp';
-import { createFakeHost, type FakeHost } from '../fakes/frameworks/host';
-import { createFakeVrp } from '../fakes/frameworks/vrp';
 
 const ctx: PayoutContext = { source: 2, name: 'Rui', license: 'license:2', voteId: 'vote-7' };
 const TIMEOUT_MS = 1000;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeEsx } from '../../devkit/fakes/frameworks/esx';
+import { createFakeHost } from '../../devkit/fakes/frameworks/host';
+import { createFakeOxInventory } from '../../devkit/fakes/frameworks/ox-inventory';
+import { createFakeQbcore } from '../../devkit/fakes/frameworks/qb';
 import { createEsxAdapter } from '../../src/rewards/esx';
 import { createOxInventory } from '../../src/rewards/ox-inventory';
 import { selectAdapter } from '../../src/rewards/select';
-import { createFakeEsx } from '../fakes/frameworks/esx';
-import { createFakeHost } from '../fakes/frameworks/host';
-import { createFakeOxInventory } from '../fakes/frameworks/ox-inventory';
-import { createFakeQbcore } from '../fakes/frameworks/qb';
 
 describe.each([false, true])('ox_inventory backend (answers as Promises: %s)', (yields) => {
   const setup = () => {

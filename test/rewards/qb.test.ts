@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeHost } from '../../devkit/fakes/frameworks/host';
+import { createFakeOxInventory } from '../../devkit/fakes/frameworks/ox-inventory';
+import { createFakeQbcore, createFakeQbox } from '../../devkit/fakes/frameworks/qb';
 import { createQbcoreAdapter } from '../../src/rewards/qbcore';
 import { createQboxAdapter } from '../../src/rewards/qbox';
 import type { PayoutContext } from '../../src/rewards/types';
-import { createFakeHost } from '../fakes/frameworks/host';
-import { createFakeOxInventory } from '../fakes/frameworks/ox-inventory';
-import { createFakeQbcore, createFakeQbox } from '../fakes/frameworks/qb';
 
 const ctx: PayoutContext = { source: 4, name: 'Ann', license: 'license:4', voteId: 'vote-9' };
 

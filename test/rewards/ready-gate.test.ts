@@ -3,6 +3,11 @@
  * loaded, and the same reward is given once it is. The fakes replay the transcripts of test/frameworks/.
  */
 import { describe, expect, it } from 'vitest';
+import { createFakeEsx } from '../../devkit/fakes/frameworks/esx';
+import { createFakeHost, type FakeHost } from '../../devkit/fakes/frameworks/host';
+import { createFakeOxInventory } from '../../devkit/fakes/frameworks/ox-inventory';
+import { createFakeQbcore, createFakeQbox } from '../../devkit/fakes/frameworks/qb';
+import { createFakeVrp } from '../../devkit/fakes/frameworks/vrp';
 import { createEsxAdapter } from '../../src/rewards/esx';
 import { createQbcoreAdapter } from '../../src/rewards/qbcore';
 import { createQboxAdapter } from '../../src/rewards/qbox';
@@ -10,11 +15,6 @@ import { FRAMEWORKS } from '../../src/rewards/registry';
 import { createStandaloneAdapter } from '../../src/rewards/standalone';
 import type { DisposableRewardAdapter, PayoutContext, Reward } from '../../src/rewards/types';
 import { createVrpAdapter } from '../../src/rewards/vrp';
-import { createFakeEsx } from '../fakes/frameworks/esx';
-import { createFakeHost, type FakeHost } from '../fakes/frameworks/host';
-import { createFakeOxInventory } from '../fakes/frameworks/ox-inventory';
-import { createFakeQbcore, createFakeQbox } from '../fakes/frameworks/qb';
-import { createFakeVrp } from '../fakes/frameworks/vrp';
 
 const SOURCE = 4;
 const ctx: PayoutContext = { source: SOURCE, name: 'Ann', license: 'license:4', voteId: 'vote-9' };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeHost } from '../../devkit/fakes/frameworks/host';
 import { configSchema } from '../../src/config/schema';
 import { chooseInventory } from '../../src/rewards/inventory';
 import { FRAMEWORK_CHOICES, FRAMEWORKS } from '../../src/rewards/registry';
 import type { InventoryChoice } from '../../src/rewards/types';
-import { createFakeHost } from '../fakes/frameworks/host';
 
 describe('framework registry', () => {
   it('config.json accepts exactly auto, each registered framework and standalone', () => {

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeEsx } from '../../devkit/fakes/frameworks/esx';
+import { createFakeHost } from '../../devkit/fakes/frameworks/host';
+import { createFakeOxInventory } from '../../devkit/fakes/frameworks/ox-inventory';
+import { createFakeQbcore, createFakeQbox } from '../../devkit/fakes/frameworks/qb';
 import {
   detectFramework,
   rewardProblems,
@@ -6,10 +10,6 @@ import {
   supportedRewardTypes,
 } from '../../src/rewards/select';
 import type { Reward } from '../../src/rewards/types';
-import { createFakeEsx } from '../fakes/frameworks/esx';
-import { createFakeHost } from '../fakes/frameworks/host';
-import { createFakeOxInventory } from '../fakes/frameworks/ox-inventory';
-import { createFakeQbcore, createFakeQbox } from '../fakes/frameworks/qb';
 
 const money: Reward[] = [{ type: 'money', amount: 100 }];
 const fn = () => undefined;

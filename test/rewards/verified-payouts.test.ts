@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeHost } from '../../devkit/fakes/frameworks/host';
 import { createAdapter } from '../../src/rewards/base';
 import { outcomeUnknown, PAID, refuse } from '../../src/rewards/call';
 import type { PayoutContext, PayoutResult, Reading } from '../../src/rewards/types';
-import { createFakeHost } from '../fakes/frameworks/host';
 
 const ctx: PayoutContext = { source: 3, name: 'Ida', license: 'license:3', voteId: 'vote-5' };
 

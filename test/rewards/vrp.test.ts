@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeHost } from '../../devkit/fakes/frameworks/host';
+import { createFakeVrp } from '../../devkit/fakes/frameworks/vrp';
 import type { PayoutContext } from '../../src/rewards/types';
 import { createVrpAdapter, createVrpProxy, proxyReturnValues } from '../../src/rewards/vrp';
-import { createFakeHost } from '../fakes/frameworks/host';
-import { createFakeVrp } from '../fakes/frameworks/vrp';
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 

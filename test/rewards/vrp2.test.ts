@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { configFor } from '../../devkit/fakes/compose-kit';
+import { createFakeHost } from '../../devkit/fakes/frameworks/host';
+import { createFakeVrp } from '../../devkit/fakes/frameworks/vrp';
+import { createMockVoteApi } from '../../devkit/fakes/mock-transport';
+import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
 import { createVoteApi } from '../../src/api/client';
 import { createRateBudget } from '../../src/api/rate-budget';
 import { createClaimFlow } from '../../src/claim/claim-flow';
@@ -7,11 +12,6 @@ import { createEventChannel } from '../../src/events';
 import { createTranslator } from '../../src/i18n/messages';
 import type { PayoutContext, Reward } from '../../src/rewards/types';
 import { createVrpAdapter } from '../../src/rewards/vrp';
-import { configFor } from '../fakes/compose-kit';
-import { createFakeHost } from '../fakes/frameworks/host';
-import { createFakeVrp } from '../fakes/frameworks/vrp';
-import { createMockVoteApi } from '../fakes/mock-transport';
-import { createFakeClock, createFakeRuntime } from '../fakes/runtime';
 
 const RUI: PayoutContext = { source: 2, name: 'Rui', license: 'license:rui', voteId: 'vote-3' };
 const EVENT: Reward = { type: 'custom', event: 'myserver:voteGift' };

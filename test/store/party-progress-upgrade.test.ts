@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeRuntime } from '../../devkit/fakes/runtime';
 import { upgradeData } from '../../src/data-version';
 import { movePartyProgress } from '../../src/store/party-progress-upgrade';
-import { createFakeRuntime } from '../fakes/runtime';
 
 const kvpOf = (entries: Record<string, string>) =>
   createFakeRuntime({ kvp: new Map(Object.entries(entries)) });

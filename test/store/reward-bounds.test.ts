@@ -3,12 +3,12 @@
  * could not have produced is held for an admin, on every path that pays, and paid only by an admin's grant.
  */
 import { describe, expect, it } from 'vitest';
+import { createFakeRuntime } from '../../devkit/fakes/runtime';
+import { bootWorld, createShared, type ProgramsWorld } from '../../devkit/worlds/programs-world';
 import { createJournal, JOURNAL_PREFIX, type JournalEntry } from '../../src/claim/journal';
 import { awardOpened } from '../../src/claim/transitions';
 import type { Reward } from '../../src/rewards/types';
 import { rewardBoundsOf } from '../../src/store/bounds';
-import { createFakeRuntime } from '../fakes/runtime';
-import { bootWorld, createShared, type ProgramsWorld } from '../programs/programs-world';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };
 

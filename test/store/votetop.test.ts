@@ -1,12 +1,12 @@
 /** `/votetop` reads the month rankings the history store keeps, and answers one player at most every 3 s. */
 import { describe, expect, it } from 'vitest';
+import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
 import { configSchema } from '../../src/config/schema';
 import { createEventChannel } from '../../src/events';
 import { createTranslator } from '../../src/i18n/messages';
 import { freshHistory } from '../../src/programs/history';
 import { createPrograms } from '../../src/programs/programs';
 import { createTopVoters } from '../../src/programs/top';
-import { createFakeClock, createFakeRuntime } from '../fakes/runtime';
 
 const NOV = Date.parse('2026-11-21T10:00:00.000Z');
 

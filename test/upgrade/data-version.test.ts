@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installBundle } from '../e2e/harness';
-import { createFxServer, type FxServer } from '../fxserver/server';
+import { createFxServer, type FxServer } from '../../devkit/fxserver/server';
+import { installBundle } from '../../devkit/worlds/e2e-harness';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };

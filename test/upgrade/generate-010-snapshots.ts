@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { E2e, E2eOptions, E2ePlayer } from '../e2e/harness';
+import type { E2e, E2eOptions, E2ePlayer } from '../../devkit/worlds/e2e-harness';
 import {
   type AdminDecision,
   missedOutcome,
@@ -27,7 +27,7 @@ import {
   type SnapshotPlayer,
   type SnapshotVote,
   type StoredKvpValue,
-} from './upgrade-world';
+} from '../../devkit/worlds/upgrade-world';
 
 const COMMIT = 'da3166f5c0648d5c8f01ed5fedca8ec0524fda1e';
 const WRITTEN_BY = `vote-reward 0.1.0 (${COMMIT.slice(0, 7)}), dist/server.js built from that commit`;

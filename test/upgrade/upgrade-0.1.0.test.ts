@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createE2e, type E2e } from '../../devkit/worlds/e2e-harness';
+import { missedOutcome, readSnapshots, replay, type Snapshot } from '../../devkit/worlds/upgrade-world';
 import { usernameKey } from '../../mock-server/db';
-import { createE2e, type E2e } from '../e2e/harness';
-import { missedOutcome, readSnapshots, replay, type Snapshot } from './upgrade-world';
 
 const snapshots = readSnapshots();
 

@@ -1,26 +1,27 @@
 /**
- * How the replay builds each recorded world out of the fakes (test/fakes/frameworks/, on the unit host), in a
+ * How the replay builds each recorded world out of the fakes (devkit/fakes/frameworks/, on the unit host), in a
  * scenario's recorded `before` state, and reads its state back in the transcript's shape. What a transcript does not
  * record (item catalogues, identifiers of players added in `prepare`, slot order, which way ox_inventory is stopped)
  * is taken from the world definitions in tools/frameworks/worlds/ and named here.
  */
-import type { SelectAdapterOptions } from '../../../src/rewards/select';
-import type { FrameworkHost, Reward, RewardAdapter } from '../../../src/rewards/types';
-import { ALICE } from '../../../tools/frameworks/adapter';
-import { ESX_ITEMS } from '../../../tools/frameworks/worlds/esx-database';
-import { createFakeEsx } from '../../fakes/frameworks/esx';
-import { createFakeHost } from '../../fakes/frameworks/host';
+
+import { createFakeEsx } from '../../../devkit/fakes/frameworks/esx';
+import { createFakeHost } from '../../../devkit/fakes/frameworks/host';
 import {
   ESX_ACCOUNTS,
   type EsxAccountDef,
   type EsxOxState,
   esxIdentifier,
-} from '../../fakes/frameworks/models/esx';
-import { createOxModel, OX_ITEMS, type OxModel } from '../../fakes/frameworks/models/ox-inventory';
-import type { QbItemDef } from '../../fakes/frameworks/models/qb';
-import { createFakeOxInventory } from '../../fakes/frameworks/ox-inventory';
-import { createFakeQbcore, createFakeQbox } from '../../fakes/frameworks/qb';
-import { createFakeVrp } from '../../fakes/frameworks/vrp';
+} from '../../../devkit/fakes/frameworks/models/esx';
+import { createOxModel, OX_ITEMS, type OxModel } from '../../../devkit/fakes/frameworks/models/ox-inventory';
+import type { QbItemDef } from '../../../devkit/fakes/frameworks/models/qb';
+import { createFakeOxInventory } from '../../../devkit/fakes/frameworks/ox-inventory';
+import { createFakeQbcore, createFakeQbox } from '../../../devkit/fakes/frameworks/qb';
+import { createFakeVrp } from '../../../devkit/fakes/frameworks/vrp';
+import type { SelectAdapterOptions } from '../../../src/rewards/select';
+import type { FrameworkHost, Reward, RewardAdapter } from '../../../src/rewards/types';
+import { ALICE } from '../../../tools/frameworks/adapter';
+import { ESX_ITEMS } from '../../../tools/frameworks/worlds/esx-database';
 import type { Transcript, TranscriptScenario } from '../transcript';
 
 /** A world built for one scenario. */

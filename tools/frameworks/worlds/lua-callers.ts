@@ -4,8 +4,9 @@
  * process; a Lua resource of ours (test/frameworks/lua-callers/) calls the exports and listens to
  * `vote-reward:rewarded`, and reports what Lua received.
  */
+
+import { createMockVoteApi, type MockVoteApi } from '../../../devkit/fakes/mock-transport';
 import { createResource } from '../../../src/resource';
-import { createMockVoteApi, type MockVoteApi } from '../../../test/fakes/mock-transport';
 import { createHarnessRuntime, type HarnessRuntime } from '../runtime';
 import { defineWorld, type ScenarioContext } from '../world';
 import vrp1 from './vrp1';

@@ -2,13 +2,13 @@ import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib'
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UUID_PATTERN } from '../../contract/answers';
+import { rawAnswer, startRawHttpServer } from '../../devkit/fakes/raw-http-server';
+import { createFakeClock } from '../../devkit/fakes/runtime';
+import { createSocketSite, type SocketSite } from '../../devkit/fakes/socket-claim-world';
 import { createVoteApi } from '../../src/api/client';
 import { ResponseTooLargeError, VoteApiError } from '../../src/api/errors';
 import { createRateBudget } from '../../src/api/rate-budget';
 import { createFetchTransport, MAX_ANSWER_BYTES } from '../../src/api/transport';
-import { rawAnswer, startRawHttpServer } from '../fakes/raw-http-server';
-import { createFakeClock } from '../fakes/runtime';
-import { createSocketSite, type SocketSite } from '../fakes/socket-claim-world';
 
 type Encoding = 'identity' | 'gzip' | 'br' | 'deflate';
 

@@ -9,7 +9,7 @@ export interface ItemDef {
 /** Why an item does not fit. */
 export type FitProblem = 'invalid_item' | 'weight' | 'slots' | null;
 
-/** A player's inventory as e2e tests fill and read it (a view of a model in test/fakes/frameworks/models/). */
+/** A player's inventory as e2e tests fill and read it (a view of a model in devkit/fakes/frameworks/models/). */
 export interface FakeInventory {
   /** Item name → count. */
   readonly items: Map<string, number>;

@@ -1,5 +1,5 @@
 /**
- * es_extended for the simulated FXServer: the shared model (test/fakes/frameworks/models/esx.ts, derived from the
+ * es_extended for the simulated FXServer: the shared model (devkit/fakes/frameworks/models/esx.ts, derived from the
  * transcripts test/frameworks/transcripts/esx.json, esx-ox.json and esx-ox-stopped.json; its header says what is
  * recorded and what is a guess) bound as a Lua-flavoured resource: exports `getSharedObject` and
  * `RunStaticPlayerMethod`, the `esx:getSharedObject` event, players removed on `playerDropped`, every credit and item

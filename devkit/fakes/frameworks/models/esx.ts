@@ -1,6 +1,6 @@
 /**
  * Model of es_extended 1.13.5 (players, accounts, its own inventory, and its ox_inventory override), shared by the
- * unit fake (test/fakes/frameworks/esx.ts) and the simulated FXServer resource (test/fxserver/resources/es-extended.ts).
+ * unit fake (devkit/fakes/frameworks/esx.ts) and the simulated FXServer resource (devkit/fxserver/resources/es-extended.ts).
  *
  * Derived from the transcripts test/frameworks/transcripts/esx.json (ESX alone), esx-ox.json (ox_inventory running),
  * esx-ox-stopped.json (ox_inventory installed but never started, or stopped after start) and ox-inventory.json.

@@ -1,7 +1,7 @@
 /**
  * Model of vRP's Proxy interface as other resources reach it (`vRP:proxy (member, args, identifier, rid)` answered
- * with `vRP:<identifier>:proxy_res (rid, rets)`), shared by the unit fake (test/fakes/frameworks/vrp.ts) and the
- * simulated FXServer resource (test/fxserver/resources/vrp.ts).
+ * with `vRP:<identifier>:proxy_res (rid, rets)`), shared by the unit fake (devkit/fakes/frameworks/vrp.ts) and the
+ * simulated FXServer resource (devkit/fxserver/resources/vrp.ts).
  *
  * Derived from the transcripts test/frameworks/transcripts/vrp1.json (vRP 1.0, real base.lua and modules),
  * vrp1-current-fxserver.json (vRP 1.0 on a current FXServer, where members that update a client raise after changing

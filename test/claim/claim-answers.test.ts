@@ -1,16 +1,16 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_ANSWER_BYTES } from '../../src/api/transport';
-import { REWARDED_EVENT } from '../../src/claim/claim-flow';
-import { createMockVoteApi } from '../fakes/mock-transport';
-import { rawAnswer } from '../fakes/raw-http-server';
-import { createFakeClock } from '../fakes/runtime';
+import { createMockVoteApi } from '../../devkit/fakes/mock-transport';
+import { rawAnswer } from '../../devkit/fakes/raw-http-server';
+import { createFakeClock } from '../../devkit/fakes/runtime';
 import {
   buildClaimWorld,
   type ClaimWorld,
   createSocketClaimWorld,
   type SocketClaimWorld,
-} from '../fakes/socket-claim-world';
+} from '../../devkit/fakes/socket-claim-world';
+import { MAX_ANSWER_BYTES } from '../../src/api/transport';
+import { REWARDED_EVENT } from '../../src/claim/claim-flow';
 
 const MISBEHAVING = 'The vote site is misbehaving; nothing was lost, try again later.';
 const SERVER_ERROR = 'The vote site is having problems; nothing was lost, try again later.';

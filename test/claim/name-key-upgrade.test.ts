@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createMockVoteApi, fetchThrough } from '../../devkit/fakes/mock-transport';
+import { createFakeRuntime, type FakeRuntime } from '../../devkit/fakes/runtime';
 import { NAME_KEY_VERSION_KVP, nameKeyUpgradeLines, upgradeNameKeys } from '../../src/claim/name-key-upgrade';
 import { createResource } from '../../src/resource';
-import { createMockVoteApi, fetchThrough } from '../fakes/mock-transport';
-import { createFakeRuntime, type FakeRuntime } from '../fakes/runtime';
 
 /** How version 1 keyed the name lock and the poller's last claims. */
 const oldLockKey = (name: string) => `namelock:${encodeURIComponent(name.normalize('NFKC').toLowerCase())}`;

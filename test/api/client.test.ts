@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createMockVoteApi } from '../../devkit/fakes/mock-transport';
+import { createFakeClock, createFakeRuntime, type NativeAnswer } from '../../devkit/fakes/runtime';
 import { createVoteApi, parseRetryAfter } from '../../src/api/client';
 import {
   ClaimRefusedError,
@@ -14,8 +16,6 @@ import {
 import { createNativeTransport } from '../../src/api/native-transport';
 import { createRateBudget } from '../../src/api/rate-budget';
 import { createFetchTransport, type HttpResponse } from '../../src/api/transport';
-import { createMockVoteApi } from '../fakes/mock-transport';
-import { createFakeClock, createFakeRuntime, type NativeAnswer } from '../fakes/runtime';
 
 const setup = (options: { apiKey?: string } = {}) => {
   const clock = createFakeClock();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { configFor, createPayingAdapter } from '../../devkit/fakes/compose-kit';
+import { createMockVoteApi } from '../../devkit/fakes/mock-transport';
+import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
 import { runAdminCommand } from '../../src/commands/admin';
 import { TEST_AWARD_PREFIX, testpayCommand } from '../../src/commands/testpay';
 import { composeResource, type Running } from '../../src/compose';
 import { AWARD_DONE_PREFIX, JOURNAL_PREFIX } from '../../src/store/keys';
-import { configFor, createPayingAdapter } from '../fakes/compose-kit';
-import { createMockVoteApi } from '../fakes/mock-transport';
-import { createFakeClock, createFakeRuntime } from '../fakes/runtime';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };
 const REWARDS = {

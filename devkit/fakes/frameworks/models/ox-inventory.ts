@@ -1,6 +1,6 @@
 /**
  * Model of ox_inventory 2.47.7 player inventories and the exports the adapters call, shared by the unit fake
- * (test/fakes/frameworks/ox-inventory.ts) and the simulated FXServer resource (test/fxserver/resources/inventories.ts).
+ * (devkit/fakes/frameworks/ox-inventory.ts) and the simulated FXServer resource (devkit/fxserver/resources/inventories.ts).
  *
  * Derived from the transcripts test/frameworks/transcripts/ox-inventory.json (every export below), esx-ox.json (ESX's
  * ox override forwarding to it; the `money` item mirrored as ESX's cash account) and adapter-full-by-slots.

@@ -1,5 +1,5 @@
 /**
- * vRP for the simulated FXServer: the shared model (test/fakes/frameworks/models/vrp.ts, derived from the transcripts
+ * vRP for the simulated FXServer: the shared model (devkit/fakes/frameworks/models/vrp.ts, derived from the transcripts
  * test/frameworks/transcripts/vrp1.json, vrp1-current-fxserver.json, vrp2.json and vrp-creative.json; its header says
  * what is recorded and what is a guess) answering the Proxy protocol of vRP 1: the event `vRP:proxy (member, args,
  * identifier, rid)` runs the member and, when rid ~= -1, `vRP:<identifier>:proxy_res (rid, rets)` carries what it

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeClock } from '../../devkit/fakes/runtime';
 import { createVoteApi } from '../../src/api/client';
 import { NetworkError, ResponseValidationError, TimeoutError } from '../../src/api/errors';
 import { createRateBudget } from '../../src/api/rate-budget';
 import { createFetchTransport, type HttpTransport } from '../../src/api/transport';
-import { createFakeClock } from '../fakes/runtime';
 
 const apiOver = (transport: HttpTransport) => {
   const clock = createFakeClock();

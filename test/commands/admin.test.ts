@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createMockVoteApi, fetchThrough } from '../../devkit/fakes/mock-transport';
+import { createFakeClock, createFakeRuntime, type FakeRuntime } from '../../devkit/fakes/runtime';
 import { createResource } from '../../src/resource';
-import { createMockVoteApi, fetchThrough } from '../fakes/mock-transport';
-import { createFakeClock, createFakeRuntime, type FakeRuntime } from '../fakes/runtime';
 
 const MIN = 60_000;
 const NOV_30_23H = Date.parse('2026-11-30T23:00:00.000Z');

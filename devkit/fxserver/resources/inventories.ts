@@ -1,5 +1,5 @@
 /**
- * ox_inventory and qb-inventory for the simulated FXServer: bindings of the models in test/fakes/frameworks/models/
+ * ox_inventory and qb-inventory for the simulated FXServer: bindings of the models in devkit/fakes/frameworks/models/
  * (ox-inventory.ts, derived from ox-inventory.json and esx-ox.json; qb.ts, derived from qbcore.json and
  * qbcore-inventory-1.json). The models' headers say what is recorded and what is a guess.
  */
@@ -45,7 +45,7 @@ export interface InventoryFake {
 }
 
 /**
- * ox_inventory for the simulated FXServer: the shared model (test/fakes/frameworks/models/ox-inventory.ts, derived
+ * ox_inventory for the simulated FXServer: the shared model (devkit/fakes/frameworks/models/ox-inventory.ts, derived
  * from the transcripts test/frameworks/transcripts/ox-inventory.json and esx-ox.json; its header says what is
  * recorded and what is a guess) bound as a Lua-flavoured resource exporting CanCarryItem, AddItem (with its optional
  * callback), GetItemCount, Search, Items, GetInventory and GetItem; every add is written to the payout ledger. A player
@@ -134,7 +134,7 @@ export function createOxInventoryFake(options: OxInventoryFakeOptions = {}): Inv
 }
 
 /**
- * qb-inventory for the simulated FXServer: the qb-inventory half of the qb-core model (test/fakes/frameworks/models/qb.ts,
+ * qb-inventory for the simulated FXServer: the qb-inventory half of the qb-core model (devkit/fakes/frameworks/models/qb.ts,
  * derived from the transcripts test/frameworks/transcripts/qbcore.json and qbcore-inventory-1.json; its header says
  * what is recorded and what is a guess), bound as a Lua-flavoured resource on the same model as `core` (qb-inventory
  * keeps a player's items in the QBCore player): CanAddItem (2.0.0), AddItem, GetItemCount (2.0.0), GetItemByName,

@@ -1,7 +1,7 @@
 /**
  * Models of qb-core 1.3.0 with qb-inventory (2.0.0 and 1.x) and of qbx_core 1.23.0 (on the ox_inventory model),
- * shared by the unit fakes (test/fakes/frameworks/qb.ts) and the simulated FXServer resources
- * (test/fxserver/resources/qb-core.ts, inventories.ts).
+ * shared by the unit fakes (devkit/fakes/frameworks/qb.ts) and the simulated FXServer resources
+ * (devkit/fxserver/resources/qb-core.ts, inventories.ts).
  *
  * Derived from the transcripts test/frameworks/transcripts/qbcore.json (qb-inventory 2.0.0), qbcore-inventory-1.json
  * (qb-inventory 1.x) and qbox.json. Recorded facts they reproduce:

@@ -1,4 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { configFor, createPayingAdapter, type PayingAdapter } from '../../devkit/fakes/compose-kit';
+import { createFakeEsx } from '../../devkit/fakes/frameworks/esx';
+import { createFakeHost, type FakeHost } from '../../devkit/fakes/frameworks/host';
+import { createFakeVrp } from '../../devkit/fakes/frameworks/vrp';
+import { createMockVoteApi, type MockVoteApi } from '../../devkit/fakes/mock-transport';
+import {
+  createFakeClock,
+  createFakeRuntime,
+  type FakeClock,
+  type FakePlayer,
+  type FakeRuntime,
+} from '../../devkit/fakes/runtime';
 import { NetworkError } from '../../src/api/errors';
 import { type ClaimFlow, REWARDED_EVENT } from '../../src/claim/claim-flow';
 import { composeResource } from '../../src/compose';
@@ -6,18 +18,6 @@ import { checkOutcome, pendingView } from '../../src/exports';
 import { createEsxAdapter } from '../../src/rewards/esx';
 import type { Reward, RewardAdapter } from '../../src/rewards/types';
 import { createVrpAdapter } from '../../src/rewards/vrp';
-import { configFor, createPayingAdapter, type PayingAdapter } from '../fakes/compose-kit';
-import { createFakeEsx } from '../fakes/frameworks/esx';
-import { createFakeHost, type FakeHost } from '../fakes/frameworks/host';
-import { createFakeVrp } from '../fakes/frameworks/vrp';
-import { createMockVoteApi, type MockVoteApi } from '../fakes/mock-transport';
-import {
-  createFakeClock,
-  createFakeRuntime,
-  type FakeClock,
-  type FakePlayer,
-  type FakeRuntime,
-} from '../fakes/runtime';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };
 

@@ -4,6 +4,17 @@
  * of the KVP; a crash is a KVP write that throws, after which the dead server writes nothing more.
  */
 import { describe, expect, it } from 'vitest';
+import { configFor } from '../../devkit/fakes/compose-kit';
+import { createFakeEsx } from '../../devkit/fakes/frameworks/esx';
+import { createFakeHost } from '../../devkit/fakes/frameworks/host';
+import { createMockVoteApi, type MockVoteApi } from '../../devkit/fakes/mock-transport';
+import {
+  createFakeClock,
+  createFakeRuntime,
+  type FakeClock,
+  type FakeRuntime,
+  SimulatedCrash,
+} from '../../devkit/fakes/runtime';
 import type { ClaimFlow } from '../../src/claim/claim-flow';
 import { AWARD_DONE_PREFIX, JOURNAL_PREFIX } from '../../src/claim/journal';
 import { composeResource } from '../../src/compose';
@@ -12,17 +23,6 @@ import { AWARD_DONE_KEEP_MS } from '../../src/programs/awards';
 import type { Programs } from '../../src/programs/programs';
 import { createEsxAdapter } from '../../src/rewards/esx';
 import type { RewardAdapter } from '../../src/rewards/types';
-import { configFor } from '../fakes/compose-kit';
-import { createFakeEsx } from '../fakes/frameworks/esx';
-import { createFakeHost } from '../fakes/frameworks/host';
-import { createMockVoteApi, type MockVoteApi } from '../fakes/mock-transport';
-import {
-  createFakeClock,
-  createFakeRuntime,
-  type FakeClock,
-  type FakeRuntime,
-  SimulatedCrash,
-} from '../fakes/runtime';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };
 const HOUR = 3_600_000;

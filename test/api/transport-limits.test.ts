@@ -1,20 +1,20 @@
 import type { Socket } from 'node:net';
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createVoteApi, MISBEHAVING_LOG_INTERVAL_MS } from '../../src/api/client';
-import { ResponseTooLargeError, TimeoutError } from '../../src/api/errors';
-import { createNativeTransport } from '../../src/api/native-transport';
-import { createRateBudget } from '../../src/api/rate-budget';
-import { createFetchTransport, type HttpRequest, MAX_ANSWER_BYTES } from '../../src/api/transport';
-import { createMockVoteApi } from '../fakes/mock-transport';
+import { createMockVoteApi } from '../../devkit/fakes/mock-transport';
 import {
   forwardToApp,
   type RawHttpServer,
   type RawReply,
   rawAnswer,
   startRawHttpServer,
-} from '../fakes/raw-http-server';
-import { createFakeClock, createFakeRuntime, type NativeAnswer } from '../fakes/runtime';
+} from '../../devkit/fakes/raw-http-server';
+import { createFakeClock, createFakeRuntime, type NativeAnswer } from '../../devkit/fakes/runtime';
+import { createVoteApi, MISBEHAVING_LOG_INTERVAL_MS } from '../../src/api/client';
+import { ResponseTooLargeError, TimeoutError } from '../../src/api/errors';
+import { createNativeTransport } from '../../src/api/native-transport';
+import { createRateBudget } from '../../src/api/rate-budget';
+import { createFetchTransport, type HttpRequest, MAX_ANSWER_BYTES } from '../../src/api/transport';
 
 const BOMB_BYTES = 4 * 1024 * 1024;
 const inflated = Buffer.alloc(BOMB_BYTES, 'a');

@@ -1,5 +1,5 @@
 /**
- * Binds a framework model (test/fakes/frameworks/models/) to the unit `FakeHost`: Lua multi-returns become what JS
+ * Binds a framework model (devkit/fakes/frameworks/models/) to the unit `FakeHost`: Lua multi-returns become what JS
  * receives (`toJs`), functions inside returned tables stay callable and are bound the same way, and a model restart
  * kills every function handed out before it (a dead function reference).
  */

@@ -1,5 +1,5 @@
 /**
- * qb-core and qbx_core for the simulated FXServer: the shared models (test/fakes/frameworks/models/qb.ts, derived
+ * qb-core and qbx_core for the simulated FXServer: the shared models (devkit/fakes/frameworks/models/qb.ts, derived
  * from the transcripts test/frameworks/transcripts/qbcore.json, qbcore-inventory-1.json and qbox.json; its header
  * says what is recorded and what is a guess) bound as Lua-flavoured resources. qb-core exports `GetCoreObject`
  * (QBCore with Functions.GetPlayer / GetPlayers / GetPlayerByCitizenId / Notify, Shared.Items), `GetShared` and
