@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createMockVoteApi, fetchThrough } from '../../devkit/fakes/mock-transport';
+import { createFakeRuntime } from '../../devkit/fakes/runtime';
 import { nameKeyUpgradeLines, upgradeNameKeys } from '../../src/claim/name-key-upgrade';
 import { createResource } from '../../src/resource';
-import { createMockVoteApi, fetchThrough } from '../fakes/mock-transport';
-import { createFakeRuntime } from '../fakes/runtime';
 
 /** Starts the whole resource over a fake runtime whose KVP holds `kvp`, the API being the real mock in process. */
 const start = async (kvp: [string, string][]) => {
