@@ -1,4 +1,4 @@
-/** `npm run docs`: writes docs/config.md and docs/messages.md from the schema and the message table. */
+/** `npm run docs`: writes docs/config.md and docs/messages.md, and the READMEs' start-up samples' version. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { renderDocs } from './generate-docs';
 

@@ -1,7 +1,9 @@
 /**
  * Renders the reference pages that would drift if written by hand: docs/config.md from the zod schema of
- * config.json, docs/messages.md from the message table. `npm run docs` writes them; a test compares.
+ * config.json, docs/messages.md from the message table, and the version quoted by the READMEs' start-up samples
+ * from package.json. `npm run docs` writes them; a test compares.
  */
+import { readFileSync } from 'node:fs';
 import { configJsonSchema } from '../src/config/schema';
 import { LOCALES, MESSAGE_KEYS, MESSAGES } from '../src/i18n/messages';
 
@@ -214,7 +216,7 @@ export function renderConfigDoc(): string {
     '',
     '`firstVote`, `milestones`, `streaks`, `voteParty` and `topVoters` pay "rewards": one reward or a list, with the',
     'same types, chances and choices as `reward`. What each program does, with a worked configuration, is in the',
-    'owner\'s README (docs/owner/README.md, "Reward programs").',
+    "owner's README, [Reward programs](owner/README.md#reward-programs).",
   );
   return `${lines.join('\n').trimEnd()}\n`;
 }
@@ -258,7 +260,25 @@ export function renderMessagesDoc(): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Repository path → content, for every generated page. */
-export function renderDocs(): Record<string, string> {
-  return { 'docs/config.md': renderConfigDoc(), 'docs/messages.md': renderMessagesDoc() };
+/** The start-up line the READMEs quote, up to its version: `vote-reward: version 0.3.0`. */
+const STARTUP_VERSION = /(vote-reward: version )\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?/g;
+
+/** `text` with every quoted start-up line carrying `version`, the one package.json gives the build. */
+export function stampVersion(text: string, version: string): string {
+  return text.replace(STARTUP_VERSION, (_line, head: string) => `${head}${version}`);
+}
+
+/** Hand-written pages whose start-up samples quote the version; `npm run docs` keeps them on package.json's. */
+export const VERSIONED_PAGES = ['README.md', 'docs/owner/README.md'] as const;
+
+/** Repository path → content, for every generated page; `read` gives a hand-written page's current text. */
+export function renderDocs(
+  read: (file: string) => string = (file) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8'),
+): Record<string, string> {
+  const version = (JSON.parse(read('package.json')) as { version: string }).version;
+  return {
+    'docs/config.md': renderConfigDoc(),
+    'docs/messages.md': renderMessagesDoc(),
+    ...Object.fromEntries(VERSIONED_PAGES.map((file) => [file, stampVersion(read(file), version)])),
+  };
 }

@@ -64,9 +64,9 @@ function decoded(part: string): string | null {
   }
 }
 
-/** Console lines reporting an upgrade: one with the count, one per conflict; none when nothing ran. */
+/** Console lines reporting an upgrade: one with the count, one per conflict; none when nothing moved. */
 export function nameKeyUpgradeLines(upgrade: NameKeyUpgrade): string[] {
-  if (!upgrade.ran) return [];
+  if (!upgrade.ran || (upgrade.migrated === 0 && upgrade.conflicts.length === 0)) return [];
   return [
     `vote-reward: name keys upgraded to full Unicode case folding, ${upgrade.migrated} KVP key(s) migrated`,
     ...upgrade.conflicts.map(

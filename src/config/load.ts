@@ -1,10 +1,11 @@
-import type { z } from 'zod';
-import { zoneProblem } from '../programs/calendar';
+import { zoneProblem, zoneWarning } from '../programs/calendar';
 import { possibleRewards } from '../programs/draw';
 import type { RewardSpec } from '../programs/types';
 import { FRAMEWORK_CHOICES } from '../rewards/registry';
 import type { Reward } from '../rewards/types';
-import { describeError } from '../runtime/errors';
+import { formatIssues } from './format-issues';
+import { jsonSyntaxProblem } from './json-syntax';
+import { type DisabledProgram, type OptionalProgram, programOfIssue } from './optional-programs';
 import { configSchema, type ResourceConfig } from './schema';
 
 /** Convar that holds the API key; it wins over `apiKey` in config.json. */
@@ -19,8 +20,26 @@ export const PLACEHOLDER_VOTE_URL = `${PLACEHOLDER_API_URL}/servers/YOUR_SERVER_
 /** The key the README's server.cfg example shows, refused so a copied example does not reach the site. */
 export const PLACEHOLDER_API_KEY = 'live_your_key_here';
 
-/** Result of loading the configuration: either a usable config or every problem found. */
-export type ConfigLoadResult = { ok: true; config: ResourceConfig } | { ok: false; problems: string[] };
+/** The heading printed above the problems when they are all config.json's (no `title` is returned then). */
+export const CONFIG_PROBLEMS_TITLE = 'not started, config.json has problems:';
+
+/**
+ * Result of loading the configuration: either a usable config, with the programs turned off and the warnings to
+ * print when there are any, or every problem found. A problem with a value set in server.cfg names its convar;
+ * `title` is then the heading to print instead of {@link CONFIG_PROBLEMS_TITLE}.
+ */
+export type ConfigLoadResult =
+  | { ok: true; config: ResourceConfig; disabled?: DisabledProgram[]; warnings?: string[] }
+  | { ok: false; problems: string[]; title?: string };
+
+/** How {@link loadConfig} treats a program whose settings are wrong. */
+export interface LoadOptions {
+  /**
+   * True: a reward program with wrong settings is turned off (listed in `disabled`, to be printed) and the rest
+   * loads; false (the default): any wrong setting refuses the whole config.
+   */
+  optionalPrograms?: boolean;
+}
 
 /** Inputs of {@link loadConfig}: the raw file text and a convar reader. */
 export interface ConfigSource {
@@ -62,48 +81,142 @@ export function maskKey(key: string): string {
   return `${prefix}****${tail}`;
 }
 
+/** Where a value came from, as problems name it: the config.json key, or the convar and server.cfg. */
+interface Origin {
+  /** The name a problem starts with (`apiUrl`, or `vote_reward_api_url (set in server.cfg)`). */
+  where: string;
+  /** True when the value came from a convar. */
+  convar: boolean;
+}
+
+/** The value config.json gave `key`, replaced by the convar `convar` when server.cfg sets it. */
+function pick(fromFile: string, key: string, convar: string, source: ConfigSource): [string, Origin] {
+  const set = source.convar(convar)?.trim();
+  return set
+    ? [set, { where: `${convar} (set in server.cfg)`, convar: true }]
+    : [fromFile, { where: key, convar: false }];
+}
+
+/**
+ * The setting that gave apiUrl, for a message about the API's address (an unreachable site names what to check):
+ * `vote_reward_api_url in server.cfg` when the convar is set, else `apiUrl in config.json`.
+ */
+export function apiUrlSetting(convar: ConfigSource['convar']): string {
+  return convar(API_URL_CONVAR)?.trim() ? `${API_URL_CONVAR} in server.cfg` : 'apiUrl in config.json';
+}
+
+/**
+ * The chat command players type, read from config.json as far as it can be read: its `command` when that is a valid
+ * name, else `vote`. While the config is refused, the resource can still answer it ("not available right now").
+ */
+export function fallbackCommand(text: string | null): string {
+  try {
+    const command = (JSON.parse(stripBom(text ?? '{}')) as { command?: unknown } | null)?.command;
+    return configSchema.shape.command.safeParse(command).data ?? 'vote';
+  } catch {
+    return 'vote';
+  }
+}
+
 /** Parses, validates and completes config.json with convars; never throws. */
-export function loadConfig(source: ConfigSource): ConfigLoadResult {
+export function loadConfig(source: ConfigSource, options: LoadOptions = {}): ConfigLoadResult {
   let raw: unknown = {};
   if (source.text !== null) {
+    const text = stripBom(source.text);
     try {
-      raw = JSON.parse(stripBom(source.text));
+      raw = JSON.parse(text);
     } catch (error) {
-      return { ok: false, problems: [`config.json: not valid JSON (${describeError(error)})`] };
+      return { ok: false, problems: [syntaxLine(text, error)] };
     }
   }
-  const parsed = configSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, problems: formatIssues(parsed.error.issues, raw) };
+  const validated = validate(raw, options.optionalPrograms === true);
+  if (!validated.ok) return validated;
 
-  const config = parsed.data;
-  const keyConvar = source.convar(API_KEY_CONVAR)?.trim();
-  if (keyConvar) config.apiKey = keyConvar;
-  const urlConvar = source.convar(API_URL_CONVAR)?.trim();
-  if (urlConvar) config.apiUrl = urlConvar;
+  const { config, disabled } = validated;
+  const [apiKey, key] = pick(config.apiKey, 'apiKey', API_KEY_CONVAR, source);
+  const [apiUrl, url] = pick(config.apiUrl, 'apiUrl', API_URL_CONVAR, source);
+  config.apiKey = apiKey;
+  config.apiUrl = apiUrl;
 
-  const problems: string[] = [];
-  if (config.apiKey === PLACEHOLDER_API_KEY) {
-    problems.push(
-      `apiKey: set \`${API_KEY_CONVAR}\` in server.cfg to the key from your listing site's Integrations page (it is still the placeholder "${PLACEHOLDER_API_KEY}")`,
-    );
-  } else if (config.apiKey === '') {
-    problems.push(
-      `apiKey: missing; put \`set ${API_KEY_CONVAR} "live_..."\` in server.cfg or "apiKey" in config.json`,
-    );
-  } else if (/\s/.test(config.apiKey)) {
-    problems.push(`apiKey: expected a key without spaces, got ${maskKey(config.apiKey)}`);
-  }
-  const urlProblem = checkApiUrl(config.apiUrl);
-  if (urlProblem) problems.push(urlProblem);
+  const fileProblems: string[] = [];
+  const convarProblems: string[] = [];
+  const add = (origin: Origin, problem: string | null) => {
+    if (problem) (origin.convar ? convarProblems : fileProblems).push(problem);
+  };
+  add(key, checkApiKey(apiKey, key));
+  add(url, checkApiUrl(apiUrl, url));
   if (isPlaceholderUrl(config.voteUrl)) {
-    problems.push(
+    fileProblems.push(
       `voteUrl: set voteUrl in config.json to your server's vote page on your listing site (it is still the placeholder ${JSON.stringify(config.voteUrl)})`,
     );
   }
   const zone = zoneProblem(config.timeZone);
-  if (zone) problems.push(`timeZone: ${zone}`);
-  if (config.framework === 'standalone') problems.push(...standaloneProblems(possibleRewardsOf(config)));
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, config };
+  if (zone) fileProblems.push(`timeZone: ${zone}`);
+  if (config.framework === 'standalone') fileProblems.push(...standaloneProblems(possibleRewardsOf(config)));
+  const problems = [...convarProblems, ...fileProblems];
+  if (problems.length === 0) {
+    const warning = zoneWarning(config.timeZone);
+    return {
+      ok: true,
+      config,
+      ...(disabled.length > 0 ? { disabled } : {}),
+      ...(warning ? { warnings: [`timeZone: ${warning}`] } : {}),
+    };
+  }
+  // Not started anyway: the programs' problems are listed too, so that one edit fixes everything.
+  problems.push(...disabled.flatMap((program) => program.problems));
+  if (convarProblems.length === 0) return { ok: false, problems };
+  const title =
+    problems.length === convarProblems.length
+      ? 'not started, server.cfg has problems:'
+      : 'not started, server.cfg and config.json have problems:';
+  return { ok: false, problems, title };
+}
+
+/** Checks config.json against the schema; with `optional`, a program whose settings are wrong is turned off. */
+function validate(
+  raw: unknown,
+  optional: boolean,
+): { ok: true; config: ResourceConfig; disabled: DisabledProgram[] } | { ok: false; problems: string[] } {
+  const parsed = configSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, config: parsed.data, disabled: [] };
+  const context = { input: raw, schema: configSchema };
+  const refused = { ok: false as const, problems: formatIssues(parsed.error.issues, context) };
+  const programs = parsed.error.issues.map(programOfIssue);
+  if (!optional || typeof raw !== 'object' || raw === null) return refused;
+  const broken = [...new Set(programs)];
+  if (broken.includes(null)) return refused;
+  const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !(broken as string[]).includes(key)));
+  const retried = configSchema.safeParse(rest);
+  if (!retried.success) return refused;
+  const disabled = (broken as OptionalProgram[]).map((program) => ({
+    program,
+    problems: formatIssues(
+      parsed.error.issues.filter((issue) => programOfIssue(issue) === program),
+      context,
+    ),
+  }));
+  return { ok: true, config: retried.data, disabled };
+}
+
+/** The line naming a JSON syntax mistake: line, column, the fix, and the line as written. */
+function syntaxLine(text: string, error: unknown): string {
+  const found = jsonSyntaxProblem(text);
+  if (!found)
+    return `config.json: not valid JSON (${error instanceof Error ? error.message : String(error)})`;
+  const line = found.excerpt === '' ? '' : ` (the line reads: ${found.excerpt})`;
+  return `config.json line ${found.line}, column ${found.column}: ${found.hint}${line}`;
+}
+
+function checkApiKey(value: string, origin: Origin): string | null {
+  if (value === PLACEHOLDER_API_KEY) {
+    const fix = origin.convar ? 'set it' : `set \`${API_KEY_CONVAR}\` in server.cfg`;
+    return `${origin.where}: ${fix} to the key from your listing site's Integrations page (it is still the placeholder "${PLACEHOLDER_API_KEY}")`;
+  }
+  if (value === '')
+    return `apiKey: missing; put \`set ${API_KEY_CONVAR} "live_..."\` in server.cfg or "apiKey" in config.json`;
+  if (/\s/.test(value)) return `${origin.where}: expected a key without spaces, got ${maskKey(value)}`;
+  return null;
 }
 
 /** The frameworks as config.json names them, for messages. */
@@ -125,28 +238,31 @@ export function standaloneProblems(rewards: readonly Reward[]): string[] {
 /** The API path the client appends to apiUrl; owners often paste it from the site's docs. */
 const API_PATH = /\/api\/v1(?:\/|$)/i;
 
-function checkApiUrl(value: string): string | null {
+function checkApiUrl(value: string, origin: Origin): string | null {
   if (value === '')
     return `apiUrl: missing; set "apiUrl" in config.json or \`set ${API_URL_CONVAR} "https://..."\``;
+  const at = origin.where;
   let url: URL;
   try {
     // The WHATWG parser refuses an http(s) URL without a host, so a parsed one always has one.
     url = new URL(value);
   } catch {
-    return `apiUrl: expected an http(s) URL, got ${JSON.stringify(value)}`;
+    return `${at}: expected an http(s) URL, got ${JSON.stringify(value)}`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return `apiUrl: expected an http(s) URL, got ${JSON.stringify(value)}`;
+    return `${at}: expected an http(s) URL, got ${JSON.stringify(value)}`;
   }
   if (url.search !== '' || url.hash !== '')
-    return `apiUrl: expected a base URL without ?query or #hash, got ${JSON.stringify(value)}`;
+    return `${at}: expected a base URL without ?query or #hash, got ${JSON.stringify(value)}`;
+  if (isPlaceholderUrl(value) && origin.convar)
+    return `${at}: set it to your listing site's address (it is still the placeholder ${JSON.stringify(value)})`;
   if (isPlaceholderUrl(value)) {
     return `apiUrl: set apiUrl in config.json (or \`set ${API_URL_CONVAR} "https://..."\` in server.cfg) to your listing site's address (it is still the placeholder ${JSON.stringify(value)})`;
   }
   const api = API_PATH.exec(url.pathname);
   if (api) {
     const root = `${url.origin}${url.pathname.slice(0, api.index)}`;
-    return `apiUrl is the site root; remove /api/v1 (got ${JSON.stringify(value)}, use ${JSON.stringify(root)})`;
+    return `${at} is the site root; remove /api/v1 (got ${JSON.stringify(value)}, use ${JSON.stringify(root)})`;
   }
   return null;
 }
@@ -163,180 +279,4 @@ function isPlaceholderUrl(value: string): boolean {
 
 function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-/** Turns zod issues into one line per problem: the field, what was expected and what was found. */
-export function formatIssues(
-  issues: readonly z.core.$ZodIssue[],
-  input: unknown,
-  base: PropertyKey[] = [],
-): string[] {
-  return issues.flatMap((issue) => formatIssue(issue, input, [...base, ...issue.path]));
-}
-
-function formatIssue(issue: z.core.$ZodIssue, input: unknown, path: PropertyKey[]): string[] {
-  const found = describe(valueAt(input, path));
-  const at = formatPath(path);
-  switch (issue.code) {
-    case 'invalid_union': {
-      if ('options' in issue && Array.isArray(issue.options) && issue.errors.length === 0) {
-        const options = issue.options.map(String).join(', ');
-        return [`${formatPath([...path])}: expected one of ${options}, got ${found}`];
-      }
-      // Keep the branch that matched the value's shape (an object vs a list), so the message names the inner field.
-      const matching = narrowBranches(issue.errors.filter((branch) => !wrongType(branch)));
-      const chosen = matching.length === 1 ? matching[0] : undefined;
-      if (chosen) return formatIssues(chosen, input, path);
-      const choice = keyChoice(matching, valueAt(input, path));
-      if (choice) return [`${at}: ${choice}`];
-      return [`${at}: expected ${describeUnion(issue.errors)}, got ${found}`];
-    }
-    case 'invalid_type':
-      return [
-        `${at}: expected ${issue.expected === 'int' ? 'a whole number' : issue.expected}, got ${found}`,
-      ];
-    case 'invalid_value':
-      return [`${at}: expected ${oneOf(issue.values)}, got ${found}`];
-    case 'too_small':
-      return [
-        `${at}: expected ${bound(issue.origin, '≥', 'at least', issue.minimum, issue.inclusive)}, got ${found}`,
-      ];
-    case 'too_big':
-      return [
-        `${at}: expected ${bound(issue.origin, '≤', 'at most', issue.maximum, issue.inclusive)}, got ${found}`,
-      ];
-    case 'invalid_format':
-      return [`${at}: expected ${formatName(issue)}, got ${found}`];
-    case 'not_multiple_of':
-      return [`${at}: expected a multiple of ${String(issue.divisor)}, got ${found}`];
-    case 'unrecognized_keys':
-      return issue.keys.map((key) => `${formatPath([...path, key])}: unknown setting (check the spelling)`);
-    default:
-      return [`${at}: ${issue.message}`];
-  }
-}
-
-/** True when a union branch refused the value's type itself (directly, or in every branch of a nested union). */
-function wrongType(branch: readonly z.core.$ZodIssue[]): boolean {
-  return branch.some(
-    (inner) =>
-      inner.path.length === 0 &&
-      (inner.code === 'invalid_type' ||
-        (inner.code === 'invalid_union' && inner.errors.length > 0 && inner.errors.every(wrongType))),
-  );
-}
-
-/**
- * Of the union branches the value's type fits, the ones its keys fit: a branch that found unknown keys at the
- * value's own level (a reward read as a `oneOf` choice) goes, then one whose only complaint is a missing
- * discriminator, while another branch remains.
- */
-function narrowBranches(branches: (readonly z.core.$ZodIssue[])[]): (readonly z.core.$ZodIssue[])[] {
-  let kept = branches;
-  const drop = (test: (branch: readonly z.core.$ZodIssue[]) => boolean) => {
-    const rest = kept.filter((branch) => !test(branch));
-    if (rest.length > 0) kept = rest;
-  };
-  drop((branch) => branch.some((inner) => inner.code === 'unrecognized_keys' && inner.path.length === 0));
-  // A discriminated union reports its missing discriminator at the discriminator's own key (`type`).
-  drop(
-    (branch) =>
-      branch.length === 1 &&
-      branch[0]?.code === 'invalid_union' &&
-      branch[0].path.length <= 1 &&
-      'options' in branch[0],
-  );
-  return kept;
-}
-
-/**
- * Object branches that each need one key of their own (a milestone's `at` or `every`): says that both were given,
- * or that none was (naming the unknown keys, often the misspelled one); null when the branches differ otherwise.
- */
-function keyChoice(branches: readonly (readonly z.core.$ZodIssue[])[], value: unknown): string | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || branches.length < 2) return null;
-  const missing: string[] = [];
-  const unknown: string[][] = [];
-  for (const branch of branches) {
-    const absent = branch.filter(
-      (inner) =>
-        inner.code === 'invalid_type' && inner.path.length === 1 && !(String(inner.path[0]) in value),
-    );
-    const extra = branch.filter((inner) => inner.code === 'unrecognized_keys' && inner.path.length === 0);
-    if (absent.length + extra.length !== branch.length || absent.length > 1) return null;
-    missing.push(...absent.map((inner) => String(inner.path[0])));
-    unknown.push(extra.flatMap((inner) => (inner.code === 'unrecognized_keys' ? inner.keys : [])));
-  }
-  const quote = (keys: readonly string[]) => keys.map((key) => JSON.stringify(key)).join(' or ');
-  const everywhere = (unknown[0] ?? []).filter((key) => unknown.every((keys) => keys.includes(key)));
-  if (missing.length === 0) {
-    const together = Object.keys(value).filter(
-      (key) => unknown.flat().includes(key) && !everywhere.includes(key),
-    );
-    return together.length > 1 ? `use ${quote(together)}, not both` : null;
-  }
-  if (missing.length !== branches.length) return null;
-  const spelling =
-    everywhere.length > 0 ? ` (${quote(everywhere)} is not a setting here: check the spelling)` : '';
-  return `expected ${quote(missing)}, got neither${spelling}`;
-}
-
-function describeUnion(branches: readonly (readonly z.core.$ZodIssue[])[]): string {
-  const expectedOf = (branch: readonly z.core.$ZodIssue[]): string[] =>
-    branch.flatMap((inner) =>
-      inner.code === 'invalid_type'
-        ? [inner.expected]
-        : inner.code === 'invalid_union' && inner.path.length === 0
-          ? inner.errors.flatMap(expectedOf)
-          : [],
-    );
-  const expected = branches.flatMap(expectedOf);
-  return expected.length > 0 ? [...new Set(expected)].join(' or ') : 'a valid value';
-}
-
-function oneOf(values: readonly unknown[]): string {
-  const shown = values.map((value) => JSON.stringify(value));
-  return shown.length === 1 ? (shown[0] ?? '') : `one of ${shown.join(', ')}`;
-}
-
-function bound(origin: string, symbol: string, words: string, limit: unknown, inclusive?: boolean): string {
-  const value = String(limit);
-  if (origin === 'string') return `${words} ${value} character${value === '1' ? '' : 's'}`;
-  if (origin === 'array') return `${words} ${value} item${value === '1' ? '' : 's'}`;
-  return `a number ${inclusive === false ? symbol.replace('≥', '>').replace('≤', '<') : symbol} ${value}`;
-}
-
-function formatName(issue: z.core.$ZodIssue): string {
-  if (issue.code !== 'invalid_format') return 'a valid value';
-  if (issue.format === 'url') return 'an http(s) URL';
-  if (issue.format === 'regex') return issue.message;
-  return `a valid ${issue.format}`;
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return 'config';
-  return path
-    .map((part, index) =>
-      typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
-    )
-    .join('');
-}
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let current = input;
-  for (const part of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[part];
-  }
-  return current;
-}
-
-function describe(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string')
-    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
-  return String(value);
 }

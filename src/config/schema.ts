@@ -2,95 +2,12 @@ import * as z from 'zod';
 import { LOCALES, MESSAGE_KEYS, type MessageKey } from '../i18n/messages';
 import { NOTIFY_CHOICES } from '../notify';
 import { FRAMEWORK_CHOICES, FRAMEWORKS } from '../rewards/registry';
+import { itemName, rewardEntry, rewardList } from './reward-schema';
 
-/** Item names as the frameworks store them (no spaces, no quotes). */
-const itemName = z
-  .string()
-  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'an item name of letters, digits, _ . : or -')
-  .describe('Item name as known by the inventory (e.g. "bread")');
-
-const positiveAmount = z.number().int().min(1).max(1_000_000_000);
+export { rewardSchema } from './reward-schema';
 
 /** A vRP member name from config.json (optional: the variant's default applies). */
 const memberName = (description: string) => z.string().min(1).max(64).optional().describe(description);
-
-/** The fields of each reward type; `extra` adds the draw's own fields (`chance`, `weight`). */
-function rewardUnion<Extra extends z.core.$ZodLooseShape>(extra: Extra) {
-  return z.discriminatedUnion('type', [
-    z.strictObject({
-      type: z.literal('money').describe('Cash in hand'),
-      amount: positiveAmount.describe('Amount of cash given, a whole number ≥ 1'),
-      ...extra,
-    }),
-    z.strictObject({
-      type: z.literal('bank').describe('Bank account money'),
-      amount: positiveAmount.describe('Amount put in the bank, a whole number ≥ 1'),
-      ...extra,
-    }),
-    z.strictObject({
-      type: z.literal('item').describe('An inventory item'),
-      item: itemName,
-      count: z.number().int().min(1).max(10_000).default(1).describe('How many items, a whole number ≥ 1'),
-      ...extra,
-    }),
-    z
-      .strictObject({
-        type: z.literal('custom').describe('A console command and/or a server event'),
-        command: z
-          .string()
-          .min(1)
-          .max(500)
-          .optional()
-          .describe('Console command template; {source}, {name}, {license}, {vote_id} are filled safely'),
-        event: z
-          .string()
-          .regex(/^[\w:.-]{1,100}$/, 'an event name of letters, digits, _ : . or -')
-          .optional()
-          .describe('Server event emitted as (source, { vote_id, username, license })'),
-        ...extra,
-      })
-      .refine(
-        (reward) =>
-          (reward as { command?: string }).command !== undefined ||
-          (reward as { event?: string }).event !== undefined,
-        {
-          message: 'a custom reward needs "command", "event" or both',
-        },
-      ),
-  ]);
-}
-
-/** One reward, told apart by `type` so a problem names the inner field. */
-export const rewardSchema = rewardUnion({});
-
-const chance = z
-  .number()
-  .gt(0)
-  .max(100)
-  .optional()
-  .describe('Chance in percent (up to two decimals) that this entry is given; drawn once per vote or award');
-
-/** A reward entry: a reward or a weighted `oneOf` choice, each with an optional `chance`. */
-const rewardEntry = z.union([
-  rewardUnion({ chance }),
-  z
-    .strictObject({
-      oneOf: z
-        .array(
-          rewardUnion({ weight: z.number().gt(0).max(1_000_000).describe('Relative weight of this option') }),
-        )
-        .min(1)
-        .max(20)
-        .describe('Options, one of which is given, picked by weight'),
-      chance,
-    })
-    .describe('One reward picked from a weighted list'),
-]);
-
-/** One reward entry or a list of them; always read as a list. */
-const rewardList = z
-  .union([rewardEntry, z.array(rewardEntry).min(1).max(20)])
-  .transform((value) => (Array.isArray(value) ? value : [value]));
 
 const messageOverrides = z
   .strictObject(
@@ -233,7 +150,7 @@ export const configSchema = z
       .max(64)
       .default('UTC')
       .describe(
-        'Time zone of streak days and of the months of the vote history: an IANA name, UTC or ±HH:MM',
+        'Time zone of streak days and of the months of the vote history: an IANA name ("Europe/Paris"), UTC or ±HH:MM; an abbreviation such as EST gets a warning',
       ),
     firstVote: z
       .strictObject({ reward: rewardList.describe("Reward of a player's first vote claimed here") })

@@ -25,6 +25,40 @@ export interface Calendar {
 const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
 const DAY_MS = 86_400_000;
 
+/**
+ * Abbreviations owners write for a zone, and the IANA name to use instead. Runtimes read them differently (ICU takes
+ * `EST` as America/Panama, −05:00 all year, and `BST` as Asia/Dhaka): they get a warning naming the zone meant.
+ */
+const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  ...names('America/New_York', 'EST', 'EDT', 'EST5EDT'),
+  ...names('America/Chicago', 'CST', 'CDT', 'CST6CDT'),
+  ...names('America/Denver', 'MST', 'MDT', 'MST7MDT'),
+  ...names('America/Los_Angeles', 'PST', 'PDT', 'PST8PDT'),
+  ...names('America/Anchorage', 'AKST', 'AKDT'),
+  ...names('Pacific/Honolulu', 'HST'),
+  ...names('America/Sao_Paulo', 'BRT'),
+  ...names('Europe/London', 'GMT', 'BST'),
+  ...names('Europe/Lisbon', 'WET', 'WEST'),
+  ...names('Europe/Paris', 'CET', 'CEST', 'MET', 'MEST'),
+  ...names('Europe/Athens', 'EET', 'EEST'),
+  ...names('Europe/Moscow', 'MSK'),
+  ...names('Asia/Kolkata', 'IST'),
+  ...names('Asia/Tokyo', 'JST'),
+  ...names('Asia/Seoul', 'KST'),
+  ...names('Australia/Sydney', 'AEST', 'AEDT'),
+  ...names('Australia/Perth', 'AWST'),
+  ...names('Pacific/Auckland', 'NZST', 'NZDT'),
+};
+
+function names(zone: string, ...abbreviations: string[]): Record<string, string> {
+  return Object.fromEntries(abbreviations.map((abbreviation) => [abbreviation, zone]));
+}
+
+/** `UTC+2`, `GMT-05:30`: an offset written as a name. */
+const NAMED_OFFSET = /^(?:UTC|GMT)\s*([+-])(\d{1,2})(?::?(\d{2}))?$/i;
+/** `Etc/GMT+5`: POSIX-style names whose sign is the opposite of the offset (Etc/GMT+5 is UTC−05:00). */
+const ETC_OFFSET = /^Etc\/GMT([+-])(\d{1,2})$/i;
+
 /** Says what is wrong with `zone`, or null when the runtime can use it. */
 export function zoneProblem(zone: string): string | null {
   if (zone === 'UTC' || OFFSET.test(zone)) {
@@ -33,11 +67,46 @@ export function zoneProblem(zone: string): string | null {
       return `${zone} is not an offset (±HH:MM, at most 14 h)`;
     return null;
   }
+  if (resolvedZone(zone)) return null;
+  const named = NAMED_OFFSET.exec(zone);
+  if (named)
+    return `${JSON.stringify(zone)} is not a zone name; write the offset as "${named[1]}${pad(Number(named[2]))}:${named[3] ?? '00'}"`;
+  const meant = abbreviationOf(zone);
+  if (meant)
+    return `${JSON.stringify(zone)} is an abbreviation this server does not know; use the IANA name of a city in your zone, such as "${meant}" (daylight saving included)`;
+  return `${JSON.stringify(zone)} is not a time zone this server knows; use an IANA name such as "Europe/Paris", "UTC", or a fixed offset such as "+02:00"`;
+}
+
+/**
+ * A warning for a zone the runtime accepts but that is rarely what an owner means: an abbreviation (`EST`, `BST`)
+ * or a POSIX-style `Etc/GMT+5`; null otherwise. Such a zone is still used as the runtime reads it: refusing it would
+ * stop a server that ran with it, and a minor version never requires a config.json change.
+ */
+export function zoneWarning(zone: string): string | null {
+  const etc = ETC_OFFSET.exec(zone);
+  if (etc && resolvedZone(zone)) {
+    const offset = `${etc[1] === '+' ? '-' : '+'}${pad(Number(etc[2]))}:00`;
+    const opposite = `${etc[1]}${pad(Number(etc[2]))}:00`;
+    return `${JSON.stringify(zone)} is UTC${offset} (these names turn the sign around) and is used so; if you meant UTC${opposite}, write "${opposite}"`;
+  }
+  const meant = abbreviationOf(zone);
+  const read = meant ? resolvedZone(zone) : null;
+  if (!meant || !read) return null;
+  const utc = zone.toUpperCase() === 'GMT' ? ', or "UTC"' : '';
+  return `${JSON.stringify(zone)} is an abbreviation, which runtimes read differently: this server reads it as ${read} and uses that; write the IANA name of a city in your zone, such as "${meant}" (daylight saving included)${utc}`;
+}
+
+/** The IANA name an abbreviation such as `EST` stands for, or undefined. */
+function abbreviationOf(zone: string): string | undefined {
+  return zone.includes('/') ? undefined : ABBREVIATIONS[zone.toUpperCase()];
+}
+
+/** The zone Intl reads `zone` as, or null when it does not know it. */
+function resolvedZone(zone: string): string | null {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return null;
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
-    return `${JSON.stringify(zone)} is not a time zone this server knows; use an IANA name such as "Europe/Paris", "UTC", or a fixed offset such as "+02:00"`;
+    return null;
   }
 }
 

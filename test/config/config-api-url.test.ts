@@ -21,11 +21,12 @@ describe('apiUrl', () => {
     });
   });
 
-  it('refuses the same mistake made in the vote_reward_api_url convar', () => {
+  it('refuses the same mistake made in the vote_reward_api_url convar, naming the convar and server.cfg', () => {
     const result = load('https://votes.example', { vote_reward_api_url: 'https://votes.example/api/v1/' });
     expect(result.ok).toBe(false);
+    expect(!result.ok && result.title).toBe('not started, server.cfg has problems:');
     expect(!result.ok && result.problems).toEqual([
-      'apiUrl is the site root; remove /api/v1 (got "https://votes.example/api/v1/", use "https://votes.example")',
+      'vote_reward_api_url (set in server.cfg) is the site root; remove /api/v1 (got "https://votes.example/api/v1/", use "https://votes.example")',
     ]);
   });
 

@@ -261,10 +261,14 @@ describe('loadConfig', () => {
     expect(result.ok && result.config.apiKey).toBe(KEY);
   });
 
-  it('reports invalid JSON with the parser message', () => {
+  it('reports invalid JSON with its line and column', () => {
     const result = loadConfig({ text: '{ "apiKey": ', convar: noConvars });
-    expect(result.ok).toBe(false);
-    expect(!result.ok && result.problems[0]).toMatch(/^config\.json: not valid JSON \(/);
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        'config.json line 1, column 12: the file ends where a value was expected (the line reads: { "apiKey":)',
+      ],
+    });
   });
 
   it('treats a missing config.json as defaults, so convars alone are enough', () => {

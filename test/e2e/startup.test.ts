@@ -81,7 +81,9 @@ describe('bad config.json', () => {
     {
       what: 'a file that is not JSON',
       text: '{ "reward": { "type": "money", "amount": 500 ',
-      problems: [/^config\.json: not valid JSON \(.+\)$/],
+      problems: [
+        'config.json line 1, column 45: the file ends before the } that closes the { of line 1, column 13 (the line reads: { "reward": { "type": "money", "amount": 500)',
+      ],
     },
     {
       what: 'an unknown reward type',
@@ -106,7 +108,7 @@ describe('bad config.json', () => {
     {
       what: 'a misspelt setting',
       config: { rewards: { type: 'money', amount: 5 } },
-      problems: ['rewards: unknown setting (check the spelling)'],
+      problems: ['rewards: unknown setting; did you mean "reward"?'],
     },
     {
       what: 'an unsupported locale',

@@ -173,7 +173,7 @@ describe('config: reward programs that are refused, with a line naming the setti
     [
       'a misspelled chance on a choice',
       { reward: { oneOf: [{ type: 'money', amount: 5, weight: 1 }], chanse: 5 } },
-      ['reward.chanse: unknown setting (check the spelling)'],
+      ['reward.chanse: unknown setting; did you mean "chance"?'],
     ],
     [
       'a choice option without a type',
@@ -189,7 +189,7 @@ describe('config: reward programs that are refused, with a line naming the setti
       'a milestone with a misspelled every',
       { milestones: [{ evry: 3, reward: { type: 'money', amount: 5 } }] },
       [
-        'milestones[0]: expected "at" or "every", got neither ("evry" is not a setting here: check the spelling)',
+        'milestones[0]: expected "at" or "every", got neither ("evry" is not a setting here; did you mean "every"?)',
       ],
     ],
     [

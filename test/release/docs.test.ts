@@ -2,12 +2,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LuaFactory } from 'wasmoon';
-import { placeholdersOf, renderDocs } from '../../scripts/generate-docs';
+import { placeholdersOf, renderDocs, stampVersion, VERSIONED_PAGES } from '../../scripts/generate-docs';
 import { configJsonSchema } from '../../src/config/schema';
 import { LOCALES, MESSAGE_KEYS, MESSAGES } from '../../src/i18n/messages';
 
 const root = new URL('../..', import.meta.url).pathname;
 const rendered = renderDocs();
+const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+  version: string;
+  repository: { url: string };
+};
+/** The project's page on GitHub, as package.json names it: the only address the docs may link outside. */
+const repository = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
 
 describe('generated docs', () => {
   it.each(Object.keys(rendered))('%s matches the source it is generated from', (file) => {
@@ -52,19 +58,65 @@ describe('repository docs', () => {
     }
   });
 
-  it.each(['README.md', 'docs/api.md', 'docs/owner/README.md', 'CHANGELOG.md'])(
-    '%s links only files that exist in the repository',
-    (file) => {
-      const text = readFileSync(`${root}${file}`, 'utf8');
-      for (const match of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
-        const link = match[1] as string;
-        expect(link, `${file} links outside the repository`).not.toMatch(/^[a-z]+:/);
-        const target = path.resolve(root, path.dirname(file), link);
-        expect(target.startsWith(root), `${file} links ${link}, outside the repository`).toBe(true);
-        expect(existsSync(target), `${file} links ${link}, which does not exist`).toBe(true);
-      }
-    },
-  );
+  it.each([
+    'README.md',
+    'docs/api.md',
+    'docs/mock.md',
+    'docs/owner/README.md',
+    'CHANGELOG.md',
+    'docs/config.md',
+  ])('%s links only files that exist in the repository, or the project on GitHub', (file) => {
+    const text = readFileSync(`${root}${file}`, 'utf8');
+    for (const match of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+      const link = match[1] as string;
+      if (link === repository || link.startsWith(`${repository}/`)) continue;
+      expect(link, `${file} links outside the repository`).not.toMatch(/^[a-z]+:/);
+      const target = path.resolve(root, path.dirname(file), link);
+      expect(target.startsWith(root), `${file} links ${link}, outside the repository`).toBe(true);
+      expect(existsSync(target), `${file} links ${link}, which does not exist`).toBe(true);
+    }
+  });
+});
+
+describe('what an owner needs besides the resource', () => {
+  it.each(VERSIONED_PAGES)('%s quotes the start-up line with the version of package.json', (file) => {
+    const text = readFileSync(`${root}${file}`, 'utf8');
+    const quoted = [...text.matchAll(/vote-reward: version ([^,\s]+),/g)].map((match) => match[1]);
+    expect(quoted.length).toBeGreaterThan(0);
+    expect(new Set(quoted), `${file}: run npm run docs`).toEqual(new Set([pkg.version]));
+  });
+
+  it('npm run docs puts the version into a sample that quotes an older one, and leaves other text alone', () => {
+    const old = 'At start:\n\n```\nvote-reward: version 0.2.0, framework esx\n```\nSince 0.2.0 the key …';
+    expect(stampVersion(old, '1.4.0-beta.2')).toBe(
+      'At start:\n\n```\nvote-reward: version 1.4.0-beta.2, framework esx\n```\nSince 0.2.0 the key …',
+    );
+  });
+
+  it.each(VERSIONED_PAGES)('%s links the download, the issues and the source on GitHub', (file) => {
+    const text = readFileSync(`${root}${file}`, 'utf8');
+    expect(text).toContain(`](${repository}/releases/latest)`);
+    expect(text).toContain(`](${repository}/issues)`);
+  });
+
+  it('the owner README troubleshoots a source folder dropped in instead of the release, and ox_inventory on QBCore', () => {
+    const rows = readFileSync(`${root}docs/owner/README.md`, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('| '));
+    expect(rows.find((row) => row.includes('`dist/server.js` does not exist'))).toContain(
+      `${repository}/releases/latest`,
+    );
+    expect(rows.find((row) => row.includes("'modules.bridge.qb.server' not found"))).toContain('2.42');
+    expect(rows.some((row) => row.includes('not started, server.cfg has problems:'))).toBe(true);
+  });
+
+  it('the repository README puts the owners before the developers, releasing last, and stays short', () => {
+    const readme = readFileSync(`${root}README.md`, 'utf8');
+    const headings = [...readme.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(headings[0]).toBe('For server owners');
+    expect(headings.at(-1)).toBe('Releasing');
+    expect(Buffer.byteLength(readme)).toBeLessThan(18 * 1024);
+  });
 });
 
 /** A JSON schema node, as far as these tests read it. */

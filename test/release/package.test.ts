@@ -15,7 +15,12 @@ import { requireBundle } from '../../devkit/worlds/e2e-harness';
 import { startMockServer } from '../../mock-server/server';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  version: string;
+  repository: { url: string };
+};
+/** The project on GitHub (package.json's repository): the one address outside the zip its pages may link. */
+const repository = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
 
 /** Files of the zip, under its one folder. */
 const EXPECTED_ENTRIES = [
@@ -124,9 +129,11 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     expect(changelog).toContain(`\n## ${pkg.version}\n`);
   });
 
-  it('has a README whose links all lead to files inside the zip, and no development instructions', () => {
+  it('has a README whose links all lead to files inside the zip or to the project, and no development instructions', () => {
     const files = unzipSync(zip);
-    const links = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1] as string);
+    const all = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1] as string);
+    const links = all.filter((link) => !link.startsWith(`${repository}/`) && link !== repository);
+    expect(all).toEqual(expect.arrayContaining([`${repository}/releases/latest`, `${repository}/issues`]));
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) {
       expect(link, `${link} leaves the zip`).not.toMatch(/^(\.\.\/|\/|[a-z]+:)/);
@@ -135,10 +142,16 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     for (const developerOnly of ['npm ', 'node_modules', 'vitest', 'build.mjs', 'mock-server'])
       expect(readme).not.toContain(developerOnly);
     for (const page of ['docs/config.md', 'docs/messages.md']) {
-      for (const link of new TextDecoder().decode(files[`vote-reward/${page}`]).matchAll(/\]\(([^)#\s]+)/g)) {
-        expect(Object.keys(files), `${page} links ${link[1]}`).toContain(`vote-reward/docs/${link[1]}`);
+      const text = new TextDecoder().decode(files[`vote-reward/${page}`]);
+      expect(text, `${page} names a repository path the zip does not have`).not.toContain('docs/owner/');
+      for (const link of text.matchAll(/\]\(([^)#\s]+)/g)) {
+        const target = path.posix.join('vote-reward/docs', link[1] as string);
+        expect(Object.keys(files), `${page} links ${link[1]}`).toContain(target);
       }
     }
+    expect(new TextDecoder().decode(files['vote-reward/docs/config.md'])).toContain(
+      '[Reward programs](../README.md#reward-programs)',
+    );
   });
 
   it("refuses to start on the zip's config.json as unzipped, naming each placeholder, until steps 2 and 3 replace them", async () => {
@@ -160,8 +173,9 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     sim.start('es_extended');
     const problems = () => {
       const lines = sim.consoleLines.map((line) => line.replace(/\^\d/g, ''));
-      const last = lines.lastIndexOf(
-        '[script:vote-reward] vote-reward: not started, config.json has problems:',
+      // The heading names config.json, or server.cfg when a convar's value is wrong.
+      const last = lines.findLastIndex((line) =>
+        /^\[script:vote-reward\] vote-reward: not started, .* (has|have) problems:$/.test(line),
       );
       const block = lines.slice(last + 1);
       return block
@@ -186,9 +200,9 @@ describe('release/vote-reward.zip, installed as its README says', () => {
       .split('\n')
       .filter((line) => line.trim() !== '' && !line.trim().startsWith('#'));
     for (const line of cfg) sim.consoleCommand(line.replace('https://vote.example.com', mock.url));
-    await sim.until(() => problems()[0]?.startsWith('apiKey: set') === true, { timeoutMs: 10_000 });
+    await sim.until(() => problems()[0]?.startsWith('vote_reward_api_key') === true, { timeoutMs: 10_000 });
     expect(problems()).toEqual([
-      'apiKey: set `vote_reward_api_key` in server.cfg to the key from your listing site\'s Integrations page (it is still the placeholder "live_your_key_here")',
+      'vote_reward_api_key (set in server.cfg): set it to the key from your listing site\'s Integrations page (it is still the placeholder "live_your_key_here")',
       'voteUrl: set voteUrl in config.json to your server\'s vote page on your listing site (it is still the placeholder "https://your-listing-site.example/servers/YOUR_SERVER_ID/vote")',
     ]);
 
@@ -274,15 +288,30 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     };
     const claimed = (username: string) =>
       mock.store.votes.list({ serverId: listed.id, username }).map((v) => v.claimedAt !== null);
-    return { ...(await boot()), boot, key, configPath, install, vote, claimed };
+    return { ...(await boot()), boot, key, configPath, install, vote, claimed, mockUrl: mock.url };
   }
 
   it("boots on ESX in a fresh resources/ folder and pays a player who voted and typed /vote: the owner's first start", async () => {
-    const { sim, esx, key, install, output, vote, claimed } = await installAsReadmeSays('first-start');
+    const { sim, esx, key, install, output, vote, claimed, mockUrl } =
+      await installAsReadmeSays('first-start');
     expect(output()).toContain('vote-reward: connected to Harbor City RP (#1, 0 votes)');
     expect(
       output().some((line) => line.startsWith(`vote-reward: version ${pkg.version}, framework esx,`)),
     ).toBe(true);
+    // The README's start-up sample is this very output, with the README's site, key and server in place of the test's.
+    const sample = fenced(install.slice(install.indexOf('At start the console shows:')), '')
+      .trim()
+      .split('\n')
+      .map((line) => line.replace('[script:vote-reward] ', ''));
+    const seen = output()
+      .filter((line) => /^vote-reward: (version|connected)/.test(line))
+      .map((line) =>
+        line
+          .replace(mockUrl, 'https://vote.example.com')
+          .replace(/live_\*\*\*\*\w{4}/, 'live_****abcd')
+          .replace(/connected to .*$/, 'connected to My Server RP (#3, 1250 votes)'),
+      );
+    expect(seen).toEqual(sample);
     expect(sim.consoleLines.join('\n')).not.toContain(key);
 
     await vote('Steve');
@@ -379,6 +408,8 @@ interface Installed extends Booted {
   vote(username: string): Promise<void>;
   /** Claimed or not, for each vote of a username. */
   claimed(username: string): boolean[];
+  /** The mock's address, which the README's samples write as https://vote.example.com. */
+  mockUrl: string;
 }
 
 /** The chat lines a player received. */

@@ -1,0 +1,79 @@
+/**
+ * The reward programs as parts of the config that can be turned off one by one: a program whose settings are wrong
+ * (or whose rewards the framework cannot pay) can be turned off with a line naming why, while the vote's own reward
+ * keeps paying. Whether to do so is the caller's choice (`loadConfig(source, { optionalPrograms: true })`).
+ */
+import type { z } from 'zod';
+import { possibleRewards } from '../programs/draw';
+import type { RewardSpec } from '../programs/types';
+import type { Reward } from '../rewards/types';
+import type { ResourceConfig } from './schema';
+
+/** The programs config.json can turn on, by their top-level key. */
+export const OPTIONAL_PROGRAMS = [
+  'firstVote',
+  'milestones',
+  'streaks',
+  'voteParty',
+  'topVoters',
+  'discord',
+] as const;
+
+/** One program, by its key in config.json. */
+export type OptionalProgram = (typeof OPTIONAL_PROGRAMS)[number];
+
+/** A program turned off at start, with the problems that turned it off. */
+export interface DisabledProgram {
+  /** The program's key in config.json. */
+  program: OptionalProgram;
+  /** What is wrong with its settings, one line each. */
+  problems: string[];
+}
+
+/** `config` with `program` off: none of its rewards is drawn or paid and nothing is posted for it. */
+export function withoutProgram(config: ResourceConfig, program: OptionalProgram): ResourceConfig {
+  switch (program) {
+    case 'firstVote':
+      return { ...config, firstVote: null };
+    case 'milestones':
+      return { ...config, milestones: [] };
+    case 'streaks':
+      return { ...config, streaks: { ...config.streaks, rewards: [] } };
+    case 'voteParty':
+      return { ...config, voteParty: { ...config.voteParty, enabled: false } };
+    case 'topVoters':
+      return { ...config, topVoters: { ...config.topVoters, enabled: false } };
+    case 'discord':
+      return { ...config, discord: { ...config.discord, enabled: false } };
+  }
+}
+
+/**
+ * Every reward each part of the config can pay (every option of every choice): `reward`, the vote's own, first,
+ * then each program that is on. A framework that cannot pay one of `reward`'s refuses the start; one of a program's
+ * can turn that program off ({@link withoutProgram}).
+ */
+export function rewardsByPart(
+  config: ResourceConfig,
+): { part: 'reward' | OptionalProgram; rewards: Reward[] }[] {
+  const parts: { part: 'reward' | OptionalProgram; specs: RewardSpec[] }[] = [
+    { part: 'reward', specs: Array.isArray(config.reward) ? config.reward : [config.reward] },
+    { part: 'firstVote', specs: config.firstVote?.reward ?? [] },
+    { part: 'milestones', specs: config.milestones.flatMap((rule) => rule.reward) },
+    { part: 'streaks', specs: config.streaks.rewards.flatMap((rule) => rule.reward) },
+    { part: 'voteParty', specs: config.voteParty.enabled ? config.voteParty.reward : [] },
+    {
+      part: 'topVoters',
+      specs: config.topVoters.enabled ? config.topVoters.awards.flatMap((rule) => rule.reward) : [],
+    },
+  ];
+  return parts
+    .filter(({ specs }) => specs.length > 0)
+    .map(({ part, specs }) => ({ part, rewards: possibleRewards(specs) }));
+}
+
+/** The program a schema issue is about, or null for a core setting (or an unknown key at the top level). */
+export function programOfIssue(issue: z.core.$ZodIssue): OptionalProgram | null {
+  const key = issue.path[0];
+  return OPTIONAL_PROGRAMS.find((program) => program === key) ?? null;
+}
