@@ -7,7 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Folder of the committed snapshots. */
-export const SNAPSHOT_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), '../../test/upgrade/snapshots-0.1.0');
+export const SNAPSHOT_DIR = path.join(
+  path.dirname(new URL(import.meta.url).pathname),
+  '../../test/upgrade/snapshots-0.1.0',
+);
 
 /** A KVP value exactly as the simulated FXServer stores it on disk (`<data>/kvp/vote-reward.json`). */
 export type StoredKvpValue = { t: 's'; v: string } | { t: 'i'; v: number } | { t: 'f'; v: number };

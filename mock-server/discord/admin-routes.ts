@@ -10,7 +10,9 @@ import type { HostAllowList } from '../middleware/host-allow-list';
 import { ADMIN_SECURITY, response } from '../openapi/contract';
 import { validationError } from '../openapi/validation';
 import { adminErrors } from '../routes/admin';
-import { DISCORD_MESSAGE_SCHEMA, DISCORD_WEBHOOK_PREFIX, listedMessage } from './routes';
+import { DISCORD_MESSAGE_SCHEMA } from './doc';
+import { DISCORD_WEBHOOK_PREFIX, listedMessage } from './routes';
+import { webhookNameProblem } from './validation';
 
 /** What the webhook control routes need. */
 export interface WebhookAdminDeps {
@@ -28,7 +30,18 @@ export interface WebhookAdminDeps {
 export const DEFAULT_WEBHOOK_NAME = 'Captain Hook';
 
 const WebhookCreateSchema = z
-  .object({ name: z.string().trim().min(1).max(80).optional() })
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(80)
+      .superRefine((name, ctx) => {
+        const problem = webhookNameProblem(name);
+        if (problem) ctx.addIssue({ code: 'custom', message: `${problem.message} (${problem.code})` });
+      })
+      .optional(),
+  })
   .strict()
   .openapi('WebhookCreate');
 
@@ -129,7 +142,7 @@ export function createWebhookAdminRoutes(deps: WebhookAdminDeps): OpenAPIHono {
       tags,
       security,
       summary: 'Create a Discord-compatible webhook (its URL goes into vote_reward_discord_webhook)',
-      description: `The answer holds the URL (id and token) that POST /webhooks/discord/{id}/{token} accepts. Optional name (1–80, default "${DEFAULT_WEBHOOK_NAME}"); send {} for none.`,
+      description: `The answer holds the URL (id and token) that POST /webhooks/discord/{id}/{token} accepts. Optional name (1–80, default "${DEFAULT_WEBHOOK_NAME}"), refused as Discord refuses it: containing "discord", "clyde", @, #, :, \`\`\`, control or format characters, or "everyone"/"here"; send {} for none.`,
       request: {
         body: {
           required: false,

@@ -147,6 +147,37 @@ function checkEmbed(tree: ErrorTree, embed: unknown, index: number): number {
   return total;
 }
 
+/** Substrings no webhook name may contain (compared case-insensitively). */
+const NAME_SUBSTRINGS = ['discord', 'clyde', '@', '#', ':', '```'];
+/** Names a webhook may not have (the whole trimmed name, case-insensitively). */
+const NAME_RESERVED = ['everyone', 'here'];
+const NAME_INVISIBLE = /\p{Cc}|\p{Cf}/u;
+
+/**
+ * Why Discord refuses a webhook's name (create) or a message's `username` (execute), or null; the length limit is
+ * checked apart. Discord documents: a webhook name must not contain "clyde" or "discord" (case-insensitive) and
+ * follows the nickname rules, up to 80 characters (https://docs.discord.com/developers/resources/webhook, Create
+ * Webhook); names are trimmed and may not hold "some zero-width and non-rendering characters"; usernames may not
+ * contain `@`, `#`, `:`, "```" nor be "everyone" or "here" (https://docs.discord.com/developers/resources/user,
+ * Usernames and Nicknames). Those last rules are the username ones: Discord was seen to accept `@`, `#` and "```"
+ * in webhook names (discord/discord-api-docs#4293, 2021) and to refuse "here" (USERNAME_INVALID, 2025). The sink
+ * applies them all, so a name it accepts is one Discord accepts. Codes and messages are the ones Discord answers.
+ */
+export function webhookNameProblem(name: string): FieldError | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return { code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 80 in length.' };
+  if (NAME_INVISIBLE.test(name)) return { code: 'USERNAME_INVALID', message: 'Username is invalid' };
+  const lower = trimmed.toLowerCase();
+  const part = NAME_SUBSTRINGS.find((sub) => lower.includes(sub));
+  if (part !== undefined) {
+    return { code: 'USERNAME_INVALID_CONTAINS', message: `Username cannot contain "${part}"` };
+  }
+  if (NAME_RESERVED.includes(lower)) {
+    return { code: 'USERNAME_INVALID', message: `Username cannot be "${lower}"` };
+  }
+  return null;
+}
+
 const MENTION_TYPES = ['roles', 'users', 'everyone'];
 
 function checkAllowedMentions(tree: ErrorTree, value: unknown): void {
@@ -181,8 +212,9 @@ export function checkExecuteBody(body: unknown): ExecuteCheck {
   const L = DISCORD_LIMITS;
   text(tree, body, 'content', [], L.content);
   const usernameLength = text(tree, body, 'username', [], L.username);
-  if (typeof body.username === 'string' && usernameLength === 0) {
-    tree.add(['username'], { code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 80 in length.' });
+  if (typeof body.username === 'string' && usernameLength <= L.username) {
+    const problem = webhookNameProblem(body.username);
+    if (problem) tree.add(['username'], problem);
   }
   text(tree, body, 'avatar_url', [], 2048);
   if (body.tts !== undefined && typeof body.tts !== 'boolean') tree.add(['tts'], NOT_BOOLEAN);

@@ -1,5 +1,6 @@
 import { ADMIN_COMMAND, type AdminCommand, argumentOf } from '../commands/admin';
-import { cleanText, NAME_MAX } from '../runtime/clean-text';
+import { cleanText } from '../runtime/clean-text';
+import { displayName } from '../runtime/display-name';
 import type { AdminResult } from './admin';
 import type { ClaimFlow } from './claim-flow';
 import { refOf } from './outcome';
@@ -53,7 +54,7 @@ export function pendingLines(flow: Pick<ClaimFlow, 'pending'>, now: number): str
     `vote-reward: ${entries.length} open claim(s)`,
     ...entries.map(
       (entry) =>
-        `  ${cleanText(refOf(entry)).padEnd(36)}  ${cleanText(entry.name, NAME_MAX).padEnd(20)}  ${entry.state.padEnd(11)}  ${entry.given.filter(Boolean).length}/${entry.rewards.length} given  ${entry.problem ?? ''}  ${Math.round((now - entry.createdAt) / 60_000)} min ago`,
+        `  ${cleanText(refOf(entry)).padEnd(36)}  ${displayName(entry.name, 'console').padEnd(20)}  ${entry.state.padEnd(11)}  ${entry.given.filter(Boolean).length}/${entry.rewards.length} given  ${entry.problem ?? ''}  ${Math.round((now - entry.createdAt) / 60_000)} min ago`,
     ),
   ];
 }

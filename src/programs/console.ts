@@ -2,6 +2,7 @@ import type { ClaimFlow } from '../claim/claim-flow';
 import type { JournalEntry } from '../claim/journal';
 import { ADMIN_COMMAND, type AdminCommand, argumentOf, formatDuration, formatTime } from '../commands/admin';
 import { cleanText, NAME_MAX } from '../runtime/clean-text';
+import { displayName } from '../runtime/display-name';
 import { freshHistory } from './history';
 import { formatPartyStatus, type VoteParty } from './party';
 import type { Programs } from './programs';
@@ -125,7 +126,7 @@ export function programsStatus(target: ProgramsConsoleTarget, now: number, verbo
     const leader = programs.history.top(month, 1)[0];
     const last = target.top.decision(programs.calendar.previousMonth(month));
     lines.push(
-      `  Top        ${month}: ${leader ? `#1 ${cleanText(leader.name, NAME_MAX)} with ${leader.votes} vote(s)` : 'no votes yet'}; ${last ? `${last.month} decided (${last.awards.length} award(s))` : 'last month not decided'}`,
+      `  Top        ${month}: ${leader ? `#1 ${displayName(leader.name, 'console')} with ${leader.votes} vote(s)` : 'no votes yet'}; ${last ? `${last.month} decided (${last.awards.length} award(s))` : 'last month not decided'}`,
     );
   } else if (verbose) lines.push('  Top        off');
   if (verbose) lines.push(`  History    ${programs.history.count()} player(s) with votes claimed here`);
@@ -156,7 +157,7 @@ export function formatPlayer(view: PlayerView, now: number): string[] {
   const { history, streak } = view;
   const month = history.months[view.month] ?? 0;
   const lines = [
-    `vote-reward player ${cleanText(history.name, NAME_MAX) || '(no name)'} (${cleanText(history.license)})`,
+    `vote-reward player ${displayName(history.name, 'console') || '(no name)'} (${cleanText(history.license)})`,
     `  Votes      ${history.total} claimed here, ${month} in ${view.month}${view.rank ? ` (#${view.rank.rank} this month)` : ''}`,
     `  Last vote  ${history.lastVoteAt === null ? 'never' : `${formatTime(history.lastVoteAt)} (${formatDuration(now - history.lastVoteAt)} ago)`}`,
     `  Streak     ${streak.current} day(s), best ${streak.best}${streak.msLeft === null ? '' : `; breaks in ${formatDuration(streak.msLeft)} without a vote`}`,
@@ -180,7 +181,7 @@ export function formatTop(
   decision: TopDecision | null,
 ): string[] {
   const line = (voter: TopVoter) =>
-    `  #${String(voter.rank).padEnd(3)} ${cleanText(voter.name, NAME_MAX).padEnd(20)}  ${String(voter.votes).padStart(4)} vote(s)  ${cleanText(voter.license)}`;
+    `  #${String(voter.rank).padEnd(3)} ${displayName(voter.name, 'console').padEnd(20)}  ${String(voter.votes).padStart(4)} vote(s)  ${cleanText(voter.license)}`;
   const lines = [
     `vote-reward top voters of ${month} (${zone} time zone; ties go to who reached the count first)`,
   ];
@@ -196,7 +197,7 @@ export function formatTop(
   for (const award of decision.awards) {
     const voter = decision.ranking.find((entry) => entry.rank === award.rank);
     lines.push(
-      `    #${award.rank} ${cleanText(voter?.name ?? '', NAME_MAX)} (${cleanText(award.license)}): ${cleanText(award.id)}`,
+      `    #${award.rank} ${displayName(voter?.name ?? '', 'console')} (${cleanText(award.license)}): ${cleanText(award.id)}`,
     );
   }
   return lines;

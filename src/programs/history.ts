@@ -3,7 +3,8 @@
  * votes this resource claimed, votes per month, the streak, and the refs of the last votes recorded. Only votes this
  * resource claimed count: the API keeps no per-player history.
  */
-import { claimNameOf } from '../claim/player-name';
+import { nameKey } from '../claim/player-name';
+import { cleanName } from '../runtime/display-name';
 import type { KvpStore } from '../runtime/runtime';
 import { HISTORY_PREFIX, historyKey } from '../store/keys';
 import { createRankings } from '../store/month-rankings';
@@ -147,12 +148,18 @@ export function createHistoryStore(options: {
     find(ref) {
       const exact = cache.get(ref.trim());
       if (exact) return exact;
-      // Typed as shown in game (`^1Ana`): names are kept without colour codes.
-      const lower = (claimNameOf(ref) ?? '').toLowerCase();
+      // Compared as shown to people (`^1Ana`, `Ste\u200bve` and `STEVE` find `Steve`), on the API's name key. Most
+      // names are printable ASCII words without `^` or `~`, single spaces between: their key is their lower case.
+      const keyOf = (name: string) =>
+        /^[!-\]_-}]+(?: [!-\]_-}]+)*$/.test(name)
+          ? name.toLowerCase()
+          : nameKey(cleanName(name, Number.POSITIVE_INFINITY));
+      const key = keyOf(ref);
+      if (key === '') return null;
       // A name two players were last seen with (one of them renamed since) goes to the one who voted last.
       let found: VoteHistory | null = null;
       for (const history of cache.values()) {
-        if (history.name.toLowerCase() !== lower) continue;
+        if (keyOf(history.name) !== key) continue;
         if (!found || (history.lastVoteAt ?? 0) > (found.lastVoteAt ?? 0)) found = history;
       }
       return found;

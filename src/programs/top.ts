@@ -17,6 +17,7 @@
  */
 import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
+import { displayName } from '../runtime/display-name';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import { TOP_DECISION_PREFIX, TOP_LAST_MONTH_KEY } from '../store/keys';
@@ -301,7 +302,9 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
         const lines = [say('top_title')];
         if (top.length === 0) lines.push(say('top_empty'));
         for (const line of top)
-          lines.push(say('top_line', { rank: line.rank, name: line.name, votes: line.votes }));
+          lines.push(
+            say('top_line', { rank: line.rank, name: displayName(line.name, 'chat'), votes: line.votes }),
+          );
         const license = runtime.playerLicense(source);
         const own = license ? history.rankOf(license, month) : null;
         lines.push(own ? say('top_own', { rank: own.rank, votes: own.votes }) : say('top_own_none'));

@@ -31,7 +31,7 @@ describe('console lines with hostile values from outside', () => {
     expect(lines.filter((line) => line.startsWith(FORGED))).toEqual([]);
     expect(lines.filter((line) => UNSAFE.test(line))).toEqual([]);
     expect(w.output()).toContain(
-      'vote-reward: connected to Evil\\nvote-reward: FORGED admin line red\\u202eend (#1, 0 votes)',
+      'vote-reward: connected to Evil\\x1b[2J\\x1b[31m\\nvote-reward: FORGED admin line red\\u202eend (#1, 0 votes)',
     );
     expect(
       w

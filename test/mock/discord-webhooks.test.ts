@@ -83,6 +83,17 @@ describe('POST /__admin/webhooks', () => {
     ['an empty body', '', 201, null],
     ['{}', '{}', 201, null],
     ['a name of 81 characters', JSON.stringify({ name: x(81) }), 400, 'invalid_field'],
+    [
+      'a name with a bidi override and NUL',
+      JSON.stringify({ name: '\u202eevil\u0000' }),
+      400,
+      'invalid_field',
+    ],
+    ['a name with a zero-width space', JSON.stringify({ name: 'Vo\u200btes' }), 400, 'invalid_field'],
+    ['a name with a newline inside', JSON.stringify({ name: 'Vo\ntes' }), 400, 'invalid_field'],
+    ['a name containing "discord"', JSON.stringify({ name: 'Discord Clyde' }), 400, 'invalid_field'],
+    ['a name containing "clyde"', JSON.stringify({ name: 'clyde' }), 400, 'invalid_field'],
+    ['the name "here"', JSON.stringify({ name: 'here' }), 400, 'invalid_field'],
     ['an unknown field', JSON.stringify({ channel: 'x' }), 400, 'invalid_field'],
     ['a body that is not JSON', '{', 400, 'invalid_json'],
   ])('with %s answers %i', async (_name, body, status, code) => {
@@ -229,6 +240,51 @@ describe('POST /webhooks/discord/{id}/{token}: Discord’s body rules', () => {
     },
   );
 
+  it.each([
+    [
+      'containing "discord"',
+      'Vote Discord Bot',
+      'USERNAME_INVALID_CONTAINS',
+      'Username cannot contain "discord"',
+    ],
+    [
+      'containing "DiScOrD" in any case',
+      'xDiScOrDx',
+      'USERNAME_INVALID_CONTAINS',
+      'Username cannot contain "discord"',
+    ],
+    ['containing "clyde"', 'Discord Clyde', 'USERNAME_INVALID_CONTAINS', 'Username cannot contain "discord"'],
+    ['"Clyde" alone', 'Clyde', 'USERNAME_INVALID_CONTAINS', 'Username cannot contain "clyde"'],
+    ['containing @', 'vote@server', 'USERNAME_INVALID_CONTAINS', 'Username cannot contain "@"'],
+    ['containing #', 'votes #1', 'USERNAME_INVALID_CONTAINS', 'Username cannot contain "#"'],
+    ['containing :', 'votes: live', 'USERNAME_INVALID_CONTAINS', 'Username cannot contain ":"'],
+    ['containing ```', 'a```b', 'USERNAME_INVALID_CONTAINS', 'Username cannot contain "```"'],
+    ['"everyone"', 'everyone', 'USERNAME_INVALID', 'Username cannot be "everyone"'],
+    ['" Here " (trimmed, any case)', ' Here ', 'USERNAME_INVALID', 'Username cannot be "here"'],
+    ['blank', '   ', 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 80 in length.'],
+    ['a control character', 'Votes\u0000', 'USERNAME_INVALID', 'Username is invalid'],
+    ['a bidi override', '\u202eVotes', 'USERNAME_INVALID', 'Username is invalid'],
+    ['a zero-width space', 'Vo\u200btes', 'USERNAME_INVALID', 'Username is invalid'],
+  ])('refuses a username %s as Discord does (50035)', async (_case, username, code, message) => {
+    const sink = await createSink();
+    const refused = await sink.send({ content: 'a', username });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      code: 50035,
+      message: 'Invalid Form Body',
+      errors: { username: { _errors: [{ code, message }] } },
+    });
+    expect(sink.store.webhooks.messages(sink.id)).toEqual([]);
+  });
+
+  it.each(['Vote Reward', 'everyone here', 'Here we go', 'Disco Rd', 'x'.repeat(80)])(
+    'accepts the username %j',
+    async (username) => {
+      const sink = await createSink();
+      expect((await sink.send({ content: 'a', username })).status).toBe(204);
+    },
+  );
+
   it('treats a body that is not JSON-typed as empty, like Discord does with a form without fields', async () => {
     const sink = await createSink();
     const answer = await sink.send('content=hi', { type: 'application/x-www-form-urlencoded' });
@@ -338,6 +394,27 @@ describe('POST /webhooks/discord/{id}/{token}: rate limit', () => {
       resetAfter: '2.000',
     });
   });
+
+  it.each([
+    ['a wrong token', (sink: Sink) => `/webhooks/discord/${sink.id}/wrong-token`],
+    ['no such webhook', () => '/webhooks/discord/112233445566778899/some-token'],
+  ])(
+    'checks the token before charging the rate limit: ten posts to %s never throttle the webhook',
+    async (_case, pathOf) => {
+      const sink = await createSink();
+      for (let i = 0; i < 10; i += 1) {
+        const refused = await sink.send({ content: `spam ${i}` }, { path: pathOf(sink) });
+        expect(refused.status).toBe(404);
+        expect(await refused.json()).toEqual({ message: 'Unknown Webhook', code: 10015 });
+      }
+      for (let i = 1; i <= 5; i += 1) {
+        const answer = await sink.send({ content: `m${i}` });
+        expect(answer.status).toBe(204);
+        expect(rate(answer).remaining).toBe(String(5 - i));
+      }
+      expect(sink.store.webhooks.messages(sink.id)).toHaveLength(5);
+    },
+  );
 
   it('counts refused bodies too, as Discord counts every request, and /__admin/reset forgets the buckets', async () => {
     const sink = await createSink();

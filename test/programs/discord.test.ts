@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeClock, type FakeClock } from '../../devkit/fakes/runtime';
 import { createApp } from '../../mock-server/app';
@@ -265,6 +266,47 @@ describe('createDiscordQueue: never twice', () => {
     restarted.post({ id: 'a', text: 'first (retry by the program)' });
     await w.clock.advance(60_000);
     expect(w.sent).toHaveLength(1);
+    expect(w.messages()).toEqual([]);
+  });
+});
+
+describe('createDiscordQueue: stored records read through their schema', () => {
+  it.each([
+    ['not JSON', '{broken'],
+    ['an unknown state', JSON.stringify({ text: 'x', at: T0, state: 'posted' })],
+    ['a text that is not a string', JSON.stringify({ text: 5, at: T0, state: 'queued' })],
+    ['no time', JSON.stringify({ text: 'x', state: 'queued' })],
+  ])(
+    'leaves a queue record that is %s as it is, reports it once at start and never posts its id',
+    async (_case, stored) => {
+      const w = await world();
+      w.kvp.set('discord:queue:vote:bad', stored);
+      w.kvp.set('discord:queue:vote:good', JSON.stringify({ text: 'Alex voted', at: T0, state: 'queued' }));
+      const queue = w.queue();
+      const reports = w.logs.filter((l) => l.includes('unreadable'));
+      expect(reports).toHaveLength(1);
+      expect(reports[0]).toMatch(
+        /^warn Discord queue: 1 stored record\(s\) are unreadable and left as they are \(their events are not posted\): discord:queue:vote:bad/,
+      );
+      queue.post({ id: 'vote:bad', text: 'Steve voted' });
+      await w.clock.advance(10_000);
+      expect(w.messages()).toEqual(['Alex voted']);
+      expect(w.kvp.get('discord:queue:vote:bad')).toBe(stored);
+      expect(w.kvp.get('discord:sent:vote:bad')).toBeNull();
+      expect(w.logs.filter((l) => l.includes('unreadable'))).toHaveLength(1);
+    },
+  );
+
+  it('leaves an unreadable tombstone as it is when pruning: its id is still never posted again', async () => {
+    const w = await world();
+    w.kvp.set('discord:sent:vote:1', '{"at":"yesterday"}');
+    const queue = w.queue();
+    expect(w.logs.filter((l) => l.includes('unreadable'))).toHaveLength(1);
+    await w.clock.advance(41 * DAY);
+    w.queue().stop();
+    queue.post({ id: 'vote:1', text: 'Steve voted' });
+    await w.clock.advance(10_000);
+    expect(w.kvp.get('discord:sent:vote:1')).toBe('{"at":"yesterday"}');
     expect(w.messages()).toEqual([]);
   });
 });
@@ -697,9 +739,125 @@ describe('listenForDiscord', () => {
     ]);
   });
 
-  it('escapes Discord markdown in names', () => {
+  it('escapes Discord markdown, links and mentions in a clean text', () => {
     expect(escapeDiscordMarkdown('# _cool_ *guy* `x` ~~y~~ |z| <@1> [a](b) -q \\')).toBe(
-      '\\# \\_cool\\_ \\*guy\\* \\`x\\` \\~\\~y\\~\\~ \\|z\\| \\<@1\\> \\[a\\]\\(b\\) \\-q \\\\',
+      '\\# \\_cool\\_ \\*guy\\* \\`x\\` \\~\\~y\\~\\~ \\|z\\| \\<\\@1\\> \\[a\\]\\(b\\) \\-q \\\\',
     );
+  });
+
+  // The names of the attack review (findings 1 and 4) and the name Discord shows: cleaned first, escaped after.
+  it.each([
+    [
+      'ESC before each markdown character',
+      '\u001b[Free Nitro\u001b] \u001b(https://evil.example/login\u001b) \u001b*\u001b*click\u001b*\u001b*',
+      '\\[Free Nitro\\] \\(https\\:\\/\\/evil\\.example\\/login\\) \\*\\*click\\*\\*',
+    ],
+    ['a bare URL', 'https://evil.example/login', 'https\\:\\/\\/evil\\.example\\/login'],
+    ['an upper-case URL', 'HTTPS://EVIL.EXAMPLE', 'HTTPS\\:\\/\\/EVIL\\.EXAMPLE'],
+    ['an invite with its scheme', 'https://discord.gg/freenitro', 'https\\:\\/\\/discord\\.gg\\/freenitro'],
+    ['an invite without a scheme', 'discord.gg/freenitro', 'discord\\.gg\\/freenitro'],
+    [
+      'a masked link',
+      '[Free Nitro](https://evil.example)',
+      '\\[Free Nitro\\]\\(https\\:\\/\\/evil\\.example\\)',
+    ],
+    ['emoji shortcodes', ':joy: :skull:', '\\:joy\\: \\:skull\\:'],
+    ['an ordered-list marker', '1. Steve', '1\\. Steve'],
+    ['mentions', '@everyone <@123>', '\\@everyone \\<\\@123\\>'],
+    ['a zero-width space', 'Ste\u200bve', 'Steve'],
+    ['a bidi override', '\u202eevetS', 'evetS'],
+    ['a BOM and a word joiner', '\ufeffSteve\u2060', 'Steve'],
+    ['chat style codes', '^*^_^=^~^rSteve', 'Steve'],
+    ['hex and game colour codes', '^#ff0000Red ~r~Steve', 'Red Steve'],
+    ['a newline and a tab', 'Ste\nve\t', 'Ste ve'],
+  ])('posts a name with %s as plain text', (_case, name, shown) => {
+    const events = createEventChannel();
+    const posts: Array<{ id: string; text: string }> = [];
+    listenForDiscord(events, { post: (p) => posts.push(p) }, createTranslator('en'), all, monthOf);
+    events.emit('voteRecorded', {
+      ref: 'r1',
+      license: 'license:1',
+      name,
+      at: T0,
+      history: history({ '2026-11': 1 }),
+      awards: [],
+    });
+    events.emit('monthDecided', { month: '2026-10', winners: [{ rank: 1, license: 'l1', name, votes: 3 }] });
+    expect(posts.map((p) => p.text)).toEqual([
+      `${shown} voted for the server (1 vote(s) this month).`,
+      `Top voters of 2026-10: 1. ${shown} (3)`,
+    ]);
+  });
+
+  it('for any name, a post has no link, masked link, mention or unescaped markup from the name', () => {
+    const events = createEventChannel();
+    const posts: Array<{ id: string; text: string }> = [];
+    listenForDiscord(events, { post: (p) => posts.push(p) }, createTranslator('en'), all, monthOf);
+    const piece = fc.constantFrom(
+      '\u001b',
+      '[',
+      ']',
+      '(',
+      ')',
+      '*',
+      '_',
+      '`',
+      '~',
+      '|',
+      '<',
+      '>',
+      '@',
+      ':',
+      '#',
+      '-',
+      '.',
+    );
+    const words = fc.constantFrom(
+      'https://',
+      'http://',
+      'discord.gg/',
+      'evil.example',
+      'everyone',
+      'here',
+      '1. ',
+      'joy',
+    );
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.oneof(piece, words, fc.string({ unit: 'binary', maxLength: 2 })) }),
+        (name) => {
+          posts.length = 0;
+          events.emit('voteRecorded', {
+            ref: 'p',
+            license: 'l',
+            name,
+            at: T0,
+            history: history({}),
+            awards: [],
+          });
+          const text = posts[0]?.text ?? '';
+          const namePart = text.slice(0, -' voted for the server (0 vote(s) this month).'.length);
+          expect(text.endsWith(' voted for the server (0 vote(s) this month).')).toBe(true);
+          expect(text).not.toMatch(/https?:\/\//i);
+          expect(text).not.toMatch(/\]\(/);
+          expect(namePart.replace(/\\[!-/:-@[-`{-~]/g, '')).not.toMatch(/[!-/:-@[-`{-~]/);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('through the real queue and sink, the ESC-before-markdown name no longer posts a masked link', async () => {
+    const w = await world();
+    const events = createEventChannel();
+    listenForDiscord(events, w.queue(), createTranslator('en'), all, monthOf);
+    const name =
+      '\u001b[Free Nitro\u001b] \u001b(https://evil.example/login\u001b) \u001b*\u001b*click\u001b*\u001b*';
+    events.emit('voteRecorded', { ref: 'r1', license: 'l', name, at: T0, history: history({}), awards: [] });
+    await w.clock.advance(2000);
+    expect(w.messages()).toEqual([
+      '\\[Free Nitro\\] \\(https\\:\\/\\/evil\\.example\\/login\\) \\*\\*click\\*\\* voted for the server (0 vote(s) this month).',
+    ]);
+    expect(w.messages()[0]).not.toContain('[Free Nitro](');
   });
 });

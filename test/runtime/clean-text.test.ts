@@ -5,18 +5,27 @@ import { cleanText } from '../../src/runtime/clean-text';
 import { createFivemRuntime } from '../../src/runtime/fivem';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting their absence
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\^[0-9]/;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}]|\^[0-9#*_~=/r]|~[a-zA-Z]~/u;
 
 describe('cleanText', () => {
   it.each([
     ['a newline', 'Steve\n[vote-reward] fake line', 'Steve\\n[vote-reward] fake line'],
     ['CR, LF and tab', 'a\r\nb\tc', 'a\\r\\nb\\tc'],
-    ['ANSI clear screen and colour', 'Evil\u001b[2J\u001b[31mRed', 'EvilRed'],
-    ['an OSC title sequence', '\u001b]0;owned\u0007ok', 'ok'],
+    [
+      'ANSI clear screen and colour, shown and inert',
+      'Evil\u001b[2J\u001b[31mRed',
+      'Evil\\x1b[2J\\x1b[31mRed',
+    ],
+    ['an OSC title sequence, shown and inert', '\u001b]0;owned\u0007ok', '\\x1b]0;owned\\x07ok'],
+    ['an ESC before a backslash, which is kept', 'a\u001b\\[b', 'a\\x1b\\[b'],
     ['a lone ESC', 'a\u001bb', 'a\\x1bb'],
     ['a C1 control', 'a\u009bb', 'a\\x9bb'],
     ['FiveM colour codes', '^1red^7', 'red'],
     ['colour codes that reassemble', '^^11x', 'x'],
+    ['chat style codes', '^*b^_u^=x^~s^/i^rn', 'buxsin'],
+    ['hex and game colour codes', '^#ff0000red ~r~game~s~', 'red game'],
+    ['zero-width, BOM and soft hyphen, shown', 'Ste\u200bve\ufeff\u00ad', 'Ste\\u200bve\\ufeff\\xad'],
+    ['a format character outside the BMP, shown', 'a\u{e0041}b', 'a\\u{e0041}b'],
     ['bidi overrides and isolates', 'a\u202eb\u2066c\u200fd', 'a\\u202eb\\u2066c\\u200fd'],
     ['a line separator', 'a\u2028b', 'a\\u2028b'],
     ['plain text', 'Straße Σίσυφος ｆｕｌｌ', 'Straße Σίσυφος ｆｕｌｌ'],
@@ -30,11 +39,28 @@ describe('cleanText', () => {
     expect(cleanText('x'.repeat(64), 64)).toBe('x'.repeat(64));
   });
 
-  it('never leaves a control, bidi character or colour code, and never exceeds the maximum', () => {
+  it('never leaves a control, format character or style code, and never exceeds the maximum', () => {
     fc.assert(
       fc.property(
         fc.string({
-          unit: fc.oneof(fc.constantFrom('\n', '\u001b', '[', '^', '1', '\u202e', '\u0085'), fc.string()),
+          unit: fc.oneof(
+            fc.constantFrom(
+              '\n',
+              '\u001b',
+              '[',
+              '^',
+              '1',
+              '*',
+              'r',
+              '#',
+              '~',
+              'a',
+              '\u202e',
+              '\u200b',
+              '\u0085',
+            ),
+            fc.string({ unit: 'binary' }),
+          ),
         }),
         fc.integer({ min: 1, max: 80 }),
         (input, max) => {
@@ -53,7 +79,7 @@ describe('translator placeholders', () => {
     const translate = createTranslator('en', { en: { name_locked: '^1Locked:^7 {name}' } });
     const name = `Steve\n[vote-reward] fake line\u001b[2J^1red\u202e${'x'.repeat(80)}`;
     const line = translate('name_locked', { name });
-    expect(line.startsWith('^1Locked:^7 Steve\\n[vote-reward] fake linered\\u202e')).toBe(true);
+    expect(line.startsWith('^1Locked:^7 Steve\\n[vote-reward] fake line\\x1b[2Jred\\u202e')).toBe(true);
     expect(line.split('\n')).toHaveLength(1);
     expect([...line.slice('^1Locked:^7 '.length)].length).toBe(64);
     expect(line.endsWith('…')).toBe(true);
@@ -80,7 +106,7 @@ describe('the FXServer console sink', () => {
 
       createFivemRuntime().log[level](`${message}${voteId}`);
 
-      const expected = `vote-reward: ${message}x\\n[script:vote-reward] vote-reward: FORGED line\\u202e; quit`;
+      const expected = `vote-reward: ${message}x\\n[script:vote-reward] vote-reward: FORGED line\\x1b[2J\\u202e; quit`;
       expect(printed).toEqual([colour ? `${colour}${expected}^7` : expected]);
     },
   );
