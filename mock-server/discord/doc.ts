@@ -170,7 +170,7 @@ export function registerDiscordDoc(registry: OpenAPIHono['openAPIRegistry']): vo
             },
           },
           example: {
-            content: 'Steve voted for the server (3 vote(s) this month).',
+            content: 'Steve voted for the server (3 vote(s) from them this month).',
             allowed_mentions: { parse: [] },
           },
         },

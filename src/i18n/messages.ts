@@ -64,7 +64,7 @@ const en = {
   top_empty: 'Nobody has voted yet in {month}.',
   top_own: 'You are #{rank} with {votes} vote(s).',
   top_own_none: 'You have not voted this month yet: /{command}',
-  discord_vote: '{name} voted for the server ({votes} vote(s) this month).',
+  discord_vote: '{name} voted for the server ({votes} vote(s) from them this month).',
   discord_milestone: '{name} reached a vote milestone: {votes} in all!',
   discord_streak: '{name} is on a {days}-day vote streak!',
   discord_party: 'Vote party! The server reached {votes} votes this month; {players} player(s) rewarded.',
@@ -134,7 +134,7 @@ const fr: Record<MessageKey, string> = {
   top_empty: 'Personne n’a encore voté en {month}.',
   top_own: 'Tu es n°{rank} avec {votes} vote(s).',
   top_own_none: 'Tu n’as pas encore voté ce mois-ci : /{command}',
-  discord_vote: '{name} a voté pour le serveur ({votes} vote(s) ce mois-ci).',
+  discord_vote: '{name} a voté pour le serveur ({votes} vote(s) de sa part ce mois-ci).',
   discord_milestone: '{name} a atteint {votes} votes pour le serveur !',
   discord_streak: '{name} enchaîne {days} jours de vote !',
   discord_party:

@@ -37,7 +37,7 @@ describe('a hostile player name', () => {
 
     const posted = (await w.discordMessages()).map((message) => message.content);
     expect(posted).toEqual([
-      '\\[Free\\]\\(https\\:\\/\\/evil\\.example\\) Steve voted for the server (1 vote(s) this month).',
+      '\\[Free\\]\\(https\\:\\/\\/evil\\.example\\) Steve voted for the server (1 vote(s) from them this month).',
     ]);
     const heard = w.messages(other).length;
     w.type(other, '/votetop');

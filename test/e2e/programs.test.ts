@@ -420,9 +420,9 @@ describe('exactly once: the server killed at every KVP write of a vote that earn
 
   /** What the Discord webhook receives over both days when nothing is killed, line by line. */
   const FULL_DISCORD = [
-    'Steve voted for the server (1 vote(s) this month).',
+    'Steve voted for the server (1 vote(s) from them this month).',
     // The vote comes before the awards it earned; two milestone rules (at 2, every 2) met by one total make one line.
-    'Steve voted for the server (2 vote(s) this month).',
+    'Steve voted for the server (2 vote(s) from them this month).',
     'Steve reached a vote milestone: 2 in all!',
     'Steve is on a 2-day vote streak!',
   ];
@@ -895,7 +895,7 @@ describe('Discord', () => {
     expect(messages.map((message) => [message.received_at, message.content])).toEqual([
       [
         '2025-06-02T12:00:02.150Z',
-        'Steve voted for the server (1 vote(s) this month).\nSteve reached a vote milestone: 1 in all!',
+        'Steve voted for the server (1 vote(s) from them this month).\nSteve reached a vote milestone: 1 in all!',
       ],
       [
         '2025-06-02T12:01:02.100Z',
@@ -903,7 +903,7 @@ describe('Discord', () => {
       ],
       [
         expect.stringMatching(/^2025-06-03T12:/),
-        'Steve voted for the server (2 vote(s) this month).\nSteve is on a 2-day vote streak!',
+        'Steve voted for the server (2 vote(s) from them this month).\nSteve is on a 2-day vote streak!',
       ],
       [expect.stringMatching(/^2025-07-01T00:0[23]:/), 'Top voters of 2025-06: 1. Steve (2)'],
     ]);

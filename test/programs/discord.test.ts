@@ -662,7 +662,7 @@ describe('listenForDiscord', () => {
     listenForDiscord(events, { post: (p) => posts.push(p) }, createTranslator('en'), all, monthOf);
     emitAll(events);
     expect(posts).toEqual([
-      { id: 'vote:r1', text: 'Steve voted for the server (4 vote(s) this month).' },
+      { id: 'vote:r1', text: 'Steve voted for the server (4 vote(s) from them this month).' },
       { id: 'milestone:license:1:10', text: 'Steve reached a vote milestone: 10 in all!' },
       { id: 'a:streak:license:1:3', text: 'Steve is on a 3-day vote streak!' },
       {
@@ -674,7 +674,7 @@ describe('listenForDiscord', () => {
     const fr: Array<{ id: string; text: string }> = [];
     listenForDiscord(events, { post: (p) => fr.push(p) }, createTranslator('fr'), all, monthOf);
     emitAll(events);
-    expect(fr[0]?.text).toBe('Steve a voté pour le serveur (4 vote(s) ce mois-ci).');
+    expect(fr[0]?.text).toBe('Steve a voté pour le serveur (4 vote(s) de sa part ce mois-ci).');
   });
 
   it('keeps a long winners list whole (the translator would cut a placeholder at 128 characters)', () => {
@@ -730,7 +730,7 @@ describe('listenForDiscord', () => {
     await w.clock.advance(2000);
     expect(w.messages()).toEqual([
       [
-        'Steve voted for the server (4 vote(s) this month).',
+        'Steve voted for the server (4 vote(s) from them this month).',
         'Steve reached a vote milestone: 10 in all!',
         'Steve is on a 3-day vote streak!',
         'Vote party! The server reached 100 votes this month; 7 player(s) rewarded.',
@@ -784,7 +784,7 @@ describe('listenForDiscord', () => {
     });
     events.emit('monthDecided', { month: '2026-10', winners: [{ rank: 1, license: 'l1', name, votes: 3 }] });
     expect(posts.map((p) => p.text)).toEqual([
-      `${shown} voted for the server (1 vote(s) this month).`,
+      `${shown} voted for the server (1 vote(s) from them this month).`,
       `Top voters of 2026-10: 1. ${shown} (3)`,
     ]);
   });
@@ -836,8 +836,8 @@ describe('listenForDiscord', () => {
             awards: [],
           });
           const text = posts[0]?.text ?? '';
-          const namePart = text.slice(0, -' voted for the server (0 vote(s) this month).'.length);
-          expect(text.endsWith(' voted for the server (0 vote(s) this month).')).toBe(true);
+          const namePart = text.slice(0, -' voted for the server (0 vote(s) from them this month).'.length);
+          expect(text.endsWith(' voted for the server (0 vote(s) from them this month).')).toBe(true);
           expect(text).not.toMatch(/https?:\/\//i);
           expect(text).not.toMatch(/\]\(/);
           expect(namePart.replace(/\\[!-/:-@[-`{-~]/g, '')).not.toMatch(/[!-/:-@[-`{-~]/);
@@ -856,7 +856,7 @@ describe('listenForDiscord', () => {
     events.emit('voteRecorded', { ref: 'r1', license: 'l', name, at: T0, history: history({}), awards: [] });
     await w.clock.advance(2000);
     expect(w.messages()).toEqual([
-      '\\[Free Nitro\\] \\(https\\:\\/\\/evil\\.example\\/login\\) \\*\\*click\\*\\* voted for the server (0 vote(s) this month).',
+      '\\[Free Nitro\\] \\(https\\:\\/\\/evil\\.example\\/login\\) \\*\\*click\\*\\* voted for the server (0 vote(s) from them this month).',
     ]);
     expect(w.messages()[0]).not.toContain('[Free Nitro](');
   });

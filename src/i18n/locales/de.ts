@@ -61,7 +61,7 @@ export const de: Record<MessageKey, string> = {
   top_empty: 'Top-Voter {month}: Noch hat niemand gevotet.',
   top_own: 'Du bist auf Platz {rank} (Votes: {votes}).',
   top_own_none: 'Du hast diesen Monat noch nicht gevotet: /{command}',
-  discord_vote: '{name} hat für den Server gevotet (Votes diesen Monat: {votes}).',
+  discord_vote: '{name} hat für den Server gevotet (eigene Votes diesen Monat: {votes}).',
   discord_milestone: '{name} hat schon {votes} Mal für den Server gevotet!',
   discord_streak: '{name} hat eine {days}-Tage-Vote-Serie!',
   discord_party:

@@ -63,7 +63,7 @@ export const es: Record<MessageKey, string> = {
   top_empty: 'Todavía nadie ha votado en {month}.',
   top_own: 'Estás en el puesto {rank} (votos: {votes}).',
   top_own_none: 'Todavía no has votado este mes: /{command}',
-  discord_vote: '{name} ha votado por el servidor (votos este mes: {votes}).',
+  discord_vote: '{name} ha votado por el servidor (sus votos este mes: {votes}).',
   discord_milestone: '¡{name} ha llegado a {votes} votos por el servidor!',
   discord_streak: '¡{name} lleva {days} días seguidos votando!',
   discord_party:

@@ -62,7 +62,7 @@ export const nl: Record<MessageKey, string> = {
   top_empty: 'Nog niemand heeft gestemd in {month}.',
   top_own: 'Je staat op plek {rank} (stemmen: {votes}).',
   top_own_none: 'Je hebt deze maand nog niet gestemd: /{command}',
-  discord_vote: '{name} heeft op de server gestemd (stemmen deze maand: {votes}).',
+  discord_vote: '{name} heeft op de server gestemd (eigen stemmen deze maand: {votes}).',
   discord_milestone: '{name} heeft al {votes} keer op de server gestemd!',
   discord_streak: '{name} heeft {days} dagen op rij gestemd!',
   discord_party:

@@ -65,7 +65,7 @@ export const pl: Record<MessageKey, string> = {
   top_empty: 'Ranking głosujących – {month}: nikt jeszcze nie zagłosował.',
   top_own: 'Jesteś na miejscu {rank} (głosy: {votes}).',
   top_own_none: 'Nie masz jeszcze głosów w tym miesiącu: /{command}',
-  discord_vote: 'Nowy głos na serwer od {name} (głosy w tym miesiącu: {votes}).',
+  discord_vote: 'Nowy głos na serwer od {name} (własne głosy w tym miesiącu: {votes}).',
   discord_milestone: 'Kamień milowy! {name} – głosy na serwer: {votes}.',
   discord_streak: '{name} ma serię głosowania – dni z rzędu: {days}!',
   discord_party: 'Vote Party! Głosy na serwer w tym miesiącu: {votes}; nagrodzeni gracze: {players}.',

@@ -61,7 +61,7 @@ export const ptBR: Record<MessageKey, string> = {
   top_empty: 'Ninguém votou ainda em {month}.',
   top_own: 'Você está em {rank}º lugar (votos: {votes}).',
   top_own_none: 'Você ainda não votou este mês: /{command}',
-  discord_vote: '{name} votou no servidor (votos este mês: {votes}).',
+  discord_vote: '{name} votou no servidor (seus votos este mês: {votes}).',
   discord_milestone: '{name} chegou a {votes} votos no servidor!',
   discord_streak: '{name} está há {days} dias seguidos votando!',
   discord_party:
