@@ -136,8 +136,9 @@ const PACKAGE_FILES = {
  */
 function relinked(text, file, inZip) {
   const zipPathOf = new Map(Object.entries(PACKAGE_FILES).map(([zipPath, repoPath]) => [repoPath, zipPath]));
-  return text.replace(/\]\(([^)#\s]+)((?:#[^)]*)?)\)/g, (whole, link, anchor) => {
-    if (/^[a-z]+:/.test(link)) return whole;
+  // Inline code (`[text](link)` shown as an example) is left as written.
+  return text.replace(/`[^`\n]*`|\]\(([^)#\s]+)((?:#[^)]*)?)\)/g, (whole, link, anchor) => {
+    if (link === undefined || /^[a-z]+:/.test(link)) return whole;
     const target = relative(root, resolve(root, dirname(file), link));
     const zipPath = zipPathOf.get(target);
     if (!zipPath) throw new Error(`${file} links ${link}, which the zip does not hold`);

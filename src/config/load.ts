@@ -97,27 +97,6 @@ function pick(fromFile: string, key: string, convar: string, source: ConfigSourc
     : [fromFile, { where: key, convar: false }];
 }
 
-/**
- * The setting that gave apiUrl, for a message about the API's address (an unreachable site names what to check):
- * `vote_reward_api_url in server.cfg` when the convar is set, else `apiUrl in config.json`.
- */
-export function apiUrlSetting(convar: ConfigSource['convar']): string {
-  return convar(API_URL_CONVAR)?.trim() ? `${API_URL_CONVAR} in server.cfg` : 'apiUrl in config.json';
-}
-
-/**
- * The chat command players type, read from config.json as far as it can be read: its `command` when that is a valid
- * name, else `vote`. While the config is refused, the resource can still answer it ("not available right now").
- */
-export function fallbackCommand(text: string | null): string {
-  try {
-    const command = (JSON.parse(stripBom(text ?? '{}')) as { command?: unknown } | null)?.command;
-    return configSchema.shape.command.safeParse(command).data ?? 'vote';
-  } catch {
-    return 'vote';
-  }
-}
-
 /** Parses, validates and completes config.json with convars; never throws. */
 export function loadConfig(source: ConfigSource, options: LoadOptions = {}): ConfigLoadResult {
   let raw: unknown = {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiUrlSetting, CONFIG_PROBLEMS_TITLE, fallbackCommand, loadConfig } from '../../src/config/load';
+import { CONFIG_PROBLEMS_TITLE, loadConfig } from '../../src/config/load';
 
 const KEY = 'live_0123456789abcdef0123456789abcdef';
 const load = (config: Record<string, unknown>, convars: Record<string, string> = {}) =>
@@ -95,30 +95,5 @@ describe('a problem names the place its value came from', () => {
       ok: false,
       problems: ['apiUrl: expected an http(s) URL, got "ftp://votes.example"'],
     });
-  });
-});
-
-describe('apiUrlSetting', () => {
-  it.each([
-    [{ vote_reward_api_url: 'https://votes.example' }, 'vote_reward_api_url in server.cfg'],
-    [{ vote_reward_api_url: '   ' }, 'apiUrl in config.json'],
-    [{}, 'apiUrl in config.json'],
-  ])('with the convars %j names %s', (convars: Record<string, string>, setting) => {
-    expect(apiUrlSetting((name) => convars[name] ?? null)).toBe(setting);
-  });
-});
-
-describe('fallbackCommand: the command players type while the config is refused', () => {
-  it.each([
-    ['{ "command": "rewards", "reward": { "type": "gold" } }', 'rewards'],
-    ['{ "reward": { "type": "gold" } }', 'vote'],
-    ['{ "command": "Vote Now" }', 'vote'],
-    ['{ "command": 5 }', 'vote'],
-    ['{ "command": "rewards", }', 'vote'],
-    ['null', 'vote'],
-    ['[]', 'vote'],
-    [null, 'vote'],
-  ])('%s gives /%s', (text, command) => {
-    expect(fallbackCommand(text)).toBe(command);
   });
 });
