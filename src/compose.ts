@@ -5,6 +5,7 @@ import { createFetchTransport, type HttpTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow } from './claim/claim-flow';
 import { type ApiReach, type ApiUrlSource, trackReach } from './commands/api-reach';
 import { API_URL_CONVAR, possibleRewardsOf, rewardsOf } from './config/load';
+import { type DisabledProgram, rewardsByPart, withoutProgram } from './config/optional-programs';
 import type { ResourceConfig } from './config/schema';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
 import { createTranslator, type Translate } from './i18n/messages';
@@ -90,6 +91,43 @@ export async function chooseAdapter(runtime: Runtime, config: ResourceConfig): P
   if (problems.length === 0) return selected;
   selected.adapter.dispose();
   return { ok: false, problems };
+}
+
+/** An adapter for a config whose programs the framework may not all pay: the programs it cannot pay turned off. */
+export type TrimmedChoice =
+  | (Extract<AdapterChoice, { ok: true }> & { config: ResourceConfig; disabled: DisabledProgram[] })
+  | { ok: false; problems: string[] };
+
+/**
+ * Chooses the adapter; when the framework cannot pay every configured reward, finds which part cannot: the vote's own
+ * `reward` refuses the start (as always), a program's turns that program off (listed in `disabled`) and the rest pays.
+ */
+export async function chooseAdapterForParts(
+  runtime: Runtime,
+  config: ResourceConfig,
+): Promise<TrimmedChoice> {
+  const whole = await chooseAdapter(runtime, config);
+  if (whole.ok) return { ...whole, config, disabled: [] };
+  const programs = rewardsByPart(config).flatMap(({ part }) => (part === 'reward' ? [] : [part]));
+  const core = programs.reduce(withoutProgram, config);
+  const alone = await chooseAdapter(runtime, core);
+  if (!alone.ok) return alone;
+  alone.adapter.dispose();
+  const disabled: DisabledProgram[] = [];
+  let trimmed = config;
+  for (const program of programs) {
+    const withIt = await chooseAdapter(
+      runtime,
+      programs.filter((p) => p !== program).reduce(withoutProgram, config),
+    );
+    if (withIt.ok) withIt.adapter.dispose();
+    else {
+      disabled.push({ program, problems: withIt.problems });
+      trimmed = withoutProgram(trimmed, program);
+    }
+  }
+  const chosen = await chooseAdapter(runtime, trimmed);
+  return chosen.ok ? { ...chosen, config: trimmed, disabled } : chosen;
 }
 
 /** Builds every part from `config` over `runtime`, paying through `overrides.adapter`, with the other overrides. */

@@ -6,8 +6,8 @@ import { unreachableHint } from './commands/api-reach';
 import { type InertSettings, inertSettings } from './commands/inert';
 import { statusLines, VERBOSE_WORDS } from './commands/status';
 import { testpayCommand } from './commands/testpay';
-import { chooseAdapter, composeResource, type Running } from './compose';
-import { loadConfig, maskKey, possibleRewardsOf } from './config/load';
+import { chooseAdapterForParts, composeResource, type Running } from './compose';
+import { CONFIG_PROBLEMS_TITLE, loadConfig, maskKey, possibleRewardsOf } from './config/load';
 import { upgradeData } from './data-version';
 import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
@@ -120,19 +120,25 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   /** Loads config.json, chooses the adapter and composes the parts; null (after printing why) when it cannot. */
   const build = async (): Promise<Running | null> => {
     const text = runtime.loadResourceFile('config.json');
-    const loaded = loadConfig({ text, convar: runtime.convar });
+    const loaded = loadConfig({ text, convar: runtime.convar }, { optionalPrograms: true });
     if (!loaded.ok) {
       inert = inertAnswer(inertSettings(text));
-      printBlock('not started, config.json has problems:', loaded.problems);
+      printBlock(loaded.title ?? CONFIG_PROBLEMS_TITLE, loaded.problems);
       return null;
     }
-    const config = loaded.config;
-    inert = { command: config.command, translate: createTranslator(config.locale, config.messages) };
-    const chosen = await chooseAdapter(runtime, config);
+    for (const line of loaded.warnings ?? []) log.warn(line);
+    inert = {
+      command: loaded.config.command,
+      translate: createTranslator(loaded.config.locale, loaded.config.messages),
+    };
+    const chosen = await chooseAdapterForParts(runtime, loaded.config);
     if (!chosen.ok) {
       printBlock('not started, the framework cannot pay the configured rewards:', chosen.problems);
       return null;
     }
+    const config = chosen.config;
+    for (const off of [...(loaded.disabled ?? []), ...chosen.disabled])
+      printProgramOff(log, off.program, off.problems);
     const running = composeResource(runtime, config, {
       adapter: chosen.adapter,
       framework: chosen.framework,
@@ -275,6 +281,15 @@ function printProblems(log: Log, title: string, lines: readonly string[]): void 
   for (const line of lines) log.plain.error(`  - ${line}`);
   log.plain.error('Fix config.json or server.cfg, then run `votereward reload` (or `ensure vote-reward`).');
   log.plain.error(rule);
+}
+
+/** A reward program turned off at start: the rest of the resource runs and the vote's own reward still pays. */
+function printProgramOff(log: Log, program: string, problems: readonly string[]): void {
+  log.warn(
+    `${program} is off: its settings have problems; the vote's reward and the other programs still pay:`,
+  );
+  for (const line of problems) log.plain.warn(`  - ${line}`);
+  log.plain.warn(`Fix ${program} in config.json, then run \`votereward reload\`.`);
 }
 
 /** The start-up call to `/server/info`: connected, the key refused, or not reached yet (claims are tried anyway). */

@@ -345,3 +345,64 @@ describe('Node 16 profile (no fetch)', () => {
     ]);
   });
 });
+
+describe('a reward program with a problem is turned off; the vote still pays', () => {
+  it.each([
+    {
+      what: 'a milestone item the framework does not have',
+      config: {
+        reward: { type: 'money', amount: 500 },
+        milestones: [{ at: 1, reward: { type: 'item', item: 'breadd', count: 1 } }],
+      },
+      off: 'milestones',
+      named: 'the item "breadd" does not exist in ESX (ESX.Items)',
+    },
+    {
+      what: 'a misspelt vote party setting',
+      config: { reward: { type: 'money', amount: 500 }, voteParty: { enabled: true, evry: 5 } },
+      off: 'voteParty',
+      named: 'evry',
+    },
+  ])('$what: $off is named and off, the vote pays once', async ({ config, off, named }) => {
+    const w = await createE2e({ framework: 'esx', config });
+    world = w;
+    await w.advance(1000);
+    const output = w.output();
+    expect(output).toContain(
+      `vote-reward: ${off} is off: its settings have problems; the vote's reward and the other programs still pay:`,
+    );
+    expect(output.some((line) => line.includes(named))).toBe(true);
+    expect(output.some((line) => line.includes('not started'))).toBe(false);
+    await w.vote('Steve');
+    const steve = await w.join('Steve');
+    w.type(steve, '/vote');
+    await w.until(() => w.ledger().length > 0);
+    await w.advance(5000);
+    expect(w.ledger().map((entry) => `${entry.name} ${entry.amount}`)).toEqual(['money 500']);
+    expect(w.unclaimed('Steve')).toHaveLength(0);
+  });
+
+  it('the vote reward itself that the framework cannot pay still refuses the start', async () => {
+    const w = await createE2e({
+      framework: 'esx',
+      config: {
+        reward: { type: 'item', item: 'breadd', count: 1 },
+        milestones: [{ at: 1, reward: { type: 'money', amount: 100 } }],
+      },
+    });
+    world = w;
+    await w.advance(1000);
+    expect(w.output()).toContain(
+      'vote-reward: not started, the framework cannot pay the configured rewards:',
+    );
+  });
+
+  it('a time zone abbreviation is warned about with the IANA name to use', async () => {
+    const w = await createE2e({ framework: 'esx', config: { timeZone: 'EST' } });
+    world = w;
+    await w.advance(1000);
+    expect(w.output().some((line) => line.includes('timeZone: ') && line.includes('America/New_York'))).toBe(
+      true,
+    );
+  });
+});
