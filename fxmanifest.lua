@@ -3,7 +3,7 @@ game 'gta5'
 
 name 'vote-reward'
 description 'Pays FiveM players for voting for the server (Vote Verification and Reward API v1)'
-version '0.3.0'
+version '0.4.0'
 author 'vote-reward contributors'
 repository 'https://github.com/vote-reward/vote-reward'
 license 'MIT'
