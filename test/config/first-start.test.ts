@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createMockVoteApi, fetchThrough } from '../../devkit/fakes/mock-transport';
 import { createFakeRuntime } from '../../devkit/fakes/runtime';
+import { startResourceWorld } from '../../devkit/worlds/resource-world';
 import { nameKeyUpgradeLines, upgradeNameKeys } from '../../src/claim/name-key-upgrade';
-import { createResource } from '../../src/resource';
 
 /** Starts the whole resource over a fake runtime whose KVP holds `kvp`, the API being the real mock in process. */
 const start = async (kvp: [string, string][]) => {
-  const runtime = createFakeRuntime({ kvp: new Map(kvp) });
-  const api = createMockVoteApi({ now: runtime.now, checkMode: 'unclaimed' });
-  runtime.convars.set('vote_reward_api_key', api.apiKey);
-  runtime.files.set(
-    'config.json',
-    JSON.stringify({
-      apiUrl: 'https://votes.example',
-      framework: 'standalone',
-      reward: { type: 'custom', event: 'x:paid' },
-      poll: { enabled: false },
-    }),
-  );
-  runtime.fetch = fetchThrough(api);
-  await createResource(runtime).start();
+  const { runtime } = await startResourceWorld({ kvp });
   return runtime.logs.map((line) => line.message);
 };
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createMockVoteApi, fetchThrough } from '../../devkit/fakes/mock-transport';
-import { createFakeClock, createFakeRuntime, type FakeRuntime } from '../../devkit/fakes/runtime';
+import { createFakeClock, type FakeRuntime } from '../../devkit/fakes/runtime';
+import { startResourceWorld } from '../../devkit/worlds/resource-world';
 import { freshHistory } from '../../src/programs/history';
-import { createResource } from '../../src/resource';
 import { HISTORY_PREFIX } from '../../src/store/keys';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
@@ -33,35 +32,26 @@ const HOSTILE_NAMES: ReadonlyArray<readonly [string, string, string]> = [
 
 /** The resource over the fake runtime with one stored history of `name`, top voters on, started. */
 async function started(names: readonly string[]): Promise<FakeRuntime> {
-  const runtime = createFakeRuntime({ clock: createFakeClock(T0) });
-  const api = createMockVoteApi({ now: runtime.now });
-  runtime.convars.set('vote_reward_api_key', api.apiKey);
-  runtime.files.set(
-    'config.json',
-    JSON.stringify({
-      apiUrl: 'https://votes.example',
-      framework: 'standalone',
-      reward: PAID,
-      poll: { enabled: false },
-      topVoters: { enabled: true, awards: [{ rank: 1, reward: PAID }] },
-    }),
-  );
-  runtime.fetch = fetchThrough(api);
-  names.forEach((name, i) => {
-    const license = `license:h${i}`;
-    runtime.kvpData.set(
-      `${HISTORY_PREFIX}${license}`,
-      JSON.stringify({
-        ...freshHistory(license, name),
-        total: 1,
-        months: { '2026-11': names.length - i },
-        monthReachedAt: { '2026-11': T0 - 3_600_000 },
-        lastVoteAt: T0 - 3_600_000 + i,
-        recent: [`r${i}`],
-      }),
-    );
+  const { runtime } = await startResourceWorld({
+    clock: createFakeClock(T0),
+    config: { reward: PAID, topVoters: { enabled: true, awards: [{ rank: 1, reward: PAID }] } },
+    before(runtime) {
+      names.forEach((name, i) => {
+        const license = `license:h${i}`;
+        runtime.kvpData.set(
+          `${HISTORY_PREFIX}${license}`,
+          JSON.stringify({
+            ...freshHistory(license, name),
+            total: 1,
+            months: { '2026-11': names.length - i },
+            monthReachedAt: { '2026-11': T0 - 3_600_000 },
+            lastVoteAt: T0 - 3_600_000 + i,
+            recent: [`r${i}`],
+          }),
+        );
+      });
+    },
   });
-  await createResource(runtime).start();
   runtime.join(1, { name: 'Viewer', license: 'license:viewer' });
   return runtime;
 }

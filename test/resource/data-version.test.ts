@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createMockVoteApi, fetchThrough } from '../../devkit/fakes/mock-transport';
 import { createFakeRuntime } from '../../devkit/fakes/runtime';
+import { startResourceWorld } from '../../devkit/worlds/resource-world';
 import { JOURNAL_PREFIX } from '../../src/claim/journal';
 import { NAME_KEY_VERSION_KVP } from '../../src/claim/name-key-upgrade';
 import { claimSent } from '../../src/claim/transitions';
 import { DATA_VERSION_KVP, upgradeData } from '../../src/data-version';
-import { createResource } from '../../src/resource';
 
 /** A reward still owed: the vote was claimed on the site, the custom reward not given yet. */
 const owed = {
@@ -23,20 +22,7 @@ const owed = {
 
 /** The resource of version `version` started over `kvp`, its fetch answered by the real mock in process. */
 const startResource = async (kvp: [string, string][], version: string) => {
-  const runtime = createFakeRuntime({ kvp: new Map(kvp) });
-  const api = createMockVoteApi({ now: runtime.now, checkMode: 'unclaimed' });
-  runtime.convars.set('vote_reward_api_key', api.apiKey);
-  runtime.files.set(
-    'config.json',
-    JSON.stringify({
-      apiUrl: 'https://votes.example',
-      framework: 'standalone',
-      reward: { type: 'custom', event: 'x:paid' },
-      poll: { enabled: false },
-    }),
-  );
-  runtime.fetch = fetchThrough(api);
-  await createResource(runtime, { version }).start();
+  const { runtime } = await startResourceWorld({ kvp, version });
   await runtime.clock.settle();
   runtime.join(1, { name: 'Ana', license: 'license:aaa' });
   await runtime.clock.advance(6_000);

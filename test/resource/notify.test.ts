@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockVoteApi, fetchThrough } from '../../devkit/fakes/mock-transport';
 import { createFakeRuntime } from '../../devkit/fakes/runtime';
+import { startResourceWorld } from '../../devkit/worlds/resource-world';
 import { notificationText } from '../../src/notify';
 import { createResource } from '../../src/resource';
 
@@ -11,24 +12,14 @@ const PLAIN_TEXT = 'No vote for Ana: vote at https://votes.example/servers/1/vot
 
 /** The resource with `notify` and the given resources started; Ana, who has not voted, types /vote. */
 const voteWithoutVoting = async (notify: string | undefined, started: string[]) => {
-  const runtime = createFakeRuntime();
-  for (const name of started) runtime.resourceStates.set(name, 'started');
-  const api = createMockVoteApi({ now: runtime.now, checkMode: 'unclaimed' });
-  runtime.convars.set('vote_reward_api_key', api.apiKey);
-  runtime.files.set(
-    'config.json',
-    JSON.stringify({
-      apiUrl: 'https://votes.example',
+  const { runtime } = await startResourceWorld({
+    started,
+    config: {
       voteUrl: 'https://votes.example/servers/1/vote',
-      framework: 'standalone',
-      reward: { type: 'custom', event: 'x:paid' },
-      poll: { enabled: false },
       messages: { en: { no_vote: NO_VOTE } },
       ...(notify ? { notify } : {}),
-    }),
-  );
-  runtime.fetch = fetchThrough(api);
-  await createResource(runtime).start();
+    },
+  });
   runtime.join(1, { name: 'Ana', license: 'license:aaa' });
   runtime.commands.get('vote')?.handler(1, [], 'vote');
   await runtime.clock.settle();
