@@ -3,8 +3,8 @@
  * (a string where a string is added to, a number where one is compared); what the config allows is checked apart, by
  * `bounds.ts`, because it changes with the config while the shape does not.
  *
- * Adding a stored record: declare its key or prefix in `keys.ts` (with a builder, and a row in `KEY_FAMILIES`: the
- * keys test then proves it shadows no other family), its schema here, read it with `readRecord` (an unreadable
+ * Adding a stored record: declare its key or prefix in `keys.ts` (with a builder; the keys test reads every export
+ * there and proves it shadows no other family), its schema here, read it with `readRecord` (an unreadable
  * record is reported and left as is) and write it with `writeRecord`; check that the key and the record agree; a
  * later change of its format is one more step in `data-version.ts` `MIGRATIONS`.
  */
