@@ -25,7 +25,12 @@ export function openDatabase(path: string): Db {
     db?.close();
     throw new DatabaseFileError(path, error);
   }
-  migrate(db);
+  try {
+    migrate(db);
+  } catch (error) {
+    if (db.open) db.close();
+    throw error;
+  }
   return db;
 }
 

@@ -127,4 +127,27 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX webhook_messages_webhook ON webhook_messages (webhook_id, seq);
   `,
+  // 5: per-(server, UTC day) vote counters, so the rolling 7 d count sums at most 8 whole days plus the hours
+  // between its edge hour and the next day start (at most 23), instead of up to 168 hours. The day is
+  // floor(voted_at / 1 d), written like the hour. The backfill and the trigger run in the migration's single
+  // transaction, so an interrupted upgrade leaves the file at version 4 with no day table, and the next open
+  // redoes it whole.
+  `
+  CREATE TABLE server_day_votes (
+    server_id INTEGER NOT NULL,
+    day       INTEGER NOT NULL,
+    votes     INTEGER NOT NULL,
+    PRIMARY KEY (server_id, day)
+  ) STRICT, WITHOUT ROWID;
+
+  INSERT INTO server_day_votes (server_id, day, votes)
+    SELECT server_id, (voted_at - ((voted_at % 86400000) + 86400000) % 86400000) / 86400000 AS day, count(*)
+      FROM votes GROUP BY server_id, day;
+
+  CREATE TRIGGER votes_day_counters_insert AFTER INSERT ON votes BEGIN
+    INSERT INTO server_day_votes (server_id, day, votes)
+      VALUES (NEW.server_id, (NEW.voted_at - ((NEW.voted_at % 86400000) + 86400000) % 86400000) / 86400000, 1)
+      ON CONFLICT (server_id, day) DO UPDATE SET votes = votes + 1;
+  END;
+  `,
 ];

@@ -138,11 +138,38 @@ describe('rolling 24 h / 7 d counts from hour counters', () => {
     }
   });
 
+  it('keep the 7 d window exact when its start falls just before, on or just after a UTC day start', () => {
+    const serverId = store.servers.create({ name: 'A', game: 'fivem' }).id;
+    const dayStart = Math.floor(T0 / DAY) * DAY;
+    const votes = [];
+    // Votes at every day start ±1 ms and at each day's last hour, from 9 days back to 2 days ahead.
+    for (let d = -9; d <= 2; d += 1) {
+      const edge = dayStart + d * DAY;
+      for (const at of [edge - 1, edge, edge + 1, edge + 23 * HOUR, edge + 23 * HOUR + 30 * MIN]) {
+        votes.push({ serverId, username: `d${d}`, votedAt: at });
+      }
+    }
+    store.votes.insertMany(votes);
+    const instants: number[] = [];
+    // now - 7 d lands around the starts and last hours of the days that hold the votes above.
+    for (let d = 7; d <= 9; d += 1) {
+      for (const offset of [-HOUR - 1, -HOUR, -1, 0, 1, HOUR, HOUR + 1, 23 * HOUR, 23 * HOUR + 30 * MIN]) {
+        instants.push(dayStart + (d - 9) * DAY + 7 * DAY + offset);
+      }
+    }
+    for (const at of instants) {
+      clock = at;
+      const stats = store.servers.getWithStats(serverId)?.stats;
+      expect({ at, votes7d: stats?.votes7d }).toEqual({ at, votes7d: bruteForce(db, serverId, at).votes7d });
+    }
+  });
+
   it('are emptied by reset', () => {
     const serverId = store.servers.create({ name: 'A', game: 'fivem' }).id;
     store.votes.insert({ serverId, username: 'Steve' });
     store.reset();
     expect(db.prepare('SELECT count(*) FROM server_hour_votes').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM server_day_votes').pluck().get()).toBe(0);
   });
 });
 
@@ -179,6 +206,171 @@ describe('migration 2 (hour counters)', () => {
         }
       } finally {
         upgraded.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('migration 5 (day counters)', () => {
+  it('upgrades a version-4 database file: the day counters equal its votes and every count is unchanged', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vote-db-'));
+    try {
+      const path = join(dir, 'vote-api.sqlite');
+      const old = new Database(path);
+      old.function('name_key', { deterministic: true }, (name) => String(name).toLowerCase());
+      for (const sql of MIGRATIONS.slice(0, 4)) old.exec(sql);
+      old.pragma('user_version = 4');
+      for (const id of [1, 2]) {
+        old
+          .prepare('INSERT INTO servers (id, name, game, created_at) VALUES (?, ?, ?, ?)')
+          .run(id, `Old ${id}`, 'fivem', T0 - 30 * DAY);
+      }
+      const insert = old.prepare(
+        'INSERT INTO votes (uuid, server_id, username, username_key, voted_at) VALUES (?, ?, ?, ?, ?)',
+      );
+      const random = rng(13);
+      for (let i = 0; i < 900; i += 1) {
+        insert.run(
+          `uuid-${i}`,
+          random() < 0.7 ? 1 : 2,
+          `p${i}`,
+          `p${i}`,
+          T0 - Math.floor(random() * 10 * DAY),
+        );
+      }
+      old.close();
+
+      const instants: number[] = [];
+      for (let at = T0; at <= T0 + 8 * DAY; at += 5 * HOUR + 7 * MIN) instants.push(at);
+      // What a version-4 mock answered: the spec's counts over the file's votes, read before the upgrade.
+      const before = new Database(path, { readonly: true });
+      const expected = instants.map((at) => [1, 2].map((id) => bruteForce(before, id, at)));
+      const totalsBefore = before.prepare('SELECT id, votes_total FROM servers ORDER BY id').all();
+      before.close();
+
+      const upgraded = openDatabase(path);
+      try {
+        expect(upgraded.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+        expect(
+          upgraded
+            .prepare(
+              'SELECT server_id, sum(votes) AS votes FROM server_day_votes GROUP BY server_id ORDER BY 1',
+            )
+            .all(),
+        ).toEqual(
+          upgraded
+            .prepare('SELECT server_id, count(*) AS votes FROM votes GROUP BY server_id ORDER BY 1')
+            .all(),
+        );
+        expect(upgraded.prepare('SELECT id, votes_total FROM servers ORDER BY id').all()).toEqual(
+          totalsBefore,
+        );
+        const upgradedStore = createStore(upgraded, { now: () => clock });
+        const after = instants.map((at) => {
+          clock = at;
+          return [1, 2].map((id) => {
+            const stats = upgradedStore.servers.getWithStats(id)?.stats;
+            return { votes24h: stats?.votes24h, votes7d: stats?.votes7d };
+          });
+        });
+        expect(after).toEqual(expected);
+      } finally {
+        upgraded.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('migration 5 (day counters)', () => {
+  it('upgrades a version-4 database file: the day counters equal its votes and every count is unchanged', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vote-db-'));
+    try {
+      const path = join(dir, 'vote-api.sqlite');
+      const old = new Database(path);
+      old.function('name_key', { deterministic: true }, (name) => String(name).toLowerCase());
+      for (const sql of MIGRATIONS.slice(0, 4)) old.exec(sql);
+      old.pragma('user_version = 4');
+      for (const id of [1, 2]) {
+        old
+          .prepare('INSERT INTO servers (id, name, game, created_at) VALUES (?, ?, ?, ?)')
+          .run(id, `Old ${id}`, 'fivem', T0 - 30 * DAY);
+      }
+      const insert = old.prepare(
+        'INSERT INTO votes (uuid, server_id, username, username_key, voted_at) VALUES (?, ?, ?, ?, ?)',
+      );
+      const random = rng(13);
+      for (let i = 0; i < 900; i += 1) {
+        insert.run(
+          `uuid-${i}`,
+          random() < 0.7 ? 1 : 2,
+          `p${i}`,
+          `p${i}`,
+          T0 - Math.floor(random() * 10 * DAY),
+        );
+      }
+      old.close();
+
+      const instants: number[] = [];
+      for (let at = T0; at <= T0 + 8 * DAY; at += 5 * HOUR + 7 * MIN) instants.push(at);
+      const countsAt = (file: Db) =>
+        instants.map((at) => {
+          clock = at;
+          const byServer = [1, 2].map(
+            (id) => createStore(file, { now: () => clock }).servers.getWithStats(id)?.stats,
+          );
+          return byServer;
+        });
+
+      const upgraded = openDatabase(path);
+      try {
+        expect(upgraded.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+        const perServer = upgraded
+          .prepare(
+            'SELECT server_id, sum(votes) AS votes FROM server_day_votes GROUP BY server_id ORDER BY 1',
+          )
+          .all();
+        expect(perServer).toEqual(
+          upgraded
+            .prepare('SELECT server_id, count(*) AS votes FROM votes GROUP BY server_id ORDER BY 1')
+            .all(),
+        );
+        const after = countsAt(upgraded);
+        const expected = instants.map((at) => [1, 2].map((id) => ({ ...bruteForce(upgraded, id, at) })));
+        expect(after.map((row) => row.map((s) => ({ votes24h: s?.votes24h, votes7d: s?.votes7d })))).toEqual(
+          expected,
+        );
+      } finally {
+        upgraded.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves a version-4 file untouched when the upgrade fails part way (one transaction)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vote-db-'));
+    try {
+      const path = join(dir, 'vote-api.sqlite');
+      const old = new Database(path);
+      old.function('name_key', { deterministic: true }, (name) => String(name).toLowerCase());
+      for (const sql of MIGRATIONS.slice(0, 4)) old.exec(sql);
+      old.pragma('user_version = 4');
+      // A trigger of the same name makes the migration's last statement fail, after its CREATE TABLE and backfill.
+      old.exec('CREATE TRIGGER votes_day_counters_insert AFTER INSERT ON votes BEGIN SELECT 1; END');
+      old.close();
+      expect(() => openDatabase(path)).toThrow();
+      const last = new Database(path);
+      try {
+        expect(last.pragma('user_version', { simple: true })).toBe(4);
+        expect(
+          last.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'server_day_votes'`).pluck().get(),
+        ).toBe(0);
+      } finally {
+        last.close();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
