@@ -1,5 +1,11 @@
 import { join } from 'node:path';
-import { createWorkingCopy, ensureDataset, HOT_SERVER_ID, type WorkingCopy } from './lib/dataset';
+import {
+  createWorkingCopy,
+  ensureDataset,
+  extendClaimPool,
+  HOT_SERVER_ID,
+  type WorkingCopy,
+} from './lib/dataset';
 import { type LoadResult, type LoadScenario, runLoad } from './lib/load';
 import { pinSelf } from './lib/machine';
 import { isMain } from './lib/main';
@@ -12,8 +18,15 @@ import { scaleSizes } from './queries';
 const root = new URL('..', import.meta.url).pathname;
 /** Rate limit given to the mock under load: the CLI's maximum (per rolling 60 s), far above what one core serves. */
 export const BENCH_RATE_LIMIT = 1_000_000;
-/** Claims per second the claim pool is sized for (per measured or warm-up second). */
-const CLAIM_POOL_RATE = 8000;
+/** Seconds of the calibration claim run (after a 1 s warm-up) whose rate sizes the claim pool. */
+const CALIBRATION_SECONDS = 2;
+/**
+ * Votes pooled before calibration: 3 s at 30,000 claims/s, twice the fastest rate measured on this kind of
+ * machine. Were it to run dry, the calibration rate would only come out higher (a 404 is cheaper than a claim).
+ */
+const CALIBRATION_POOL = 90_000;
+/** Pool kept ahead of each claim run: the fastest claim rate seen on that mock × the run's seconds × this. */
+const CLAIM_POOL_MARGIN = 1.5;
 
 /** The mock endpoints measured over HTTP. */
 export const ENDPOINTS = ['check', 'claim', 'count', 'info', 'badge'] as const;
@@ -41,6 +54,8 @@ interface MockTarget {
   copy: WorkingCopy;
   checkUsernames: string[];
   claimCursor: number;
+  /** Fastest answers per second (any status) of this mock's claim runs so far, calibration included. */
+  claimRate: number;
 }
 
 function scenario(target: MockTarget, endpoint: Endpoint): LoadScenario {
@@ -69,7 +84,8 @@ function scenario(target: MockTarget, endpoint: Endpoint): LoadScenario {
         body: '{}',
         nextRequest: () => {
           const pool = target.copy.claimUsernames;
-          const username = pool[target.claimCursor % pool.length] as string;
+          // Past the pool a name with no vote: its 404 fails the run instead of a second claim of a used name.
+          const username = pool[target.claimCursor] ?? `Claimer_${target.copy.label}_past_pool`;
           target.claimCursor += 1;
           return { body: JSON.stringify({ username }) };
         },
@@ -85,10 +101,7 @@ function scenario(target: MockTarget, endpoint: Endpoint): LoadScenario {
 
 async function startMock(votes: number, settings: BenchSettings, core: number | null): Promise<MockTarget> {
   const dataset = ensureDataset(votes);
-  const pool = Math.ceil(
-    settings.repeats * (settings.warmupSeconds + settings.durationSeconds) * CLAIM_POOL_RATE,
-  );
-  const copy = createWorkingCopy(dataset, `http${votes}`, pool);
+  const copy = createWorkingCopy(dataset, `http${votes}`, CALIBRATION_POOL);
   const server = await startServerProcess({
     name: `mock (${votes} votes)`,
     args: tsxArgs(
@@ -108,7 +121,38 @@ async function startMock(votes: number, settings: BenchSettings, core: number | 
     core,
     cwd: root,
   });
-  return { votes, server, copy, checkUsernames: dataset.checkUsernames, claimCursor: 0 };
+  const target = {
+    votes,
+    server,
+    copy,
+    checkUsernames: dataset.checkUsernames,
+    claimCursor: 0,
+    claimRate: 0,
+  };
+  const calibration = await runLoad(server, scenario(target, 'claim'), {
+    connections: settings.connections,
+    warmupSeconds: 1,
+    durationSeconds: CALIBRATION_SECONDS,
+  });
+  target.claimRate = calibration.rps;
+  return target;
+}
+
+/** Tops the mock's claim pool up so a claim run of `seconds` at 1.5× its fastest rate so far cannot empty it. */
+function ensureClaimPool(target: MockTarget, seconds: number): void {
+  const needed = Math.ceil(target.claimRate * seconds * CLAIM_POOL_MARGIN);
+  const remaining = target.copy.claimUsernames.length - target.claimCursor;
+  extendClaimPool(target.copy, needed - remaining);
+}
+
+/** Throws unless every measured claim answer was a 200: past a dry pool the figure would measure 404s. */
+function requireClaimsAnswered(target: MockTarget, result: LoadResult, round: number): void {
+  if (result.non200 === 0 && result.errors === 0) return;
+  throw new Error(
+    `claim benchmark at ${target.votes} votes, round ${round + 1}: ${result.non200} measured answers were not 200 ` +
+      `and ${result.errors} requests failed (pool ${target.copy.claimUsernames.length}, ${target.claimCursor} sent, ` +
+      `sized for ${Math.round(target.claimRate)} claims/s); the claim figure would not be a claim's cost`,
+  );
 }
 
 /** Every measurement of one run, by name (`hono`, `http`, `<endpoint>@<votes>`), one entry per round. */
@@ -121,7 +165,7 @@ export async function measureHttp(settings: BenchSettings): Promise<{
   runs: Measurements;
   baselines: RoundBaselines;
   sizes: number[];
-  claimPools: Map<number, { size: number; used: number }>;
+  claimPools: Map<number, { size: number; used: number; rate: number }>;
   pinned: boolean;
 }> {
   const pinned = pinSelf(1);
@@ -158,7 +202,13 @@ export async function measureHttp(settings: BenchSettings): Promise<{
       record('http', await runLoad(http, hello, load));
       for (const endpoint of ENDPOINTS) {
         for (const mock of mocks) {
-          record(`${endpoint}@${mock.votes}`, await runLoad(mock.server, scenario(mock, endpoint), load));
+          if (endpoint === 'claim') ensureClaimPool(mock, load.warmupSeconds + load.durationSeconds);
+          const result = await runLoad(mock.server, scenario(mock, endpoint), load);
+          if (endpoint === 'claim') {
+            requireClaimsAnswered(mock, result, round);
+            mock.claimRate = Math.max(mock.claimRate, result.rps);
+          }
+          record(`${endpoint}@${mock.votes}`, result);
         }
       }
       const closing = await runLoad(hono, hello, load);
@@ -172,7 +222,10 @@ export async function measureHttp(settings: BenchSettings): Promise<{
     for (const mock of mocks) mock.copy.remove();
   }
   const claimPools = new Map(
-    mocks.map((m) => [m.votes, { size: m.copy.claimUsernames.length, used: m.claimCursor }]),
+    mocks.map((m) => [
+      m.votes,
+      { size: m.copy.claimUsernames.length, used: m.claimCursor, rate: m.claimRate },
+    ]),
   );
   return { runs, baselines, sizes, claimPools, pinned };
 }
@@ -243,7 +296,8 @@ export async function runHttpBench(settings: BenchSettings = readBenchSettings()
   const pools = [...claimPools.entries()]
     .map(
       ([votes, p]) =>
-        `${sizeLabel(votes)}: ${p.size.toLocaleString('en-US')} pooled, ${p.used.toLocaleString('en-US')} sent`,
+        `${sizeLabel(votes)}: ${p.size.toLocaleString('en-US')} pooled, ${p.used.toLocaleString('en-US')} sent, ` +
+        `fastest ${Math.round(p.rate).toLocaleString('en-US')} claims/s`,
     )
     .join('; ');
   const method = [
@@ -258,7 +312,7 @@ export async function runHttpBench(settings: BenchSettings = readBenchSettings()
     `The mock is its own CLI (\`mock-server/index.ts --db <copy> --seed none --no-admin --rate-limit ${BENCH_RATE_LIMIT}\`): **rate limit raised**, one key, ` +
       `the key of server ${HOT_SERVER_ID}, the most popular of 1 000 (Zipf); the table is the ${sizeLabel(large)}-vote dataset (section 2 has every size). ` +
       `Check cycles through 1 000 players who voted for that server; claim sends a different player each request, ` +
-      `each holding exactly one unclaimed vote, added to the copy before the run (claim pools: ${pools}); these pools add votes to the hot server, so each database holds more votes than its name while the runs last (the in-process figures in 2b are at the exact sizes).`,
+      `each holding exactly one unclaimed vote, added to the copy before the runs: ${CALIBRATION_POOL.toLocaleString('en-US')} for a ${CALIBRATION_SECONDS} s calibration claim run, then topped up before each claim run to ${CLAIM_POOL_MARGIN}× the fastest claim rate seen × the run's seconds; any measured claim answer other than 200 fails the run (claim pools: ${pools}); these pools add votes to the hot server, so each database holds more votes than its name while the runs last (the in-process figures in 2b are at the exact sizes).`,
   ].join('\n');
   const throughput: SectionResult = {
     title: '1. Mock throughput over HTTP',

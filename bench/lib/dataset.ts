@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { type Db, openDatabase } from '../../mock-server/db/open-database';
-import { createStore } from '../../mock-server/db/store';
+import { createStore, type Store } from '../../mock-server/db/store';
 import { usernameKey } from '../../mock-server/db/username';
 import { createRng } from './stats';
 
@@ -206,6 +206,8 @@ export interface WorkingCopy {
   file: string;
   /** A live key of the hot server. */
   apiKey: string;
+  /** Label the copy's file and claimer names carry. */
+  label: string;
   /** Player names that each hold exactly one unclaimed vote on the hot server, in claim order. */
   claimUsernames: string[];
   /** Deletes the copy and its WAL files. */
@@ -228,19 +230,39 @@ export function createWorkingCopy(
   const db = openDatabase(file);
   const store = createStore(db, { now });
   const { key } = store.keys.create(HOT_SERVER_ID);
-  const at = now();
-  const claimUsernames = Array.from({ length: claimPool }, (_, i) => `Claimer_${label}_${i}`);
+  const claimUsernames: string[] = [];
+  addClaimers(store, label, claimUsernames, claimPool, now());
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  return { file, apiKey: key, label, claimUsernames, remove };
+}
+
+function addClaimers(store: Store, label: string, names: string[], count: number, at: number): void {
+  const first = names.length;
+  const added = Array.from({ length: count }, (_, i) => `Claimer_${label}_${first + i}`);
   const chunk = 50_000;
-  for (let start = 0; start < claimPool; start += chunk) {
+  for (let start = 0; start < count; start += chunk) {
     store.votes.insertMany(
-      claimUsernames.slice(start, start + chunk).map((username, i) => ({
+      added.slice(start, start + chunk).map((username, i) => ({
         serverId: HOT_SERVER_ID,
         username,
-        votedAt: at - POOL_AGE_MS + start + i,
+        votedAt: at - POOL_AGE_MS + first + start + i,
       })),
     );
   }
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
-  return { file, apiKey: key, claimUsernames, remove };
+  names.push(...added);
+}
+
+/**
+ * Adds `count` more claimable votes (distinct new players) to a working copy, appended to `claimUsernames`.
+ * Safe while a mock serves the copy: it is a second connection on a WAL file, one transaction per chunk.
+ */
+export function extendClaimPool(copy: WorkingCopy, count: number, now: () => number = Date.now): void {
+  if (count <= 0) return;
+  const db = openDatabase(copy.file);
+  try {
+    addClaimers(createStore(db, { now }), copy.label, copy.claimUsernames, count, now());
+  } finally {
+    db.close();
+  }
 }

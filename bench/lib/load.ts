@@ -38,6 +38,8 @@ export interface LoadResult {
   p99: number;
   /** Answers with a status outside 2xx. */
   non2xx: number;
+  /** Answers of the measured window whose status is not exactly 200. */
+  non200: number;
   /** Connection errors and timeouts. */
   errors: number;
   /** Server CPU µs per request over the window (from /proc), or null when unknown. */
@@ -58,7 +60,7 @@ function fire(
   scenario: LoadScenario,
   connections: number,
   seconds: number,
-  latencies?: number[],
+  measured?: { latencies: number[]; non200: number },
 ) {
   const instance = autocannon({
     url: server.url,
@@ -67,9 +69,10 @@ function fire(
     timeout: 10,
     requests: toRequests(scenario),
   });
-  if (latencies !== undefined) {
+  if (measured !== undefined) {
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      if (statusCode >= 200 && statusCode < 300) measured.latencies.push(responseTime);
+      if (statusCode !== 200) measured.non200 += 1;
     });
   }
   return instance;
@@ -82,9 +85,10 @@ export async function runLoad(
   options: LoadOptions,
 ): Promise<LoadResult> {
   await fire(server, scenario, options.connections, options.warmupSeconds);
-  const latencies: number[] = [];
+  const measured = { latencies: [] as number[], non200: 0 };
+  const { latencies } = measured;
   const cpuBefore = server.cpuMicros();
-  const result = await fire(server, scenario, options.connections, options.durationSeconds, latencies);
+  const result = await fire(server, scenario, options.connections, options.durationSeconds, measured);
   const cpuAfter = server.cpuMicros();
   const total = result['2xx'] + result.non2xx;
   latencies.sort((a, b) => a - b);
@@ -93,6 +97,7 @@ export async function runLoad(
     p50: latencies.length > 0 ? quantile(latencies, 0.5) : Number.NaN,
     p99: latencies.length > 0 ? quantile(latencies, 0.99) : Number.NaN,
     non2xx: result.non2xx,
+    non200: measured.non200,
     errors: result.errors + result.timeouts,
     serverCpuUsPerRequest: cpuAfter > 0 && total > 0 ? (cpuAfter - cpuBefore) / total : null,
   };
