@@ -4,7 +4,7 @@ import { createRateBudget, type RateBudget } from './api/rate-budget';
 import { createFetchTransport, type HttpTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow } from './claim/claim-flow';
 import { type ApiReach, type ApiUrlSource, trackReach } from './commands/api-reach';
-import { API_URL_CONVAR, possibleRewardsOf, rewardsOf } from './config/load';
+import { possibleRewardsOf, rewardsOf } from './config/load';
 import { type DisabledProgram, rewardsByPart, withoutProgram } from './config/optional-programs';
 import type { ResourceConfig } from './config/schema';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
@@ -18,7 +18,6 @@ import { selectAdapter } from './rewards/select';
 import type { FrameworkName, RewardAdapter } from './rewards/types';
 import { describeError } from './runtime/errors';
 import type { Runtime } from './runtime/runtime';
-import { rewardBoundsOf } from './store/bounds';
 
 /** One piece of the running resource: started in list order, stopped in reverse. */
 export interface Part {
@@ -40,6 +39,8 @@ export interface ComposeOverrides {
   random?: () => number;
   /** Requests a minute the budget allows, above what config.json accepts (a bench measures CPU, not pacing). */
   budgetLimit?: number;
+  /** Where `config.apiUrl` came from (the loader's answer), for messages that name the setting; `config` when left out. */
+  apiUrlSource?: ApiUrlSource;
   /** The claim flows' per-player locks, shared across reloads (see `ClaimFlowOptions.locks`). */
   locks?: Set<string>;
 }
@@ -143,8 +144,7 @@ export function composeResource(
     (runtime.fetch ? createFetchTransport(runtime.fetch) : createNativeTransport(runtime));
   const reach = trackReach(base, runtime.now);
   const transport = reach.transport;
-  // The loader lets a non-empty convar win over config.json's apiUrl; the same test says where the value came from.
-  const apiUrlSource: ApiUrlSource = runtime.convar(API_URL_CONVAR)?.trim() ? 'convar' : 'config';
+  const apiUrlSource = overrides.apiUrlSource ?? 'config';
   const budget = createRateBudget({
     limit: overrides.budgetLimit ?? config.poll.maxRequestsPerMinute,
     reserveRatio: config.poll.reservePercent / 100,
@@ -177,7 +177,7 @@ export function composeResource(
     api,
     adapter,
     rewards: rewardsOf(config),
-    bounds: rewardBoundsOf(possibleRewardsOf(config)),
+    bounds: programs.bounds,
     random,
     programs,
     translate,

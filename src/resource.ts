@@ -143,6 +143,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       adapter: chosen.adapter,
       framework: chosen.framework,
       locks: claimLocks,
+      apiUrlSource: loaded.apiUrlSource,
     });
     log.info(
       `version ${version}, framework ${chosen.framework}, ${possibleRewardsOf(config).length} reward(s), API ${running.api.baseUrl} over ${running.transport.kind}, key ${maskKey(config.apiKey)}`,

@@ -5,11 +5,10 @@
  */
 import { NetworkError, ResponseTooLargeError, TimeoutError } from '../api/errors';
 import type { HttpTransport } from '../api/transport';
-import { API_URL_CONVAR } from '../config/load';
+import { API_URL_CONVAR, type ApiUrlSource } from '../config/load';
 import { describeError } from '../runtime/errors';
 
-/** Where the API address came from: the server.cfg convar wins over config.json's `apiUrl`. */
-export type ApiUrlSource = 'convar' | 'config';
+export type { ApiUrlSource };
 
 /** What the requests so far found. */
 export interface ReachSnapshot {

@@ -23,13 +23,23 @@ export const PLACEHOLDER_API_KEY = 'live_your_key_here';
 /** The heading printed above the problems when they are all config.json's (no `title` is returned then). */
 export const CONFIG_PROBLEMS_TITLE = 'not started, config.json has problems:';
 
+/** Where the API address came from, so messages name the setting to check. */
+export type ApiUrlSource = 'convar' | 'config';
+
 /**
  * Result of loading the configuration: either a usable config, with the programs turned off and the warnings to
  * print when there are any, or every problem found. A problem with a value set in server.cfg names its convar;
  * `title` is then the heading to print instead of {@link CONFIG_PROBLEMS_TITLE}.
  */
 export type ConfigLoadResult =
-  | { ok: true; config: ResourceConfig; disabled?: DisabledProgram[]; warnings?: string[] }
+  | {
+      ok: true;
+      config: ResourceConfig;
+      /** Where `config.apiUrl` came from: a non-empty server.cfg convar wins over config.json. */
+      apiUrlSource: ApiUrlSource;
+      disabled?: DisabledProgram[];
+      warnings?: string[];
+    }
   | { ok: false; problems: string[]; title?: string };
 
 /** How {@link loadConfig} treats a program whose settings are wrong. */
@@ -138,6 +148,7 @@ export function loadConfig(source: ConfigSource, options: LoadOptions = {}): Con
     return {
       ok: true,
       config,
+      apiUrlSource: url.convar ? 'convar' : 'config',
       ...(disabled.length > 0 ? { disabled } : {}),
       ...(warning ? { warnings: [`timeZone: ${warning}`] } : {}),
     };

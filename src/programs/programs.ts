@@ -13,7 +13,7 @@ import type { ResourceConfig } from '../config/schema';
 import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import type { KvpStore, Runtime } from '../runtime/runtime';
-import { rewardBoundsOf } from '../store/bounds';
+import { type RewardBounds, rewardBoundsOf } from '../store/bounds';
 import { type AwardStore, createAwardStore } from './awards';
 import { type Calendar, createCalendar } from './calendar';
 import {
@@ -42,6 +42,8 @@ export interface Programs extends ClaimPrograms {
   awards: AwardStore;
   /** The vote programs as configured. */
   rules: VotePrograms;
+  /** What the config can pay: every journal over this KVP holds a stored entry beyond it for an admin. */
+  bounds: RewardBounds;
   /** Adds lines told after each `/vote` (the vote party's progress); returns a remover. */
   addLines(lines: AfterVoteLines): () => void;
   /** The streak as it stands now (0 once broken) and the ms left before it breaks. */
@@ -82,11 +84,12 @@ export function createPrograms(options: {
     calendar,
     onCorrupt: (key) => runtime.log.error(`vote history ${key} is unreadable; left as is`),
   });
+  const bounds = rewardBoundsOf(possibleRewardsOf(config));
   // A journal over the same KVP as the claim flow's: entries are read from the store each time, never cached.
   const journal = createJournal({
     kvp: runtime.kvp,
     now: runtime.now,
-    bounds: rewardBoundsOf(possibleRewardsOf(config)),
+    bounds,
     onHeld: (entry, detail) => runtime.log.error(heldEntryText(entry, detail)),
   });
   // One read of every open entry at start, before the claim flow reconciles: an entry whose stored rewards the config
@@ -114,6 +117,7 @@ export function createPrograms(options: {
     calendar,
     history,
     awards,
+    bounds,
     rules,
     streakOf,
     record(entry: JournalEntry) {
