@@ -15,6 +15,7 @@ describe('loadConfig', () => {
     const result = load(base);
     expect(result).toEqual({
       ok: true,
+      apiUrlSource: 'config',
       config: {
         apiUrl: 'https://votes.example',
         apiKey: KEY,

@@ -87,6 +87,14 @@ describe('a problem names the place its value came from', () => {
       { vote_reward_api_url: 'https://votes.example' },
     );
     expect(result.ok && result.config.apiUrl).toBe('https://votes.example');
+    expect(result.ok && result.apiUrlSource).toBe('convar');
+  });
+
+  it('says the API address came from config.json when no convar is set, or a blank one', () => {
+    for (const convars of [{}, { vote_reward_api_url: '  ' }]) {
+      const result = load({ apiKey: KEY, apiUrl: 'https://votes.example' }, convars);
+      expect(result.ok && result.apiUrlSource).toBe('config');
+    }
   });
 
   it('a blank convar leaves config.json in charge, and config.json is named', () => {
