@@ -91,7 +91,7 @@ describe('a problem names the place its value came from', () => {
   });
 
   it('says the API address came from config.json when no convar is set, or a blank one', () => {
-    for (const convars of [{}, { vote_reward_api_url: '  ' }]) {
+    for (const convars of [{}, { vote_reward_api_url: '  ' }] as Record<string, string>[]) {
       const result = load({ apiKey: KEY, apiUrl: 'https://votes.example' }, convars);
       expect(result.ok && result.apiUrlSource).toBe('config');
     }
