@@ -42,6 +42,16 @@ const VARS = {
   min: 4,
   players: 11,
   list: 'Steve, Alex',
+  balance: 340,
+  cap: 1000,
+  delta: '+25',
+  id: 'vip7',
+  cost: 150,
+  ids: '"vip7", "vip30"',
+  stock: 17,
+  limit: 2,
+  reset: '2026-11-30',
+  max: 32,
 };
 
 /** What is wrong with one message of a locale (or its `override`), one line per fault (empty when it is fine). */

@@ -67,4 +67,47 @@ export const de: Record<MessageKey, string> = {
   discord_party:
     'Vote-Party! Der Server hat diesen Monat {votes} Votes erreicht; belohnte Spieler: {players}.',
   discord_winners: 'Top-Voter {month}: {list}',
+  reward_points: 'Vote-Punkte: {amount}',
+  points_balance: 'Deine Vote-Punkte: {balance}.',
+  points_spend: 'Gib sie im Vote-Shop aus: /{command}',
+  points_cap: 'Mehr kannst du nicht haben (Höchststand: {cap}): Gib etwas aus, um weiter Punkte zu sammeln.',
+  points_admin: 'Ein Admin hat deine Vote-Punkte um {delta} geändert; dein Stand jetzt: {balance}.',
+  shop_title: 'Vote-Shop, deine Punkte: {balance}. Kaufen mit /{command} buy <id>',
+  shop_item: '{id}: {item}, Punkte: {cost}',
+  shop_left_day: 'heute noch {left}',
+  shop_left_week: 'diese Woche noch {left}',
+  shop_left_month: 'diesen Monat noch {left}',
+  shop_left_total: 'für dich noch {left}',
+  shop_stock: 'Vorrat: {stock}',
+  shop_sold_out_tag: 'ausverkauft',
+  shop_confirm_tag: 'mit Bestätigung',
+  shop_empty: 'Im Vote-Shop gibt es gerade nichts zu kaufen.',
+  shop_off: 'Der Vote-Shop ist auf diesem Server geschlossen.',
+  shop_usage: 'Artikel anzeigen: /{command}. Einen kaufen: /{command} buy <id>',
+  shop_unknown: 'Der Vote-Shop hat keinen Artikel „{id}“. Meintest du {ids}? Liste: /{command}',
+  shop_unknown_none: 'Der Vote-Shop hat keinen Artikel „{id}“. Liste: /{command}',
+  shop_id_invalid:
+    'Eine Artikel-ID besteht nur aus Buchstaben, Ziffern, - und _, höchstens {max} Zeichen. Liste: /{command}',
+  shop_confirm: '{item} kostet Punkte: {cost}. Zum Kaufen gib /{command} buy {id} confirm ein',
+  shop_bought: 'Du hast {item} gekauft (Punkte: {cost}). Dir bleiben Punkte: {balance}.',
+  shop_not_enough: '{item} kostet Punkte: {cost}, du hast: {balance}.',
+  shop_limit: 'Du hast {item} so oft gekauft wie erlaubt ({limit}); ab {reset} kannst du es wieder kaufen.',
+  shop_limit_total: 'Du hast {item} so oft gekauft wie erlaubt ({limit}).',
+  shop_sold_out: '{item} ist ausverkauft.',
+  shop_no_permission: 'Du darfst {item} nicht kaufen.',
+  shop_not_loaded:
+    'Dein Charakter ist noch nicht geladen; kauf, sobald er es ist. Es wurden keine Punkte abgezogen.',
+  shop_cannot_carry:
+    'Du kannst {rewards} gerade nicht tragen: Mach Platz und kauf erneut. Es wurden keine Punkte abgezogen.',
+  shop_refunded:
+    '{item} konnte nicht ausgegeben werden, deshalb hast du deine Punkte zurückbekommen ({cost}).',
+  shop_held:
+    'Der Server konnte nicht bestätigen, ob {item} ausgegeben wurde. Deine Punkte ({cost}) bleiben reserviert, bis ein Admin es prüft; es geht nichts verloren.',
+  shop_busy: 'Dein letzter Kauf läuft noch; warte einen Moment.',
+  shop_failed:
+    'Der Vote-Shop kann {item} gerade nicht verkaufen; es wurden keine Punkte abgezogen. Versuch es später noch mal.',
+  shop_pending: 'Du hast {item} gekauft; du bekommst es, sobald der Server es ausgeben kann.',
+  shop_menu_title: 'Vote-Shop: Punkte {balance}',
+  shop_cost: 'Punkte: {cost}',
+  discord_purchase: '{name} hat im Vote-Shop {item} gekauft.',
 };
