@@ -83,7 +83,8 @@ export type AdapterChoice =
 
 /** Detects or checks the framework, then asks the adapter whether it can pay every configured reward. */
 export async function chooseAdapter(runtime: Runtime, config: ResourceConfig): Promise<AdapterChoice> {
-  const rewards = possibleRewardsOf(config);
+  // Points are credited to the ledger, never to the framework: the framework is asked about the rest.
+  const rewards = possibleRewardsOf(config).filter((reward) => reward.type !== 'points');
   // vRP 2 loads `lua/vrp2.lua` from this resource by its folder name, which only the runtime knows.
   const vrp = { ...config.vrp, resource: runtime.resourceName };
   const selected = selectAdapter({ framework: config.framework, host: runtime, rewards, vrp });

@@ -38,6 +38,8 @@ export function describeRewards(translate: Translate, rewards: readonly Reward[]
           return translate('reward_bank', { amount: reward.amount });
         case 'item':
           return translate('reward_item', { count: reward.count, item: reward.item });
+        case 'points':
+          return translate('reward_points', { amount: reward.amount });
         default:
           return translate('reward_custom');
       }
@@ -284,6 +286,8 @@ function rewardForAdmin(reward: Reward): string {
       return `${reward.type} ${reward.amount}`;
     case 'item':
       return `item ${reward.count} x ${reward.item}`;
+    case 'points':
+      return `points ${reward.amount}`;
     default:
       return `custom${reward.command ? ` command "${reward.command}"` : ''}${reward.event ? ` event ${reward.event}` : ''}`;
   }

@@ -33,8 +33,17 @@ export interface CustomReward {
   event?: string;
 }
 
+/** Vote points: credited to the points ledger (`src/points/`), never to the framework. */
+export interface PointsReward {
+  type: 'points';
+  amount: number;
+}
+
 /** One reward as configured in `config.json`. */
-export type Reward = MoneyReward | BankReward | ItemReward | CustomReward;
+export type Reward = MoneyReward | BankReward | ItemReward | CustomReward | PointsReward;
+
+/** A reward the framework pays (everything but points). */
+export type FrameworkReward = Exclude<Reward, PointsReward>;
 
 /** Names of the adapters: every framework of the registry, and standalone. */
 export type FrameworkName = DetectableFramework | 'standalone';
