@@ -70,7 +70,6 @@ const en = {
   discord_streak: '{name} is on a {days}-day vote streak!',
   discord_party: 'Vote party! The server reached {votes} votes this month; {players} player(s) rewarded.',
   discord_winners: 'Top voters of {month}: {list}',
-  reward_points: '{amount} vote point(s)',
   points_balance: 'You have {balance} vote point(s).',
   points_spend: 'Spend them in the vote shop: /{command}',
   points_cap: 'That is the most you can hold ({cap}): spend some to keep earning.',
@@ -180,7 +179,6 @@ const fr: Record<MessageKey, string> = {
   discord_party:
     'Vote party ! Le serveur a atteint {votes} votes ce mois-ci ; {players} joueur(s) récompensé(s).',
   discord_winners: 'Meilleurs votants de {month} : {list}',
-  reward_points: '{amount} point(s) de vote',
   points_balance: 'Tu as {balance} point(s) de vote.',
   points_spend: 'Dépense-les dans la boutique de vote : /{command}',
   points_cap: 'C’est le maximum que tu peux avoir ({cap}) : dépenses-en pour continuer à en gagner.',

@@ -68,7 +68,6 @@ export const de: Record<MessageKey, string> = {
   discord_party:
     'Vote-Party! Der Server hat diesen Monat {votes} Votes erreicht; belohnte Spieler: {players}.',
   discord_winners: 'Top-Voter {month}: {list}',
-  reward_points: 'Vote-Punkte: {amount}',
   points_balance: 'Deine Vote-Punkte: {balance}.',
   points_spend: 'Gib sie im Vote-Shop aus: /{command}',
   points_cap: 'Mehr kannst du nicht haben (Höchststand: {cap}): Gib etwas aus, um weiter Punkte zu sammeln.',

@@ -70,7 +70,6 @@ export const es: Record<MessageKey, string> = {
   discord_party:
     '¡Vote Party! El servidor ha llegado a {votes} votos este mes; jugadores premiados: {players}.',
   discord_winners: 'Top votantes de {month}: {list}',
-  reward_points: 'puntos de voto: {amount}',
   points_balance: 'Tus puntos de voto: {balance}.',
   points_spend: 'Gástalos en la tienda de votos: /{command}',
   points_cap: 'Es el máximo que puedes tener ({cap}): gasta algunos para seguir ganando.',

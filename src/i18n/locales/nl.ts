@@ -69,7 +69,6 @@ export const nl: Record<MessageKey, string> = {
   discord_party:
     'Vote party! De server heeft deze maand {votes} stemmen gehaald; beloonde spelers: {players}.',
   discord_winners: 'Topstemmers van {month}: {list}',
-  reward_points: 'stempunten: {amount}',
   points_balance: 'Je stempunten: {balance}.',
   points_spend: 'Besteed ze in de stemwinkel: /{command}',
   points_cap: 'Meer kun je niet hebben (maximum: {cap}): besteed er een paar om door te sparen.',

@@ -71,7 +71,6 @@ export const pl: Record<MessageKey, string> = {
   discord_streak: '{name} ma serię głosowania – dni z rzędu: {days}!',
   discord_party: 'Vote Party! Głosy na serwer w tym miesiącu: {votes}; nagrodzeni gracze: {players}.',
   discord_winners: 'Ranking głosujących – {month}: {list}',
-  reward_points: 'punkty za głosowanie: {amount}',
   points_balance: 'Twoje punkty za głosowanie: {balance}.',
   points_spend: 'Wydaj je w sklepie za głosy: /{command}',
   points_cap: 'Więcej mieć nie możesz (limit: {cap}): wydaj część, aby dalej zbierać.',

@@ -68,7 +68,6 @@ export const ptBR: Record<MessageKey, string> = {
   discord_party:
     'Vote Party! O servidor chegou a {votes} votos este mês; jogadores recompensados: {players}.',
   discord_winners: 'Top votantes de {month}: {list}',
-  reward_points: 'pontos de voto: {amount}',
   points_balance: 'Seus pontos de voto: {balance}.',
   points_spend: 'Gaste na loja de votos: /{command}',
   points_cap: 'Esse é o máximo que você pode ter ({cap}): gaste alguns para continuar ganhando.',
