@@ -105,6 +105,8 @@ export interface FakeRuntime extends Runtime {
   nativeRequests: NativeHttpRequest[];
   /** Delivers a server event to the handlers registered with `on`. */
   dispatch(event: string, ...args: unknown[]): void;
+  /** Delivers a client → server event from player `source` to the handlers registered with `onNet`. */
+  dispatchNet(event: string, source: number, ...args: unknown[]): void;
 }
 
 /** Error thrown by a KVP write chosen with `crashOnKvpWrite`. */
@@ -119,6 +121,7 @@ export function createFakeRuntime(
   const clock = options.clock ?? createFakeClock();
   const kvpData = new Map(options.kvp ?? []);
   const handlers = new Map<string, Set<(...args: unknown[]) => void>>();
+  const netHandlers = new Map<string, Set<(source: number, args: unknown[]) => void>>();
   const joinHandlers = new Set<(source: number) => void>();
   const dropHandlers = new Set<(source: number) => void>();
   let crashAt = 0;
@@ -178,6 +181,9 @@ export function createFakeRuntime(
     dispatch(event, ...args) {
       for (const handler of [...(handlers.get(event) ?? [])]) handler(...args);
     },
+    dispatchNet(event, source, ...args) {
+      for (const handler of [...(netHandlers.get(event) ?? [])]) handler(source, args);
+    },
     now: clock.now,
     loadResourceFile: (path) => runtime.files.get(path) ?? null,
     convar: (name) => runtime.convars.get(name) ?? null,
@@ -204,6 +210,12 @@ export function createFakeRuntime(
     onPlayerDropped(handler) {
       dropHandlers.add(handler);
       return () => dropHandlers.delete(handler);
+    },
+    onNet(event, handler) {
+      const set = netHandlers.get(event) ?? new Set();
+      set.add(handler);
+      netHandlers.set(event, set);
+      return () => set.delete(handler);
     },
     setInterval: clock.setInterval,
     setTimeout: clock.setTimeout,

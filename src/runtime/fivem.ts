@@ -41,6 +41,7 @@ interface CfxGlobals {
   emit(event: string, ...args: unknown[]): void;
   emitNet(event: string, target: number | string, ...args: unknown[]): void;
   on(event: string, handler: Handler): void;
+  onNet(event: string, handler: Handler): void;
   removeEventListener(event: string, handler: Handler): void;
   exports: ((name: string, fn: (...args: never[]) => unknown) => void) &
     Record<string, Record<string, (...args: unknown[]) => unknown>>;
@@ -70,6 +71,16 @@ export function createFivemRuntime(): Runtime {
       const source = Number(g.source);
       if (Number.isInteger(source) && source > 0) handler(source);
     });
+
+  // A net event's `source` is the sending player; a server event (`TriggerEvent`) of the same name has none and is ignored.
+  const onNet = (event: string, handler: (source: number, args: unknown[]) => void) => {
+    const listener: Handler = (...args) => {
+      const source = Number(g.source);
+      if (Number.isInteger(source) && source > 0) handler(source, args);
+    };
+    g.onNet(event, listener);
+    return () => g.removeEventListener(event, listener);
+  };
 
   return {
     resourceName: resource,
@@ -119,6 +130,7 @@ export function createFivemRuntime(): Runtime {
     provideExport: (name, fn) => g.exports(name, fn),
     onPlayerJoining: (handler) => onPlayerEvent('playerJoining', handler),
     onPlayerDropped: (handler) => onPlayerEvent('playerDropped', handler),
+    onNet,
     setInterval(fn, ms) {
       const handle = g.setInterval(fn, ms);
       return () => g.clearInterval(handle);

@@ -107,6 +107,11 @@ export interface Runtime extends FrameworkHost {
   provideExport(name: string, fn: (...args: never[]) => unknown): void;
   /** Calls `handler(source)` when a player has joined (after `playerJoining`); returns an unsubscribe function. */
   onPlayerJoining(handler: (source: number) => void): () => void;
+  /**
+   * Listens to a client → server event (`onNet`): `handler` gets the sending player (never the console) and the
+   * arguments exactly as the client sent them, which are hostile until checked. Returns an unsubscribe function.
+   */
+  onNet(event: string, handler: (source: number, args: unknown[]) => void): () => void;
   /** Calls `handler(source)` when a player leaves; returns an unsubscribe function. */
   onPlayerDropped(handler: (source: number) => void): () => void;
   /** Repeating timer; returns a cancel function. */

@@ -81,6 +81,7 @@ export function createHarnessRuntime(server: SimServer, options: HarnessRuntimeO
     onPlayerJoining: (handler) => server.on('playerJoining', (source) => handler(Number(source))),
     // playerDropped reaches JS listeners without its source here; no scenario of ours needs it.
     onPlayerDropped: () => () => undefined,
+    onNet: () => () => undefined,
     fetch: options.fetch,
     performHttpRequest: () => {
       throw new Error('the harness runtime sends HTTP with fetch');
