@@ -107,6 +107,15 @@ const en = {
   shop_menu_title: 'Vote shop: {balance} point(s)',
   shop_cost: '{cost} point(s)',
   discord_purchase: '{name} bought {item} in the vote shop.',
+  points_unavailable:
+    'Your vote points cannot be read right now; an admin has been told and nothing is lost.',
+  suggest_vote: 'Claim your reward after voting for the server',
+  suggest_top: 'Top voters of the month',
+  suggest_shop: 'The vote shop: list the items, or buy one',
+  suggest_shop_action: 'buy (leave empty to list the items)',
+  suggest_shop_id: 'Id of the item, as the list shows it',
+  suggest_shop_confirm: 'confirm, for items that ask for it',
+  suggest_points: 'Your vote points',
 } as const;
 
 /** Key of a player-facing message. */
@@ -221,6 +230,15 @@ const fr: Record<MessageKey, string> = {
   shop_menu_title: 'Boutique de vote : {balance} point(s)',
   shop_cost: 'coût : {cost} point(s)',
   discord_purchase: '{name} a acheté {item} dans la boutique de vote.',
+  points_unavailable:
+    'Tes points de vote sont illisibles pour le moment ; un admin est prévenu et rien n’est perdu.',
+  suggest_vote: 'Reçois ta récompense après avoir voté pour le serveur',
+  suggest_top: 'Meilleurs votants du mois',
+  suggest_shop: 'La boutique de vote : voir les articles, ou en acheter un',
+  suggest_shop_action: 'buy (laisser vide pour voir les articles)',
+  suggest_shop_id: 'Identifiant de l’article, comme la liste le montre',
+  suggest_shop_confirm: 'confirm, pour les articles qui le demandent',
+  suggest_points: 'Tes points de vote',
 };
 
 /** Built-in messages per language (en and fr here, the others in `./locales/`). */

@@ -110,4 +110,13 @@ export const de: Record<MessageKey, string> = {
   shop_menu_title: 'Vote-Shop: Punkte {balance}',
   shop_cost: 'Punkte: {cost}',
   discord_purchase: '{name} hat im Vote-Shop {item} gekauft.',
+  points_unavailable:
+    'Deine Vote-Punkte können gerade nicht gelesen werden; ein Admin ist informiert, es geht nichts verloren.',
+  suggest_vote: 'Hol dir deine Belohnung, nachdem du für den Server gevotet hast',
+  suggest_top: 'Top-Voter des Monats',
+  suggest_shop: 'Der Vote-Shop: Artikel anzeigen oder einen kaufen',
+  suggest_shop_action: 'buy (leer lassen, um die Artikel anzuzeigen)',
+  suggest_shop_id: 'ID des Artikels, wie die Liste sie zeigt',
+  suggest_shop_confirm: 'confirm, für Artikel, die eine Bestätigung verlangen',
+  suggest_points: 'Deine Vote-Punkte',
 };

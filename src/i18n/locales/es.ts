@@ -111,4 +111,13 @@ export const es: Record<MessageKey, string> = {
   shop_menu_title: 'Tienda de votos: puntos {balance}',
   shop_cost: 'puntos: {cost}',
   discord_purchase: '{name} ha comprado {item} en la tienda de votos.',
+  points_unavailable:
+    'Ahora mismo no se pueden leer tus puntos de voto; se ha avisado a un admin y no se pierde nada.',
+  suggest_vote: 'Recibe tu recompensa después de votar por el servidor',
+  suggest_top: 'Top votantes del mes',
+  suggest_shop: 'La tienda de votos: ver los artículos o comprar uno',
+  suggest_shop_action: 'buy (déjalo vacío para ver los artículos)',
+  suggest_shop_id: 'Id del artículo, tal como lo muestra la lista',
+  suggest_shop_confirm: 'confirm, para los artículos que lo piden',
+  suggest_points: 'Tus puntos de voto',
 };

@@ -110,4 +110,13 @@ export const nl: Record<MessageKey, string> = {
   shop_menu_title: 'Stemwinkel: punten {balance}',
   shop_cost: 'punten: {cost}',
   discord_purchase: '{name} heeft {item} gekocht in de stemwinkel.',
+  points_unavailable:
+    'Je stempunten kunnen nu niet worden gelezen; een admin is ingelicht en er gaat niets verloren.',
+  suggest_vote: 'Haal je beloning op nadat je op de server hebt gestemd',
+  suggest_top: 'Topstemmers van de maand',
+  suggest_shop: 'De stemwinkel: artikelen bekijken of er een kopen',
+  suggest_shop_action: 'buy (leeg laten om de artikelen te bekijken)',
+  suggest_shop_id: 'Id van het artikel, zoals de lijst het toont',
+  suggest_shop_confirm: 'confirm, voor artikelen die om bevestiging vragen',
+  suggest_points: 'Je stempunten',
 };

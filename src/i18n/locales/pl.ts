@@ -110,4 +110,13 @@ export const pl: Record<MessageKey, string> = {
   shop_menu_title: 'Sklep za głosy – punkty: {balance}',
   shop_cost: 'punkty: {cost}',
   discord_purchase: 'Zakup w sklepie za głosy – {name}: {item}.',
+  points_unavailable:
+    'Nie da się teraz odczytać twoich punktów za głosowanie; admin został powiadomiony, nic nie przepada.',
+  suggest_vote: 'Odbierz nagrodę po zagłosowaniu na serwer',
+  suggest_top: 'Ranking głosujących w tym miesiącu',
+  suggest_shop: 'Sklep za głosy: lista przedmiotów albo zakup',
+  suggest_shop_action: 'buy (zostaw puste, aby zobaczyć listę)',
+  suggest_shop_id: 'Id przedmiotu, tak jak na liście',
+  suggest_shop_confirm: 'confirm, dla przedmiotów, które tego wymagają',
+  suggest_points: 'Twoje punkty za głosowanie',
 };

@@ -109,4 +109,12 @@ export const ptBR: Record<MessageKey, string> = {
   shop_menu_title: 'Loja de votos: pontos {balance}',
   shop_cost: 'pontos: {cost}',
   discord_purchase: '{name} comprou {item} na loja de votos.',
+  points_unavailable: 'Seus pontos de voto não podem ser lidos agora; um admin foi avisado e nada se perde.',
+  suggest_vote: 'Receba sua recompensa depois de votar no servidor',
+  suggest_top: 'Top votantes do mês',
+  suggest_shop: 'A loja de votos: ver os itens ou comprar um',
+  suggest_shop_action: 'buy (deixe vazio para ver os itens)',
+  suggest_shop_id: 'Id do item, como aparece na lista',
+  suggest_shop_confirm: 'confirm, para itens que pedem confirmação',
+  suggest_points: 'Seus pontos de voto',
 };

@@ -1,0 +1,61 @@
+/**
+ * `chat:addSuggestion` for the players' commands (`/vote`, `/votetop`, `/voteshop`, `/votepoints`): sent to each
+ * player who joins and, at start, to everyone online, so the chat box shows what each command takes.
+ */
+import type { Translate } from '../i18n/messages';
+import type { Runtime } from '../runtime/runtime';
+
+/** The chat resource's client event that adds a command to the suggestions. */
+export const SUGGESTION_EVENT = 'chat:addSuggestion';
+
+/** One suggestion: `/name`, its help and its parameters, as the chat resource takes them. */
+export interface CommandSuggestion {
+  name: string;
+  help: string;
+  params: { name: string; help: string }[];
+}
+
+/** Which player commands are on, by their configured names. */
+export interface SuggestedCommands {
+  vote: string;
+  /** The top voters' command, when top voters are on. */
+  top: string | null;
+  /** The shop's command, when the shop is on. */
+  shop: string | null;
+  /** The balance command, when points or the shop are on. */
+  points: string | null;
+}
+
+/** The suggestions of the commands that are on, in the server's language. */
+export function commandSuggestions(commands: SuggestedCommands, translate: Translate): CommandSuggestion[] {
+  const list: CommandSuggestion[] = [
+    { name: `/${commands.vote}`, help: translate('suggest_vote'), params: [] },
+  ];
+  if (commands.top) list.push({ name: `/${commands.top}`, help: translate('suggest_top'), params: [] });
+  if (commands.shop)
+    list.push({
+      name: `/${commands.shop}`,
+      help: translate('suggest_shop'),
+      params: [
+        { name: 'buy', help: translate('suggest_shop_action') },
+        { name: 'id', help: translate('suggest_shop_id') },
+        { name: 'confirm', help: translate('suggest_shop_confirm') },
+      ],
+    });
+  if (commands.points)
+    list.push({ name: `/${commands.points}`, help: translate('suggest_points'), params: [] });
+  return list;
+}
+
+/** Sends the suggestions to each joining player and, now, to everyone online; returns the function that stops it. */
+export function sendSuggestions(
+  runtime: Pick<Runtime, 'emitNet' | 'players' | 'onPlayerJoining'>,
+  suggestions: readonly CommandSuggestion[],
+): () => void {
+  const send = (target: number) => {
+    for (const suggestion of suggestions)
+      runtime.emitNet(SUGGESTION_EVENT, target, suggestion.name, suggestion.help, suggestion.params);
+  };
+  for (const source of runtime.players()) send(source);
+  return runtime.onPlayerJoining(send);
+}

@@ -1,0 +1,153 @@
+/**
+ * The shop's chat surface: `/voteshop` (list, `buy <id> [confirm]`) and `/votepoints`. Players' words are parsed as
+ * hostile input (`./input`), every answer of the core becomes one translated message (`./render`), and each player is
+ * rate-limited so a macro costs the server next to nothing.
+ */
+import { describeRewards } from '../claim/messages';
+import type { Locale, Translate } from '../i18n/messages';
+import type { Points, Shop, ShopConfig, ShopItemConfig } from '../points/types';
+import type { Reward } from '../rewards/types';
+import { describeError } from '../runtime/errors';
+import type { Runtime } from '../runtime/runtime';
+import { parseShopArgs, type ShopRequest } from './input';
+import { createRateLimiter, type RateLimiter } from './limiter';
+import { type BuyContext, badIdMessage, buyMessage, listLines, type ShopWords } from './render';
+
+/** Reads (list, balance, menu) a player may ask for per window. */
+const READS_PER_WINDOW = 2;
+/** Buy attempts a player may make per window; the core answers `busy` to a second buy while one runs. */
+const BUYS_PER_WINDOW = 4;
+/** The rate limits' window. */
+const WINDOW_MS = 5_000;
+
+/** What the shop's commands are built from. */
+export interface ShopCommandsOptions {
+  runtime: Pick<Runtime, 'tell' | 'now' | 'playerLicense' | 'log'>;
+  /** The core; null while the shop is off (the commands then say it is closed). */
+  shop: Shop | null;
+  /** The ledger, for `/votepoints`; null while points are off. */
+  points: Pick<Points, 'read'> | null;
+  settings: ShopConfig;
+  /** `points.cap`, when set. */
+  cap?: number | undefined;
+  translate: Translate;
+  locale: Locale;
+  /** `YYYY-MM-DD` of an instant in the owner's time zone. */
+  dayOf(ms: number): string;
+}
+
+/** The running shop commands and what the menu shares with them. */
+export interface ShopCommands {
+  /** `/voteshop ...` typed by `source`. */
+  shopCommand(source: number, args: readonly unknown[]): Promise<void>;
+  /** `/votepoints` typed by `source`. */
+  pointsCommand(source: number): void;
+  /** Tells `source` the list (or why there is none), without the rate limit. */
+  list(source: number): void;
+  /** Buys for `source` and tells the result: the one path the command and the menu share. */
+  buy(source: number, request: ShopRequest): Promise<void>;
+  /** The words the messages use (commands, items, translator). */
+  words: ShopWords;
+  /** The read limiter the menu shares (a menu open counts as a list). */
+  reads: RateLimiter;
+  /** The buy limiter the menu shares. */
+  buys: RateLimiter;
+}
+
+/** The name of an item in `locale`, else English, else the single name. */
+export function itemName(item: ShopItemConfig, locale: Locale): string {
+  if (typeof item.name === 'string') return item.name;
+  return item.name[locale] ?? item.name.en ?? item.id;
+}
+
+/** An item's rewards as the player reads them; a choice shows its options with "/". */
+export function itemRewardsText(translate: Translate, item: ShopItemConfig): string {
+  return item.rewards
+    .map((spec) =>
+      'oneOf' in spec
+        ? spec.oneOf.map((option) => describeRewards(translate, [option as Reward])).join(' / ')
+        : describeRewards(translate, [spec as Reward]),
+    )
+    .join(', ');
+}
+
+/** Builds the shop's commands over the core. */
+export function createShopCommands(options: ShopCommandsOptions): ShopCommands {
+  const { runtime, shop, points, settings, translate, locale } = options;
+  const words: ShopWords = {
+    translate,
+    command: settings.command,
+    items: new Map(settings.items.map((item) => [item.id.toLowerCase(), item])),
+    nameOf: (item) => itemName(item, locale),
+    dayOf: options.dayOf,
+  };
+  const reads = createRateLimiter(READS_PER_WINDOW, WINDOW_MS, runtime.now);
+  const buys = createRateLimiter(BUYS_PER_WINDOW, WINDOW_MS, runtime.now);
+  const tell = (source: number, lines: readonly string[]) => {
+    for (const line of lines) runtime.tell(source, line);
+  };
+  const wait = (source: number, seconds: number, command: string) =>
+    tell(source, [translate('cooldown', { seconds, command })]);
+
+  const context = (source: number): BuyContext => ({
+    rewards: (item) => itemRewardsText(translate, item),
+    resetsAt(id) {
+      const list = shop?.list(source, locale);
+      return (list?.ok && list.items.find((listing) => listing.id === id)?.resetsAt) || null;
+    },
+  });
+
+  const list = (source: number) => {
+    if (!shop) return tell(source, [translate('shop_off')]);
+    const answer = shop.list(source, locale);
+    if (answer.ok) return tell(source, listLines(words, answer.balance, answer.items));
+    if (answer.code === 'shop_disabled') return tell(source, [translate('shop_off')]);
+    // An unreadable ledger is the core's to report to admins; the player hears that nothing can be sold now.
+    return tell(source, [
+      translate(answer.code === 'unknown_player' ? 'no_license' : 'shop_failed', { item: '' }),
+    ]);
+  };
+
+  const buy = async (source: number, request: ShopRequest) => {
+    if (request.kind === 'bad_id') return tell(source, [badIdMessage(words, request)]);
+    if (request.kind !== 'buy') return tell(source, [translate('shop_usage', { command: settings.command })]);
+    if (!shop) return tell(source, [translate('shop_off')]);
+    try {
+      const result = await shop.buy(source, request.id, { confirm: request.confirm });
+      tell(source, [buyMessage(words, result, context(source))]);
+    } catch (error) {
+      runtime.log.error(`shop: buying "${request.id}" for player #${source} failed: ${describeError(error)}`);
+      const item = words.items.get(request.id);
+      tell(source, [translate('shop_failed', { item: item ? words.nameOf(item) : request.id })]);
+    }
+  };
+
+  return {
+    words,
+    reads,
+    buys,
+    list,
+    buy,
+    async shopCommand(source, args) {
+      const request = parseShopArgs(args);
+      const limiter = request.kind === 'list' || request.kind === 'usage' ? reads : buys;
+      const allowed = limiter.take(source);
+      if (!allowed.ok) return wait(source, allowed.seconds, settings.command);
+      if (request.kind === 'list') return list(source);
+      return buy(source, request);
+    },
+    pointsCommand(source) {
+      const allowed = reads.take(source);
+      if (!allowed.ok) return wait(source, allowed.seconds, settings.pointsCommand);
+      const license = runtime.playerLicense(source);
+      if (!license) return tell(source, [translate('no_license')]);
+      const read = points?.read(license);
+      if (!read?.ok) return tell(source, [translate('points_unavailable')]);
+      const lines = [translate('points_balance', { balance: read.balance })];
+      if (options.cap !== undefined && read.balance >= options.cap)
+        lines.push(translate('points_cap', { cap: options.cap }));
+      if (shop && settings.enabled) lines.push(translate('points_spend', { command: settings.command }));
+      tell(source, lines);
+    },
+  };
+}
