@@ -1,0 +1,178 @@
+/**
+ * The shop's rows of `votereward`: `points <who> [+N|-N reason]` (show or adjust a balance, once per operation id),
+ * `purchase refund|grant <id>` (an admin's decision on a held purchase), and the points and purchases lines of
+ * `votereward player`.
+ */
+import { ADMIN_COMMAND, type AdminCommand, argumentOf, formatTime } from '../commands/admin';
+import type { Points, PurchaseAdminResult, PurchaseView, Shop } from '../points/types';
+import { cleanText, NAME_MAX } from '../runtime/clean-text';
+
+/** Largest adjustment one admin command makes (a typo of three zeros more is refused, not applied). */
+export const ADJUST_MAX = 1_000_000;
+/** Longest reason kept with an adjustment. */
+const REASON_MAX = 100;
+/** Ledger entries `votereward points` shows. */
+const ENTRIES_SHOWN = 10;
+/** Purchases `votereward player` shows. */
+const PURCHASES_SHOWN = 10;
+const AMOUNT = /^[+-]\d{1,10}$/;
+
+/** A player an admin named, as the console finds them. */
+export interface NamedPlayer {
+  license: string;
+  name: string;
+}
+
+/** What the shop's console rows read and change. */
+export interface ShopConsoleTarget {
+  shop: Pick<Shop, 'purchases' | 'refund' | 'grant'> | null;
+  points: Pick<Points, 'read' | 'apply'> | null;
+  /** The player a name (online, or in the vote history) or a `license:` names. */
+  find(ref: string): NamedPlayer | null;
+}
+
+/** `votereward points` arguments: who, and the adjustment when one is given. */
+export type PointsArgs =
+  | { ok: true; who: string; change: { delta: number; reason: string } | null }
+  | { ok: false; problem: string };
+
+/** Reads `<who> [+N|-N reason]`: the first `+N`/`-N` word after the name starts the adjustment. */
+export function parsePointsArgs(args: readonly string[]): PointsArgs {
+  const at = args.findIndex((word, index) => index > 0 && AMOUNT.test(word));
+  if (at === -1) return { ok: true, who: argumentOf(args), change: null };
+  const who = argumentOf(args.slice(0, at));
+  const delta = Number(args[at]);
+  const reason = cleanText(argumentOf(args.slice(at + 1)), REASON_MAX);
+  if (delta === 0 || Math.abs(delta) > ADJUST_MAX)
+    return { ok: false, problem: `the change must be from 1 to ${ADJUST_MAX} points, with + or -` };
+  if (reason === '') return { ok: false, problem: 'say why after the amount (`+25 event prize`)' };
+  return { ok: true, who, change: { delta, reason } };
+}
+
+/** The shop's `votereward` rows; `newOpId` names each adjustment (its ledger key is `admin:<op>`). */
+export function shopConsoleCommands(
+  current: () => ShopConsoleTarget | null,
+  newOpId: () => string,
+): AdminCommand[] {
+  const decide =
+    (verb: 'refund' | 'grant') =>
+    async (args: readonly string[]): Promise<string[]> => {
+      const target = current();
+      if (!target?.shop) return ['vote-reward: the shop is off (shop.enabled in config.json)'];
+      const id = argumentOf(args);
+      return decisionLines(verb, id, await target.shop[verb](id));
+    };
+  return [
+    {
+      name: 'points',
+      args: '<who> [+N|-N reason]',
+      help: 'vote points of a player (name or license): balance and last entries, or add/remove points with a reason',
+      check: (args) => {
+        const parsed = parsePointsArgs(args);
+        return parsed.ok ? null : parsed.problem;
+      },
+      run: (args) => {
+        const target = current();
+        if (!target?.points) return ['vote-reward: vote points are off'];
+        const parsed = parsePointsArgs(args);
+        if (!parsed.ok) return [`${ADMIN_COMMAND} points: ${parsed.problem}`];
+        const player = target.find(parsed.who);
+        if (!player)
+          return [
+            `${ADMIN_COMMAND} points: no player "${cleanText(parsed.who, NAME_MAX)}" online or in the vote history`,
+          ];
+        if (!parsed.change) return pointsLines(target.points, player);
+        const op = newOpId();
+        const result = target.points.apply(player.license, {
+          key: `admin:${op}`,
+          delta: parsed.change.delta,
+          reason: `admin: ${parsed.change.reason}`,
+        });
+        const who = `${cleanText(player.name, NAME_MAX)} (${cleanText(player.license)})`;
+        if (!result.ok)
+          return [
+            `${ADMIN_COMMAND} points: nothing changed for ${who}: ${result.code}${result.balance === undefined ? '' : ` (balance ${result.balance})`}`,
+          ];
+        const credited =
+          result.credited === parsed.change.delta
+            ? ''
+            : ` (${result.credited} applied, the cap took the rest)`;
+        return [
+          `vote-reward points ${who}: ${parsed.change.delta > 0 ? '+' : ''}${parsed.change.delta}${credited}, balance ${result.balance}; operation admin:${op}`,
+        ];
+      },
+    },
+    {
+      name: 'purchase',
+      help: 'decide a held purchase: refund its points, or grant it as given',
+      run: () => [`usage: ${ADMIN_COMMAND} purchase refund|grant <purchase_id>`],
+      subcommands: [
+        {
+          name: 'refund',
+          args: '<purchase_id>',
+          help: 'give the points of a held or undeliverable purchase back (once)',
+          run: decide('refund'),
+        },
+        {
+          name: 'grant',
+          args: '<purchase_id>',
+          help: 'declare a held purchase given (the points stay spent)',
+          run: decide('grant'),
+        },
+      ],
+    },
+  ];
+}
+
+/** Lines of `votereward points <who>`: the balance and the newest entries. */
+function pointsLines(points: Pick<Points, 'read'>, player: NamedPlayer): string[] {
+  const who = `${cleanText(player.name, NAME_MAX)} (${cleanText(player.license)})`;
+  const read = points.read(player.license);
+  if (!read.ok)
+    return [`vote-reward points ${who}: the ledger is unreadable, left as is: ${cleanText(read.detail)}`];
+  const lines = [`vote-reward points ${who}: balance ${read.balance}`];
+  const shown = read.entries.slice(-ENTRIES_SHOWN);
+  if (shown.length === 0) lines.push('  no entries');
+  for (const entry of shown)
+    lines.push(
+      `  ${formatTime(entry.at)}  ${`${entry.delta > 0 ? '+' : ''}${entry.delta}`.padStart(8)}${entry.asked === undefined ? '' : ` (asked ${entry.asked})`}  ${cleanText(entry.reason, 40).padEnd(24)}  ${cleanText(entry.key)}`,
+    );
+  return lines;
+}
+
+/** Lines of an admin decision. */
+function decisionLines(verb: 'refund' | 'grant', id: string, result: PurchaseAdminResult): string[] {
+  const shown = cleanText(id, 64);
+  if (result.ok) {
+    const p = result.purchase;
+    return [
+      result.code === 'refunded'
+        ? `vote-reward: purchase ${shown} refunded: ${p.cost} point(s) back to ${cleanText(p.name, NAME_MAX)}`
+        : `vote-reward: purchase ${shown} granted: ${cleanText(p.item)} counts as given to ${cleanText(p.name, NAME_MAX)}, the points stay spent`,
+    ];
+  }
+  const why: Record<typeof result.code, string> = {
+    not_found: 'no such purchase (see `votereward player <who>` for the ids)',
+    not_held: `it is not waiting for an admin, nothing to ${verb}`,
+    busy: 'it is being worked on right now; try again in a moment',
+    ledger_unreadable: "the player's points ledger is unreadable; nothing changed",
+  };
+  return [`${ADMIN_COMMAND} purchase ${verb} ${shown}: ${why[result.code]}`];
+}
+
+/** The shop's lines of `votereward player`: the balance, then the newest purchases with their state. */
+export function shopPlayerLines(target: ShopConsoleTarget | null, license: string): string[] {
+  if (!target) return [];
+  const lines: string[] = [];
+  const read = target.points?.read(license);
+  if (read) lines.push(`  Points     ${read.ok ? read.balance : 'ledger unreadable'}`);
+  const purchases: PurchaseView[] = target.shop?.purchases(license) ?? [];
+  if (!target.shop) return lines;
+  const open = purchases.filter((p) => !['done', 'refunded', 'cancelled'].includes(p.state)).length;
+  lines.push(`  Purchases  ${purchases.length === 0 ? 'none' : `${purchases.length} kept, ${open} open`}`);
+  for (const p of purchases.slice(-PURCHASES_SHOWN))
+    lines.push(
+      `    ${cleanText(p.id).padEnd(28)}  ${cleanText(p.item).padEnd(16)}  ${String(p.cost).padStart(6)} pts  ${p.state.padEnd(10)}  ${formatTime(p.at)}`,
+    );
+  return lines;
+}
