@@ -6,7 +6,9 @@ import { rewardEntry } from './reward-schema';
 /** Highest balance a ledger may hold, whatever the cap: a stored balance above it is unreadable, never spendable. */
 export const MAX_POINTS_BALANCE = 1_000_000_000;
 
-const commandName = z.string().regex(/^[a-z0-9_-]{1,32}$/, 'a command name of lowercase letters, digits, _ or -');
+const commandName = z
+  .string()
+  .regex(/^[a-z0-9_-]{1,32}$/, 'a command name of lowercase letters, digits, _ or -');
 
 /** `points`: what a vote earns and how many points a player may hold. */
 export const pointsSchema = z
@@ -24,7 +26,9 @@ export const pointsSchema = z
       .min(1)
       .max(MAX_POINTS_BALANCE)
       .optional()
-      .describe('Highest balance a player can hold; points earned above it are not credited (the ledger says so)'),
+      .describe(
+        'Highest balance a player can hold; points earned above it are not credited (the ledger says so)',
+      ),
   })
   .prefault({})
   .describe('Vote points: earned per vote and by "points" rewards, spent in the shop');
@@ -46,15 +50,12 @@ const shopItemSchema = z.strictObject({
             z.ZodOptional<typeof itemNameText>
           >,
         )
-        .refine((names) => names.en !== undefined, { message: 'a name per language needs "en", the fallback' }),
+        .refine((names) => names.en !== undefined, {
+          message: 'a name per language needs "en", the fallback',
+        }),
     ])
     .describe('Name shown to players: one text, or one per language with "en" as the fallback'),
-  cost: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_POINTS_BALANCE)
-    .describe('Price in points, a whole number ≥ 1'),
+  cost: z.number().int().min(1).max(MAX_POINTS_BALANCE).describe('Price in points, a whole number ≥ 1'),
   rewards: z
     .union([rewardEntry, z.array(rewardEntry).min(1).max(20)])
     .transform((value) => (Array.isArray(value) ? value : [value]))
@@ -110,7 +111,11 @@ export const shopSchema = z
       else seen.set(key, index);
     }
     if (shop.enabled && shop.items.length === 0)
-      context.addIssue({ code: 'custom', path: ['items'], message: 'an enabled shop needs at least one item' });
+      context.addIssue({
+        code: 'custom',
+        path: ['items'],
+        message: 'an enabled shop needs at least one item',
+      });
   })
   .prefault({})
   .describe('Vote shop: items bought with vote points');

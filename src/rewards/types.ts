@@ -58,6 +58,9 @@ export interface PayoutContext {
   license: string;
   /** `vote_id` returned by the API claim. */
   voteId: string;
+  /** The journal entry being paid and the index of the reward in it (set by the driver when it gives or confirms). */
+  entryId?: string;
+  rewardIndex?: number;
 }
 
 /**

@@ -24,7 +24,7 @@ export const storedRewardSchema = z.discriminatedUnion('type', [
 ]);
 
 const awardInfoSchema = z.object({
-  program: z.enum(['milestone', 'streak', 'first', 'party', 'top', 'test']),
+  program: z.enum(['milestone', 'streak', 'first', 'party', 'top', 'test', 'shop']),
   value: z.number(),
   month: z.string().nullable(),
   voteRef: z.string().nullable(),
