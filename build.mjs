@@ -123,9 +123,11 @@ const PACKAGE_FILES = {
   'dist/server.js': 'dist/server.js',
   // Run inside vRP 2 by its loadScript: how the vRP adapter asks vRP 2 whether a character is loaded.
   'lua/vrp2.lua': 'lua/vrp2.lua',
+  'lua/shop-menu.lua': 'lua/shop-menu.lua',
   'README.md': 'docs/owner/README.md',
   'docs/config.md': 'docs/config.md',
   'docs/messages.md': 'docs/messages.md',
+  'docs/shop.md': 'docs/shop.md',
   'CHANGELOG.md': 'CHANGELOG.md',
   LICENSE: 'LICENSE',
 };
