@@ -34,6 +34,8 @@ export interface ShopCommandsOptions {
   locale: Locale;
   /** `YYYY-MM-DD` of an instant in the owner's time zone. */
   dayOf(ms: number): string;
+  /** Called after a list was told to `source` (the menu, when on, opens too). */
+  onList?(source: number): void;
 }
 
 /** The running shop commands and what the menu shares with them. */
@@ -133,7 +135,10 @@ export function createShopCommands(options: ShopCommandsOptions): ShopCommands {
       const limiter = request.kind === 'list' || request.kind === 'usage' ? reads : buys;
       const allowed = limiter.take(source);
       if (!allowed.ok) return wait(source, allowed.seconds, settings.command);
-      if (request.kind === 'list') return list(source);
+      if (request.kind === 'list') {
+        list(source);
+        return options.onList?.(source);
+      }
       return buy(source, request);
     },
     pointsCommand(source) {

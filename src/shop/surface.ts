@@ -1,0 +1,125 @@
+/**
+ * The shop's surface as one piece of the running resource: the `/voteshop` and `/votepoints` handlers, the chat
+ * suggestions of every player command, the optional menu's net events and the console rows. Built per start over the
+ * core (`src/points/`), stopped on reload.
+ */
+import type { AdminCommand } from '../commands/admin';
+import { commandSuggestions, sendSuggestions } from '../commands/suggestions';
+import type { ResourceConfig } from '../config/schema';
+import type { Translate } from '../i18n/messages';
+import type { Points, Shop } from '../points/types';
+import type { Calendar } from '../programs/calendar';
+import type { HistoryStore } from '../programs/history';
+import { displayName } from '../runtime/display-name';
+import type { Runtime } from '../runtime/runtime';
+import { createShopCommands, type ShopCommands } from './commands';
+import { type NamedPlayer, type ShopConsoleTarget, shopConsoleCommands } from './console';
+import { listenForMenu, MENU_DATA_EVENT, menuData } from './menu';
+
+/** The parts of the running resource the surface is built over. */
+export interface ShopSurfaceSource {
+  config: Pick<ResourceConfig, 'shop' | 'points' | 'locale' | 'command' | 'topVoters'>;
+  points: { ledger: Pick<Points, 'read' | 'apply'>; shop: Shop | null };
+  translate: Translate;
+  programs: { calendar: Pick<Calendar, 'dayOf'>; history: Pick<HistoryStore, 'find'> };
+}
+
+/** The running surface. */
+export interface ShopSurface {
+  commands: ShopCommands;
+  /** What the console rows read. */
+  console: ShopConsoleTarget;
+  /** Sends the suggestions and, when `shop.menu`, listens to the menu. */
+  start(): void;
+  stop(): void;
+}
+
+/** The player an admin named: online by name (as shown) or license, else in the vote history. */
+export function findPlayer(
+  runtime: Pick<Runtime, 'players' | 'playerName' | 'playerLicense'>,
+  history: Pick<HistoryStore, 'find'>,
+  ref: string,
+): NamedPlayer | null {
+  const wanted = displayName(ref, 'console').toLowerCase();
+  for (const source of runtime.players()) {
+    const license = runtime.playerLicense(source);
+    const name = runtime.playerName(source) ?? '';
+    if (license && (license === ref || displayName(name, 'console').toLowerCase() === wanted))
+      return { license, name };
+  }
+  const known = history.find(ref);
+  if (known) return { license: known.license, name: known.name };
+  return /^license:\S{1,80}$/.test(ref) ? { license: ref, name: ref } : null;
+}
+
+/** Builds the surface; nothing is heard or sent until `start()`. */
+export function createShopSurface(
+  runtime: Pick<
+    Runtime,
+    | 'tell'
+    | 'now'
+    | 'playerLicense'
+    | 'playerName'
+    | 'players'
+    | 'log'
+    | 'emitNet'
+    | 'onNet'
+    | 'onPlayerJoining'
+  >,
+  source: ShopSurfaceSource,
+): ShopSurface {
+  const { config, translate } = source;
+  const shop = config.shop.enabled ? source.points.shop : null;
+  const menuOn = shop !== null && config.shop.menu;
+  const commands: ShopCommands = createShopCommands({
+    runtime,
+    shop,
+    points: source.points.ledger,
+    settings: config.shop,
+    cap: config.points.cap,
+    translate,
+    locale: config.locale,
+    dayOf: source.programs.calendar.dayOf,
+    onList: menuOn
+      ? (player) => {
+          const data = shop ? menuData({ shop, commands, locale: config.locale }, player) : null;
+          if (data) runtime.emitNet(MENU_DATA_EVENT, player, data);
+        }
+      : undefined,
+  });
+  const console: ShopConsoleTarget = {
+    shop,
+    points: source.points.ledger,
+    find: (ref) => findPlayer(runtime, source.programs.history, ref),
+  };
+  const stops: Array<() => void> = [];
+  return {
+    commands,
+    console,
+    start() {
+      const suggestions = commandSuggestions(
+        {
+          vote: config.command,
+          top: config.topVoters.enabled ? config.topVoters.command : null,
+          shop: shop ? config.shop.command : null,
+          points: shop || config.points.perVote > 0 ? config.shop.pointsCommand : null,
+        },
+        translate,
+      );
+      stops.push(sendSuggestions(runtime, suggestions));
+      if (menuOn && shop) stops.push(listenForMenu({ runtime, shop, commands, locale: config.locale }));
+    },
+    stop() {
+      for (const stop of stops.splice(0)) stop();
+    },
+  };
+}
+
+/** The shop's `votereward` rows over whichever surface runs now; each adjustment gets a fresh operation id. */
+export function shopAdminCommands(current: () => ShopSurface | null, now: () => number): AdminCommand[] {
+  let sequence = 0;
+  return shopConsoleCommands(
+    () => current()?.console ?? null,
+    () => `${now().toString(36)}${(sequence++).toString(36)}`,
+  );
+}
