@@ -36,6 +36,8 @@ export interface PointsLedgerOptions {
   cap?: number;
   /** True while `key` can still be applied again (its journal entry or purchase is open): never folded. */
   live?: (key: string) => boolean;
+  /** Hears about each change applied (not about a key applied before). */
+  onChange?: (license: string, entry: PointsEntry, balance: number) => void;
   /** Hears about a ledger that cannot be read (left as is, held for an admin), each time it is read. */
   onCorrupt?: (license: string, detail: string) => void;
 }
@@ -153,6 +155,7 @@ export function createPointsLedger(options: PointsLedgerOptions): PointsLedgerAp
       };
       const next = compact({ ...ledger, balance: balance + delta, entries: [...ledger.entries, entry] });
       writeRecord(kvp, pointsKey(license), next);
+      options.onChange?.(license, entry, next.balance);
       return { ok: true, balance: next.balance, applied: true, credited: delta };
     },
   };

@@ -64,7 +64,7 @@ export const purchaseRecordSchema = z.object({
   period: z.string().max(16).nullable(),
   /** Whether the item has a global stock the purchase took a unit of. */
   stocked: z.boolean(),
-  rewards: z.array(storedRewardSchema).min(1).max(20),
+  rewards: z.array(storedRewardSchema).max(20),
   draws: z.array(z.object({ entry: z.number(), roll: z.number().nullable(), pick: z.number().nullable() })),
   problem: z.string().max(300).nullable(),
   at: z.number().finite(),
