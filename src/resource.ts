@@ -15,6 +15,8 @@ import { programsCommands } from './programs/console';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
 import { describeError } from './runtime/errors';
 import type { Log, Runtime } from './runtime/runtime';
+import { shopPlayerLines } from './shop/console';
+import { createShopSurface, type ShopSurface, shopAdminCommands } from './shop/surface';
 
 /** How long a reload waits for the claim steps in flight. */
 const RELOAD_WAIT_MS = 30_000;
@@ -56,6 +58,9 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   /** Claim command names registered so far: FiveM cannot take a command back, so each stays answered. */
   const registeredCommands = new Set<string>();
   const registeredTopCommands = new Set<string>();
+  const registeredShopCommands = new Set<string>();
+  /** The shop's commands, suggestions and menu over the running app (null while nothing runs). */
+  let surface: ShopSurface | null = null;
   let started = false;
 
   const printBlock = (title: string, lines: readonly string[]) => printProblems(log, title, lines);
@@ -117,6 +122,24 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     );
   };
 
+  /** `/voteshop` and `/votepoints` (their configured names): answered by the running surface, each by its own name. */
+  const registerShopCommand = (name: string, kind: 'shop' | 'points') => {
+    if (registeredShopCommands.has(`${kind}:${name}`)) return;
+    registeredShopCommands.add(`${kind}:${name}`);
+    runtime.registerCommand(
+      name,
+      (source, args) => {
+        const current = surface;
+        const settings = app?.config.shop;
+        if (source <= 0) return;
+        if (!current || !settings) return runtime.tell(source, inert.translate('not_ready'));
+        if (kind === 'shop' && settings.command === name) void current.commands.shopCommand(source, args);
+        else if (kind === 'points' && settings.pointsCommand === name) current.commands.pointsCommand(source);
+      },
+      false,
+    );
+  };
+
   /** Loads config.json, chooses the adapter and composes the parts; null (after printing why) when it cannot. */
   const build = async (): Promise<Running | null> => {
     const text = runtime.loadResourceFile('config.json');
@@ -172,6 +195,11 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     }
     app = candidate;
     candidate.start();
+    const { shop, points } = candidate.config;
+    if (shop.enabled) registerShopCommand(shop.command, 'shop');
+    if (shop.enabled || points.perVote > 0) registerShopCommand(shop.pointsCommand, 'points');
+    surface = createShopSurface(runtime, candidate);
+    surface.start();
     void candidate.flow.reconcile('claim').catch((error: unknown) => {
       log.error(`reconciliation at start failed: ${describeError(error)}`);
     });
@@ -197,6 +225,8 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
 
   const reload = async (): Promise<string[]> => {
     const old = app;
+    surface?.stop();
+    surface = null;
     old?.stop();
     app = null;
     log.info('reloading config.json');
@@ -223,7 +253,12 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     ...claimCommands(() => app?.flow ?? null, runtime.now),
     { name: 'reload', help: 'reload config.json', run: reload },
     testpayCommand(() => app, runtime),
-    ...programsCommands(() => app, runtime.now),
+    ...programsCommands(
+      () => app,
+      runtime.now,
+      (license) => shopPlayerLines(surface?.console ?? null, license),
+    ),
+    ...shopAdminCommands(() => surface, runtime.now),
   ];
 
   const runAdmin = (source: number, args: string[]) => {

@@ -19,10 +19,14 @@ export interface ProgramsConsoleTarget {
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** The reward programs' part of `votereward`: a player's votes, the vote party, the top voters. */
+/**
+ * The reward programs' part of `votereward`: a player's votes, the vote party, the top voters; `playerExtras` adds
+ * lines of other features (points, purchases) to `votereward player`.
+ */
 export function programsCommands(
   current: () => ProgramsConsoleTarget | null,
   now: () => number,
+  playerExtras: (license: string) => string[] = () => [],
 ): AdminCommand[] {
   const withTarget =
     (lines: (target: ProgramsConsoleTarget, args: readonly string[]) => string[]) =>
@@ -44,7 +48,7 @@ export function programsCommands(
       name: 'player',
       args: '<who>',
       help: 'vote history, streak and open awards of a player (<who>: name or license)',
-      run: withTarget((target, args) => playerLines(target, argumentOf(args), now())),
+      run: withTarget((target, args) => playerLines(target, argumentOf(args), now(), playerExtras)),
     },
     {
       name: 'party',
@@ -79,7 +83,12 @@ export function programsCommands(
 }
 
 /** Lines of `votereward player <name|license>`. */
-function playerLines(target: ProgramsConsoleTarget, ref: string, now: number): string[] {
+function playerLines(
+  target: ProgramsConsoleTarget,
+  ref: string,
+  now: number,
+  extras: (license: string) => string[],
+): string[] {
   const { programs, flow } = target;
   const lower = ref.toLowerCase();
   // A player who shared a party without a vote claimed here has awards but no history.
@@ -90,7 +99,7 @@ function playerLines(target: ProgramsConsoleTarget, ref: string, now: number): s
   if (!history)
     return [`${ADMIN_COMMAND} player: no vote history or open award for "${cleanText(ref, NAME_MAX)}"`];
   const month = programs.calendar.monthOf(now);
-  return formatPlayer(
+  const lines = formatPlayer(
     {
       history,
       month,
@@ -100,6 +109,7 @@ function playerLines(target: ProgramsConsoleTarget, ref: string, now: number): s
     },
     now,
   );
+  return [...lines, ...extras(history.license)];
 }
 
 /** Lines of `votereward top [YYYY-MM]` (this month when `month` is null). */
