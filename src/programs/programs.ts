@@ -12,6 +12,7 @@ import { possibleRewardsOf } from '../config/load';
 import type { ResourceConfig } from '../config/schema';
 import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
+import { itemNameIn } from '../points/purchase';
 import type { KvpStore, Runtime } from '../runtime/runtime';
 import { type RewardBounds, rewardBoundsOf } from '../store/bounds';
 import { type AwardStore, createAwardStore } from './awards';
@@ -230,10 +231,18 @@ function startDiscord(options: Parameters<typeof createPrograms>[0], calendar: C
       streak: discord.streak,
       party: discord.party,
       winners: discord.winners,
+      purchase:
+        config.shop.enabled && config.shop.discord ? { itemName: (id) => shopItemName(config, id) } : null,
     },
     calendar.monthOf,
   );
   const url = maskWebhookUrl(parsed.url);
   runtime.log.info(`Discord posts to ${url}`);
   return { state: 'on', url, queue, unlisten };
+}
+
+/** The name of a shop item in the server's language, for Discord; the id when the config no longer has it. */
+function shopItemName(config: Parameters<typeof createPrograms>[0]['config'], id: string): string {
+  const item = config.shop.items.find((candidate) => candidate.id === id);
+  return item ? itemNameIn(item, config.locale) : id;
 }

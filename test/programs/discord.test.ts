@@ -677,6 +677,36 @@ describe('listenForDiscord', () => {
     expect(fr[0]?.text).toBe('Steve a voté pour le serveur (4 vote(s) de sa part ce mois-ci).');
   });
 
+  it('posts a delivered purchase once, the buyer escaped and the item by its name, only when switched on', () => {
+    const events = createEventChannel();
+    const posts: Array<{ id: string; text: string }> = [];
+    const purchase = { itemName: (id: string) => (id === 'vip7' ? 'VIP for 7 days' : id) };
+    listenForDiscord(
+      events,
+      { post: (p) => posts.push(p) },
+      createTranslator('en'),
+      { ...all, purchase },
+      monthOf,
+    );
+    const off: Array<{ id: string; text: string }> = [];
+    listenForDiscord(events, { post: (p) => off.push(p) }, createTranslator('en'), all, monthOf);
+    const bought = {
+      source: 1,
+      license: 'license:1',
+      name: '@everyone *Steve*',
+      purchaseId: 'p1',
+      item: 'vip7',
+      cost: 300,
+      rewards: [],
+    };
+    events.emit('purchased', bought);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.id).toBe('purchase:p1');
+    // The name is escaped as every Discord post escapes names (mentions are also off in allowed_mentions).
+    expect(posts[0]?.text).toBe('\\@everyone \\*Steve\\* bought VIP for 7 days in the vote shop.');
+    expect(off).toEqual([]);
+  });
+
   it('keeps a long winners list whole (the translator would cut a placeholder at 128 characters)', () => {
     const events = createEventChannel();
     const posts: Array<{ id: string; text: string }> = [];

@@ -20,6 +20,8 @@ export interface DiscordSwitches {
   party: boolean;
   /** The month's top voters (`discord_winners`). */
   winners: boolean;
+  /** Vote shop purchases once delivered (`discord_purchase`), with the item's name as `itemName` gives it. */
+  purchase?: { itemName(id: string): string } | null;
 }
 
 /** The slice of the event channel the listener needs. */
@@ -47,7 +49,8 @@ function line(
 /**
  * Posts the switched-on program events to the queue, in the server's language: `voteRecorded` (`discord_vote`, with
  * the player's votes in the vote's month from `monthOf(at)`), milestone and streak awards (`discord_milestone`,
- * `discord_streak`), `partyReached` (`discord_party`) and `monthDecided` (`discord_winners`, `1. Name (12), ...`).
+ * `discord_streak`), `partyReached` (`discord_party`), `monthDecided` (`discord_winners`, `1. Name (12), ...`) and
+ * `purchased` (`discord_purchase`, once per purchase).
  * Returns a function that unsubscribes.
  */
 export function listenForDiscord(
@@ -115,6 +118,22 @@ export function listenForDiscord(
           text: line(translate, 'discord_winners', { month: e.month }, { list }),
         });
       }),
+    );
+  }
+  const purchase = switches.purchase;
+  if (purchase) {
+    offs.push(
+      events.on('purchased', (e) =>
+        queue.post({
+          id: `purchase:${e.purchaseId}`,
+          text: line(
+            translate,
+            'discord_purchase',
+            { item: purchase.itemName(e.item) },
+            { name: name(e.name) },
+          ),
+        }),
+      ),
     );
   }
   return () => {
