@@ -18,23 +18,25 @@ export type ShopRequest =
   | { kind: 'list' }
   | { kind: 'buy'; id: string; confirm: boolean }
   /** A word that cannot be an item id: `typed` is what the player sent, cut, for naming it back. */
-  | { kind: 'bad_id'; typed: string; reason: 'too_long' | 'invalid_characters'; hint: string }
+  | { kind: 'bad_id'; typed: string; reason: 'too_long' | 'invalid_characters' | 'not_text'; hint: string }
   | { kind: 'usage' };
 
 /**
- * Reads a typed item id: lower case; `bad_id` when it is longer than {@link SHOP_ID_MAX} or holds characters an id
- * cannot (its `hint` is the word without invisible characters, for "did you mean").
+ * Reads a typed item id: lower case; `bad_id` when it is not a non-empty text, is longer than {@link SHOP_ID_MAX} or
+ * holds characters an id cannot (its `hint` is the word without invisible characters, for "did you mean").
  */
 export function readItemId(
   raw: unknown,
 ): { ok: true; id: string } | Extract<ShopRequest, { kind: 'bad_id' }> {
+  if (typeof raw !== 'string' || raw === '')
+    return { kind: 'bad_id', typed: '', reason: 'not_text', hint: '' };
   // A word of a megabyte costs no more than one of a hundred characters: only its head is ever looked at.
-  const head = typeof raw === 'string' ? raw.slice(0, 4 * ECHO_MAX) : '';
+  const head = raw.slice(0, 4 * ECHO_MAX);
   const chars = [...head];
   const typed = chars.slice(0, ECHO_MAX).join('');
   const id = head.toLowerCase();
   if (chars.length > SHOP_ID_MAX) return { kind: 'bad_id', typed, reason: 'too_long', hint: '' };
-  if (id === '' || !ID_PATTERN.test(id))
+  if (!ID_PATTERN.test(id))
     return {
       kind: 'bad_id',
       typed,

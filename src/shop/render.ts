@@ -84,7 +84,7 @@ export function unknownItemMessage(words: ShopWords, typed: string, hint = typed
 
 /** The answer to a typed word that cannot be an id (too long, or characters no id has). */
 export function badIdMessage(words: ShopWords, request: Extract<ShopRequest, { kind: 'bad_id' }>): string {
-  if (request.reason === 'too_long')
+  if (request.reason !== 'invalid_characters')
     return words.translate('shop_id_invalid', { max: SHOP_ID_MAX, command: words.command });
   return unknownItemMessage(words, request.typed, request.hint);
 }

@@ -14,7 +14,7 @@ describe('parseShopArgs', () => {
     [
       'a non-string word is never an id',
       ['buy', 7],
-      { kind: 'bad_id', typed: '', reason: 'invalid_characters', hint: '' },
+      { kind: 'bad_id', typed: '', reason: 'not_text', hint: '' },
     ],
   ])('%s', (_name, args, expected) => {
     expect(parseShopArgs(args)).toEqual(expected);
