@@ -58,6 +58,11 @@ export interface E2eOptions {
   esxOxInventory?: 'started' | 'stopped';
   /** Creates a webhook on the mock's Discord sink and puts its URL in the convar `vote_reward_discord_webhook`. */
   discordWebhook?: boolean;
+  /**
+   * QBCore/Qbox only: a player's money survives a kill, as it does once QBCore saved it (ESX accounts always do). Off
+   * by default: a fresh boot then starts every player at 0, as before a save.
+   */
+  qbKeepsMoney?: boolean;
 }
 
 /** A message the mock's Discord sink received (`GET /__admin/webhooks`). */
@@ -286,6 +291,8 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
   const ledgers: PayoutEntry[][] = [];
   // ESX's database: balances survive a server kill, as they do when ESX saved them.
   const esxDatabase = new Map<string, Record<string, number>>();
+  // QBCore's saved money by license (with `qbKeepsMoney`): the live record of the last load, so every change is kept.
+  const qbDatabase = new Map<string, Record<string, number>>();
   const shopCommands: ShopCommand[] = [];
   const shopEvents: unknown[][] = [];
   const rewardedEvents: unknown[][] = [];
@@ -424,7 +431,15 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     load(player) {
       if (fakes.esx)
         fakes.esx.loadPlayer(player.id, { identifier: player.license.slice(8), name: player.name });
-      if (fakes.qb) fakes.qb.loadPlayer(player.id, { license: player.license, name: player.name });
+      if (fakes.qb) {
+        const saved = options.qbKeepsMoney ? qbDatabase.get(player.license) : undefined;
+        const state = fakes.qb.loadPlayer(player.id, {
+          license: player.license,
+          name: player.name,
+          ...(saved ? { money: { ...saved } } : {}),
+        });
+        if (options.qbKeepsMoney) qbDatabase.set(player.license, state.money);
+      }
       if (fakes.vrp) fakes.vrp.loadPlayer(player.id, 100 + player.id);
     },
     type(player, line) {
