@@ -16,7 +16,12 @@ import { cleanText, LINE_MAX } from './runtime/clean-text';
 import { describeError } from './runtime/errors';
 import type { Log, Runtime } from './runtime/runtime';
 import { shopPlayerLines } from './shop/console';
-import { createShopSurface, type ShopSurface, shopAdminCommands } from './shop/surface';
+import {
+  createShopCommandRegistry,
+  createShopSurface,
+  type ShopSurface,
+  shopAdminCommands,
+} from './shop/surface';
 
 /** How long a reload waits for the claim steps in flight. */
 const RELOAD_WAIT_MS = 30_000;
@@ -58,7 +63,6 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   /** Claim command names registered so far: FiveM cannot take a command back, so each stays answered. */
   const registeredCommands = new Set<string>();
   const registeredTopCommands = new Set<string>();
-  const registeredShopCommands = new Set<string>();
   /** The shop's commands, suggestions and menu over the running app (null while nothing runs). */
   let surface: ShopSurface | null = null;
   let started = false;
@@ -122,23 +126,11 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     );
   };
 
-  /** `/voteshop` and `/votepoints` (their configured names): answered by the running surface, each by its own name. */
-  const registerShopCommand = (name: string, kind: 'shop' | 'points') => {
-    if (registeredShopCommands.has(`${kind}:${name}`)) return;
-    registeredShopCommands.add(`${kind}:${name}`);
-    runtime.registerCommand(
-      name,
-      (source, args) => {
-        const current = surface;
-        const settings = app?.config.shop;
-        if (source <= 0) return;
-        if (!current || !settings) return runtime.tell(source, inert.translate('not_ready'));
-        if (kind === 'shop' && settings.command === name) void current.commands.shopCommand(source, args);
-        else if (kind === 'points' && settings.pointsCommand === name) current.commands.pointsCommand(source);
-      },
-      false,
-    );
-  };
+  const registerShopCommands = createShopCommandRegistry(
+    runtime,
+    () => surface,
+    (source) => runtime.tell(source, inert.translate('not_ready')),
+  );
 
   /** Loads config.json, chooses the adapter and composes the parts; null (after printing why) when it cannot. */
   const build = async (): Promise<Running | null> => {
@@ -195,9 +187,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     }
     app = candidate;
     candidate.start();
-    const { shop, points } = candidate.config;
-    if (shop.enabled) registerShopCommand(shop.command, 'shop');
-    if (shop.enabled || points.perVote > 0) registerShopCommand(shop.pointsCommand, 'points');
+    registerShopCommands(candidate.config);
     surface = createShopSurface(runtime, candidate);
     surface.start();
     void candidate.flow.reconcile('claim').catch((error: unknown) => {

@@ -26,6 +26,8 @@ export interface ShopSurfaceSource {
 
 /** The running surface. */
 export interface ShopSurface {
+  /** The shop settings it runs with (the commands' names). */
+  settings: ResourceConfig['shop'];
   commands: ShopCommands;
   /** What the console rows read. */
   console: ShopConsoleTarget;
@@ -94,6 +96,7 @@ export function createShopSurface(
   };
   const stops: Array<() => void> = [];
   return {
+    settings: config.shop,
     commands,
     console,
     start() {
@@ -122,4 +125,38 @@ export function shopAdminCommands(current: () => ShopSurface | null, now: () => 
     () => current()?.console ?? null,
     () => `${now().toString(36)}${(sequence++).toString(36)}`,
   );
+}
+
+/**
+ * Registers `/voteshop` and `/votepoints` by the names a config gives them, each once: FiveM cannot take a command
+ * back, so a name stays answered (by the surface running now, when it still uses that name; `notReady` while nothing
+ * runs). Returns the function to call with each started config.
+ */
+export function createShopCommandRegistry(
+  runtime: Pick<Runtime, 'registerCommand'>,
+  current: () => ShopSurface | null,
+  notReady: (source: number) => void,
+): (config: Pick<ResourceConfig, 'shop' | 'points'>) => void {
+  const registered = new Set<string>();
+  const register = (name: string, kind: 'shop' | 'points') => {
+    if (registered.has(`${kind}:${name}`)) return;
+    registered.add(`${kind}:${name}`);
+    runtime.registerCommand(
+      name,
+      (source, args) => {
+        if (source <= 0) return;
+        const surface = current();
+        if (!surface) return notReady(source);
+        if (kind === 'shop' && surface.settings.command === name)
+          void surface.commands.shopCommand(source, args);
+        else if (kind === 'points' && surface.settings.pointsCommand === name)
+          surface.commands.pointsCommand(source);
+      },
+      false,
+    );
+  };
+  return ({ shop, points }) => {
+    if (shop.enabled) register(shop.command, 'shop');
+    if (shop.enabled || points.perVote > 0) register(shop.pointsCommand, 'points');
+  };
 }
