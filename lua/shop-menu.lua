@@ -1,6 +1,6 @@
 -- vote-reward: the optional vote shop menu, an ox_lib context menu (off by default; see docs/shop.md).
--- To use it, set "shop": { "menu": true } in config.json and add to fxmanifest.lua:
---   shared_script '@ox_lib/init.lua'
+-- To use it, set "shop": { "menu": true } in config.json, delete `server_only 'yes'` from fxmanifest.lua and add:
+--   client_script '@ox_lib/init.lua'
 --   client_script 'lua/shop-menu.lua'
 --   dependency 'ox_lib'
 -- The server sends only the text to show. A choice sends back the item id, and true when the player confirmed:

@@ -52,6 +52,11 @@ const SUMMARISED: Record<string, { value: string; details: string }> = {
     details: 'N a whole number 2 to 3650',
   },
   'voteParty.reward': { value: 'rewards', details: 'one reward or a list, as `reward`' },
+  'shop.items': {
+    value:
+      'list of ≤ 100: `{ "id", "name", "cost", "rewards", "limit"?, "stock"?, "permission"?, "confirm"? }`',
+    details: 'every field, two worked items and what a purchase does in [shop.md](shop.md)',
+  },
   'topVoters.awards': {
     value: 'list of ≤ 100: `{ "rank": N, "reward": rewards }`',
     details: 'N a whole number 1 to 100',
@@ -217,6 +222,12 @@ export function renderConfigDoc(): string {
     '`firstVote`, `milestones`, `streaks`, `voteParty` and `topVoters` pay "rewards": one reward or a list, with the',
     'same types, chances and choices as `reward`. What each program does, with a worked configuration, is in the',
     "owner's README, [Reward programs](owner/README.md#reward-programs).",
+    '',
+    '## Vote points and shop',
+    '',
+    '`points.perVote` and `points` rewards credit vote points; `shop` sells items for them with `/voteshop`. The item',
+    'fields, a worked configuration, the player and admin commands and the optional ox_lib menu are in',
+    '[shop.md](shop.md).',
   );
   return `${lines.join('\n').trimEnd()}\n`;
 }
