@@ -133,9 +133,9 @@ describe.each<Framework>(['esx', 'qbcore', 'qbox'])(
   },
 );
 
-describe('a delivery nobody can confirm', () => {
+describe.each<Framework>(['esx', 'qbcore', 'qbox'])('a delivery nobody can confirm on %s', (framework) => {
   it('holds the points for an admin after a crash mid-delivery of a custom reward; refund gives them back once', async () => {
-    const { w, steve } = await shopWorld('esx');
+    const { w, steve } = await shopWorld(framework);
     w.server.payoutHook = (entry) => (entry.framework === 'shop' ? 'kill-after' : undefined);
     w.type(steve, '/voteshop buy vip');
     await w.until(() => w.server.dead).catch(() => undefined);
