@@ -126,3 +126,14 @@ describe('Top-Serveurs adapter', () => {
     expect(transport.requests[0]?.url).toMatch(/^https:\/\/api\.top-games\.net\/v1\/votes\/claim-username\?/);
   });
 });
+
+describe('Top-Serveurs adapter and a bare 404', () => {
+  it('does not read a 404 without the site error as "not voted" (a wrong base URL proves nothing)', async () => {
+    const transport = createScriptedTransport({ status: 404, body: '<html>Not Found</html>' });
+    const site = TOP_SERVEURS_SITE.create({ key: TOKEN, identity: 'ip' }, siteDeps(transport, now));
+    expect(await site.check('203.0.113.9', { priority: 'poll' })).toMatchObject({
+      kind: 'refused',
+      status: 404,
+    });
+  });
+});
