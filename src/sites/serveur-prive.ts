@@ -55,7 +55,7 @@ export const SERVEUR_PRIVE_SITE: SiteDescriptor = {
         `sites.serveur-prive.identity: this site takes "ip" only, got "${settings.identity}"`,
       );
     const base = readBaseUrl('serveur-prive', settings.baseUrl ?? SERVEUR_PRIVE_SITE.baseUrl);
-    const sender = createSiteSender(LABEL, deps, settings.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS);
+    const sender = createSiteSender(LABEL, deps, settings.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS, settings.key);
     return {
       kind: 'serveur-prive',
       label: LABEL,

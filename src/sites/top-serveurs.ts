@@ -74,7 +74,7 @@ export const TOP_SERVEURS_SITE: SiteDescriptor = {
     if (!TOP_SERVEURS_SITE.identities.includes(identity))
       throw new TypeError(`sites.top-serveurs.identity: expected name, steam64 or ip, got "${identity}"`);
     const base = readBaseUrl('top-serveurs', settings.baseUrl ?? TOP_SERVEURS_SITE.baseUrl);
-    const sender = createSiteSender(LABEL, deps, settings.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS);
+    const sender = createSiteSender(LABEL, deps, settings.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS, settings.key);
     const token = settings.key;
 
     const check = async (value: string, opts: { priority: 'claim' | 'poll' }): Promise<CheckOutcome> => {
