@@ -149,6 +149,7 @@ function readError(status: number, body: string | null, effect: boolean): NotVot
     };
   // Only the site's own "NotFound" says "no vote": a bare 404 (a wrong base URL, a proxy page) proves nothing.
   if (code === 'NotFound') return { kind: 'not_voted', maybeBadKey: false };
-  if (status >= 300 && status < 400) return malformed(LABEL, `HTTP ${status} redirect`, effect);
+  // Only a 4xx is a definite "no": a 1xx or 3xx as the final answer says nothing about what the site did.
+  if (status < 400) return malformed(LABEL, `HTTP ${status}`, effect);
   return { kind: 'refused', status, detail: `${LABEL}: HTTP ${status}${code ? ` ${code}` : ''}` };
 }
