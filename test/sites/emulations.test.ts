@@ -378,3 +378,53 @@ describe('emulation control API and bad input', () => {
     ]);
   });
 });
+
+describe('emulated sites vote pages', () => {
+  const vote = (kind: string, fields: Record<string, string>) =>
+    world.mock.app.request(`/sites/${kind}/vote-page`, { method: 'POST', body: new URLSearchParams(fields) });
+
+  it('offers the identity kinds the site takes', async () => {
+    const response = await world.mock.app.request('/sites/trackyserver/vote-page');
+    const page = await response.text();
+    expect(response.status).toBe(200);
+    expect(page).toContain('value="steam64"');
+    expect(page).toContain('value="discord"');
+    expect(page).not.toContain('value="ip"');
+  });
+
+  it('records a vote the adapter then claims, and refuses a second one before the site next-vote time', async () => {
+    expect((await vote('trackyserver', { identity_kind: 'steam64', identity: STEAM })).status).toBe(200);
+    const site = await world.adapter('trackyserver', 'steam64');
+    expect(site.claimModel === 'claim_then_reward' && (await site.claim(STEAM, opts))).toMatchObject({
+      kind: 'claimed',
+    });
+    clock += 23 * H;
+    const again = await vote('trackyserver', { identity_kind: 'steam64', identity: STEAM });
+    expect(again.status).toBe(429);
+    expect(await again.text()).toContain(
+      `next vote is possible at ${new Date(START + 24 * H).toISOString()}`,
+    );
+    clock += H;
+    expect((await vote('trackyserver', { identity_kind: 'steam64', identity: STEAM })).status).toBe(200);
+    expect((await world.site('trackyserver')).votes).toBe(2);
+  });
+
+  it.each([
+    ['trackyserver', { identity_kind: 'ip', identity: '1.2.3.4' }, 'Pick one of: steam64, discord.'],
+    ['trackyserver', { identity_kind: 'steam64', identity: '12345' }, 'That is not a valid SteamID64'],
+    ['top-serveurs', { identity_kind: 'name', identity: ' ' }, 'That is not a valid name'],
+    ['serveur-prive', { identity_kind: 'ip', identity: 'my house' }, 'That is not a valid IP address'],
+  ])('refuses a %s vote with %j (400) and records nothing', async (kind, fields, message) => {
+    const response = await vote(kind, fields);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message);
+    expect((await world.site(kind as SiteKind)).votes).toBe(0);
+  });
+
+  it('escapes the name it echoes', async () => {
+    const response = await vote('top-serveurs', { identity_kind: 'name', identity: '<b>Jean</b>' });
+    const page = await response.text();
+    expect(page).toContain('&lt;b&gt;Jean&lt;/b&gt;');
+    expect(page).not.toContain('<b>Jean');
+  });
+});

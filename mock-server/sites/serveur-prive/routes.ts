@@ -17,6 +17,7 @@ export const SERVEUR_PRIVE_EMULATION: SiteEmulation = {
   identities: ['ip'],
   basePath: `/sites/${KIND}/api/v1`,
   makeKey: () => randomToken(UPPER_ALNUM, 8),
+  nextVoteAt: (votedAt) => votedAt + WINDOW_MS,
   guesses: [
     'every answer is HTTP 200, success: false included',
     'a wrong token answers {success: false, message: "Serveur introuvable"}',

@@ -38,9 +38,10 @@ export const TOP_SERVER_EMULATION: SiteEmulation = {
   identities: ['name'],
   basePath: `/sites/${KIND}`,
   makeKey: () => randomToken(HEX, 32),
+  nextVoteAt: (votedAt) => votedAt + PENDING_MS,
   guesses: [
     'the key form (32 hex digits)',
-    'a vote stays pending 24 h (no window is stated)',
+    'a vote stays pending 24 h and a name votes once per 24 h (no window is stated)',
     'error bodies are {ok: false, error}',
     'no rate limit (none is published)',
   ],

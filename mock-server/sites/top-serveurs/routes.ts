@@ -18,6 +18,7 @@ export const TOP_SERVEURS_EMULATION: SiteEmulation = {
   identities: ['name', 'steam64', 'ip'],
   basePath: `/sites/${KIND}/v1/votes`,
   makeKey: () => randomToken(UPPER_ALNUM, 12),
+  nextVoteAt: (votedAt) => votedAt + WINDOW_MS,
   guesses: [
     'a wrong or missing server_token answers 404 {code: 404, success: false, error: "ServerNotFound"}',
     'a missing player parameter answers 400 {error: "BadRequest"}',

@@ -19,8 +19,9 @@ export const TOPGSERVERS_EMULATION: SiteEmulation = {
   identities: ['name'],
   basePath: `/sites/${KIND}`,
   makeKey: () => `tgs_${randomToken(HEX, 32)}`,
+  nextVoteAt: (votedAt) => (Math.floor(votedAt / DAY_MS) + 1) * DAY_MS,
   guesses: [
-    '"today" is the UTC day',
+    '"today" is the UTC day; one vote per name per UTC day',
     'a missing or wrong key answers 401 {error: "Unauthorized"}; a missing username 400',
     'usernames match case-insensitively',
   ],

@@ -19,6 +19,7 @@ export const TRACKYSERVER_EMULATION: SiteEmulation = {
   identities: ['steam64', 'discord'],
   basePath: `/sites/${KIND}`,
   makeKey: () => randomToken(HEX, 32),
+  nextVoteAt: (votedAt) => votedAt + WINDOW_MS,
   guesses: [
     'the key form (32 hex digits)',
     'an unknown action or a missing id answers 0',
