@@ -3,12 +3,14 @@
  * `GET /api/v1/vote/check?key&player` answers `{ok, server, player, hasPendingVote, pending, votes: [{id, votedAt}]}`
  * (player matched case-insensitively); `POST /api/v1/vote/claim` with `key` and `player` (JSON, form or query)
  * consumes every pending vote and answers `{ok: true, claimed: n}`, idempotently. 400 missing key/player, 401 bad key.
+ * GUESS: every entry of `guesses` below (also listed by `GET /__admin/sites`), marked where it is played.
  */
 
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { type EmulationDeps, HEX, randomToken, type SiteEmulation, siteKey } from '../emulation';
 
+// GUESS: no window is stated; a pending vote waits 24 h.
 const PENDING_MS = 24 * 3_600_000;
 const KIND = 'top-server';
 
