@@ -66,6 +66,9 @@ describe('createResource start-up', () => {
       'getServerInfo',
       'getVoteCount',
       'getTopVoters',
+      'getVotePoints',
+      'addVotePoints',
+      'spendVotePoints',
     ]);
     expect(resource.isReady()).toBe(true);
   });
