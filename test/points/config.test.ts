@@ -60,7 +60,7 @@ describe('config: points and shop', () => {
     ],
     [
       { shop: { enabled: true, items: [{ ...ITEM, id: 'Bread' }] } },
-      'shop.items[0].id: an id of lowercase letters, digits, _ or - (1 to 32)',
+      'shop.items[0].id: expected an id of lowercase letters, digits, _ or - (1 to 32), got "Bread"',
     ],
     [{ shop: { enabled: true, items: [{ ...ITEM, cost: 0 }] } }, 'shop.items[0].cost'],
     [{ shop: { enabled: true, items: [{ ...ITEM, cost: 2.5 }] } }, 'shop.items[0].cost'],
