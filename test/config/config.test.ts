@@ -117,7 +117,10 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ reward: { type: 'gold' } }, 'reward.type: expected one of money, bank, item, points, custom, got "gold"'],
+    [
+      { reward: { type: 'gold' } },
+      'reward.type: expected one of money, bank, item, points, custom, got "gold"',
+    ],
     [
       { reward: [{ type: 'money', amount: 5 }, { type: 'gold' }] },
       'reward[1].type: expected one of money, bank, item, points, custom, got "gold"',
