@@ -143,6 +143,20 @@ describe('vote shop: a buy', () => {
     expect(payouts(w)).toHaveLength(1);
   });
 
+  it('votereward drop refuses a held delivery and names the refund: dropping it would keep the points spent', async () => {
+    const w = boot();
+    seed(w, 'license:a', 12);
+    w.adapter.unknownAfterPaying = 1;
+    const held = await w.shop.buy(1, 'bread');
+    const id = held.ok ? held.purchaseId : '';
+    expect(w.running.flow.drop(`a:shop:${id}`)).toEqual({
+      ok: false,
+      message: `a:shop:${id} delivers vote-shop purchase ${id}: refund it with \`votereward shop refund ${id}\` (the points come back); dropping it would keep them spent`,
+    });
+    expect(w.running.flow.pending()).toHaveLength(1);
+    expect(w.shop.purchases('license:a').map((p) => p.state)).toEqual(['delivering']);
+  });
+
   it('an unknown outcome granted by an admin is delivered; the points stay spent', async () => {
     const w = boot();
     seed(w, 'license:a', 12);
