@@ -169,6 +169,23 @@ describe('vote shop: a buy', () => {
     expect(w.heard.filter(([name]) => name === 'purchased')).toHaveLength(1);
   });
 
+  it('points spent by another resource while the framework answers the capacity check: refused, nothing charged', async () => {
+    const w = boot();
+    seed(w, 'license:a', 12);
+    const canReceive = w.adapter.canReceive;
+    w.adapter.canReceive = async (ctx, rewards) => {
+      w.ledger.apply('license:a', { key: 'ext:phone-1', delta: -10, reason: 'phone' });
+      return canReceive(ctx, rewards);
+    };
+    expect(await w.shop.buy(1, 'bread')).toMatchObject({
+      ok: false,
+      code: 'insufficient_points',
+      balance: 2,
+    });
+    expect(w.shop.purchases('license:a')).toEqual([]);
+    expect(payouts(w)).toEqual([]);
+  });
+
   it('two buys in one tick: one is bought, the other is told the first is running; charged once', async () => {
     const w = boot();
     seed(w, 'license:a', 12);
