@@ -276,13 +276,17 @@ export function createShop(options: ShopOptions): ShopCore {
       if (!record) return { ok: false, code: 'not_found' };
       if (record.state !== 'delivering' && record.state !== 'refunding')
         return { ok: false, code: 'not_held' };
-      const outcome = await underPlayerLock(record, async () => ({
-        done: refund(deps, readPurchase(deps, record.id) ?? record, 'refunded by an admin'),
-      }));
+      // Read again under the lock: a retry may have delivered it meanwhile, and a delivered purchase is never refunded.
+      const outcome = await underPlayerLock(record, async () => {
+        const current = readPurchase(deps, record.id);
+        if (current?.state !== 'delivering' && current?.state !== 'refunding')
+          return { held: false as const };
+        return { held: true as const, done: refund(deps, current, 'refunded by an admin') };
+      });
       if (outcome === null) return { ok: false, code: 'busy' };
-      const { done } = outcome;
-      if (done === null) return { ok: false, code: 'ledger_unreadable' };
-      return { ok: true, code: 'refunded', purchase: viewOf(done) };
+      if (!outcome.held) return { ok: false, code: 'not_held' };
+      if (outcome.done === null) return { ok: false, code: 'ledger_unreadable' };
+      return { ok: true, code: 'refunded', purchase: viewOf(outcome.done) };
     },
 
     async grant(purchaseId) {
@@ -291,10 +295,13 @@ export function createShop(options: ShopOptions): ShopCore {
       const entry = journal.get(deliveryId(record.id));
       if (record.state !== 'delivering' || !entry || entry.state !== 'needs_admin')
         return { ok: false, code: 'not_held' };
-      const stop = await underPlayerLock(record, () =>
-        options.driver.run(entry, { type: 'granted' }, { priority: 'claim', source: null }),
-      );
+      const stop = await underPlayerLock(record, async () => {
+        const current = journal.get(entry.id);
+        if (current?.state !== 'needs_admin') return 'not_held' as const;
+        return options.driver.run(current, { type: 'granted' }, { priority: 'claim', source: null });
+      });
       if (stop === null) return { ok: false, code: 'busy' };
+      if (stop === 'not_held') return { ok: false, code: 'not_held' };
       if (stop.code === 'rewarded') finished(record, stop.source);
       return { ok: true, code: 'granted', purchase: viewOf(readPurchase(deps, record.id) ?? record) };
     },
