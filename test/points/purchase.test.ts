@@ -123,6 +123,23 @@ describe('vote shop: a buy', () => {
     expect(balance(w)).toBe(11);
   });
 
+  it('a delivery the framework could not make yet stays owed, is paid by the next retry and settles the purchase', async () => {
+    const w = boot();
+    seed(w, 'license:a', 12);
+    w.adapter.giveProblems.push({ code: 'player_not_loaded' });
+    expect(await w.shop.buy(1, 'bread')).toMatchObject({ ok: true, code: 'delivery_pending', balance: 7 });
+    expect(w.shop.purchases('license:a').map((p) => p.state)).toEqual(['delivering']);
+    await w.running.flow.reconcile('claim');
+    expect(payouts(w)).toHaveLength(1);
+    expect(w.shop.purchases('license:a').map((p) => p.state)).toEqual(['done']);
+    expect(w.heard.filter(([name]) => name === 'purchased')).toHaveLength(1);
+    expect(await w.shop.refund(w.shop.purchases('license:a')[0]?.id ?? '')).toEqual({
+      ok: false,
+      code: 'not_held',
+    });
+    expect(balance(w)).toBe(7);
+  });
+
   it('an unknown outcome holds the points until an admin refunds: the cost comes back, nothing more is paid', async () => {
     const w = boot();
     seed(w, 'license:a', 12);
