@@ -3,7 +3,9 @@
  * the owner's `timeZone` (`src/programs/calendar.ts`): a day, a week from Monday, a month, or for ever. Each counter
  * remembers its last {@link COUNTER_RECENT} operations by key (`+<purchaseId>`, `-<purchaseId>`): the only operations
  * that can replay after a crash are those of purchases still open, and a restart settles them before any new
- * purchase, so they are always among the last ones remembered.
+ * purchase, so they are always among the last ones remembered. An admin's refund of a purchase older than the last
+ * {@link COUNTER_RECENT} operations of its counter gives the points back but not the limit or the unit (its count is
+ * no longer told apart from the others).
  */
 import type { Calendar } from '../programs/calendar';
 import type { KvpStore } from '../runtime/runtime';

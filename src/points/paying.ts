@@ -43,7 +43,16 @@ export function withPoints<A extends RewardAdapter>(adapter: A, ledger: PointsLe
       if (!before.ok) return { ok: false, problem: { code: 'framework_error', detail: before.detail } };
       // The reading is journalled first, like a framework payout: a restart then asks `confirm`, which reads the key.
       hooks?.before?.(before.balance);
-      const result = ledger.apply(ctx.license, { key, delta: reward.amount, reason: `reward ${ctx.voteId}` });
+      let result: ReturnType<PointsLedgerApi['apply']>;
+      try {
+        result = ledger.apply(ctx.license, { key, delta: reward.amount, reason: `reward ${ctx.voteId}` });
+      } catch (error) {
+        // One KVP write that threw wrote nothing: not credited, safe to try again (never "maybe paid").
+        return {
+          ok: false,
+          problem: { code: 'framework_error', detail: `points ledger write failed: ${String(error)}` },
+        };
+      }
       if (result.ok) return { ok: true };
       return { ok: false, problem: { code: 'framework_error', detail: `points ledger: ${result.code}` } };
     },

@@ -13,14 +13,14 @@ import type { ClaimLocks } from '../claim/locks';
 import type { EntryStop } from '../claim/outcome';
 import { claimNameOf } from '../claim/player-name';
 import type { EventChannel } from '../events';
-import { createCalendar } from '../programs/calendar';
+import { type Calendar, createCalendar } from '../programs/calendar';
 import { drawRewards } from '../programs/draw';
 import type { RewardAdapter } from '../rewards/types';
 import type { Runtime } from '../runtime/runtime';
 import { purchaseKey } from '../store/keys';
 import { writeRecord } from '../store/record';
 import type { PointsLedgerApi } from './ledger';
-import { createShopCounters, periodEnd, periodOf } from './limits';
+import { createShopCounters, periodEnd, periodOf, type ShopCounters } from './limits';
 import {
   allPurchases,
   buyKey,
@@ -35,7 +35,7 @@ import {
   viewOf,
 } from './purchase-steps';
 import type { PurchaseRecord } from './records';
-import type { BuyRefusal, BuyResult, Shop, ShopConfig, ShopItemConfig, ShopListing } from './types';
+import type { BuyRefusal, BuyResult, Shop, ShopConfig, ShopItemConfig, ShopList, ShopListing } from './types';
 
 /** What the shop is built from. */
 export interface ShopOptions {
@@ -92,40 +92,10 @@ export function createShop(options: ShopOptions): ShopCore {
       .toLowerCase();
     return shop.items.find((item) => item.id === id);
   };
-  const allowed = (source: number, item: ShopItemConfig) =>
-    item.permission === undefined || runtime.isAceAllowed?.(source, item.permission) === true;
+  const allowed = (source: number, item: ShopItemConfig) => allowedFor(runtime, source, item);
 
-  /** Why `license` cannot buy `item` now, or null; `balance` is read with it. */
-  const refusalOf = (
-    license: string,
-    item: ShopItemConfig,
-  ): { code: BuyRefusal; detail?: string; balance?: number } | { code: null; balance: number } => {
-    const read = ledger.read(license);
-    if (!read.ok) return { code: 'ledger_unreadable', detail: read.detail };
-    if (item.limit) {
-      const usage = counters.usage(license);
-      if (!usage.ok) return { code: 'ledger_unreadable', detail: usage.problem };
-      const now = runtime.now();
-      if (
-        counters.used(usage.record, item.id, periodOf(calendar, item.limit.reset, now)) >= item.limit.count
-      ) {
-        const ends = periodEnd(calendar, item.limit.reset, now);
-        return {
-          code: 'limit_reached',
-          detail: ends === null ? 'never' : String(ends),
-          balance: read.balance,
-        };
-      }
-    }
-    if (item.stock !== undefined) {
-      const stock = counters.stock(item.id);
-      if (!stock.ok) return { code: 'ledger_unreadable', detail: stock.problem };
-      if (stock.record.sold >= item.stock) return { code: 'out_of_stock', balance: read.balance };
-    }
-    if (read.balance < item.cost)
-      return { code: 'insufficient_points', detail: String(item.cost), balance: read.balance };
-    return { code: null, balance: read.balance };
-  };
+  const view: ShopView = { runtime, shop, ledger, counters, calendar };
+  const refusalOf = (license: string, item: ShopItemConfig) => refusalFor(view, license, item);
 
   const newId = () => {
     for (;;) {
@@ -270,33 +240,7 @@ export function createShop(options: ShopOptions): ShopCore {
     recover: () => recoverPurchases(deps),
     stop: unlisten,
 
-    list(source, locale) {
-      if (!shop.enabled) return { ok: false, code: 'shop_disabled' };
-      const license = runtime.playerLicense(source);
-      if (!license) return { ok: false, code: 'unknown_player' };
-      const read = ledger.read(license);
-      if (!read.ok) return { ok: false, code: 'ledger_unreadable' };
-      const usage = counters.usage(license);
-      const now = runtime.now();
-      const items = shop.items.map((item): ShopListing => {
-        const stock = item.stock === undefined ? null : counters.stock(item.id);
-        const limit = item.limit;
-        const used =
-          limit && usage.ok ? counters.used(usage.record, item.id, periodOf(calendar, limit.reset, now)) : 0;
-        return {
-          id: item.id,
-          name: itemNameIn(item, locale),
-          cost: item.cost,
-          remaining: limit ? Math.max(0, limit.count - used) : null,
-          resetsAt: limit ? periodEnd(calendar, limit.reset, now) : null,
-          stockLeft:
-            item.stock === undefined ? null : stock?.ok ? Math.max(0, item.stock - stock.record.sold) : 0,
-          confirm: item.confirm === true,
-          allowed: allowed(source, item),
-        };
-      });
-      return { ok: true, balance: read.balance, items };
-    },
+    list: (source, locale) => listFor(view, source, locale),
 
     async buy(source, itemId, buyOptions = {}) {
       const typed = String(itemId ?? '');
@@ -332,13 +276,17 @@ export function createShop(options: ShopOptions): ShopCore {
       if (!record) return { ok: false, code: 'not_found' };
       if (record.state !== 'delivering' && record.state !== 'refunding')
         return { ok: false, code: 'not_held' };
-      const outcome = await underPlayerLock(record, async () => ({
-        done: refund(deps, readPurchase(deps, record.id) ?? record, 'refunded by an admin'),
-      }));
+      // Read again under the lock: a retry may have delivered it meanwhile, and a delivered purchase is never refunded.
+      const outcome = await underPlayerLock(record, async () => {
+        const current = readPurchase(deps, record.id);
+        if (current?.state !== 'delivering' && current?.state !== 'refunding')
+          return { held: false as const };
+        return { held: true as const, done: refund(deps, current, 'refunded by an admin') };
+      });
       if (outcome === null) return { ok: false, code: 'busy' };
-      const { done } = outcome;
-      if (done === null) return { ok: false, code: 'ledger_unreadable' };
-      return { ok: true, code: 'refunded', purchase: viewOf(done) };
+      if (!outcome.held) return { ok: false, code: 'not_held' };
+      if (outcome.done === null) return { ok: false, code: 'ledger_unreadable' };
+      return { ok: true, code: 'refunded', purchase: viewOf(outcome.done) };
     },
 
     async grant(purchaseId) {
@@ -347,10 +295,13 @@ export function createShop(options: ShopOptions): ShopCore {
       const entry = journal.get(deliveryId(record.id));
       if (record.state !== 'delivering' || !entry || entry.state !== 'needs_admin')
         return { ok: false, code: 'not_held' };
-      const stop = await underPlayerLock(record, () =>
-        options.driver.run(entry, { type: 'granted' }, { priority: 'claim', source: null }),
-      );
+      const stop = await underPlayerLock(record, async () => {
+        const current = journal.get(entry.id);
+        if (current?.state !== 'needs_admin') return 'not_held' as const;
+        return options.driver.run(current, { type: 'granted' }, { priority: 'claim', source: null });
+      });
       if (stop === null) return { ok: false, code: 'busy' };
+      if (stop === 'not_held') return { ok: false, code: 'not_held' };
       if (stop.code === 'rewarded') finished(record, stop.source);
       return { ok: true, code: 'granted', purchase: viewOf(readPurchase(deps, record.id) ?? record) };
     },
@@ -360,6 +311,78 @@ export function createShop(options: ShopOptions): ShopCore {
         .filter((record) => record.license === license)
         .map(viewOf),
   };
+}
+
+/** What listing and the checks of a buy read. */
+interface ShopView {
+  runtime: Pick<Runtime, 'now' | 'playerLicense' | 'isAceAllowed'>;
+  shop: ShopConfig;
+  ledger: PointsLedgerApi;
+  counters: ShopCounters;
+  calendar: Calendar;
+}
+
+/** True when the player holds the item's ACE, or the item needs none. */
+function allowedFor(runtime: Pick<Runtime, 'isAceAllowed'>, source: number, item: ShopItemConfig): boolean {
+  return item.permission === undefined || runtime.isAceAllowed?.(source, item.permission) === true;
+}
+
+/** Why `license` cannot buy `item` now, or `code: null`; `balance` is read with it. */
+function refusalFor(
+  view: ShopView,
+  license: string,
+  item: ShopItemConfig,
+): { code: BuyRefusal; detail?: string; balance?: number } | { code: null; balance: number } {
+  const { ledger, counters, calendar } = view;
+  const read = ledger.read(license);
+  if (!read.ok) return { code: 'ledger_unreadable', detail: read.detail };
+  if (item.limit) {
+    const usage = counters.usage(license);
+    if (!usage.ok) return { code: 'ledger_unreadable', detail: usage.problem };
+    const now = view.runtime.now();
+    if (counters.used(usage.record, item.id, periodOf(calendar, item.limit.reset, now)) >= item.limit.count) {
+      const ends = periodEnd(calendar, item.limit.reset, now);
+      return { code: 'limit_reached', detail: ends === null ? 'never' : String(ends), balance: read.balance };
+    }
+  }
+  if (item.stock !== undefined) {
+    const stock = counters.stock(item.id);
+    if (!stock.ok) return { code: 'ledger_unreadable', detail: stock.problem };
+    if (stock.record.sold >= item.stock) return { code: 'out_of_stock', balance: read.balance };
+  }
+  if (read.balance < item.cost)
+    return { code: 'insufficient_points', detail: String(item.cost), balance: read.balance };
+  return { code: null, balance: read.balance };
+}
+
+/** The shop as `source` sees it. */
+function listFor(view: ShopView, source: number, locale?: string): ShopList {
+  const { runtime, shop, ledger, counters, calendar } = view;
+  if (!shop.enabled) return { ok: false, code: 'shop_disabled' };
+  const license = runtime.playerLicense(source);
+  if (!license) return { ok: false, code: 'unknown_player' };
+  const read = ledger.read(license);
+  if (!read.ok) return { ok: false, code: 'ledger_unreadable' };
+  const usage = counters.usage(license);
+  const now = runtime.now();
+  const items = shop.items.map((item): ShopListing => {
+    const { limit } = item;
+    const used =
+      limit && usage.ok ? counters.used(usage.record, item.id, periodOf(calendar, limit.reset, now)) : 0;
+    const stock = item.stock === undefined ? null : counters.stock(item.id);
+    return {
+      id: item.id,
+      name: itemNameIn(item, locale),
+      cost: item.cost,
+      remaining: limit ? Math.max(0, limit.count - used) : null,
+      resetsAt: limit ? periodEnd(calendar, limit.reset, now) : null,
+      stockLeft:
+        item.stock === undefined ? null : stock?.ok ? Math.max(0, item.stock - stock.record.sold) : 0,
+      confirm: item.confirm === true,
+      allowed: allowedFor(runtime, source, item),
+    };
+  });
+  return { ok: true, balance: read.balance, items };
 }
 
 function optionalCorrupt(options: ShopOptions): Pick<PurchaseDeps, 'onCorrupt'> {

@@ -201,7 +201,7 @@ export interface Shop {
   buy(source: number, itemId: string, options?: { confirm?: boolean }): Promise<BuyResult>;
   /** Refunds a held or undeliverable purchase (admin): its delivery is dropped and the cost credited once. */
   refund(purchaseId: string): Promise<PurchaseAdminResult>;
-  /** Declares a held purchase delivered (admin grant): the points stay spent, the delivery settles. */
+  /** Grants a held purchase (admin): its delivery is paid as it stands, like `votereward grant`; the points stay spent. */
   grant(purchaseId: string): Promise<PurchaseAdminResult>;
   /** The open and recent purchases of a license, newest last. */
   purchases(license: string): PurchaseView[];

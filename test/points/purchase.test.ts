@@ -123,6 +123,23 @@ describe('vote shop: a buy', () => {
     expect(balance(w)).toBe(11);
   });
 
+  it('a delivery the framework could not make yet stays owed, is paid by the next retry and settles the purchase', async () => {
+    const w = boot();
+    seed(w, 'license:a', 12);
+    w.adapter.giveProblems.push({ code: 'player_not_loaded' });
+    expect(await w.shop.buy(1, 'bread')).toMatchObject({ ok: true, code: 'delivery_pending', balance: 7 });
+    expect(w.shop.purchases('license:a').map((p) => p.state)).toEqual(['delivering']);
+    await w.running.flow.reconcile('claim');
+    expect(payouts(w)).toHaveLength(1);
+    expect(w.shop.purchases('license:a').map((p) => p.state)).toEqual(['done']);
+    expect(w.heard.filter(([name]) => name === 'purchased')).toHaveLength(1);
+    expect(await w.shop.refund(w.shop.purchases('license:a')[0]?.id ?? '')).toEqual({
+      ok: false,
+      code: 'not_held',
+    });
+    expect(balance(w)).toBe(7);
+  });
+
   it('an unknown outcome holds the points until an admin refunds: the cost comes back, nothing more is paid', async () => {
     const w = boot();
     seed(w, 'license:a', 12);
@@ -143,6 +160,20 @@ describe('vote shop: a buy', () => {
     expect(payouts(w)).toHaveLength(1);
   });
 
+  it('votereward drop refuses a held delivery and names the refund: dropping it would keep the points spent', async () => {
+    const w = boot();
+    seed(w, 'license:a', 12);
+    w.adapter.unknownAfterPaying = 1;
+    const held = await w.shop.buy(1, 'bread');
+    const id = held.ok ? held.purchaseId : '';
+    expect(w.running.flow.drop(`a:shop:${id}`)).toEqual({
+      ok: false,
+      message: `a:shop:${id} delivers vote-shop purchase ${id}: refund it with \`votereward shop refund ${id}\` (the points come back); dropping it would keep them spent`,
+    });
+    expect(w.running.flow.pending()).toHaveLength(1);
+    expect(w.shop.purchases('license:a').map((p) => p.state)).toEqual(['delivering']);
+  });
+
   it('an unknown outcome granted by an admin is delivered; the points stay spent', async () => {
     const w = boot();
     seed(w, 'license:a', 12);
@@ -153,6 +184,23 @@ describe('vote shop: a buy', () => {
     expect(await w.shop.grant(id)).toEqual({ ok: false, code: 'not_held' });
     expect(balance(w)).toBe(7);
     expect(w.heard.filter(([name]) => name === 'purchased')).toHaveLength(1);
+  });
+
+  it('points spent by another resource while the framework answers the capacity check: refused, nothing charged', async () => {
+    const w = boot();
+    seed(w, 'license:a', 12);
+    const canReceive = w.adapter.canReceive;
+    w.adapter.canReceive = async (ctx, rewards) => {
+      w.ledger.apply('license:a', { key: 'ext:phone-1', delta: -10, reason: 'phone' });
+      return canReceive(ctx, rewards);
+    };
+    expect(await w.shop.buy(1, 'bread')).toMatchObject({
+      ok: false,
+      code: 'insufficient_points',
+      balance: 2,
+    });
+    expect(w.shop.purchases('license:a')).toEqual([]);
+    expect(payouts(w)).toEqual([]);
   });
 
   it('two buys in one tick: one is bought, the other is told the first is running; charged once', async () => {
