@@ -36,6 +36,8 @@ export interface ShopCommandsOptions {
   dayOf(ms: number): string;
   /** Called after a list was told to `source` (the menu, when on, opens too). */
   onList?(source: number): void;
+  /** Tells the result of a buy (the configured notifications); chat (`runtime.tell`) when left out. */
+  notify?(source: number, message: string): void;
 }
 
 /** The running shop commands and what the menu shares with them. */
@@ -114,9 +116,10 @@ export function createShopCommands(options: ShopCommandsOptions): ShopCommands {
     if (request.kind === 'bad_id') return tell(source, [badIdMessage(words, request)]);
     if (request.kind !== 'buy') return tell(source, [translate('shop_usage', { command: settings.command })]);
     if (!shop) return tell(source, [translate('shop_off')]);
+    const notify = options.notify ?? runtime.tell;
     try {
       const result = await shop.buy(source, request.id, { confirm: request.confirm });
-      tell(source, [buyMessage(words, result, context(source))]);
+      notify(source, buyMessage(words, result, context(source)));
     } catch (error) {
       runtime.log.error(`shop: buying "${request.id}" for player #${source} failed: ${describeError(error)}`);
       const item = words.items.get(request.id);

@@ -21,6 +21,8 @@ export interface ShopSurfaceSource {
   config: Pick<ResourceConfig, 'shop' | 'points' | 'locale' | 'command' | 'topVoters'>;
   points: { ledger: Pick<Points, 'read' | 'apply'>; shop: Shop | null };
   translate: Translate;
+  /** How claims reach players (chat or notifications): a buy's result goes the same way; lists stay in chat. */
+  notifier?: { tell(source: number, message: string): void };
   programs: { calendar: Pick<Calendar, 'dayOf'>; history: Pick<HistoryStore, 'find'> };
 }
 
@@ -82,6 +84,7 @@ export function createShopSurface(
     translate,
     locale: config.locale,
     dayOf: source.programs.calendar.dayOf,
+    notify: source.notifier?.tell,
     onList: menuOn
       ? (player) => {
           const data = shop ? menuData({ shop, commands, locale: config.locale }, player) : null;

@@ -162,6 +162,32 @@ describe('/voteshop buy answers every result of the core with its own message', 
   });
 });
 
+describe('where the answers go', () => {
+  it('sends a buy result through the configured notifications and keeps lists in chat', async () => {
+    const runtime = createFakeRuntime();
+    runtime.join(1, { name: 'Ana', license: 'license:a' });
+    const { shop, points } = createFakeShop(LISTINGS);
+    const notified: string[] = [];
+    const commands = createShopCommands({
+      runtime,
+      shop,
+      points,
+      settings: SETTINGS,
+      translate: createTranslator('en'),
+      locale: 'en',
+      dayOf: (ms) => new Date(ms).toISOString().slice(0, 10),
+      notify: (_source, message) => void notified.push(message),
+    });
+    shop.next({ ok: false, code: 'out_of_stock', item: 'bread' });
+    await commands.shopCommand(1, ['buy', 'bread']);
+    await commands.shopCommand(1, []);
+    expect(notified).toEqual(['Bread is sold out.']);
+    expect(runtime.told.map((line) => line.message)[0]).toBe(
+      'Vote shop, you have 200 point(s). Buy with /voteshop buy <id>',
+    );
+  });
+});
+
 describe('/voteshop lists', () => {
   it('shows the balance, then each item the player may buy with what is left for them', async () => {
     const world = setup();
