@@ -104,7 +104,7 @@ export function shopConsoleCommands(
     },
     {
       name: 'purchase',
-      help: 'decide a held purchase: refund its points, or grant it as given',
+      help: 'decide a held purchase: refund its points, or grant (pay) its delivery',
       run: () => [`usage: ${ADMIN_COMMAND} purchase refund|grant <purchase_id>`],
       subcommands: [
         {
@@ -116,7 +116,7 @@ export function shopConsoleCommands(
         {
           name: 'grant',
           args: '<purchase_id>',
-          help: 'declare a held purchase given (the points stay spent)',
+          help: 'pay a held purchase as stored, like `grant` for votes (check the player first); the points stay spent',
           run: decide('grant'),
         },
       ],
@@ -148,7 +148,7 @@ function decisionLines(verb: 'refund' | 'grant', id: string, result: PurchaseAdm
     return [
       result.code === 'refunded'
         ? `vote-reward: purchase ${shown} refunded: ${p.cost} point(s) back to ${cleanText(p.name, NAME_MAX)}`
-        : `vote-reward: purchase ${shown} granted: ${cleanText(p.item)} counts as given to ${cleanText(p.name, NAME_MAX)}, the points stay spent`,
+        : `vote-reward: purchase ${shown} granted: ${cleanText(p.item)} ${p.state === 'done' ? 'paid to' : 'is paid when online:'} ${cleanText(p.name, NAME_MAX)}; the points stay spent`,
     ];
   }
   const why: Record<typeof result.code, string> = {

@@ -133,8 +133,13 @@ export function buyMessage(words: ShopWords, result: BuyResult, context: BuyCont
       return say('shop_cannot_carry', { rewards: context.rewards(config) });
     case 'busy':
       return say('shop_busy');
-    default:
+    case 'ledger_unreadable':
       return say('shop_failed');
+    default: {
+      // A result code the core adds later fails the type check here instead of reaching players as something else.
+      const unknown: never = result.code;
+      return say('shop_failed', { code: String(unknown) });
+    }
   }
 }
 
