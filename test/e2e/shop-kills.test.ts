@@ -162,5 +162,26 @@ describe.each<Framework>(['esx', 'qbcore', 'qbox'])('a delivery nobody can confi
     );
     expect(await balanceOf(w, again)).toBe(100);
     expect(w.shopCommands()).toHaveLength(1);
+
+    // A second one held the same way, this time granted: the delivery is paid once more, as stored, and settles.
+    w.server.payoutHook = (entry) => (entry.framework === 'shop' ? 'kill-after' : undefined);
+    w.type(again, '/voteshop buy vip');
+    await w.until(() => w.server.dead).catch(() => undefined);
+    await w.restart();
+    const third = await w.join('Steve', { license: steve.license });
+    await w.advance(20_000);
+    const second = Object.keys(w.kvp('shop:buy:'))
+      .map((key) => key.slice('shop:buy:'.length))
+      .find((key) => key !== id);
+    w.console(`votereward purchase grant ${second}`);
+    await w.advance(5000);
+    expect(w.output().at(-1)).toBe(
+      `vote-reward: purchase ${second} granted: vip paid to Steve; the points stay spent`,
+    );
+    expect(w.shopCommands()).toHaveLength(3);
+    expect(await balanceOf(w, third)).toBe(40);
+    w.console('votereward pending');
+    await w.advance(500);
+    expect(w.output().at(-1)).toBe('vote-reward: no open claims');
   });
 });
