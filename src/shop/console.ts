@@ -29,7 +29,14 @@ export interface ShopConsoleTarget {
   points: Pick<Points, 'read' | 'apply'> | null;
   /** The player a name (online, or in the vote history) or a `license:` names. */
   find(ref: string): NamedPlayer | null;
+  /** Tells the player of `license`, when online, what an admin did to their points or purchase. */
+  note?(license: string, note: AdminNote): void;
 }
+
+/** What an admin did that the player hears about. */
+export type AdminNote =
+  | { kind: 'points'; delta: number; balance: number }
+  | { kind: 'refund'; item: string; cost: number };
 
 /** `votereward points` arguments: who, and the adjustment when one is given. */
 export type PointsArgs =
@@ -60,7 +67,14 @@ export function shopConsoleCommands(
       const target = current();
       if (!target?.shop) return ['vote-reward: the shop is off (shop.enabled in config.json)'];
       const id = argumentOf(args);
-      return decisionLines(verb, id, await target.shop[verb](id));
+      const result = await target.shop[verb](id);
+      if (result.ok && result.code === 'refunded')
+        target.note?.(result.purchase.license, {
+          kind: 'refund',
+          item: result.purchase.item,
+          cost: result.purchase.cost,
+        });
+      return decisionLines(verb, id, result);
     };
   return [
     {
@@ -93,6 +107,8 @@ export function shopConsoleCommands(
           return [
             `${ADMIN_COMMAND} points: nothing changed for ${who}: ${result.code}${result.balance === undefined ? '' : ` (balance ${result.balance})`}`,
           ];
+        if (result.applied)
+          target.note?.(player.license, { kind: 'points', delta: result.credited, balance: result.balance });
         const credited =
           result.credited === parsed.change.delta
             ? ''

@@ -96,6 +96,24 @@ export function createShopSurface(
     shop,
     points: source.points.ledger,
     find: (ref) => findPlayer(runtime, source.programs.history, ref),
+    note(license, note) {
+      const player = runtime.players().find((id) => runtime.playerLicense(id) === license);
+      if (player === undefined) return;
+      const tell = source.notifier?.tell ?? runtime.tell;
+      if (note.kind === 'points')
+        tell(
+          player,
+          translate('points_admin', {
+            delta: `${note.delta > 0 ? '+' : ''}${note.delta}`,
+            balance: note.balance,
+          }),
+        );
+      else {
+        const item = config.shop.items.find((candidate) => candidate.id === note.item);
+        const name = item ? commands.words.nameOf(item) : note.item;
+        tell(player, translate('shop_refunded', { item: name, cost: note.cost }));
+      }
+    },
   };
   const stops: Array<() => void> = [];
   return {

@@ -162,6 +162,7 @@ describe.each<Framework>(['esx', 'qbcore', 'qbox'])('a delivery nobody can confi
     );
     expect(await balanceOf(w, again)).toBe(100);
     expect(w.shopCommands()).toHaveLength(1);
+    expect(w.messages(again)).toContain('VIP could not be given, so your 60 point(s) were given back.');
 
     // A second one held the same way, this time granted: the delivery is paid once more, as stored, and settles.
     w.server.payoutHook = (entry) => (entry.framework === 'shop' ? 'kill-after' : undefined);

@@ -109,6 +109,9 @@ describe('the shop in the running resource', () => {
     expect(adjust[0]).toMatch(
       /^vote-reward points Ana \(license:a\): \+25, balance 65; operation admin:\w+$/,
     );
+    expect(world.runtime.told.at(-1)?.message).toBe(
+      'An admin changed your vote points by +25; you now have 65.',
+    );
     const player = await admin(world.runtime, 'player Ana');
     expect(player).toContain('  Points     65');
     expect(player).toContain('  Purchases  1 kept, 0 open');
