@@ -181,7 +181,9 @@ export function shopPlayerLines(target: ShopConsoleTarget | null, license: strin
   if (!target) return [];
   const lines: string[] = [];
   const read = target.points?.read(license);
-  if (read) lines.push(`  Points     ${read.ok ? read.balance : 'ledger unreadable'}`);
+  // A server without points or a shop keeps `votereward player` as it was: no line for an empty, unused ledger.
+  const unused = !target.shop && read?.ok === true && read.balance === 0 && read.entries.length === 0;
+  if (read && !unused) lines.push(`  Points     ${read.ok ? read.balance : 'ledger unreadable'}`);
   const purchases: PurchaseView[] = target.shop?.purchases(license) ?? [];
   if (!target.shop) return lines;
   const open = purchases.filter((p) => !['done', 'refunded', 'cancelled'].includes(p.state)).length;

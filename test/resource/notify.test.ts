@@ -25,7 +25,9 @@ const voteWithoutVoting = async (notify: string | undefined, started: string[]) 
   await runtime.clock.settle();
   return {
     chat: runtime.told.filter((t) => t.source === 1).map((t) => t.message),
-    notifications: runtime.netEvents.filter((e) => e.target === 1).map((e) => [e.event, ...e.args]),
+    notifications: runtime.netEvents
+      .filter((e) => e.target === 1 && e.event !== 'chat:addSuggestion')
+      .map((e) => [e.event, ...e.args]),
     warnings: runtime.logs.filter((l) => l.level === 'warn').map((l) => l.message),
     info: runtime.logs.filter((l) => l.level === 'info').map((l) => l.message),
   };
@@ -149,7 +151,9 @@ const detectAVote = async (notify: string, started: string[]) => {
   await runtime.clock.advance(60_000);
   return {
     chat: runtime.told.filter((t) => t.source === 1).map((t) => t.message),
-    notifications: runtime.netEvents.filter((e) => e.target === 1).map((e) => [e.event, ...e.args]),
+    notifications: runtime.netEvents
+      .filter((e) => e.target === 1 && e.event !== 'chat:addSuggestion')
+      .map((e) => [e.event, ...e.args]),
   };
 };
 
