@@ -101,10 +101,10 @@ export function createShopCommands(options: ShopCommandsOptions): ShopCommands {
     },
   });
 
-  const list = (source: number) => {
+  const list = (source: number, page = 1) => {
     if (!shop) return tell(source, [translate('shop_off')]);
     const answer = shop.list(source, locale);
-    if (answer.ok) return tell(source, listLines(words, answer.balance, answer.items));
+    if (answer.ok) return tell(source, listLines(words, answer.balance, answer.items, page));
     if (answer.code === 'shop_disabled') return tell(source, [translate('shop_off')]);
     // An unreadable ledger is the core's to report to admins; the player hears that nothing can be sold now.
     return tell(source, [
@@ -139,7 +139,7 @@ export function createShopCommands(options: ShopCommandsOptions): ShopCommands {
       const allowed = limiter.take(source);
       if (!allowed.ok) return wait(source, allowed.seconds, settings.command);
       if (request.kind === 'list') {
-        list(source);
+        list(source, request.page);
         return options.onList?.(source);
       }
       return buy(source, request);

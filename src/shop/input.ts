@@ -7,6 +7,8 @@
 export const SHOP_ID_MAX = 32;
 /** Longest typed word echoed back to the player. */
 const ECHO_MAX = 40;
+/** A page number of the list: 1 to 999. */
+const PAGE = /^[1-9]\d{0,2}$/;
 /** What an item id is made of (the config's own rule for ids, compared in lower case). */
 const ID_PATTERN = /^[a-z0-9_-]+$/;
 /** Characters no one types on purpose in an id: controls, separators, zero-width and bidi marks. */
@@ -15,7 +17,8 @@ const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\s]/gu;
 
 /** A request to the shop from chat or the menu. */
 export type ShopRequest =
-  | { kind: 'list' }
+  /** The list, from page `page` (1 = the first). */
+  | { kind: 'list'; page: number }
   | { kind: 'buy'; id: string; confirm: boolean }
   /** A word that cannot be an item id: `typed` is what the player sent, cut, for naming it back. */
   | { kind: 'bad_id'; typed: string; reason: 'too_long' | 'invalid_characters' | 'not_text'; hint: string }
@@ -47,14 +50,21 @@ export function readItemId(
 }
 
 /**
- * The arguments of `/voteshop`: none lists, `buy <id> [confirm]` buys; anything else is the usage. More than three
- * words is the usage too (a flood of words is not read).
+ * The arguments of `/voteshop`: none lists, a page number (`/voteshop 2`, `/voteshop list 2`) lists that page,
+ * `buy <id> [confirm]` buys; anything else is the usage. More than three words is the usage too (a flood of words is
+ * not read).
  */
 export function parseShopArgs(args: readonly unknown[]): ShopRequest {
-  if (args.length === 0) return { kind: 'list' };
+  if (args.length === 0) return { kind: 'list', page: 1 };
   if (args.length > 3) return { kind: 'usage' };
   const [verb, id, confirm] = args.map((word) => (typeof word === 'string' ? word : ''));
-  if (verb?.toLowerCase() === 'list' && args.length === 1) return { kind: 'list' };
+  const page = (text: string | undefined) => (text && PAGE.test(text) ? Number(text) : null);
+  if (args.length === 1 && page(verb) !== null) return { kind: 'list', page: page(verb) as number };
+  if (verb?.toLowerCase() === 'list' && args.length <= 2) {
+    if (args.length === 1) return { kind: 'list', page: 1 };
+    const asked = page(id);
+    return asked === null ? { kind: 'usage' } : { kind: 'list', page: asked };
+  }
   if (verb?.toLowerCase() !== 'buy' || id === undefined) return { kind: 'usage' };
   if (confirm !== undefined && confirm.toLowerCase() !== 'confirm') return { kind: 'usage' };
   const read = readItemId(id);

@@ -62,12 +62,33 @@ export function listingLine(words: ShopWords, listing: ShopListing): string {
   return parts.join(' · ');
 }
 
-/** The lines of `/voteshop`: the title with the balance, then the items the player may buy (or that none are). */
-export function listLines(words: ShopWords, balance: number, listings: readonly ShopListing[]): string[] {
+/** Items one page of `/voteshop` shows: a hundred items never flood the chat. */
+export const PAGE_SIZE = 8;
+
+/**
+ * The lines of `/voteshop [page]`: the title with the balance, then one page of the items the player may buy (a page
+ * past the end shows the last), then how to see the next page (or that nothing is for sale).
+ */
+export function listLines(
+  words: ShopWords,
+  balance: number,
+  listings: readonly ShopListing[],
+  page = 1,
+): string[] {
   const shown = listings.filter((listing) => listing.allowed);
   const title = words.translate('shop_title', { balance, command: words.command });
   if (shown.length === 0) return [title, words.translate('shop_empty')];
-  return [title, ...shown.map((listing) => listingLine(words, listing))];
+  const pages = Math.ceil(shown.length / PAGE_SIZE);
+  const current = Math.min(Math.max(1, page), pages);
+  const lines = [
+    title,
+    ...shown
+      .slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
+      .map((listing) => listingLine(words, listing)),
+  ];
+  if (current < pages)
+    lines.push(words.translate('shop_more', { command: words.command, page: current + 1 }));
+  return lines;
 }
 
 /** The answer to a request that named no item the shop has: the word named back, with the closest ids. */

@@ -52,6 +52,7 @@ const VARS = {
   limit: 2,
   reset: '2026-11-30',
   max: 32,
+  page: 2,
 };
 
 /** What is wrong with one message of a locale (or its `override`), one line per fault (empty when it is fine). */

@@ -3,7 +3,7 @@ import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
 import { createTranslator } from '../../src/i18n/messages';
 import type { BuyResult } from '../../src/points/types';
 import { createShopCommands } from '../../src/shop/commands';
-import { closestIds } from '../../src/shop/render';
+import { closestIds, listLines, PAGE_SIZE, type ShopWords } from '../../src/shop/render';
 import { createFakeShop, LISTINGS, SETTINGS } from './fake-shop';
 
 const setup = (options: { shopOff?: boolean; cap?: number; locale?: 'en' | 'fr' } = {}) => {
@@ -222,6 +222,41 @@ describe('/voteshop lists', () => {
     expect(await world.type('sell', 'bread')).toEqual([
       'List the items: /voteshop. Buy one: /voteshop buy <id>',
     ]);
+  });
+});
+
+describe('/voteshop pages', () => {
+  const many = Array.from({ length: 20 }, (_, i) => ({
+    id: `item${i + 1}`,
+    name: `Item ${i + 1}`,
+    cost: 1,
+    remaining: null,
+    resetsAt: null,
+    stockLeft: null,
+    confirm: false,
+    allowed: true,
+  }));
+  const words: ShopWords = {
+    translate: createTranslator('en'),
+    command: 'voteshop',
+    items: new Map(),
+    nameOf: (item) => String(item.name),
+    dayOf: () => '',
+  };
+
+  it.each<[number, string[], string | null]>([
+    [1, ['item1', 'item8'], 'More items: /voteshop 2'],
+    [2, ['item9', 'item16'], 'More items: /voteshop 3'],
+    [3, ['item17', 'item20'], null],
+    [9, ['item17', 'item20'], null],
+  ])('page %i shows %j and says how to see more', (page, [first, last], more) => {
+    const lines = listLines(words, 5, many, page);
+    const items = lines.filter((line) => line.startsWith('item'));
+    expect(items[0]?.startsWith(`${first}:`)).toBe(true);
+    expect(items.at(-1)?.startsWith(`${last}:`)).toBe(true);
+    expect(items.length).toBeLessThanOrEqual(PAGE_SIZE);
+    expect(lines.at(-1)).toBe(more ?? lines.at(-1));
+    if (more === null) expect(lines.at(-1)?.startsWith('More')).toBe(false);
   });
 });
 

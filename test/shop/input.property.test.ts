@@ -55,7 +55,7 @@ describe('players’ words, whatever they are', () => {
     );
   });
 
-  it('never answer "You bought" unless the core delivered a configured item', () => {
+  it('never answer "You bought" unless the core charged for a configured item (delivered or owed)', () => {
     const codes = [
       'delivered',
       'delivery_pending',
@@ -89,7 +89,8 @@ describe('players’ words, whatever they are', () => {
           ) as BuyResult;
           const line = buyMessage(words, result, context);
           const configured = words.items.has(item.toLowerCase());
-          if (line.startsWith('You bought')) expect(code === 'delivered' && configured).toBe(true);
+          if (line.startsWith('You bought'))
+            expect((code === 'delivered' || code === 'delivery_pending') && configured).toBe(true);
           expect(line).not.toContain('for 0 point');
           expect(line).not.toMatch(/[\n\r]/);
         },

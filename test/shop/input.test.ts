@@ -3,8 +3,12 @@ import { parseShopArgs, readItemId, SHOP_ID_MAX } from '../../src/shop/input';
 
 describe('parseShopArgs', () => {
   it.each<[string, unknown[], ReturnType<typeof parseShopArgs>]>([
-    ['no words lists', [], { kind: 'list' }],
-    ['"list" lists', ['LIST'], { kind: 'list' }],
+    ['no words lists', [], { kind: 'list', page: 1 }],
+    ['"list" lists', ['LIST'], { kind: 'list', page: 1 }],
+    ['a number lists that page', ['3'], { kind: 'list', page: 3 }],
+    ['"list 2" lists page 2', ['list', '2'], { kind: 'list', page: 2 }],
+    ['page 0 is the usage', ['0'], { kind: 'usage' }],
+    ['"list x" is the usage', ['list', 'x'], { kind: 'usage' }],
     ['buy <id> buys, the id in lower case', ['buy', 'VIP7'], { kind: 'buy', id: 'vip7', confirm: false }],
     ['BUY <id> CONFIRM confirms', ['BUY', 'vip7', 'Confirm'], { kind: 'buy', id: 'vip7', confirm: true }],
     ['buy without an id is the usage', ['buy'], { kind: 'usage' }],

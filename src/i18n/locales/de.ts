@@ -83,6 +83,7 @@ export const de: Record<MessageKey, string> = {
   shop_sold_out_tag: 'ausverkauft',
   shop_confirm_tag: 'mit Bestätigung',
   shop_empty: 'Im Vote-Shop gibt es gerade nichts zu kaufen.',
+  shop_more: 'Weitere Artikel: /{command} {page}',
   shop_off: 'Der Vote-Shop ist auf diesem Server geschlossen.',
   shop_usage: 'Artikel anzeigen: /{command}. Einen kaufen: /{command} buy <id>',
   shop_unknown: 'Der Vote-Shop hat keinen Artikel „{id}“. Meintest du {ids}? Liste: /{command}',

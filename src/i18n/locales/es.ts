@@ -85,6 +85,7 @@ export const es: Record<MessageKey, string> = {
   shop_sold_out_tag: 'agotado',
   shop_confirm_tag: 'pide confirmación',
   shop_empty: 'La tienda de votos no tiene nada a la venta ahora mismo.',
+  shop_more: 'Más artículos: /{command} {page}',
   shop_off: 'La tienda de votos está cerrada en este servidor.',
   shop_usage: 'Ver los artículos: /{command}. Comprar uno: /{command} buy <id>',
   shop_unknown: 'La tienda de votos no tiene el artículo "{id}". ¿Querías decir {ids}? Lista: /{command}',

@@ -84,6 +84,7 @@ export const nl: Record<MessageKey, string> = {
   shop_sold_out_tag: 'uitverkocht',
   shop_confirm_tag: 'vraagt bevestiging',
   shop_empty: 'De stemwinkel heeft op dit moment niets te koop.',
+  shop_more: 'Meer artikelen: /{command} {page}',
   shop_off: 'De stemwinkel is op deze server gesloten.',
   shop_usage: 'Artikelen bekijken: /{command}. Eén kopen: /{command} buy <id>',
   shop_unknown: 'De stemwinkel heeft geen artikel "{id}". Bedoelde je {ids}? Lijst: /{command}',

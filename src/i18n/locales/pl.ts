@@ -86,6 +86,7 @@ export const pl: Record<MessageKey, string> = {
   shop_sold_out_tag: 'wyprzedane',
   shop_confirm_tag: 'wymaga potwierdzenia',
   shop_empty: 'W sklepie za głosy nie ma teraz nic na sprzedaż.',
+  shop_more: 'Więcej przedmiotów: /{command} {page}',
   shop_off: 'Sklep za głosy jest na tym serwerze zamknięty.',
   shop_usage: 'Lista przedmiotów: /{command}. Zakup: /{command} buy <id>',
   shop_unknown: 'W sklepie za głosy nie ma przedmiotu „{id}”. Może chodzi o {ids}? Lista: /{command}',

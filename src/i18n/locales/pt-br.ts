@@ -83,6 +83,7 @@ export const ptBR: Record<MessageKey, string> = {
   shop_sold_out_tag: 'esgotado',
   shop_confirm_tag: 'pede confirmação',
   shop_empty: 'A loja de votos não tem nada à venda agora.',
+  shop_more: 'Mais itens: /{command} {page}',
   shop_off: 'A loja de votos está fechada neste servidor.',
   shop_usage: 'Ver os itens: /{command}. Comprar um: /{command} buy <id>',
   shop_unknown: 'A loja de votos não tem o item "{id}". Você quis dizer {ids}? Lista: /{command}',
