@@ -52,7 +52,7 @@ export interface ShopConfig {
 
 /** One line of a player's points ledger; its `key` names what earned or spent it, so it is applied once. */
 export interface PointsEntry {
-  /** Idempotency key: `vote:<ref>`, `award:<id>#<n>`, `buy:<purchaseId>`, `refund:<purchaseId>`, `admin:<op>`, `ext:<key>`. */
+  /** Idempotency key: `pay:<journal entry>#<reward index>` (vote and award points), `buy:<id>`, `refund:<id>`, `admin:<op>`, `ext:<key>`. */
   key: string;
   /** Change applied to the balance (what was credited when capped). */
   delta: number;
