@@ -275,7 +275,7 @@ export const adminText = {
   retried: (ref: string, settled: EntryStop) => `${ref}: ${settledText(settled)}`,
   dropped: (ref: string) => `${ref} dropped; nothing more will be paid for it`,
   shopDelivery: (ref: string, purchase: string) =>
-    `${ref} delivers vote-shop purchase ${purchase}: refund it with \`votereward shop refund ${purchase}\` (the points come back); dropping it would keep them spent`,
+    `${ref} delivers vote-shop purchase ${purchase}: decide it with \`votereward purchase refund ${purchase}\` (the points come back) or \`votereward purchase grant ${purchase}\` (it was delivered); a drop would keep the points spent for nothing`,
   notBound: (name: string) => `the name "${name}" is not bound`,
   unbound: (name: string, holder: string | null) => `the name "${name}" is no longer bound to ${holder}`,
   unreadableEntry: (key: string, detail: string) =>

@@ -5,7 +5,7 @@
  * carry the rewards, checks again (the framework answered asynchronously), then takes the durable steps of
  * `purchase-steps.ts` without yielding, and pays the delivery through the claim driver like any award. A definite
  * refusal with nothing given refunds; an unknown outcome leaves the delivery `needs_admin` with the points spent
- * until an admin grants (the delivery is paid) or refunds.
+ * until an admin grants (declares it delivered: nothing more is paid) or refunds.
  */
 import type { ClaimDriver } from '../claim/driver';
 import type { Journal } from '../claim/journal';
@@ -13,14 +13,15 @@ import type { ClaimLocks } from '../claim/locks';
 import type { EntryStop } from '../claim/outcome';
 import { claimNameOf } from '../claim/player-name';
 import type { EventChannel } from '../events';
-import { type Calendar, createCalendar } from '../programs/calendar';
+import { createCalendar } from '../programs/calendar';
 import { drawRewards } from '../programs/draw';
 import type { RewardAdapter } from '../rewards/types';
 import type { Runtime } from '../runtime/runtime';
 import { purchaseKey } from '../store/keys';
 import { writeRecord } from '../store/record';
 import type { PointsLedgerApi } from './ledger';
-import { createShopCounters, periodEnd, periodOf, type ShopCounters } from './limits';
+import { createShopCounters, periodOf } from './limits';
+import { allowedFor, listFor, refusalFor, type ShopView } from './listing';
 import {
   allPurchases,
   buyKey,
@@ -35,7 +36,7 @@ import {
   viewOf,
 } from './purchase-steps';
 import type { PurchaseRecord } from './records';
-import type { BuyRefusal, BuyResult, Shop, ShopConfig, ShopItemConfig, ShopList, ShopListing } from './types';
+import type { BuyResult, Shop, ShopConfig, ShopItemConfig } from './types';
 
 /** What the shop is built from. */
 export interface ShopOptions {
@@ -63,12 +64,7 @@ export interface ShopCore extends Shop {
   stop(): void;
 }
 
-/** The item's name in `locale`, else in `en`, else its single name. */
-export function itemNameIn(item: ShopItemConfig, locale?: string): string {
-  if (typeof item.name === 'string') return item.name;
-  const names = item.name as Record<string, string | undefined>;
-  return (locale !== undefined ? names[locale] : undefined) ?? names.en ?? item.id;
-}
+export { itemNameIn } from './listing';
 
 /** Creates the shop. */
 export function createShop(options: ShopOptions): ShopCore {
@@ -218,10 +214,13 @@ export function createShop(options: ShopOptions): ShopCore {
     return settleDelivery(record, stop, source);
   };
 
-  /** Runs `body` under the purchase's player lock; null when another step holds it. */
-  const underPlayerLock = async <T>(record: PurchaseRecord, body: () => Promise<T>): Promise<T | null> => {
+  /** Runs `body` under the purchase's player lock; `undefined` when another step holds it. */
+  const underPlayerLock = async <T>(
+    record: PurchaseRecord,
+    body: () => Promise<T>,
+  ): Promise<T | undefined> => {
     const unlock = options.locks.tryLock(record.name, record.license);
-    if (!unlock) return null;
+    if (!unlock) return undefined;
     try {
       return await body();
     } finally {
@@ -283,7 +282,7 @@ export function createShop(options: ShopOptions): ShopCore {
           return { held: false as const };
         return { held: true as const, done: refund(deps, current, 'refunded by an admin') };
       });
-      if (outcome === null) return { ok: false, code: 'busy' };
+      if (outcome === undefined) return { ok: false, code: 'busy' };
       if (!outcome.held) return { ok: false, code: 'not_held' };
       if (outcome.done === null) return { ok: false, code: 'ledger_unreadable' };
       return { ok: true, code: 'refunded', purchase: viewOf(outcome.done) };
@@ -292,18 +291,19 @@ export function createShop(options: ShopOptions): ShopCore {
     async grant(purchaseId) {
       const record = readPurchase(deps, String(purchaseId));
       if (!record) return { ok: false, code: 'not_found' };
-      const entry = journal.get(deliveryId(record.id));
-      if (record.state !== 'delivering' || !entry || entry.state !== 'needs_admin')
-        return { ok: false, code: 'not_held' };
-      const stop = await underPlayerLock(record, async () => {
-        const current = journal.get(entry.id);
-        if (current?.state !== 'needs_admin') return 'not_held' as const;
-        return options.driver.run(current, { type: 'granted' }, { priority: 'claim', source: null });
+      if (record.state !== 'delivering') return { ok: false, code: 'not_held' };
+      // The admin saw the rewards arrive: the delivery is settled as it stands, nothing more is paid. Its journal entry
+      // goes first; a stop before `done` is written is finished at the next start (`delivering`, no entry → done).
+      const outcome = await underPlayerLock(record, async () => {
+        const current = readPurchase(deps, record.id);
+        if (current?.state !== 'delivering') return null;
+        if (journal.stored(deliveryId(current.id))) journal.remove(deliveryId(current.id));
+        finished(current, null);
+        return readPurchase(deps, current.id) ?? current;
       });
-      if (stop === null) return { ok: false, code: 'busy' };
-      if (stop === 'not_held') return { ok: false, code: 'not_held' };
-      if (stop.code === 'rewarded') finished(record, stop.source);
-      return { ok: true, code: 'granted', purchase: viewOf(readPurchase(deps, record.id) ?? record) };
+      if (outcome === undefined) return { ok: false, code: 'busy' };
+      if (outcome === null) return { ok: false, code: 'not_held' };
+      return { ok: true, code: 'granted', purchase: viewOf(outcome) };
     },
 
     purchases: (license) =>
@@ -311,78 +311,6 @@ export function createShop(options: ShopOptions): ShopCore {
         .filter((record) => record.license === license)
         .map(viewOf),
   };
-}
-
-/** What listing and the checks of a buy read. */
-interface ShopView {
-  runtime: Pick<Runtime, 'now' | 'playerLicense' | 'isAceAllowed'>;
-  shop: ShopConfig;
-  ledger: PointsLedgerApi;
-  counters: ShopCounters;
-  calendar: Calendar;
-}
-
-/** True when the player holds the item's ACE, or the item needs none. */
-function allowedFor(runtime: Pick<Runtime, 'isAceAllowed'>, source: number, item: ShopItemConfig): boolean {
-  return item.permission === undefined || runtime.isAceAllowed?.(source, item.permission) === true;
-}
-
-/** Why `license` cannot buy `item` now, or `code: null`; `balance` is read with it. */
-function refusalFor(
-  view: ShopView,
-  license: string,
-  item: ShopItemConfig,
-): { code: BuyRefusal; detail?: string; balance?: number } | { code: null; balance: number } {
-  const { ledger, counters, calendar } = view;
-  const read = ledger.read(license);
-  if (!read.ok) return { code: 'ledger_unreadable', detail: read.detail };
-  if (item.limit) {
-    const usage = counters.usage(license);
-    if (!usage.ok) return { code: 'ledger_unreadable', detail: usage.problem };
-    const now = view.runtime.now();
-    if (counters.used(usage.record, item.id, periodOf(calendar, item.limit.reset, now)) >= item.limit.count) {
-      const ends = periodEnd(calendar, item.limit.reset, now);
-      return { code: 'limit_reached', detail: ends === null ? 'never' : String(ends), balance: read.balance };
-    }
-  }
-  if (item.stock !== undefined) {
-    const stock = counters.stock(item.id);
-    if (!stock.ok) return { code: 'ledger_unreadable', detail: stock.problem };
-    if (stock.record.sold >= item.stock) return { code: 'out_of_stock', balance: read.balance };
-  }
-  if (read.balance < item.cost)
-    return { code: 'insufficient_points', detail: String(item.cost), balance: read.balance };
-  return { code: null, balance: read.balance };
-}
-
-/** The shop as `source` sees it. */
-function listFor(view: ShopView, source: number, locale?: string): ShopList {
-  const { runtime, shop, ledger, counters, calendar } = view;
-  if (!shop.enabled) return { ok: false, code: 'shop_disabled' };
-  const license = runtime.playerLicense(source);
-  if (!license) return { ok: false, code: 'unknown_player' };
-  const read = ledger.read(license);
-  if (!read.ok) return { ok: false, code: 'ledger_unreadable' };
-  const usage = counters.usage(license);
-  const now = runtime.now();
-  const items = shop.items.map((item): ShopListing => {
-    const { limit } = item;
-    const used =
-      limit && usage.ok ? counters.used(usage.record, item.id, periodOf(calendar, limit.reset, now)) : 0;
-    const stock = item.stock === undefined ? null : counters.stock(item.id);
-    return {
-      id: item.id,
-      name: itemNameIn(item, locale),
-      cost: item.cost,
-      remaining: limit ? Math.max(0, limit.count - used) : null,
-      resetsAt: limit ? periodEnd(calendar, limit.reset, now) : null,
-      stockLeft:
-        item.stock === undefined ? null : stock?.ok ? Math.max(0, item.stock - stock.record.sold) : 0,
-      confirm: item.confirm === true,
-      allowed: allowedFor(runtime, source, item),
-    };
-  });
-  return { ok: true, balance: read.balance, items };
 }
 
 function optionalCorrupt(options: ShopOptions): Pick<PurchaseDeps, 'onCorrupt'> {

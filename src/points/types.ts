@@ -52,7 +52,7 @@ export interface ShopConfig {
 
 /** One line of a player's points ledger; its `key` names what earned or spent it, so it is applied once. */
 export interface PointsEntry {
-  /** Idempotency key: `vote:<ref>`, `award:<id>#<n>`, `buy:<purchaseId>`, `refund:<purchaseId>`, `admin:<op>`, `ext:<key>`. */
+  /** Idempotency key: `pay:<journal entry>#<reward index>` (vote and award points), `buy:<id>`, `refund:<id>`, `admin:<op>`, `ext:<key>`. */
   key: string;
   /** Change applied to the balance (what was credited when capped). */
   delta: number;
@@ -162,7 +162,7 @@ export type BuyRefusal =
 /**
  * What `Shop.buy` answers. `delivered`: charged and given. `refunded`: charged, the framework refused, the points came
  * back. `delivery_pending`: charged, the delivery is owed and is paid on the next join or retry. `held`: charged, the
- * outcome is unknown; the points stay held until an admin grants (delivered) or refunds.
+ * outcome is unknown; the points stay held until an admin grants (declares it delivered) or refunds.
  */
 export type BuyResult =
   | {
@@ -201,7 +201,7 @@ export interface Shop {
   buy(source: number, itemId: string, options?: { confirm?: boolean }): Promise<BuyResult>;
   /** Refunds a held or undeliverable purchase (admin): its delivery is dropped and the cost credited once. */
   refund(purchaseId: string): Promise<PurchaseAdminResult>;
-  /** Grants a held purchase (admin): its delivery is paid as it stands, like `votereward grant`; the points stay spent. */
+  /** Declares a held purchase delivered (admin grant): nothing more is paid, the points stay spent, it is done. */
   grant(purchaseId: string): Promise<PurchaseAdminResult>;
   /** The open and recent purchases of a license, newest last. */
   purchases(license: string): PurchaseView[];

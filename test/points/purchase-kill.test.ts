@@ -107,3 +107,48 @@ describe.each([
     },
   );
 });
+
+describe.each([
+  { verb: 'refund', charged: 0 },
+  { verb: 'grant', charged: 5 },
+] as const)(
+  'vote shop: an admin $verb of a held purchase killed at every KVP write',
+  async ({ verb, charged }) => {
+    const held = async () => {
+      const { shared, w } = seeded();
+      shared.adapter.unknownAfterPaying = 1;
+      const result = await w.shop.buy(1, 'kit');
+      expect(result).toMatchObject({ code: 'held' });
+      return { shared, w, id: result.ok ? result.purchaseId : '' };
+    };
+    const total = await (async () => {
+      const { w, id } = await held();
+      const before = w.runtime.kvpWrites;
+      await w.shop[verb](id);
+      w.running.stop();
+      return w.runtime.kvpWrites - before;
+    })();
+
+    it.each(Array.from({ length: total }, (_, i) => i + 1))(
+      'killed at write %i: decided once after the admin asks again, never refunded and delivered both',
+      async (n) => {
+        const { shared, w, id } = await held();
+        w.runtime.crashOnKvpWrite(n);
+        await w.shop[verb](id).catch(() => undefined);
+        w.running.stop();
+        const after = boot(shared, w.runtime.snapshot());
+        const again = await after.shop[verb](id);
+        expect(again.ok || again.code === 'not_held').toBe(true);
+        await after.running.flow.reconcile('claim');
+        expect(balance(after)).toBe(START - charged);
+        // The kit's first reward was paid before the outcome got lost; nothing is paid after the admin's decision.
+        expect(shared.adapter.paid).toHaveLength(1);
+        expect(after.shop.purchases('license:a').map((p) => p.state)).toEqual([
+          verb === 'refund' ? 'refunded' : 'done',
+        ]);
+        expect(after.running.flow.pending()).toEqual([]);
+        after.running.stop();
+      },
+    );
+  },
+);

@@ -168,13 +168,13 @@ describe('vote shop: a buy', () => {
     const id = held.ok ? held.purchaseId : '';
     expect(w.running.flow.drop(`a:shop:${id}`)).toEqual({
       ok: false,
-      message: `a:shop:${id} delivers vote-shop purchase ${id}: refund it with \`votereward shop refund ${id}\` (the points come back); dropping it would keep them spent`,
+      message: `a:shop:${id} delivers vote-shop purchase ${id}: decide it with \`votereward purchase refund ${id}\` (the points come back) or \`votereward purchase grant ${id}\` (it was delivered); a drop would keep the points spent for nothing`,
     });
     expect(w.running.flow.pending()).toHaveLength(1);
     expect(w.shop.purchases('license:a').map((p) => p.state)).toEqual(['delivering']);
   });
 
-  it('an unknown outcome granted by an admin is delivered; the points stay spent', async () => {
+  it('an unknown outcome granted by an admin is declared delivered: nothing paid again, the points stay spent', async () => {
     const w = boot();
     seed(w, 'license:a', 12);
     w.adapter.unknownAfterPaying = 1;
@@ -182,6 +182,10 @@ describe('vote shop: a buy', () => {
     const id = held.ok ? held.purchaseId : '';
     expect(await w.shop.grant(id)).toMatchObject({ ok: true, code: 'granted', purchase: { state: 'done' } });
     expect(await w.shop.grant(id)).toEqual({ ok: false, code: 'not_held' });
+    expect(await w.shop.refund(id)).toEqual({ ok: false, code: 'not_held' });
+    await w.running.flow.reconcile('claim');
+    expect(payouts(w)).toHaveLength(1);
+    expect(w.running.flow.pending()).toEqual([]);
     expect(balance(w)).toBe(7);
     expect(w.heard.filter(([name]) => name === 'purchased')).toHaveLength(1);
   });
