@@ -126,6 +126,7 @@ const PACKAGE_FILES = {
   'README.md': 'docs/owner/README.md',
   'docs/config.md': 'docs/config.md',
   'docs/messages.md': 'docs/messages.md',
+  'docs/sites.md': 'docs/sites.md',
   'CHANGELOG.md': 'CHANGELOG.md',
   LICENSE: 'LICENSE',
 };
