@@ -49,6 +49,15 @@ describe('loadConfig', () => {
           winners: true,
           batchSeconds: 2,
         },
+        points: { perVote: 0 },
+        shop: {
+          enabled: false,
+          command: 'voteshop',
+          pointsCommand: 'votepoints',
+          menu: false,
+          discord: false,
+          items: [],
+        },
         messages: {},
         poll: {
           enabled: true,
@@ -108,10 +117,13 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ reward: { type: 'gold' } }, 'reward.type: expected one of money, bank, item, custom, got "gold"'],
+    [
+      { reward: { type: 'gold' } },
+      'reward.type: expected one of money, bank, item, points, custom, got "gold"',
+    ],
     [
       { reward: [{ type: 'money', amount: 5 }, { type: 'gold' }] },
-      'reward[1].type: expected one of money, bank, item, custom, got "gold"',
+      'reward[1].type: expected one of money, bank, item, points, custom, got "gold"',
     ],
     [{ reward: { type: 'money', amount: 0 } }, 'reward.amount: expected a number ≥ 1, got 0'],
     [{ reward: { type: 'money', amount: 1.5 } }, 'reward.amount: expected a whole number, got 1.5'],
@@ -321,6 +333,8 @@ describe('configJsonSchema', () => {
       'voteParty',
       'topVoters',
       'discord',
+      'points',
+      'shop',
       'messages',
       'poll',
       'nameLock',

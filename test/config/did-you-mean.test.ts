@@ -56,7 +56,7 @@ describe('config.json near misses name the value or setting meant', () => {
     ],
     [
       { reward: { type: 'Money', amount: 5 } },
-      'reward.type: expected one of money, bank, item, custom, got "Money"; did you mean "money"?',
+      'reward.type: expected one of money, bank, item, points, custom, got "Money"; did you mean "money"?',
     ],
     [
       { milestones: [{ evry: 5, reward: { type: 'money', amount: 5 } }] },

@@ -88,7 +88,7 @@ describe('bad config.json', () => {
     {
       what: 'an unknown reward type',
       config: { reward: { type: 'gold', amount: 5 } },
-      problems: ['reward.type: expected one of money, bank, item, custom, got "gold"'],
+      problems: ['reward.type: expected one of money, bank, item, points, custom, got "gold"'],
     },
     {
       what: 'a negative amount',

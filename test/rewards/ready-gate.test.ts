@@ -19,7 +19,7 @@ import { createVrpAdapter } from '../../src/rewards/vrp';
 const SOURCE = 4;
 const ctx: PayoutContext = { source: SOURCE, name: 'Ann', license: 'license:4', voteId: 'vote-9' };
 
-const REWARDS: Record<Reward['type'], Reward> = {
+const REWARDS: Record<Exclude<Reward['type'], 'points'>, Reward> = {
   money: { type: 'money', amount: 50 },
   bank: { type: 'bank', amount: 60 },
   item: { type: 'item', item: 'bread', count: 1 },
@@ -44,7 +44,7 @@ const heldBy =
       ? fake.emitted.filter((e) => e.event === 'myserver:voteGift').length + fake.commands.length
       : (quantity(reward) ?? 0);
 
-const SETUPS: Record<string, { kinds: readonly Reward['type'][]; setup(): Setup }> = {
+const SETUPS: Record<string, { kinds: readonly Exclude<Reward['type'], 'points'>[]; setup(): Setup }> = {
   esx: {
     kinds: ['money', 'bank', 'item', 'custom'],
     setup() {
