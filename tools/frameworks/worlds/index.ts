@@ -4,6 +4,7 @@ import esx from './esx';
 import esxOx from './esx-ox';
 import esxOxStopped from './esx-ox-stopped';
 import luaCallers from './lua-callers';
+import ndCore from './nd-core';
 import oxInventory from './ox-inventory';
 import qbcore from './qbcore';
 import qbcoreInventory1 from './qbcore-inventory-1';
@@ -25,5 +26,6 @@ export const WORLDS: World[] = [
   vrp1CurrentFxserver,
   vrp2,
   vrpCreative,
+  ndCore,
   luaCallers,
 ];
