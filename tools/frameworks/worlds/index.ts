@@ -8,6 +8,7 @@ import ndCore from './nd-core';
 import oxInventory from './ox-inventory';
 import qbcore from './qbcore';
 import qbcoreInventory1 from './qbcore-inventory-1';
+import qbcoreOx from './qbcore-ox';
 import qbox from './qbox';
 import vrpCreative from './vrp-creative';
 import vrp1, { vrp1CurrentFxserver } from './vrp1';
@@ -21,6 +22,7 @@ export const WORLDS: World[] = [
   oxInventory,
   qbcore,
   qbcoreInventory1,
+  qbcoreOx,
   qbox,
   vrp1,
   vrp1CurrentFxserver,

@@ -49,8 +49,8 @@ export interface OxInventory {
   maxWeight: number;
   /** Inventory label (the character name). */
   label: string;
-  /** Owner identifier. */
-  owner: string;
+  /** Owner identifier (a citizenid; ND_Core's charid is a number). */
+  owner: string | number;
 }
 
 /** Options of the model. */
