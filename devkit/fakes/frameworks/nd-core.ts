@@ -5,7 +5,7 @@
  * runs on the host's fake clock.
  */
 import type { FakeHost } from './host';
-import { createNdModel, type NdCharacter } from './models/nd-core';
+import { createNdModel, type NdCharacter, oxBridge } from './models/nd-core';
 import type { OxModel } from './models/ox-inventory';
 import { bindExports } from './unit-binding';
 
@@ -19,7 +19,8 @@ export interface FakeNdOptions {
 export function createFakeNdCore(fake: FakeHost, options: FakeNdOptions = {}) {
   const calls: unknown[][] = [];
   const model = createNdModel({
-    ox: () => (fake.host.resourceState('ox_inventory') === 'started' ? options.ox : undefined),
+    inventory:
+      options.ox && oxBridge(options.ox, () => fake.host.resourceState('ox_inventory') === 'started'),
     onPay: (...args) => calls.push(args),
     later: (fn, ms) => fake.host.setTimeout(fn, ms),
   });

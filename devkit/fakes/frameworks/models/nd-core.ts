@@ -38,10 +38,37 @@ export interface NdCharacter {
   bank: number;
 }
 
+/** What ox_inventory's ND bridge does for ND_Core (its `ND:characterLoaded`, `ND:moneyChange` and unload handlers). */
+export interface NdInventoryBridge {
+  /** A character became active: ox_inventory opens the inventory and sets the money item to the cash. */
+  opened(source: number, character: NdCharacter): void;
+  /** Cash moved by `delta`: the money item follows. */
+  cashMoved(source: number, delta: number): void;
+  /** The character was unloaded: ox_inventory drops the inventory. */
+  closed(source: number): void;
+}
+
+/** The bridge over the ox_inventory model while `running()` says ox_inventory is started. */
+export function oxBridge(ox: OxModel, running: () => boolean = () => true): NdInventoryBridge {
+  return {
+    opened(source, c) {
+      if (!running()) return;
+      ox.open(source, { label: `${c.firstname} ${c.lastname}`, owner: c.id });
+      ox.setCount(source, 'money', c.cash);
+    },
+    cashMoved(source, delta) {
+      if (running() && ox.inventory(source)) ox.setCount(source, 'money', ox.count(source, 'money') + delta);
+    },
+    closed(source) {
+      ox.close(source);
+    },
+  };
+}
+
 /** Options of the ND_Core model. */
 export interface NdModelOptions {
-  /** ox_inventory, when it runs: opened at load, cash mirrored into its `money` item. */
-  ox?: () => OxModel | undefined;
+  /** ox_inventory's ND bridge, when ox_inventory is installed. */
+  inventory?: NdInventoryBridge;
   /** Called before money is added (the simulated server records a payout); a throw aborts. */
   onPay?: (source: number, account: string, amount: number, reason: unknown) => void;
   /** Runs a function after `ms` (ND_Core's `Wait(3000)` in its join thread). */
@@ -65,10 +92,8 @@ export function createNdModel(options: NdModelOptions = {}) {
   const saved = new Map<string, NdCharacter>();
   let nextId = 1;
 
-  const mirrorCash = (source: number, amount: number, sign: 1 | -1) => {
-    const ox = options.ox?.();
-    if (ox?.inventory(source)) ox.setCount(source, 'money', ox.count(source, 'money') + sign * amount);
-  };
+  const mirrorCash = (source: number, amount: number, sign: 1 | -1) =>
+    options.inventory?.cashMoved(source, sign * amount);
 
   const character = (source: number, c: NdCharacter) => ({
     id: c.id,
@@ -101,10 +126,7 @@ export function createNdModel(options: NdModelOptions = {}) {
   const activate = (source: number, c: NdCharacter) => {
     players.set(source, c);
     nextId = Math.max(nextId, c.id + 1);
-    const ox = options.ox?.();
-    if (!ox) return;
-    ox.open(source, { label: `${c.firstname} ${c.lastname}`, owner: c.id });
-    ox.setCount(source, 'money', c.cash);
+    options.inventory?.opened(source, c);
   };
 
   return {
@@ -159,7 +181,7 @@ export function createNdModel(options: NdModelOptions = {}) {
       const c = players.get(source);
       if (c) saved.set(c.identifier, c);
       players.delete(source);
-      options.ox?.()?.close(source);
+      options.inventory?.closed(source);
     },
     /** id, cash and bank per active character: the shape the transcripts record. */
     snapshot(): Record<string, unknown> {
