@@ -34,6 +34,15 @@ export const ND_CORE = 'ND_Core';
 /** ND_Core's account names for our accounts. */
 export const ND_ACCOUNTS: Record<MoneyAccount, string> = { money: 'cash', bank: 'bank' };
 
+/**
+ * ox_inventory opens a character's inventory in its ND bridge, on `ND:characterLoaded`, as the character becomes
+ * active; a character getPlayer answers without one means ox_inventory runs another bridge. ND_Core sets
+ * `inventory:framework` to `nd` when it starts (server/main.lua:39), so an ox_inventory started before it keeps the
+ * default `esx` (recorded: test/frameworks/transcripts/nd-core-ox-first.json).
+ */
+const NO_ND_BRIDGE =
+  'on ND_Core, ox_inventory must run its ND bridge: ensure ND_Core before ox_inventory in server.cfg, or add setr inventory:framework "nd"';
+
 /** Options of the ND_Core adapter. */
 export interface NdCoreAdapterOptions {
   host: FrameworkHost;
@@ -76,7 +85,10 @@ export function createNdCoreAdapter(options: NdCoreAdapterOptions): DisposableRe
       const name = ND_ACCOUNTS[account];
       return readNumber(`ND_Core getPlayer(${source}).${name}`, field(player.value, name));
     },
-    inventory: { framework: ND_CORE_FRAMEWORK, ox: createOxInventory(host) },
+    inventory: {
+      framework: ND_CORE_FRAMEWORK,
+      ox: createOxInventory(host, { noInventoryHint: NO_ND_BRIDGE }),
+    },
   });
 }
 

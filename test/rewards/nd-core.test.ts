@@ -131,6 +131,26 @@ describe('ND_Core adapter: refusals change nothing', () => {
     },
   );
 
+  it('an active character without an ox_inventory inventory (ox_inventory started before ND_Core) is refused, naming the start order', async () => {
+    const fake = createFakeHost();
+    const ox = createFakeOxInventory(fake, { items: { water: { weight: 500 } } });
+    const nd = createFakeNdCore(fake);
+    nd.load(3);
+    const adapter = createNdCoreAdapter({ host: fake.host });
+    const reward: Reward = { type: 'item', item: 'water', count: 1 };
+    const refused = {
+      ok: false,
+      problem: {
+        code: 'framework_error',
+        detail:
+          'ox_inventory has no inventory loaded for player 3 yet: on ND_Core, ox_inventory must run its ND bridge: ensure ND_Core before ox_inventory in server.cfg, or add setr inventory:framework "nd"',
+      },
+    };
+    expect(await adapter.canReceive(ctx, [reward])).toEqual(refused);
+    expect(await adapter.give(ctx, reward)).toEqual(refused);
+    expect(ox.count(3, 'water')).toBe(0);
+  });
+
   it('addMoney answering nothing and leaving the balance alone is "not paid", safe to retry', async () => {
     const fake = createFakeHost();
     fake.addResource('ND_Core', {

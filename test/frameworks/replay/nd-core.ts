@@ -129,6 +129,36 @@ export const ND_CORE_FIXTURE: WorldFixture = {
   },
 };
 
+/** ND_Core with an ox_inventory that runs another bridge (started first): no character gets an inventory. */
+function buildNdOxFirst(_transcript: Transcript, scenario: TranscriptScenario): ReplayWorld {
+  const fake = createFakeHost();
+  const ox = oxModel();
+  createFakeOxInventory(fake, { model: ox });
+  const nd = createFakeNdCore(fake);
+  for (const [source, state] of playersIn(scenario.before, 'ND_Core')) {
+    const who = ND_CHARACTERS[source];
+    if (!who) throw new Error(`replay: no ND_Core character for player ${source}`);
+    nd.load(source, {
+      ...who,
+      id: state.id as number,
+      cash: state.cash as number,
+      bank: state.bank as number,
+    });
+  }
+  return {
+    host: fake.host,
+    scriptErrors: fake.scriptErrors,
+    advance: (ms) => fake.advance(ms),
+    state: () => ({ ND_Core: nd.model.snapshot(), ox_inventory: oxState(ox) }),
+  };
+}
+
+/** ND_Core 2.3.2 with ox_inventory 2.47.7 started before it (its ESX bridge). */
+export const ND_CORE_OX_FIRST_FIXTURE: WorldFixture = {
+  build: buildNdOxFirst,
+  adapters: { 'adapter-item': item({ type: 'item', item: 'water', count: 1 }, true) },
+};
+
 /**
  * qb-core (no qb-inventory) with ox_inventory 2.41.0's QBCore bridge as the world records it: a QBCore player's
  * inventory is an ox_inventory one (label "first last", owner the citizenid); QBCore cash moves the money item

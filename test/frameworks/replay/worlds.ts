@@ -23,7 +23,7 @@ import type { FrameworkHost, Reward, RewardAdapter } from '../../../src/rewards/
 import { ALICE } from '../../../tools/frameworks/adapter';
 import { ESX_ITEMS } from '../../../tools/frameworks/worlds/esx-database';
 import type { Transcript, TranscriptScenario } from '../transcript';
-import { ND_CORE_FIXTURE, QBCORE_OX_FIXTURE } from './nd-core';
+import { ND_CORE_FIXTURE, ND_CORE_OX_FIRST_FIXTURE, QBCORE_OX_FIXTURE } from './nd-core';
 
 /** A world built for one scenario. */
 export interface ReplayWorld {
@@ -716,4 +716,5 @@ FIXTURES.qbox = {
 };
 
 FIXTURES['nd-core'] = ND_CORE_FIXTURE;
+FIXTURES['nd-core-ox-first'] = ND_CORE_OX_FIRST_FIXTURE;
 FIXTURES['qbcore-ox'] = QBCORE_OX_FIXTURE;

@@ -5,6 +5,7 @@ import esxOx from './esx-ox';
 import esxOxStopped from './esx-ox-stopped';
 import luaCallers from './lua-callers';
 import ndCore from './nd-core';
+import ndCoreOxFirst from './nd-core-ox-first';
 import oxInventory from './ox-inventory';
 import qbcore from './qbcore';
 import qbcoreInventory1 from './qbcore-inventory-1';
@@ -29,5 +30,6 @@ export const WORLDS: World[] = [
   vrp2,
   vrpCreative,
   ndCore,
+  ndCoreOxFirst,
   luaCallers,
 ];
