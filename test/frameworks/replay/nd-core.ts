@@ -56,10 +56,15 @@ const ND_CHARACTERS: Record<
 /** Scenarios whose `prepare` joined Bob (tools/frameworks/worlds/nd-core.ts); his first character comes 3 s later. */
 const BOB_JOINED = new Set(['player-not-loaded', 'character-loads-by-itself', 'adapter-player-not-loaded']);
 
+/** Scenarios whose `prepare` stopped ox_inventory after the character became active (tools/frameworks/worlds/nd-core.ts). */
+const ND_OX_STOPPED = new Set(['money-ox-stopped', 'adapter-money-ox-stopped']);
+
 function buildNd(_transcript: Transcript, scenario: TranscriptScenario): ReplayWorld {
   const fake = createFakeHost();
   const ox = oxModel();
-  createFakeOxInventory(fake, { model: ox });
+  const running = !ND_OX_STOPPED.has(scenario.name);
+  if (running) createFakeOxInventory(fake, { model: ox });
+  else fake.setState('ox_inventory', 'stopped');
   const nd = createFakeNdCore(fake, { ox });
   for (const [source, state] of playersIn(scenario.before, 'ND_Core')) {
     const who = ND_CHARACTERS[source];
@@ -77,7 +82,7 @@ function buildNd(_transcript: Transcript, scenario: TranscriptScenario): ReplayW
     host: fake.host,
     scriptErrors: fake.scriptErrors,
     advance: (ms) => fake.advance(ms),
-    state: () => ({ ND_Core: nd.model.snapshot(), ox_inventory: oxState(ox) }),
+    state: () => ({ ND_Core: nd.model.snapshot(), ...(running ? { ox_inventory: oxState(ox) } : {}) }),
   };
 }
 
@@ -122,6 +127,12 @@ export const ND_CORE_FIXTURE: WorldFixture = {
   clock: { 'character-loads-by-itself': { 1: 3100 } },
   adapters: {
     'adapter-money-and-bank': moneyAndBank,
+    'adapter-money-ox-stopped': {
+      rewards: [cash500],
+      async run(adapter, answer) {
+        answer('give', await adapter.give(ALICE, cash500));
+      },
+    },
     'adapter-item': item(water2, true),
     'adapter-unknown-item': item(breadd, true),
     'adapter-full-by-slots': item(burger),

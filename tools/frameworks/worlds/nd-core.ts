@@ -27,6 +27,12 @@ function credit(ctx: ScenarioContext, account: unknown, amount: unknown): void {
   characterFn(ndPlayer(ctx, 1), 'addMoney', account, amount, REASON);
 }
 
+/** ox_inventory stops after the character became active (a restart or crash window). */
+function stopOx(ctx: ScenarioContext): void {
+  ctx.server.stop('ox_inventory');
+  ctx.server.advance(100);
+}
+
 const scenarios: Scenario[] = [
   {
     name: 'money',
@@ -73,6 +79,18 @@ const scenarios: Scenario[] = [
       credit(ctx, 'cash', 1e15);
       ndPlayer(ctx, 1);
       ox(ctx, 'GetItemCount', 1, 'money');
+    },
+  },
+  {
+    name: 'money-ox-stopped',
+    description:
+      "ox_inventory stopped after Alice's character became active: addMoney('cash', 500) and ('bank', 750) still answer true and credit (the cash mirror is an event ox_inventory no longer hears); nothing raises.",
+    findings: [1],
+    prepare: stopOx,
+    run(ctx) {
+      credit(ctx, 'cash', 500);
+      credit(ctx, 'bank', 750);
+      ndPlayer(ctx, 1);
     },
   },
   {
@@ -175,6 +193,14 @@ const scenarios: Scenario[] = [
       ],
       { startupProblems: true, isPlayerReady: true, give: true },
     ),
+  },
+  {
+    name: 'adapter-money-ox-stopped',
+    description:
+      "The project's adapter pays cash 500 to Alice while ox_inventory is stopped: ND_Core credits and answers true.",
+    findings: [1],
+    prepare: stopOx,
+    run: adapterRun([{ type: 'money', amount: 500 }], { give: true }),
   },
   {
     name: 'adapter-item',
