@@ -8,7 +8,7 @@
  * for an amount that is not a number above 0 or an account other than `cash` / `bank` (fractions are credited as
  * they are). The balance a payout is judged by is read from a fresh `getPlayer`. A character is active once
  * `character.active()` stored it and fired `ND:characterLoaded` (player.lua:348-399); without a multicharacter
- * resource the first character becomes active about 3 s after joining (server/main.lua:136-147). ND_Core has no
+ * resource the first character becomes active about 3 s after joining (server/main.lua:136-151). ND_Core has no
  * inventory: ox_inventory's ND bridge mirrors cash into its `money` item, and items go through ox_inventory.
  */
 import { createAdapter, type MoneyAccount } from './base';
