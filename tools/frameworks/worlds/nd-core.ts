@@ -173,13 +173,19 @@ const scenarios: Scenario[] = [
   {
     name: 'empty-groups-start',
     description:
-      "ND_Core restarted on an empty nd_groups table (a fresh install): its MySQL.ready thread raises in lib.loadJson('_config.groups') (no such file in the resource); the resource stays started, getPlayer answers, but the restart unloaded Alice's character.",
+      "ND_Core restarted on an empty nd_groups table (a fresh install): its MySQL.ready thread raises in lib.loadJson('_config.groups') (no such file in the resource) and the resource stays started. The restart unloaded Alice's character and nothing activates it again: getPlayer answers nothing until she reconnects; 3 s after that her character is active and addMoney('cash', 500) credits as usual.",
     prepare: () => emptyGroups(),
     async run(ctx) {
       ctx.server.stop('ND_Core');
       await ctx.server.start('ND_Core');
       ctx.server.advance(1000);
       ndPlayer(ctx, 1);
+      ctx.server.drop(1);
+      joinNdPlayer(ctx.server, ND_ALICE);
+      ctx.server.advance(3100);
+      credit(ctx, 'cash', 500);
+      ndPlayer(ctx, 1);
+      ox(ctx, 'GetItemCount', 1, 'money');
     },
   },
   {
