@@ -130,6 +130,7 @@ const PACKAGE_FILES = {
   'docs/config.md': 'docs/config.md',
   'docs/messages.md': 'docs/messages.md',
   'docs/shop.md': 'docs/shop.md',
+  'docs/sites.md': 'docs/sites.md',
   'CHANGELOG.md': 'CHANGELOG.md',
   LICENSE: 'LICENSE',
 };

@@ -13,6 +13,7 @@ import { createFxServer, type FxServer, type NodeProfile, type PayoutEntry } fro
 import {
   createChatFake,
   createEsxFake,
+  createNdCoreFake,
   createOxInventoryFake,
   createOxLibFake,
   createQbCoreFake,
@@ -22,12 +23,16 @@ import {
   type EsxFake,
   type FakeInventory,
   type InventoryFake,
+  type NdFake,
   type QbFake,
   type VrpFake,
 } from '../fxserver/resources';
 
 /** Frameworks a scenario can run the resource on. */
 export type Framework = 'esx' | 'qbcore' | 'qbox' | 'vrp' | 'standalone';
+
+/** Every framework fake set a world can start: {@link Framework} and those tested in a file of their own (ND_Core). */
+export type E2eFramework = Framework | 'ndcore';
 
 /** The repository root (the built bundle and the shipped manifest live there). */
 export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -43,7 +48,7 @@ export const START_TIME = Date.UTC(2025, 5, 2, 12, 0, 0);
 /** Options of {@link createE2e}. */
 export interface E2eOptions {
   /** Framework fakes to start before the resource (default standalone: chat only). */
-  framework?: Framework;
+  framework?: E2eFramework;
   /** Fields merged over the default config.json; `apiUrl` is filled with the mock's URL unless given. */
   config?: Record<string, unknown>;
   /** Exact config.json text, instead of the generated one (for broken-file scenarios). */
@@ -103,7 +108,9 @@ export interface FrameworkFakes {
   qb: QbFake | null;
   /** vrp, when the framework is vrp. */
   vrp: VrpFake | null;
-  /** ox_inventory (qbox) or qb-inventory (qbcore). */
+  /** ND_Core, when the framework is ndcore. */
+  nd?: NdFake | null;
+  /** ox_inventory (qbox, ndcore) or qb-inventory (qbcore). */
   inventory: InventoryFake | null;
 }
 
@@ -368,6 +375,16 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       sim.start('ox_lib');
       sim.start('qbx_core');
       sim.start('ox_inventory');
+    } else if (framework === 'ndcore') {
+      const nd = createNdCoreFake();
+      fakes.nd = nd;
+      fakes.inventory = createOxInventoryFake({ isLoaded: (id) => nd.players.has(id) });
+      sim.addFakeResource('ox_lib', createOxLibFake());
+      sim.addFakeResource('ND_Core', nd.definition);
+      sim.addFakeResource('ox_inventory', fakes.inventory.definition);
+      sim.start('ox_lib');
+      sim.start('ND_Core');
+      sim.start('ox_inventory');
     } else if (framework === 'vrp') {
       fakes.vrp = createVrpFake();
       sim.addFakeResource('vrp', fakes.vrp.definition);
@@ -441,6 +458,8 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
         if (options.qbKeepsMoney) qbDatabase.set(player.license, state.money);
       }
       if (fakes.vrp) fakes.vrp.loadPlayer(player.id, 100 + player.id);
+      if (fakes.nd && !fakes.nd.players.has(player.id))
+        fakes.nd.loadPlayer(player.id, { identifier: player.license, firstname: player.name });
     },
     type(player, line) {
       current().chat(player.id, line);

@@ -5,13 +5,20 @@
 import { isStarted } from './call';
 import { ESX_FRAMEWORK } from './esx';
 import type { FrameworkDescriptor } from './framework';
+import { ND_CORE_FRAMEWORK } from './nd-core';
 import { QBCORE_FRAMEWORK } from './qbcore';
 import { QBOX_FRAMEWORK } from './qbox';
 import type { FrameworkHost } from './types';
 import { VRP_FRAMEWORK } from './vrp';
 
 /** The frameworks, in the order `framework: "auto"` looks for them. */
-export const FRAMEWORKS = [QBOX_FRAMEWORK, QBCORE_FRAMEWORK, ESX_FRAMEWORK, VRP_FRAMEWORK] as const;
+export const FRAMEWORKS = [
+  QBOX_FRAMEWORK,
+  QBCORE_FRAMEWORK,
+  ESX_FRAMEWORK,
+  VRP_FRAMEWORK,
+  ND_CORE_FRAMEWORK,
+] as const;
 
 /** A framework's name in config.json. */
 export type DetectableFramework = (typeof FRAMEWORKS)[number]['name'];

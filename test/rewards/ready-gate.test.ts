@@ -5,10 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeEsx } from '../../devkit/fakes/frameworks/esx';
 import { createFakeHost, type FakeHost } from '../../devkit/fakes/frameworks/host';
+import { createFakeNdCore } from '../../devkit/fakes/frameworks/nd-core';
 import { createFakeOxInventory } from '../../devkit/fakes/frameworks/ox-inventory';
 import { createFakeQbcore, createFakeQbox } from '../../devkit/fakes/frameworks/qb';
 import { createFakeVrp } from '../../devkit/fakes/frameworks/vrp';
 import { createEsxAdapter } from '../../src/rewards/esx';
+import { createNdCoreAdapter } from '../../src/rewards/nd-core';
 import { createQbcoreAdapter } from '../../src/rewards/qbcore';
 import { createQboxAdapter } from '../../src/rewards/qbox';
 import { FRAMEWORKS } from '../../src/rewards/registry';
@@ -71,6 +73,23 @@ const SETUPS: Record<string, { kinds: readonly Exclude<Reward['type'], 'points'>
           r.type === 'item'
             ? qb.itemCount(SOURCE, r.item)
             : qb.money(SOURCE, r.type === 'money' ? 'cash' : 'bank'),
+        ),
+      };
+    },
+  },
+  ndcore: {
+    kinds: ['money', 'bank', 'item', 'custom'],
+    setup() {
+      const fake = createFakeHost();
+      const ox = createFakeOxInventory(fake);
+      const nd = createFakeNdCore(fake, { ox: ox.model });
+      return {
+        adapter: createNdCoreAdapter({ host: fake.host }),
+        load: () => nd.load(SOURCE),
+        held: heldBy(fake, (r) =>
+          r.type === 'item'
+            ? ox.count(SOURCE, r.item)
+            : nd.money(SOURCE, r.type === 'money' ? 'cash' : 'bank'),
         ),
       };
     },

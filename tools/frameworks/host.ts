@@ -715,9 +715,13 @@ export async function createServer(options: ServerOptions = {}) {
       }
     },
 
-    /** Connects a player: `playerConnecting` then `playerJoining` (source = the new id). */
-    connect(p: SimPlayer) {
+    /**
+     * Connects a player: `playerJoining` (source = the new id). `connecting` runs first, once the player's identifiers
+     * answer: the world's `playerConnecting` for frameworks that set players up there (ND_Core).
+     */
+    connect(p: SimPlayer, connecting?: () => void) {
       players.set(p.source, p);
+      connecting?.();
       dispatch('playerJoining', encodeArgs([String(p.source)]), `internal-net:${p.source}`);
       server.settle();
     },

@@ -61,6 +61,11 @@ export interface World {
   database(log: (line: string) => void): MysqlRouter;
   /** Players connected at boot; `load` then makes the framework load each one that should be loaded. */
   players: SimPlayer[];
+  /**
+   * Runs as a player connects, before `playerJoining` (the player's identifiers already answer): FXServer's
+   * `playerConnecting` with its deferrals, for frameworks that set players up there (ND_Core). Default: nothing.
+   */
+  connecting?(server: SimServer, player: SimPlayer): void;
   /** Loads one player in the framework (e.g. the client's `esx:onPlayerJoined`). */
   load(server: SimServer, player: SimPlayer): void;
   /** Sources of the players to load at boot (default: all). */
@@ -91,7 +96,8 @@ export async function bootWorld(world: World, onConsole?: (line: string) => void
   for (const key of world.start ?? world.resources) await server.start(resourceName(key));
   for (const name of Object.keys(world.own ?? {})) await server.start(name);
   server.advance(1000);
-  for (const player of world.players) server.connect(player);
+  for (const player of world.players)
+    server.connect(player, world.connecting && (() => world.connecting?.(server, player)));
   for (const player of world.players) {
     if ((world.loaded ?? world.players.map((p) => p.source)).includes(player.source))
       world.load(server, player);

@@ -23,6 +23,7 @@ import type { FrameworkHost, Reward, RewardAdapter } from '../../../src/rewards/
 import { ALICE } from '../../../tools/frameworks/adapter';
 import { ESX_ITEMS } from '../../../tools/frameworks/worlds/esx-database';
 import type { Transcript, TranscriptScenario } from '../transcript';
+import { ND_CORE_FIXTURE, ND_CORE_OX_FIRST_FIXTURE, QBCORE_OX_FIXTURE } from './nd-core';
 
 /** A world built for one scenario. */
 export interface ReplayWorld {
@@ -51,7 +52,7 @@ export interface AdapterRun {
   /** Configured rewards. */
   rewards: Reward[];
   /** Adapter selection settings (default: framework auto). */
-  settings?: Partial<Pick<SelectAdapterOptions, 'framework' | 'vrp'>>;
+  settings?: Partial<Pick<SelectAdapterOptions, 'framework' | 'inventory' | 'vrp'>>;
   /** Asks the adapter; each answer becomes the note `adapter <label>`. `host` is the replay world's boundary. */
   run(
     adapter: RewardAdapter,
@@ -73,7 +74,7 @@ export interface WorldFixture {
 type PlayerState = Record<string, unknown>;
 
 /** Players recorded in a `before` state of one resource, by source. */
-function playersIn(before: unknown, resource: string): Map<number, PlayerState> {
+export function playersIn(before: unknown, resource: string): Map<number, PlayerState> {
   const section = (before as Record<string, unknown> | null)?.[resource];
   const out = new Map<number, PlayerState>();
   if (section && typeof section === 'object' && !Array.isArray(section)) {
@@ -208,7 +209,8 @@ function buildEsx(transcript: Transcript, scenario: TranscriptScenario, ox: EsxO
   };
 }
 
-function rank(item: string): number {
+/** Where tools/frameworks/worlds/ox-fill.ts puts an item among the fillers (others after them). */
+export function rank(item: string): number {
   const at = FILL_ORDER.indexOf(item);
   return at < 0 ? FILL_ORDER.length : at;
 }
@@ -712,3 +714,7 @@ FIXTURES.qbox = {
     'adapter-player-not-loaded': notLoaded({ type: 'item', item: 'water', count: 1 }),
   },
 };
+
+FIXTURES['nd-core'] = ND_CORE_FIXTURE;
+FIXTURES['nd-core-ox-first'] = ND_CORE_OX_FIRST_FIXTURE;
+FIXTURES['qbcore-ox'] = QBCORE_OX_FIXTURE;
