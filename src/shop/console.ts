@@ -120,7 +120,7 @@ export function shopConsoleCommands(
     },
     {
       name: 'purchase',
-      help: 'decide a held purchase: refund its points, or grant (pay) its delivery',
+      help: 'decide a held purchase: refund its points, or grant it as given',
       run: () => [`usage: ${ADMIN_COMMAND} purchase refund|grant <purchase_id>`],
       subcommands: [
         {
@@ -132,7 +132,7 @@ export function shopConsoleCommands(
         {
           name: 'grant',
           args: '<purchase_id>',
-          help: 'pay a held purchase as stored, like `grant` for votes (check the player first); the points stay spent',
+          help: 'declare a held purchase given (nothing is paid again; the points stay spent)',
           run: decide('grant'),
         },
       ],
@@ -164,7 +164,7 @@ function decisionLines(verb: 'refund' | 'grant', id: string, result: PurchaseAdm
     return [
       result.code === 'refunded'
         ? `vote-reward: purchase ${shown} refunded: ${p.cost} point(s) back to ${cleanText(p.name, NAME_MAX)}`
-        : `vote-reward: purchase ${shown} granted: ${cleanText(p.item)} ${p.state === 'done' ? 'paid to' : 'is paid when online:'} ${cleanText(p.name, NAME_MAX)}; the points stay spent`,
+        : `vote-reward: purchase ${shown} granted: ${cleanText(p.item)} counts as given to ${cleanText(p.name, NAME_MAX)}, nothing is paid again; the points stay spent`,
     ];
   }
   const why: Record<typeof result.code, string> = {
