@@ -5,6 +5,7 @@
  */
 import { describeRewards } from '../claim/messages';
 import type { Locale, Translate } from '../i18n/messages';
+import { itemNameIn } from '../points/listing';
 import type { Points, Shop, ShopConfig, ShopItemConfig } from '../points/types';
 import type { Reward } from '../rewards/types';
 import { describeError } from '../runtime/errors';
@@ -58,12 +59,6 @@ export interface ShopCommands {
   buys: RateLimiter;
 }
 
-/** The name of an item in `locale`, else English, else the single name. */
-export function itemName(item: ShopItemConfig, locale: Locale): string {
-  if (typeof item.name === 'string') return item.name;
-  return item.name[locale] ?? item.name.en ?? item.id;
-}
-
 /** An item's rewards as the player reads them; a choice shows its options with "/". */
 export function itemRewardsText(translate: Translate, item: ShopItemConfig): string {
   return item.rewards
@@ -82,7 +77,7 @@ export function createShopCommands(options: ShopCommandsOptions): ShopCommands {
     translate,
     command: settings.command,
     items: new Map(settings.items.map((item) => [item.id.toLowerCase(), item])),
-    nameOf: (item) => itemName(item, locale),
+    nameOf: (item) => itemNameIn(item, locale),
     dayOf: options.dayOf,
   };
   const reads = createRateLimiter(READS_PER_WINDOW, WINDOW_MS, runtime.now);
@@ -107,9 +102,7 @@ export function createShopCommands(options: ShopCommandsOptions): ShopCommands {
     if (answer.ok) return tell(source, listLines(words, answer.balance, answer.items, page));
     if (answer.code === 'shop_disabled') return tell(source, [translate('shop_off')]);
     // An unreadable ledger is the core's to report to admins; the player hears that nothing can be sold now.
-    return tell(source, [
-      translate(answer.code === 'unknown_player' ? 'no_license' : 'shop_failed', { item: '' }),
-    ]);
+    return tell(source, [translate(answer.code === 'unknown_player' ? 'no_license' : 'points_unavailable')]);
   };
 
   const buy = async (source: number, request: ShopRequest) => {

@@ -217,6 +217,18 @@ describe('/voteshop lists', () => {
     expect(world.said().at(-1)).toMatch(/^Please wait \d s before typing \/voteshop again\.$/);
   });
 
+  it.each<['ledger_unreadable' | 'unknown_player', string]>([
+    [
+      'ledger_unreadable',
+      'Your vote points cannot be read right now; an admin has been told and nothing is lost.',
+    ],
+    ['unknown_player', 'Your license could not be read; reconnect and try again.'],
+  ])('answers a list the core cannot make (%s) with why', async (code, line) => {
+    const world = setup();
+    world.shop.failList({ ok: false, code });
+    expect(await world.type()).toEqual([line]);
+  });
+
   it('answers a word it does not know with the usage', async () => {
     const world = setup();
     expect(await world.type('sell', 'bread')).toEqual([
