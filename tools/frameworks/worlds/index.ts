@@ -4,6 +4,7 @@ import esx from './esx';
 import esxOx from './esx-ox';
 import esxOxStopped from './esx-ox-stopped';
 import luaCallers from './lua-callers';
+import oxCore from './ox-core';
 import oxInventory from './ox-inventory';
 import qbcore from './qbcore';
 import qbcoreInventory1 from './qbcore-inventory-1';
@@ -18,6 +19,7 @@ export const WORLDS: World[] = [
   esxOxStopped,
   esxOx,
   oxInventory,
+  oxCore,
   qbcore,
   qbcoreInventory1,
   qbox,

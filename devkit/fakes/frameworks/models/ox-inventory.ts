@@ -49,8 +49,8 @@ export interface OxInventory {
   maxWeight: number;
   /** Inventory label (the character name). */
   label: string;
-  /** Owner identifier. */
-  owner: string;
+  /** Owner identifier (ox_core's is the charId, a number). */
+  owner: string | number;
 }
 
 /** Options of the model. */
