@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { configFor } from '../../devkit/fakes/compose-kit';
 import { createFakeHost } from '../../devkit/fakes/frameworks/host';
 import { createFakeOxCore } from '../../devkit/fakes/frameworks/ox-core';
+import { createMockVoteApi } from '../../devkit/fakes/mock-transport';
+import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
+import { composeResource } from '../../src/compose';
+import { pendingView } from '../../src/exports';
 import { createOxCoreAdapter } from '../../src/rewards/ox-core';
 import { selectAdapter } from '../../src/rewards/select';
 import type { PayoutContext, Reward } from '../../src/rewards/types';
@@ -203,5 +208,68 @@ describe('ox_core adapter', () => {
       `cash rewards on ox_core are ox_inventory's "money" item, and ox_inventory is not started`,
     ]);
     expect(await selected.adapter.startupProblems?.([{ type: 'bank', amount: 1 }])).toEqual([]);
+  });
+});
+
+describe('ox_core adapter in the claim flow', () => {
+  const ANA = { name: 'Ana', license: 'license:aaa' };
+
+  /** The production composition over the real ox_core adapter on the fake, Ana online with character 7. */
+  const flowWorld = (rewards: Reward[], failingReads: boolean) => {
+    const clock = createFakeClock();
+    const api = createMockVoteApi({ now: clock.now, checkMode: 'unclaimed' });
+    const fake = createFakeHost();
+    const core = createFakeOxCore(fake);
+    core.load(1, { charId: 7, bank: 100 });
+    if (failingReads) {
+      const real = ownExports(fake);
+      let reads = 0;
+      fake.addResource('ox_core', {
+        GetPlayer: (src) => real.GetPlayer?.(src),
+        GetCharacterAccount: (id) => real.GetCharacterAccount?.(id),
+        CallAccount: async (id, method, ...args) => {
+          if (method === 'get' && ++reads > 1) throw new Error('database gone');
+          return real.CallAccount?.(id, method, ...args);
+        },
+      });
+    }
+    const runtime = createFakeRuntime({ clock });
+    const config = configFor({ apiKey: api.apiKey, reward: rewards, poll: { enabled: false } });
+    const { flow } = composeResource(runtime, config, {
+      adapter: createOxCoreAdapter({ host: fake.host }),
+      transport: api,
+    });
+    api.addVote('Ana', clock.now() - 60_000);
+    runtime.onlinePlayers.set(1, ANA);
+    return { flow, core, api };
+  };
+
+  it('a vote pays cash and bank once, verified; a second /vote pays nothing', async () => {
+    const w = flowWorld(
+      [
+        { type: 'money', amount: 500 },
+        { type: 'bank', amount: 750 },
+      ],
+      false,
+    );
+    expect((await w.flow.claim(1)).code).toBe('rewarded');
+    expect(w.core.cash(1)).toBe(500);
+    expect(w.core.account(7)?.balance).toBe(850);
+    expect((await w.flow.claim(1)).code).not.toBe('rewarded');
+    expect(w.core.cash(1)).toBe(500);
+    expect(w.core.account(7)?.balance).toBe(850);
+    expect(w.api.unclaimed('Ana')).toEqual([]);
+  });
+
+  it('an addBalance whose outcome cannot be read goes to an admin (needs_admin) and is never retried by itself', async () => {
+    const w = flowWorld([{ type: 'bank', amount: 750 }], true);
+    expect(await w.flow.claim(1)).toEqual({ code: 'needs_admin' });
+    const [entry] = w.flow.pending().map(pendingView);
+    expect(entry).toMatchObject({ state: 'needs_admin', problem: 'outcome_unknown', given: 0 });
+    expect(await w.flow.retry(entry?.vote_id ?? '')).toMatchObject({ ok: false });
+    await w.flow.reconcile();
+    // Paid once by the call that could not be confirmed; nothing more until an admin decides.
+    expect(w.core.account(7)?.balance).toBe(850);
+    expect(w.core.calls.filter(([, method]) => method === 'addBalance')).toHaveLength(1);
   });
 });
