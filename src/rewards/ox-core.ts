@@ -116,6 +116,7 @@ export function createOxCoreAdapter(options: OxCoreAdapterOptions): DisposableRe
         (problem) => `cash rewards on ox_core (ox_inventory's "${OX_CORE_CASH_ITEM}" item): ${problem}`,
       );
     },
+    cashItem: OX_CORE_CASH_ITEM,
     inventory: { framework: OX_CORE_FRAMEWORK, ox },
   });
 }

@@ -98,6 +98,26 @@ describe('ox_core adapter', () => {
     expect(core.ox.count(4, reward.item)).toBe(0);
   });
 
+  it('checks room for cash with the items: a full inventory without a money stack refuses before anything pays', async () => {
+    const { adapter, core } = setup();
+    core.load(4, { charId: 7, bank: 0 });
+    core.ox.fillSlots(4);
+    const rewards: Reward[] = [
+      { type: 'bank', amount: 10 },
+      { type: 'money', amount: 10 },
+    ];
+    expect(await adapter.canReceive(ctx, rewards)).toEqual({
+      ok: false,
+      problem: { code: 'inventory_full', item: 'money', count: 10 },
+    });
+    expect(await adapter.give(ctx, { type: 'money', amount: 10 })).toEqual({
+      ok: false,
+      problem: { code: 'inventory_full', item: 'money', count: 10 },
+    });
+    expect(core.cash(4)).toBe(0);
+    expect(core.calls).toEqual([]);
+  });
+
   it('money still pays into a full inventory: it stacks onto the money slot', async () => {
     const { adapter, core } = setup();
     core.load(4, { cash: 5 });

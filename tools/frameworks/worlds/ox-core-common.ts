@@ -110,7 +110,11 @@ export function oxCoreState(server: SimServer): Record<string, unknown> {
   return state;
 }
 
-/** Moves the server (50 ms steps) until `promise` settles, at most `maxMs`; its value, or undefined when it failed. */
+/**
+ * Waits for `promise`, letting real work finish first (microtasks, a module the adapter loads): the virtual clock
+ * moves (50 ms steps, at most `maxMs`) only when spinning the event loop did not settle it, so how far it moves never
+ * depends on how fast the machine is. Its value, or undefined when it failed or never settled.
+ */
 export async function pumpUntil<T>(
   server: SimServer,
   promise: Promise<T>,
@@ -127,7 +131,11 @@ export async function pumpUntil<T>(
       return undefined;
     },
   );
-  for (let waited = 0; !settled && waited < maxMs; waited += 50) await server.pump(50);
+  const spin = () => new Promise<void>((resolve) => setImmediate(resolve));
+  for (let waited = 0; !settled && waited < maxMs; waited += 50) {
+    for (let spins = 0; !settled && spins < 500; spins += 1) await spin();
+    if (!settled) await server.pump(50);
+  }
   return settled ? guarded : undefined;
 }
 

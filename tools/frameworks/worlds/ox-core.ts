@@ -44,6 +44,8 @@ function adapterRun(
   player = ALICE,
 ): (ctx: ScenarioContext) => Promise<void> {
   return async (ctx) => {
+    // Loaded before the clock can move: withAdapter imports it, and a first import takes real time.
+    await import('../../../src/rewards/select');
     await pumpUntil(
       ctx.server,
       withAdapter(ctx, rewards, (adapter, answer) => adapterSteps(adapter, answer, rewards, steps, player)),
