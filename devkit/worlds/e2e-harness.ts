@@ -14,6 +14,7 @@ import {
   createChatFake,
   createEsxFake,
   createNdCoreFake,
+  createOxCoreFake,
   createOxInventoryFake,
   createOxLibFake,
   createQbCoreFake,
@@ -24,6 +25,7 @@ import {
   type FakeInventory,
   type InventoryFake,
   type NdFake,
+  type OxCoreFake,
   type QbFake,
   type VrpFake,
 } from '../fxserver/resources';
@@ -31,8 +33,11 @@ import {
 /** Frameworks a scenario can run the resource on. */
 export type Framework = 'esx' | 'qbcore' | 'qbox' | 'vrp' | 'standalone';
 
-/** Every framework fake set a world can start: {@link Framework} and those tested in a file of their own (ND_Core). */
-export type E2eFramework = Framework | 'ndcore';
+/** Every framework fake set a world can start: {@link Framework} and those tested in files of their own. */
+export type AnyFramework = Framework | 'ndcore' | 'oxcore';
+
+/** Alias kept for the ND_Core tests. */
+export type E2eFramework = AnyFramework;
 
 /** The repository root (the built bundle and the shipped manifest live there). */
 export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -48,7 +53,7 @@ export const START_TIME = Date.UTC(2025, 5, 2, 12, 0, 0);
 /** Options of {@link createE2e}. */
 export interface E2eOptions {
   /** Framework fakes to start before the resource (default standalone: chat only). */
-  framework?: E2eFramework;
+  framework?: AnyFramework;
   /** Fields merged over the default config.json; `apiUrl` is filled with the mock's URL unless given. */
   config?: Record<string, unknown>;
   /** Exact config.json text, instead of the generated one (for broken-file scenarios). */
@@ -105,7 +110,9 @@ export interface FrameworkFakes {
   vrp: VrpFake | null;
   /** ND_Core, when the framework is ndcore. */
   nd?: NdFake | null;
-  /** ox_inventory (qbox, ndcore) or qb-inventory (qbcore). */
+  /** ox_core, when the framework is oxcore. */
+  oxcore?: OxCoreFake | null;
+  /** ox_inventory (qbox, ndcore, oxcore) or qb-inventory (qbcore). */
   inventory: InventoryFake | null;
 }
 
@@ -378,6 +385,18 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       sim.start('ox_lib');
       sim.start('ND_Core');
       sim.start('ox_inventory');
+    } else if (framework === 'oxcore') {
+      fakes.inventory = createOxInventoryFake({
+        cashOf: 'ox_core',
+        isLoaded: (id) => fakes.oxcore?.model.players.get(id)?.charId !== undefined,
+      });
+      fakes.oxcore = createOxCoreFake({ ox: fakes.inventory.model as NonNullable<InventoryFake['model']> });
+      sim.addFakeResource('ox_lib', createOxLibFake());
+      sim.addFakeResource('ox_core', fakes.oxcore.definition);
+      sim.addFakeResource('ox_inventory', fakes.inventory.definition);
+      sim.start('ox_lib');
+      sim.start('ox_core');
+      sim.start('ox_inventory');
     } else if (framework === 'vrp') {
       fakes.vrp = createVrpFake();
       sim.addFakeResource('vrp', fakes.vrp.definition);
@@ -445,6 +464,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       if (fakes.vrp) fakes.vrp.loadPlayer(player.id, 100 + player.id);
       if (fakes.nd && !fakes.nd.players.has(player.id))
         fakes.nd.loadPlayer(player.id, { identifier: player.license, firstname: player.name });
+      fakes.oxcore?.loadPlayer(player.id, { name: player.name, license: player.license });
     },
     type(player, line) {
       current().chat(player.id, line);

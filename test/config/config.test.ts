@@ -144,7 +144,7 @@ describe('loadConfig', () => {
     [{ locale: 'it' }, 'locale: expected one of "en", "fr", "de", "es", "pt-BR", "pl", "nl", got "it"'],
     [
       { framework: 'ox' },
-      'framework: expected one of "auto", "esx", "ndcore", "qbcore", "qbox", "vrp", "standalone", got "ox"',
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "vrp", "standalone", got "ox"',
     ],
     [{ checkMode: 'all' }, 'checkMode: expected one of "unclaimed", "last24h", got "all"'],
     [
@@ -250,8 +250,8 @@ describe('loadConfig', () => {
     expect(result).toEqual({
       ok: false,
       problems: [
-        'reward[1].type: "bank" needs a framework (esx, ndcore, qbcore, qbox, vrp); standalone can only give "custom" rewards',
-        'reward[2].type: "item" needs a framework (esx, ndcore, qbcore, qbox, vrp); standalone can only give "custom" rewards',
+        'reward[1].type: "bank" needs a framework (esx, ndcore, oxcore, qbcore, qbox, vrp); standalone can only give "custom" rewards',
+        'reward[2].type: "item" needs a framework (esx, ndcore, oxcore, qbcore, qbox, vrp); standalone can only give "custom" rewards',
       ],
     });
   });

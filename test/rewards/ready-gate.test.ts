@@ -6,11 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { createFakeEsx } from '../../devkit/fakes/frameworks/esx';
 import { createFakeHost, type FakeHost } from '../../devkit/fakes/frameworks/host';
 import { createFakeNdCore } from '../../devkit/fakes/frameworks/nd-core';
+import { createFakeOxCore } from '../../devkit/fakes/frameworks/ox-core';
 import { createFakeOxInventory } from '../../devkit/fakes/frameworks/ox-inventory';
 import { createFakeQbcore, createFakeQbox } from '../../devkit/fakes/frameworks/qb';
 import { createFakeVrp } from '../../devkit/fakes/frameworks/vrp';
 import { createEsxAdapter } from '../../src/rewards/esx';
 import { createNdCoreAdapter } from '../../src/rewards/nd-core';
+import { createOxCoreAdapter } from '../../src/rewards/ox-core';
 import { createQbcoreAdapter } from '../../src/rewards/qbcore';
 import { createQboxAdapter } from '../../src/rewards/qbox';
 import { FRAMEWORKS } from '../../src/rewards/registry';
@@ -110,6 +112,24 @@ const SETUPS: Record<string, { kinds: readonly Exclude<Reward['type'], 'points'>
           r.type === 'item'
             ? ox.count(SOURCE, r.item)
             : qbx.money(SOURCE, r.type === 'money' ? 'cash' : 'bank'),
+        ),
+      };
+    },
+  },
+  oxcore: {
+    kinds: ['money', 'bank', 'item', 'custom'],
+    setup() {
+      const fake = createFakeHost();
+      const core = createFakeOxCore(fake, { items: { bread: { weight: 100 } } });
+      return {
+        adapter: createOxCoreAdapter({ host: fake.host }),
+        load: () => core.load(SOURCE, { charId: 7 }),
+        held: heldBy(fake, (r) =>
+          r.type === 'item'
+            ? core.ox.count(SOURCE, r.item)
+            : r.type === 'money'
+              ? core.cash(SOURCE)
+              : core.account(7)?.balance,
         ),
       };
     },

@@ -7,15 +7,25 @@ import type { InventoryChoice } from '../../src/rewards/types';
 
 describe('framework registry', () => {
   it('config.json accepts exactly auto, each registered framework and standalone', () => {
-    expect(FRAMEWORK_CHOICES).toEqual(['auto', 'esx', 'ndcore', 'qbcore', 'qbox', 'vrp', 'standalone']);
+    expect(FRAMEWORK_CHOICES).toEqual([
+      'auto',
+      'esx',
+      'ndcore',
+      'oxcore',
+      'qbcore',
+      'qbox',
+      'vrp',
+      'standalone',
+    ]);
     for (const framework of FRAMEWORK_CHOICES) {
       expect(configSchema.safeParse({ framework }).success).toBe(true);
     }
     expect(configSchema.safeParse({ framework: 'ox_core' }).success).toBe(false);
   });
 
-  it('detection order is the registry order, qbx_core before qb-core', () => {
+  it('detection order is the registry order: ox_core first, qbx_core before qb-core', () => {
     expect(FRAMEWORKS.map((framework) => framework.resource)).toEqual([
+      'ox_core',
       'qbx_core',
       'qb-core',
       'es_extended',

@@ -6,6 +6,7 @@ import esxOxStopped from './esx-ox-stopped';
 import luaCallers from './lua-callers';
 import ndCore from './nd-core';
 import ndCoreOxFirst from './nd-core-ox-first';
+import oxCore from './ox-core';
 import oxInventory from './ox-inventory';
 import qbcore from './qbcore';
 import qbcoreInventory1 from './qbcore-inventory-1';
@@ -21,6 +22,7 @@ export const WORLDS: World[] = [
   esxOxStopped,
   esxOx,
   oxInventory,
+  oxCore,
   qbcore,
   qbcoreInventory1,
   qbcoreOx,
