@@ -7,11 +7,20 @@ import { ESX_FRAMEWORK } from './esx';
 import type { FrameworkDescriptor } from './framework';
 import { QBCORE_FRAMEWORK } from './qbcore';
 import { QBOX_FRAMEWORK } from './qbox';
+import { RSG_FRAMEWORK } from './rsg';
 import type { FrameworkHost } from './types';
+import { VORP_FRAMEWORK } from './vorp';
 import { VRP_FRAMEWORK } from './vrp';
 
 /** The frameworks, in the order `framework: "auto"` looks for them. */
-export const FRAMEWORKS = [QBOX_FRAMEWORK, QBCORE_FRAMEWORK, ESX_FRAMEWORK, VRP_FRAMEWORK] as const;
+export const FRAMEWORKS = [
+  QBOX_FRAMEWORK,
+  QBCORE_FRAMEWORK,
+  ESX_FRAMEWORK,
+  VRP_FRAMEWORK,
+  RSG_FRAMEWORK,
+  VORP_FRAMEWORK,
+] as const;
 
 /** A framework's name in config.json. */
 export type DetectableFramework = (typeof FRAMEWORKS)[number]['name'];

@@ -8,6 +8,8 @@ import oxInventory from './ox-inventory';
 import qbcore from './qbcore';
 import qbcoreInventory1 from './qbcore-inventory-1';
 import qbox from './qbox';
+import rsg from './rsg';
+import vorp from './vorp';
 import vrpCreative from './vrp-creative';
 import vrp1, { vrp1CurrentFxserver } from './vrp1';
 import vrp2 from './vrp2';
@@ -25,5 +27,7 @@ export const WORLDS: World[] = [
   vrp1CurrentFxserver,
   vrp2,
   vrpCreative,
+  vorp,
+  rsg,
   luaCallers,
 ];
