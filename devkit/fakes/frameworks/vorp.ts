@@ -7,9 +7,10 @@
  *   nothing.
  * - vorp_inventory: `canCarryItem(src, item, n)` false for an unknown item, over the item's limit, or over the
  *   character's capacity (weight x count, `>`), true whatever the count for an item whose limit is -1; raises for a
- *   player with no character selected (`attempt to compare nil with number`); `addItem(src, item, n)` (a Promise, it
- *   awaits the database) false for an unknown item or n <= 0, else adds n as given (fractions too) and answers true,
- *   raising (`table index is nil`) for a player with no character; `getItemCount(src, cb, item)` the count, 0 for an
+ *   player with no character selected (`attempt to compare nil with number`); `addItem(src, item, n)` false for an
+ *   unknown item or n <= 0, else adds n as given (fractions too) and answers true, raising (`table index is nil`) for
+ *   a player with no character; it answers directly as in the transcript (the harness's MySQL `.await` does not
+ *   yield), a Promise with `asyncAddItem` as on a real server; `getItemCount(src, cb, item)` the count, 0 for an
  *   unknown item or player; `getItemDB(item)` the item's row fields or false.
  * Guesses (no transcript covers them): metadata stacks, degradation, weapons.
  */
@@ -19,6 +20,8 @@ import { bindExports } from './unit-binding';
 
 /** A vorp_inventory `items` row as the fake needs it. */
 export interface VorpItemDef {
+  /** Row id (getItemDB answers it). */
+  id?: number;
   label: string;
   /** Per player, -1 = no limit. */
   limit: number;
@@ -42,20 +45,31 @@ export interface VorpPlayer {
   items: Record<string, number>;
   /** Inventory capacity (character slots). */
   capacity: number;
+  /** Left the server (VORP still holds the user for 6 s). */
+  left?: boolean;
+  /** VORP removed the user (6 s after leaving); vorp_inventory keeps the inventory. */
+  forgotten?: boolean;
 }
 
 /** The default item list of the fake (vorp.json's world). */
 export const VORP_FAKE_ITEMS: Record<string, VorpItemDef> = {
-  bread: { label: 'Bread', limit: 10, weight: 0.25 },
-  water: { label: 'Water', limit: 10, weight: 0.5 },
-  wood: { label: 'Wood', limit: 300, weight: 1 },
-  gold_nugget: { label: 'Gold nugget', limit: -1, weight: 0.1 },
+  bread: { id: 1, label: 'Bread', limit: 10, weight: 0.25 },
+  water: { id: 2, label: 'Water', limit: 10, weight: 0.5 },
+  wood: { id: 3, label: 'Wood', limit: 300, weight: 1 },
+  gold_nugget: { id: 4, label: 'Gold nugget', limit: -1, weight: 0.1 },
 };
 
 const CURRENCIES = ['money', 'gold', 'rol'] as const;
 
 /** Creates fake vorp_core and vorp_inventory on the host. */
-export function createFakeVorp(fake: FakeHost, options: { items?: Record<string, VorpItemDef> } = {}) {
+export function createFakeVorp(
+  fake: FakeHost,
+  options: {
+    items?: Record<string, VorpItemDef>;
+    /** addItem answers a Promise, as on a real server where its MySQL awaits yield (the harness's do not). */
+    asyncAddItem?: boolean;
+  } = {},
+) {
   const items = { ...(options.items ?? VORP_FAKE_ITEMS) };
   const players = new Map<number, VorpPlayer>();
   let generation = 0;
@@ -65,7 +79,7 @@ export function createFakeVorp(fake: FakeHost, options: { items?: Record<string,
 
   const snapshot = (src: number) => {
     const p = players.get(src);
-    if (!p?.steam) return undefined;
+    if (!p?.steam || p.left) return undefined;
     const c = p.character;
     const character = c
       ? {
@@ -87,38 +101,52 @@ export function createFakeVorp(fake: FakeHost, options: { items?: Record<string,
   const inventoryExports = {
     canCarryItem(src: unknown, item: unknown, amount: unknown) {
       const p = players.get(Number(src));
-      if (!p?.steam) return false;
+      if (!p?.steam || p.left) return false;
       const def = items[String(item)];
       if (!def) return false;
+      if (def.limit === -1) return true;
       if (!p.character)
         throw new LuaError(
           '@vorp_inventory/server/services/inventoryApiService.lua:122: attempt to compare nil with number',
         );
-      if (def.limit === -1) return true;
       const n = amount as number;
       if ((p.items[String(item)] ?? 0) + n > def.limit) return false;
       return !(weight(p) + def.weight * n > p.capacity);
     },
-    async addItem(src: unknown, item: unknown, amount: unknown) {
+    addItem(src: unknown, item: unknown, amount: unknown) {
       const def = items[String(item)];
       if (!def) return false;
       const p = players.get(Number(src));
-      if (!p?.steam) return false;
+      if (!p?.steam || p.left) return false;
       if (!p.character)
         throw new LuaError('@vorp_inventory/server/services/inventoryApiService.lua:423: table index is nil');
       const n = amount as number;
       if (!(n > 0)) return false;
       p.items[String(item)] = (p.items[String(item)] ?? 0) + n;
-      return true;
+      return options.asyncAddItem ? Promise.resolve(true) : true;
     },
     getItemCount(src: unknown, _cb: unknown, item: unknown) {
       const p = players.get(Number(src));
-      if (!items[String(item)] || !p?.character) return 0;
+      if (!items[String(item)] || !p?.character || p.left) return 0;
       return p.items[String(item)] ?? 0;
     },
     getItemDB(item: unknown) {
       const def = items[String(item)];
-      return def ? { item: String(item), label: def.label, limit: def.limit, weight: def.weight } : false;
+      if (!def) return false;
+      return {
+        canRemove: 1,
+        canUse: 1,
+        desc: def.label,
+        group: 1,
+        id: def.id ?? 0,
+        item: String(item),
+        label: def.label,
+        limit: def.limit,
+        maxDegradation: 0,
+        metadata: [],
+        type: 'item_standard',
+        weight: def.weight,
+      };
     },
   };
 
@@ -152,9 +180,38 @@ export function createFakeVorp(fake: FakeHost, options: { items?: Record<string,
       p.character = { charIdentifier: src, money: 0, gold: 0, rol: 0, ...character };
       return p;
     },
-    /** The player leaves. */
+    /**
+     * The player leaves: getUser answers nothing at once (a source that left has no Steam id), VORP forgets the user
+     * 6 s later.
+     */
     drop(src: number) {
-      players.delete(src);
+      const p = players.get(src);
+      if (!p) return;
+      p.left = true;
+      fake.host.setTimeout(() => {
+        p.forgotten = true;
+      }, 6000);
+    },
+    /** The world's state in the transcript's shape (vorp.json `state`: characters and inventories by Steam id). */
+    state() {
+      const core: Record<string, unknown> = {};
+      const inventories: Record<string, unknown> = {};
+      for (const p of players.values()) {
+        if (!p.steam) continue;
+        const c = p.character;
+        if (!p.forgotten)
+          core[p.steam] = c
+            ? { charIdentifier: c.charIdentifier, gold: c.gold, money: c.money, rol: c.rol }
+            : { selected: false };
+        if (c) {
+          const held = Object.fromEntries(Object.entries(p.items).filter(([, n]) => n !== 0));
+          inventories[p.steam] = {
+            items: Object.keys(held).length > 0 ? held : [],
+            weight: weight(p),
+          };
+        }
+      }
+      return { vorp_core: core, vorp_inventory: inventories };
     },
     money: (src: number) => players.get(src)?.character?.money,
     itemCount: (src: number, item: string) => players.get(src)?.items[item] ?? 0,

@@ -23,6 +23,7 @@ import type { FrameworkHost, Reward, RewardAdapter } from '../../../src/rewards/
 import { ALICE } from '../../../tools/frameworks/adapter';
 import { ESX_ITEMS } from '../../../tools/frameworks/worlds/esx-database';
 import type { Transcript, TranscriptScenario } from '../transcript';
+import { RSG_FIXTURE, VORP_FIXTURE } from './redm';
 
 /** A world built for one scenario. */
 export interface ReplayWorld {
@@ -51,7 +52,7 @@ export interface AdapterRun {
   /** Configured rewards. */
   rewards: Reward[];
   /** Adapter selection settings (default: framework auto). */
-  settings?: Partial<Pick<SelectAdapterOptions, 'framework' | 'vrp'>>;
+  settings?: Partial<Pick<SelectAdapterOptions, 'framework' | 'vrp' | 'rsg'>>;
   /** Asks the adapter; each answer becomes the note `adapter <label>`. `host` is the replay world's boundary. */
   run(
     adapter: RewardAdapter,
@@ -712,3 +713,6 @@ FIXTURES.qbox = {
     'adapter-player-not-loaded': notLoaded({ type: 'item', item: 'water', count: 1 }),
   },
 };
+
+FIXTURES.vorp = VORP_FIXTURE;
+FIXTURES.rsg = RSG_FIXTURE;
