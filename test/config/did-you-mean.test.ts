@@ -12,23 +12,23 @@ describe('config.json near misses name the value or setting meant', () => {
   it.each([
     [
       { framework: 'ESX' },
-      'framework: expected one of "auto", "esx", "qbcore", "qbox", "vrp", "standalone", got "ESX"; did you mean "esx"?',
+      'framework: expected one of "auto", "esx", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "ESX"; did you mean "esx"?',
     ],
     [
       { framework: 'qb' },
-      'framework: expected one of "auto", "esx", "qbcore", "qbox", "vrp", "standalone", got "qb"; did you mean "qbcore"?',
+      'framework: expected one of "auto", "esx", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "qb"; did you mean "qbcore"?',
     ],
     [
       { framework: 'qb-core' },
-      'framework: expected one of "auto", "esx", "qbcore", "qbox", "vrp", "standalone", got "qb-core"; did you mean "qbcore"?',
+      'framework: expected one of "auto", "esx", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "qb-core"; did you mean "qbcore"?',
     ],
     [
       { framework: 'es_extended' },
-      'framework: expected one of "auto", "esx", "qbcore", "qbox", "vrp", "standalone", got "es_extended"; did you mean "esx"?',
+      'framework: expected one of "auto", "esx", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "es_extended"; did you mean "esx"?',
     ],
     [
       { framework: 'qbx_core' },
-      'framework: expected one of "auto", "esx", "qbcore", "qbox", "vrp", "standalone", got "qbx_core"; did you mean "qbox"?',
+      'framework: expected one of "auto", "esx", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "qbx_core"; did you mean "qbox"?',
     ],
     [
       { locale: 'de-DE' },

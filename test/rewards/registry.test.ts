@@ -7,7 +7,7 @@ import type { InventoryChoice } from '../../src/rewards/types';
 
 describe('framework registry', () => {
   it('config.json accepts exactly auto, each registered framework and standalone', () => {
-    expect(FRAMEWORK_CHOICES).toEqual(['auto', 'esx', 'qbcore', 'qbox', 'vrp', 'standalone']);
+    expect(FRAMEWORK_CHOICES).toEqual(['auto', 'esx', 'qbcore', 'qbox', 'rsg', 'vorp', 'vrp', 'standalone']);
     for (const framework of FRAMEWORK_CHOICES) {
       expect(configSchema.safeParse({ framework }).success).toBe(true);
     }
@@ -20,6 +20,8 @@ describe('framework registry', () => {
       'qb-core',
       'es_extended',
       'vrp',
+      'rsg-core',
+      'vorp_core',
     ]);
   });
 });
@@ -28,6 +30,7 @@ describe('the inventory rule', () => {
   const ESX = { label: 'ESX', items: 'ox-or-own' } as const;
   const QB = { label: 'QBCore', items: 'ox-or-qb' } as const;
   const QBOX = { label: 'Qbox', items: 'ox' } as const;
+  const VORP = { label: 'VORP', items: 'own' } as const;
   it.each([
     [ESX, 'auto', ['ox_inventory'], 'ox_inventory'],
     [ESX, 'auto', [], 'own'],
@@ -40,6 +43,8 @@ describe('the inventory rule', () => {
     [QBOX, 'auto', ['ox_inventory'], 'ox_inventory'],
     [QBOX, 'framework', ['ox_inventory'], 'ox_inventory'],
     [QBOX, 'auto', [], 'item rewards on Qbox need ox_inventory, which is not started'],
+    [VORP, 'auto', ['ox_inventory'], 'own'],
+    [VORP, 'ox_inventory', ['ox_inventory'], 'own'],
   ] as const)('%o with %s and %o started: %s', (framework, choice, started, expected) => {
     const fake = createFakeHost();
     for (const name of started) fake.addResource(name, {});
