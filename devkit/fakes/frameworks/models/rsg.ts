@@ -117,14 +117,14 @@ export function createRsgModel(options: RsgModelOptions) {
     return null;
   };
   /** rsg-inventory's AddItem: true when added. */
-  const addItem = (p: RsgPlayer, item: string, n: number): boolean => {
+  const addItem = (p: RsgPlayer, item: string, n: number, pay = true): boolean => {
     if (!(n > 0) || !items[item.toLowerCase()]) return false;
     const def = items[item.toLowerCase()] as RsgItemDef;
     if (weightOf(p) + def.weight * n > maxWeight) return false;
     const at = p.slots.findIndex((s) => s?.name === item);
     const index = at >= 0 ? at : p.slots.indexOf(undefined);
     if (index < 0) return false;
-    options.onPay?.(sourceOf(p), 'item', item, n);
+    if (pay) options.onPay?.(sourceOf(p), 'item', item, n);
     p.slots[index] = { name: item, amount: (p.slots[index]?.amount ?? 0) + n };
     syncCash(p);
     return true;
@@ -143,8 +143,10 @@ export function createRsgModel(options: RsgModelOptions) {
         if (moneyItems && type === 'cash') {
           const dollars = Math.trunc(n);
           const cents = Math.floor((n - dollars) * 100);
-          if (dollars > 0) addItem(p, 'dollar', dollars);
-          if (cents > 0) addItem(p, 'cent', cents);
+          const fits = (name: string, count: number) => count <= 0 || problem(p, name, count) !== 'weight';
+          if (fits('dollar', dollars) && fits('cent', cents)) options.onPay?.(src, 'money', 'cash', n);
+          if (dollars > 0) addItem(p, 'dollar', dollars, false);
+          if (cents > 0) addItem(p, 'cent', cents, false);
           return true;
         }
         options.onPay?.(src, type === 'cash' ? 'money' : type, type, n);
