@@ -39,5 +39,7 @@ export interface FrameworkDescriptor<N extends string = string> {
   readonly items: ItemPolicy;
   /** Reward types it can pay; checked once, when the adapter is chosen. */
   readonly rewardTypes: readonly Reward['type'][];
+  /** Lines the console shows once at start when this framework pays (a requirement owners must know). */
+  readonly startupNotes?: readonly string[];
   create(build: FrameworkBuild): DisposableRewardAdapter;
 }

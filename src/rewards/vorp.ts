@@ -196,5 +196,8 @@ export const VORP_FRAMEWORK: FrameworkDescriptor<'vorp'> = {
   requiredExports: { all: ['GetCore'] },
   items: 'own',
   rewardTypes: ['money', 'item', 'custom'],
+  startupNotes: [
+    'VORP finds players by their Steam identifier: a player without Steam (VORP refuses such connections) is never paid, the reward stays owed',
+  ],
   create: ({ host }) => createVorpAdapter({ host }),
 };

@@ -21,6 +21,8 @@ export interface RedmExpectations {
   party: [Record<string, unknown>, [string, string, string, number]];
   /** Extra config (e.g. `rsg.bank`). */
   config?: Record<string, unknown>;
+  /** Lines the resource prints once at start for this framework (VORP's Steam requirement). */
+  startupNotes?: string[];
 }
 
 const row = (e: PayoutEntry) => [e.framework, e.kind, e.name, e.amount];
@@ -50,6 +52,8 @@ export function redmFrameworkTest(framework: RedmFramework, expected: RedmExpect
     await w.advance(1000);
     expect(w.consoleLines().some((l) => l.includes("Couldn't start resource vote-reward"))).toBe(false);
     expect(w.output().some((l) => l.startsWith('vote-reward: connected to '))).toBe(true);
+    for (const note of expected.startupNotes ?? [])
+      expect(w.output().filter((l) => l.includes(note))).toHaveLength(1);
 
     await w.vote('Steve', { agoMs: 4 * HOUR });
     await w.vote('Steve', { agoMs: HOUR });
