@@ -8,7 +8,7 @@
  * drops on the ground when they do not fit, so a cash reward first asks whether the dollars fit. Items go through
  * rsg-inventory (`CanAddItem`, then `AddItem`; a full inventory makes AddItem drop the items, hence the check).
  */
-import { callExport, field, hasExport, isStarted } from './call';
+import { callExport, createFrameworkObjectCache, field, hasExport, isStarted } from './call';
 import type { FrameworkDescriptor } from './framework';
 import { createQbInventory } from './qb-inventory';
 import { createQbStyleAdapter } from './qbcore';
@@ -45,8 +45,13 @@ export function createRsgAdapter(options: RsgAdapterOptions): DisposableRewardAd
   const { host } = options;
   const bank = options.bank ?? 'bank';
   let items: InventoryBackend | undefined;
+  // The whole core crosses the boundary on every GetCoreObject (RSG takes no filter): its config is read once per
+  // rsg-core start.
+  const config = createFrameworkObjectCache(host, RSG_CORE, () =>
+    callExport(host, RSG_CORE, 'GetCoreObject'),
+  );
   const moneyItems = async (): Promise<boolean> => {
-    const core = await callExport(host, RSG_CORE, 'GetCoreObject');
+    const core = await config.get();
     return core.ok && field(field(field(core.value, 'Config'), 'Money'), 'EnableMoneyItems') === true;
   };
   const inner = createQbStyleAdapter({
@@ -84,6 +89,10 @@ export function createRsgAdapter(options: RsgAdapterOptions): DisposableRewardAd
         if (full) return full;
       }
       return inner.give(ctx, reward, hooks);
+    },
+    dispose() {
+      config.dispose();
+      inner.dispose();
     },
     async startupProblems(rewards) {
       const problems = (await inner.startupProblems?.(rewards)) ?? [];

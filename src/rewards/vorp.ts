@@ -136,7 +136,7 @@ export function createVorpAdapter(options: VorpAdapterOptions): DisposableReward
       if (!warned.has(source)) {
         warned.add(source);
         host.log.warn(
-          `VORP has no user for player ${source}: VORP finds players by their Steam identifier, so a player without Steam cannot be paid (the reward stays owed)`,
+          `VORP has no user for player ${source} yet: VORP loads users by their Steam identifier, so a player connected without Steam is never paid (the reward stays owed)`,
         );
       }
       return { ok: true, value: null };

@@ -65,6 +65,24 @@ describe('RSG adapter', () => {
     expect(rsg.money(4, 'cash')).toBe(50);
   });
 
+  it('fetches the whole core (RSG takes no filter) once for players and once for its config, not per payout', async () => {
+    const { rsg, fake } = setup();
+    rsg.load(4, { money: { cash: 0 } });
+    const real = fake.host.exportsOf('rsg-core').GetCoreObject as (...a: unknown[]) => unknown;
+    let calls = 0;
+    fake.restart('rsg-core', {
+      GetCoreObject: (...a: unknown[]) => {
+        calls += 1;
+        return real(...a);
+      },
+    });
+    const adapter = createRsgAdapter({ host: fake.host });
+    for (const voteId of ['v1', 'v2', 'v3'])
+      expect(await adapter.give({ ...ann, voteId }, { type: 'money', amount: 10 })).toEqual({ ok: true });
+    expect(rsg.money(4, 'cash')).toBe(30);
+    expect(calls).toBe(2);
+  });
+
   it('pays cash without an item check when money items are off', async () => {
     const { rsg, adapter } = setup({ moneyItems: false });
     rsg.load(4, { money: { cash: 0 }, items: { water: 350 } });
