@@ -83,6 +83,47 @@ describe('RSG adapter', () => {
     expect(calls).toBe(2);
   });
 
+  it('AddMoney raising after crediting the bank, then GetMoney raising: outcome unknown (an admin decides)', async () => {
+    const { rsg, fake } = setup();
+    rsg.load(4, { money: { bank: 10 } });
+    const real = fake.host.exportsOf('rsg-core').GetCoreObject as () => {
+      Functions: { GetPlayer(src: number): { Functions: Record<string, (...a: unknown[]) => unknown> } };
+    };
+    let credited = false;
+    fake.restart('rsg-core', {
+      GetCoreObject: () => {
+        const core = real();
+        return {
+          ...core,
+          Functions: {
+            GetPlayer: (src: number) => {
+              const player = core.Functions.GetPlayer(src);
+              return {
+                ...player,
+                Functions: {
+                  ...player.Functions,
+                  AddMoney: (...a: unknown[]) => {
+                    player.Functions.AddMoney?.(...a);
+                    credited = true;
+                    throw new Error('Error in nested ref call.');
+                  },
+                  GetMoney: (...a: unknown[]) => {
+                    if (credited) throw new Error('Error in nested ref call.');
+                    return player.Functions.GetMoney?.(...a);
+                  },
+                },
+              };
+            },
+          },
+        };
+      },
+    });
+    const adapter = createRsgAdapter({ host: fake.host });
+    const result = await adapter.give(ann, { type: 'bank', amount: 5 });
+    expect(result.ok ? undefined : result.problem.code).toBe('outcome_unknown');
+    expect(rsg.money(4, 'bank')).toBe(15);
+  });
+
   it('pays cash without an item check when money items are off', async () => {
     const { rsg, adapter } = setup({ moneyItems: false });
     rsg.load(4, { money: { cash: 0 }, items: { water: 350 } });

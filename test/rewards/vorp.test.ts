@@ -115,6 +115,51 @@ describe('VORP adapter', () => {
     expect(vorp.money(4)).toBe(17);
   });
 
+  it.each([
+    ['the money moved by another amount too', 5, 'went from 10 to 22'],
+    ['the money cannot be read any more', undefined, 'could not be read'],
+  ])(
+    'addCurrency raising, then %s: outcome unknown (an admin decides), never retried',
+    async (_, extra, detail) => {
+      const { vorp, adapter, fake } = setup();
+      vorp.select(4, { money: 10 });
+      const real = fake.host.exportsOf('vorp_core').GetCore as () => {
+        getUser(src: number): { getUsedCharacter: Record<string, unknown> } | undefined;
+      };
+      let paid = false;
+      fake.restart('vorp_core', {
+        GetCore: () => ({
+          getUser: (src: number) => {
+            if (paid && extra === undefined)
+              throw new Error('An error occurred while calling export GetCore');
+            const user = real().getUser(src);
+            if (!user) return user;
+            const add = user.getUsedCharacter.addCurrency as (...a: unknown[]) => unknown;
+            user.getUsedCharacter.addCurrency = (...a: unknown[]) => {
+              add(...a);
+              if (extra !== undefined) add(0, extra);
+              paid = true;
+              throw new Error('Error in nested ref call.');
+            };
+            return user;
+          },
+        }),
+      });
+      const result = await adapter.give(ann, { type: 'money', amount: 7 });
+      expect(result.ok ? undefined : result.problem.code).toBe('outcome_unknown');
+      expect(result.ok ? '' : (result.problem as { detail: string }).detail).toContain(detail);
+    },
+  );
+
+  it('addItem answering a Promise (a real server, where its database await yields) is awaited and verified', async () => {
+    const fake = createFakeHost();
+    const vorp = createFakeVorp(fake, { asyncAddItem: true });
+    vorp.select(4);
+    const adapter = createVorpAdapter({ host: fake.host });
+    expect(await adapter.give(ann, { type: 'item', item: 'water', count: 3 })).toEqual({ ok: true });
+    expect(vorp.itemCount(4, 'water')).toBe(3);
+  });
+
   it('refuses bank rewards at start: VORP has no bank in its core', () => {
     const { fake } = setup();
     const selected = selectAdapter({
