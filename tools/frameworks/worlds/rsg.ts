@@ -142,8 +142,18 @@ for i = 1, p.PlayerData.slots - used do exports['rsg-inventory']:AddItem(1, name
   );
 }
 
-/** Every RSG scenario records its GetCoreObject answers trimmed (see trimSharedAnswers). */
+/** The parts of RSG's core object the adapter reads; the others are recorded as `$truncated`. */
+const CORE_KEPT = new Set(['Functions', 'Shared', 'Config']);
+
+/**
+ * Every RSG scenario records its GetCoreObject answers trimmed: `Shared` as trimSharedAnswers does, `Config` down to
+ * `Money`, and the tables the adapter never reads (`Commands`, `Players`, `Player`, callbacks) as `$truncated`;
+ * RSG ignores GetCoreObject's filter, so JS received the whole core every time.
+ */
 function trimmed(s: Scenario): Scenario {
+  const marker = (v: unknown) => ({
+    $truncated: `${v !== null && typeof v === 'object' ? Object.keys(v).length : 0} keys`,
+  });
   return {
     ...s,
     async run(ctx) {
@@ -151,6 +161,25 @@ function trimmed(s: Scenario): Scenario {
         await s.run(ctx);
       } finally {
         trimSharedAnswers(ctx.server);
+        for (const call of ctx.server.recorded) {
+          const answer = call.returned as Record<string, unknown> | undefined;
+          if (!call.path.endsWith('GetCoreObject') || answer === null || typeof answer !== 'object') continue;
+          call.returned = Object.fromEntries(
+            Object.entries(answer).map(([key, value]) => {
+              if (key === 'Config' && value !== null && typeof value === 'object')
+                return [
+                  key,
+                  Object.fromEntries(
+                    Object.entries(value).map(([k, v]) => [k, k === 'Money' ? v : marker(v)]),
+                  ),
+                ];
+              return [
+                key,
+                CORE_KEPT.has(key) || value === null || typeof value !== 'object' ? value : marker(value),
+              ];
+            }),
+          );
+        }
       }
     },
   };
