@@ -94,6 +94,8 @@ export interface E2eJoinOptions {
   load?: boolean;
   /** Identifiers listed before the license (e.g. `license2:...`, which FiveM lists first on some accounts). */
   before?: string[];
+  /** VORP only: connect without the Steam identifier RedM players normally have. */
+  noSteam?: boolean;
 }
 
 /** The framework fakes of one simulated server run. */
@@ -436,7 +438,10 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     async join(name, joinOptions = {}) {
       const license = joinOptions.license ?? `license:${Buffer.from(name).toString('hex').slice(0, 40)}`;
       // RedM players connect through Steam (VORP finds its users by it).
-      const steam = framework === 'vorp' ? [`steam:${Buffer.from(name).toString('hex').slice(0, 15)}`] : [];
+      const steam =
+        framework === 'vorp' && !joinOptions.noSteam
+          ? [`steam:${Buffer.from(name).toString('hex').slice(0, 15)}`]
+          : [];
       const id = await current().join({
         name,
         identifiers: [...(joinOptions.before ?? []), ...steam, license],
