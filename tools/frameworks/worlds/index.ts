@@ -6,11 +6,14 @@ import esxOxStopped from './esx-ox-stopped';
 import luaCallers from './lua-callers';
 import ndCore from './nd-core';
 import ndCoreOxFirst from './nd-core-ox-first';
+import oxCore from './ox-core';
 import oxInventory from './ox-inventory';
 import qbcore from './qbcore';
 import qbcoreInventory1 from './qbcore-inventory-1';
 import qbcoreOx from './qbcore-ox';
 import qbox from './qbox';
+import rsg from './rsg';
+import vorp from './vorp';
 import vrpCreative from './vrp-creative';
 import vrp1, { vrp1CurrentFxserver } from './vrp1';
 import vrp2 from './vrp2';
@@ -21,6 +24,7 @@ export const WORLDS: World[] = [
   esxOxStopped,
   esxOx,
   oxInventory,
+  oxCore,
   qbcore,
   qbcoreInventory1,
   qbcoreOx,
@@ -31,5 +35,7 @@ export const WORLDS: World[] = [
   vrpCreative,
   ndCore,
   ndCoreOxFirst,
+  vorp,
+  rsg,
   luaCallers,
 ];

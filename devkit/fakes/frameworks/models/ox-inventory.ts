@@ -50,7 +50,7 @@ export interface OxInventory {
   maxWeight: number;
   /** Inventory label (the character name). */
   label: string;
-  /** Owner identifier (a citizenid; ND_Core's charid is a number). */
+  /** Owner identifier (a citizenid; ND_Core's and ox_core's charid are numbers). */
   owner: string | number;
 }
 
