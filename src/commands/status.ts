@@ -6,6 +6,7 @@ import { budgetPauses, pollStatus } from '../poll/console';
 import { programsStatus } from '../programs/console';
 import { cleanText } from '../runtime/clean-text';
 import { describeError } from '../runtime/errors';
+import { shopStatus } from '../shop/console';
 import { ADMIN_COMMAND, formatDuration, formatTime } from './admin';
 import { unreachableHint } from './api-reach';
 
@@ -50,6 +51,7 @@ export async function statusLines(running: Running, now: number, verbose: boolea
     ...claimStatus(running.flow, config.nameLock, verbose),
     ...pollStatus(running.detector, budget, now, verbose),
     ...programsStatus(running, now, verbose),
+    ...shopStatus(config, verbose),
   );
   if (!verbose)
     lines.push(`  (${ADMIN_COMMAND} status verbose: key, rate budget, names, poller figures, history)`);

@@ -4,6 +4,7 @@
  * `votereward player`.
  */
 import { ADMIN_COMMAND, type AdminCommand, argumentOf, formatTime } from '../commands/admin';
+import type { ResourceConfig } from '../config/schema';
 import type { Points, PurchaseAdminResult, PurchaseView, Shop } from '../points/types';
 import { cleanText, NAME_MAX } from '../runtime/clean-text';
 
@@ -192,5 +193,22 @@ export function shopPlayerLines(target: ShopConsoleTarget | null, license: strin
     lines.push(
       `    ${cleanText(p.id).padEnd(28)}  ${cleanText(p.item).padEnd(16)}  ${String(p.cost).padStart(6)} pts  ${p.state.padEnd(10)}  ${formatTime(p.at)}`,
     );
+  return lines;
+}
+
+/** The shop's and the points' lines of `votereward status` (only those on, unless verbose). */
+export function shopStatus(config: Pick<ResourceConfig, 'shop' | 'points'>, verbose: boolean): string[] {
+  const { shop, points } = config;
+  const lines: string[] = [];
+  if (points.perVote > 0)
+    lines.push(
+      `  Points     ${points.perVote} per vote${points.cap === undefined ? '' : `, at most ${points.cap} a player`}`,
+    );
+  else if (verbose) lines.push('  Points     none per vote (points rewards and exports still credit)');
+  if (shop.enabled)
+    lines.push(
+      `  Shop       ${shop.items.length} item(s) at /${shop.command}; menu ${shop.menu ? 'on' : 'off'}, Discord line ${shop.discord ? 'on' : 'off'}`,
+    );
+  else if (verbose) lines.push('  Shop       off');
   return lines;
 }

@@ -111,13 +111,15 @@ describe('reward programs in the running resource', () => {
       '  (votereward status verbose: key, rate budget, names, poller figures, history)',
     ]);
     const verbose = await admin(runtime, 'status verbose');
-    expect(verbose.slice(-6)).toEqual([
+    expect(verbose.slice(-8)).toEqual([
       '  Names      1 bound (name lock on)',
       '  Polling    off',
       partyLine,
       topLine,
       '  History    1 player(s) with votes claimed here',
       '  Discord    off',
+      '  Points     none per vote (points rewards and exports still credit)',
+      '  Shop       off',
     ]);
   });
 

@@ -227,12 +227,14 @@ describe('votereward admin command', () => {
     expect(lines.join('\n')).toMatch(/Budget\s+\d+\/60 in the last minute \(12 kept for claims\)/);
     expect(lines).toContain('  Pending    0 open claim(s)');
     expect(lines).toContain('  Names      0 bound (name lock on)');
-    expect(lines.slice(-5)).toEqual([
+    expect(lines.slice(-7)).toEqual([
       '  Polling    off',
       '  Party      off',
       '  Top        off',
       '  History    0 player(s) with votes claimed here',
       '  Discord    off',
+      '  Points     none per vote (points rewards and exports still credit)',
+      '  Shop       off',
     ]);
   });
 

@@ -102,6 +102,13 @@ describe('the shop in the running resource', () => {
     );
   });
 
+  it('says in votereward status how points are earned and what the shop offers', async () => {
+    const world = await running();
+    const status = await admin(world.runtime, 'status');
+    expect(status).toContain('  Points     100 per vote');
+    expect(status).toContain('  Shop       1 item(s) at /voteshop; menu on, Discord line off');
+  });
+
   it('lets an admin read and adjust the balance, and shows points and purchases in votereward player', async () => {
     const world = await running();
     await world.type('voteshop', 'buy', 'gift');
