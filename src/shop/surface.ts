@@ -5,6 +5,7 @@
  */
 import type { AdminCommand } from '../commands/admin';
 import { commandSuggestions, sendSuggestions } from '../commands/suggestions';
+import { possibleRewardsOf } from '../config/load';
 import type { ResourceConfig } from '../config/schema';
 import type { Translate } from '../i18n/messages';
 import type { Points, Shop } from '../points/types';
@@ -18,7 +19,7 @@ import { listenForMenu, MENU_DATA_EVENT, menuData } from './menu';
 
 /** The parts of the running resource the surface is built over. */
 export interface ShopSurfaceSource {
-  config: Pick<ResourceConfig, 'shop' | 'points' | 'locale' | 'command' | 'topVoters'>;
+  config: ResourceConfig;
   points: { ledger: Pick<Points, 'read' | 'apply'>; shop: Shop | null };
   translate: Translate;
   /** How claims reach players (chat or notifications): a buy's result goes the same way; lists stay in chat. */
@@ -126,7 +127,7 @@ export function createShopSurface(
           vote: config.command,
           top: config.topVoters.enabled ? config.topVoters.command : null,
           shop: shop ? config.shop.command : null,
-          points: shop || config.points.perVote > 0 ? config.shop.pointsCommand : null,
+          points: pointsInUse(config) ? config.shop.pointsCommand : null,
         },
         translate,
       );
@@ -157,7 +158,7 @@ export function createShopCommandRegistry(
   runtime: Pick<Runtime, 'registerCommand'>,
   current: () => ShopSurface | null,
   notReady: (source: number) => void,
-): (config: Pick<ResourceConfig, 'shop' | 'points'>) => void {
+): (config: ResourceConfig) => void {
   const registered = new Set<string>();
   const register = (name: string, kind: 'shop' | 'points') => {
     if (registered.has(`${kind}:${name}`)) return;
@@ -176,8 +177,17 @@ export function createShopCommandRegistry(
       false,
     );
   };
-  return ({ shop, points }) => {
-    if (shop.enabled) register(shop.command, 'shop');
-    if (shop.enabled || points.perVote > 0) register(shop.pointsCommand, 'points');
+  return (config) => {
+    if (config.shop.enabled) register(config.shop.command, 'shop');
+    if (pointsInUse(config)) register(config.shop.pointsCommand, 'points');
   };
+}
+
+/** Whether players can have points: the shop is on, votes earn them, or some configured reward gives them. */
+export function pointsInUse(config: ResourceConfig): boolean {
+  return (
+    config.shop.enabled ||
+    config.points.perVote > 0 ||
+    possibleRewardsOf(config).some((reward) => reward.type === 'points')
+  );
 }

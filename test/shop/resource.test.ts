@@ -55,6 +55,12 @@ describe('the shop in the running resource', () => {
     expect([...on.runtime.commands.keys()]).toEqual(['votereward', 'vote', 'voteshop', 'votepoints']);
   });
 
+  it('registers /votepoints without a shop when a program gives points', async () => {
+    const world = await running({ milestones: [{ at: 1, reward: { type: 'points', amount: 5 } }] });
+    expect([...world.runtime.commands.keys()]).toEqual(['votereward', 'vote', 'votepoints']);
+    expect(await world.type('votepoints')).toEqual(['You have 5 vote point(s).']);
+  });
+
   it('earns points for the vote, lists, buys once, then answers the weekly limit with the day it resets', async () => {
     const world = await running();
     expect(await world.type('votepoints')).toEqual([
