@@ -47,9 +47,16 @@ export function commandSuggestions(commands: SuggestedCommands, translate: Trans
   return list;
 }
 
-/** Sends the suggestions to each joining player and, now, to everyone online; returns the function that stops it. */
+/** How long after a join the suggestions are sent again: the player's chat may not run yet when they join. */
+export const SUGGESTION_RESEND_MS = 20_000;
+
+/**
+ * Sends the suggestions to everyone online now, and to each joining player at once and again
+ * {@link SUGGESTION_RESEND_MS} later (the chat takes a repeated suggestion as the same one); returns the function that
+ * stops it.
+ */
 export function sendSuggestions(
-  runtime: Pick<Runtime, 'emitNet' | 'players' | 'onPlayerJoining'>,
+  runtime: Pick<Runtime, 'emitNet' | 'players' | 'onPlayerJoining' | 'setTimeout'>,
   suggestions: readonly CommandSuggestion[],
 ): () => void {
   const send = (target: number) => {
@@ -57,5 +64,18 @@ export function sendSuggestions(
       runtime.emitNet(SUGGESTION_EVENT, target, suggestion.name, suggestion.help, suggestion.params);
   };
   for (const source of runtime.players()) send(source);
-  return runtime.onPlayerJoining(send);
+  const pending = new Set<() => void>();
+  const unjoin = runtime.onPlayerJoining((source) => {
+    send(source);
+    const cancel = runtime.setTimeout(() => {
+      pending.delete(cancel);
+      if (runtime.players().includes(source)) send(source);
+    }, SUGGESTION_RESEND_MS);
+    pending.add(cancel);
+  });
+  return () => {
+    unjoin();
+    for (const cancel of pending) cancel();
+    pending.clear();
+  };
 }

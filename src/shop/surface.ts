@@ -70,6 +70,7 @@ export function createShopSurface(
     | 'emitNet'
     | 'onNet'
     | 'onPlayerJoining'
+    | 'setTimeout'
   >,
   source: ShopSurfaceSource,
 ): ShopSurface {

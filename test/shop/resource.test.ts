@@ -91,6 +91,10 @@ describe('the shop in the running resource', () => {
       .filter((e) => e.event === 'chat:addSuggestion' && e.target === 2)
       .map((e) => e.args[0]);
     expect(names).toEqual(['/vote', '/voteshop', '/votepoints']);
+    // Sent again a little later, for a chat that was not running yet when the player joined; once, not on a loop.
+    await world.runtime.clock.advance(60_000);
+    const later = world.runtime.netEvents.filter((e) => e.event === 'chat:addSuggestion' && e.target === 2);
+    expect(later.map((e) => e.args[0])).toEqual([...names, ...names]);
   });
 
   it('opens the menu with /voteshop and buys from it through the same checks, ignoring a forged cost', async () => {
