@@ -56,3 +56,24 @@ describe('outputs worded by the engine, the same on Node 20 and Node 22', () => 
     expect(w.server.dead).toBe(false);
   });
 });
+
+describe('what Node 22 (FXServer) does differently, pinned', () => {
+  // Node 20.20 carries ICU 78 (Unicode 17), Node 22.22 ICU 77 (Unicode 16): a letter added in Unicode 17 is no
+  // \p{L} on FXServer, so the custom-command sanitizer drops it there (the safe way) and keeps it on Node 20.
+  it("a name letter newer than the engine's Unicode is dropped from a custom command, kept where it is known", async () => {
+    const ideograph = '\u{323B0}'; // CJK Extension J, Unicode 17
+    const name = `Mei${ideograph}`;
+    const w = await createE2e({
+      framework: 'standalone',
+      config: { reward: { type: 'custom', command: 'vote_gift {source} {name}' } },
+    });
+    world = w;
+    await w.vote(name);
+    const player = await w.join(name);
+    w.type(player, '/vote');
+    await w.until(() => w.ledger().length > 0);
+    const known = Number(process.versions.unicode?.split('.')[0]) >= 17;
+    expect(w.shopCommands().map((c) => c.args)).toEqual([[String(player.id), known ? name : 'Mei']]);
+    expect(w.unclaimed(name)).toEqual([]);
+  });
+});

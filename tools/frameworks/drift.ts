@@ -5,6 +5,7 @@
  * sources moved is also re-recorded at the pinned commits (`.frameworks-drift/pinned/`, `baseline/`), so what the
  * newer framework changed is told apart from what changed in the harness since the transcript was committed. The
  * committed transcripts are never touched. Exits 1 when anything changed or a world could not be recorded.
+ * `VR_DRIFT_DIR` puts the whole `.frameworks-drift/` elsewhere.
  */
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { PROJECT_ROOT, SOURCES, SOURCES_FILE } from './sources';
 import { WORLDS } from './worlds/index';
 
 const mirrorRoot = process.env.VR_FRAMEWORK_MIRROR ?? '/work/.mirror';
-const out = join(PROJECT_ROOT, '.frameworks-drift');
+const out = process.env.VR_DRIFT_DIR ?? join(PROJECT_ROOT, '.frameworks-drift');
 const here = fileURLToPath(new URL('.', import.meta.url));
 const committedDir = join(PROJECT_ROOT, 'test/frameworks/transcripts');
 
