@@ -40,9 +40,9 @@ let passed = 0;
 let failed = 0;
 let ok = true;
 
-/** One vitest run; adds its counts. */
-function runVitest(label, node, vitestArgs, env = {}) {
-  const report = `${root}.test-out/vitest${label === 'host' ? '' : `-${label}`}.json`;
+/** One vitest run on `node`; adds its counts. `id` names its report (`host`: the first, `vitest.json`). */
+function runVitest(id, label, node, vitestArgs, env = {}) {
+  const report = `${root}.test-out/vitest${id === 'host' ? '' : `-${id}`}.json`;
   rmSync(report, { force: true });
   const started = Date.now();
   const vitest = spawnSync(
@@ -74,7 +74,7 @@ function runVitest(label, node, vitestArgs, env = {}) {
   }
   if (vitest.status !== 0 && runFailed === 0) runFailed = 1;
   console.log(
-    `${label === 'host' ? `Node ${process.versions.node}` : label}: ${runPassed} passed, ${runFailed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `${label}: ${runPassed} passed, ${runFailed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   passed += runPassed;
   failed += runFailed;
@@ -87,7 +87,7 @@ if (build.status !== 0) {
   process.exit(1);
 }
 
-if (node22Mode !== 'only') runVitest('host', process.execPath, args);
+if (node22Mode !== 'only') runVitest('host', `Node ${process.versions.node}`, process.execPath, args);
 
 const projects = selectedProjects(args);
 if (node22Mode !== 'skip' && (projects === null || projects.includes('e2e'))) {
@@ -108,6 +108,7 @@ if (node22Mode !== 'skip' && (projects === null || projects.includes('e2e'))) {
       console.log(`installed into .cache/node22 in ${(node22.installMs / 1000).toFixed(1)} s`);
     runVitest(
       `node${NODE22_VERSION}`,
+      `Node ${NODE22_VERSION} (FXServer)`,
       node22.node,
       [...withoutProjects(args), '--project', 'e2e', '--passWithNoTests'],
       {
