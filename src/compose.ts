@@ -4,12 +4,13 @@ import { createRateBudget, type RateBudget } from './api/rate-budget';
 import { createFetchTransport, type HttpTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow } from './claim/claim-flow';
 import { type ApiReach, type ApiUrlSource, trackReach } from './commands/api-reach';
-import { possibleRewardsOf, rewardsOf } from './config/load';
+import { possibleRewardsOf, rewardsOf, votePointsOf } from './config/load';
 import { type DisabledProgram, rewardsByPart, withoutProgram } from './config/optional-programs';
 import type { ResourceConfig } from './config/schema';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
 import { createTranslator, type Translate } from './i18n/messages';
 import { createNotifier, type Notifier } from './notify';
+import { createPointsPart, type PointsPart } from './points/part';
 import { createVoteDetector, type VoteDetector } from './poll/detector';
 import { createVoteParty, type VoteParty } from './programs/party';
 import { createPrograms, type Programs } from './programs/programs';
@@ -68,6 +69,8 @@ export interface Running {
   party: VoteParty | null;
   /** The month's top voters, when `topVoters.enabled`. */
   top: TopVoters | null;
+  /** Vote points (the ledger, always) and the shop (when `shop.enabled`). */
+  points: PointsPart;
   /** The parts in start order. */
   parts: readonly Part[];
   /** Starts every part in order. */
@@ -83,7 +86,8 @@ export type AdapterChoice =
 
 /** Detects or checks the framework, then asks the adapter whether it can pay every configured reward. */
 export async function chooseAdapter(runtime: Runtime, config: ResourceConfig): Promise<AdapterChoice> {
-  const rewards = possibleRewardsOf(config);
+  // Points are credited to the ledger, never to the framework: the framework is asked about the rest.
+  const rewards = possibleRewardsOf(config).filter((reward) => reward.type !== 'points');
   // vRP 2 loads `lua/vrp2.lua` from this resource by its folder name, which only the runtime knows.
   const vrp = { ...config.vrp, resource: runtime.resourceName };
   const selected = selectAdapter({ framework: config.framework, host: runtime, rewards, vrp });
@@ -172,11 +176,24 @@ export function composeResource(
   const random = overrides.random;
   // Discord posts go around the API's reach record: a webhook that fails says nothing about the vote API.
   const programs = createPrograms({ config, runtime, events, transport: base, translate, random });
+  // One lock set for the claim flow and the shop: a buy and a payout of one player never interleave.
+  const locks = overrides.locks ?? new Set<string>();
+  const points = createPointsPart({
+    runtime,
+    config,
+    adapter,
+    api,
+    events,
+    locks,
+    bounds: programs.bounds,
+    random,
+  });
   const flow = createClaimFlow({
     runtime: players,
     api,
-    adapter,
-    rewards: rewardsOf(config),
+    // Points rewards (and the vote's own points, paid last) are credited to the ledger, the rest by the framework.
+    adapter: points.adapter,
+    rewards: [...rewardsOf(config), ...votePointsOf(config)],
     bounds: programs.bounds,
     random,
     programs,
@@ -188,7 +205,7 @@ export function composeResource(
     voteUrl: config.voteUrl,
     joinDelayMs: config.poll.joinCheckDelaySeconds * 1000,
     events,
-    locks: overrides.locks,
+    locks,
   });
   const settle = (license: string) => flow.settlePlayer(license);
   const shared = { runtime: players, programs, events, translate, command: config.command, settle };
@@ -236,6 +253,7 @@ export function composeResource(
     { name: 'announcements', stop: unannounce },
     { name: 'joins', stop: unjoin },
     { name: 'programs', stop: () => programs.stop() },
+    { name: 'points', start: () => points.start(), stop: () => points.stop() },
     { name: 'claim flow', start: () => flow.start(), stop: () => flow.stop() },
   ];
   if (detector) parts.push({ name: 'poller', start: () => detector.start(), stop: () => detector.stop() });
@@ -258,6 +276,7 @@ export function composeResource(
     detector,
     party,
     top,
+    points,
     parts,
     start() {
       for (const part of parts) part.start?.();

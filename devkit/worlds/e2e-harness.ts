@@ -13,6 +13,8 @@ import { createFxServer, type FxServer, type NodeProfile, type PayoutEntry } fro
 import {
   createChatFake,
   createEsxFake,
+  createNdCoreFake,
+  createOxCoreFake,
   createOxInventoryFake,
   createOxLibFake,
   createQbCoreFake,
@@ -22,12 +24,20 @@ import {
   type EsxFake,
   type FakeInventory,
   type InventoryFake,
+  type NdFake,
+  type OxCoreFake,
   type QbFake,
   type VrpFake,
 } from '../fxserver/resources';
 
 /** Frameworks a scenario can run the resource on. */
 export type Framework = 'esx' | 'qbcore' | 'qbox' | 'vrp' | 'standalone';
+
+/** Every framework fake set a world can start: {@link Framework} and those tested in files of their own. */
+export type AnyFramework = Framework | 'ndcore' | 'oxcore';
+
+/** Alias kept for the ND_Core tests. */
+export type E2eFramework = AnyFramework;
 
 /** The repository root (the built bundle and the shipped manifest live there). */
 export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -43,7 +53,7 @@ export const START_TIME = Date.UTC(2025, 5, 2, 12, 0, 0);
 /** Options of {@link createE2e}. */
 export interface E2eOptions {
   /** Framework fakes to start before the resource (default standalone: chat only). */
-  framework?: Framework;
+  framework?: AnyFramework;
   /** Fields merged over the default config.json; `apiUrl` is filled with the mock's URL unless given. */
   config?: Record<string, unknown>;
   /** Exact config.json text, instead of the generated one (for broken-file scenarios). */
@@ -98,7 +108,11 @@ export interface FrameworkFakes {
   qb: QbFake | null;
   /** vrp, when the framework is vrp. */
   vrp: VrpFake | null;
-  /** ox_inventory (qbox) or qb-inventory (qbcore). */
+  /** ND_Core, when the framework is ndcore. */
+  nd?: NdFake | null;
+  /** ox_core, when the framework is oxcore. */
+  oxcore?: OxCoreFake | null;
+  /** ox_inventory (qbox, ndcore, oxcore) or qb-inventory (qbcore). */
   inventory: InventoryFake | null;
 }
 
@@ -361,6 +375,28 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       sim.start('ox_lib');
       sim.start('qbx_core');
       sim.start('ox_inventory');
+    } else if (framework === 'ndcore') {
+      const nd = createNdCoreFake();
+      fakes.nd = nd;
+      fakes.inventory = createOxInventoryFake({ isLoaded: (id) => nd.players.has(id) });
+      sim.addFakeResource('ox_lib', createOxLibFake());
+      sim.addFakeResource('ND_Core', nd.definition);
+      sim.addFakeResource('ox_inventory', fakes.inventory.definition);
+      sim.start('ox_lib');
+      sim.start('ND_Core');
+      sim.start('ox_inventory');
+    } else if (framework === 'oxcore') {
+      fakes.inventory = createOxInventoryFake({
+        cashOf: 'ox_core',
+        isLoaded: (id) => fakes.oxcore?.model.players.get(id)?.charId !== undefined,
+      });
+      fakes.oxcore = createOxCoreFake({ ox: fakes.inventory.model as NonNullable<InventoryFake['model']> });
+      sim.addFakeResource('ox_lib', createOxLibFake());
+      sim.addFakeResource('ox_core', fakes.oxcore.definition);
+      sim.addFakeResource('ox_inventory', fakes.inventory.definition);
+      sim.start('ox_lib');
+      sim.start('ox_core');
+      sim.start('ox_inventory');
     } else if (framework === 'vrp') {
       fakes.vrp = createVrpFake();
       sim.addFakeResource('vrp', fakes.vrp.definition);
@@ -426,6 +462,9 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
         fakes.esx.loadPlayer(player.id, { identifier: player.license.slice(8), name: player.name });
       if (fakes.qb) fakes.qb.loadPlayer(player.id, { license: player.license, name: player.name });
       if (fakes.vrp) fakes.vrp.loadPlayer(player.id, 100 + player.id);
+      if (fakes.nd && !fakes.nd.players.has(player.id))
+        fakes.nd.loadPlayer(player.id, { identifier: player.license, firstname: player.name });
+      fakes.oxcore?.loadPlayer(player.id, { name: player.name, license: player.license });
     },
     type(player, line) {
       current().chat(player.id, line);

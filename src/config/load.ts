@@ -64,6 +64,11 @@ export function rewardsOf(config: ResourceConfig): RewardSpec[] {
   return Array.isArray(config.reward) ? config.reward : [config.reward];
 }
 
+/** The points a claimed vote earns, as a reward paid after the vote's own (`points.perVote`; none when 0). */
+export function votePointsOf(config: ResourceConfig): RewardSpec[] {
+  return config.points.perVote > 0 ? [{ type: 'points', amount: config.points.perVote }] : [];
+}
+
 /** Every reward any program can pay (every option of every choice), for the start-up checks of the framework. */
 export function possibleRewardsOf(config: ResourceConfig): Reward[] {
   const lists: RewardSpec[][] = [
@@ -73,6 +78,8 @@ export function possibleRewardsOf(config: ResourceConfig): Reward[] {
     ...config.streaks.rewards.map((rule) => rule.reward),
     config.voteParty.enabled ? config.voteParty.reward : [],
     ...(config.topVoters.enabled ? config.topVoters.awards.map((rule) => rule.reward) : []),
+    votePointsOf(config),
+    ...(config.shop.enabled ? config.shop.items.map((item) => item.rewards) : []),
   ];
   const seen = new Set<string>();
   return lists.flatMap(possibleRewards).filter((reward) => {
@@ -217,7 +224,7 @@ const FRAMEWORK_LIST = FRAMEWORK_CHOICES.filter((name) => name !== 'auto' && nam
 /** Problems with rewards that the standalone adapter cannot give (it has no money or inventory). */
 export function standaloneProblems(rewards: readonly Reward[]): string[] {
   return rewards.flatMap((reward, index) =>
-    reward.type === 'custom'
+    reward.type === 'custom' || reward.type === 'points'
       ? []
       : [
           `reward${rewards.length > 1 ? `[${index}]` : ''}.type: "${reward.type}" needs a framework (${FRAMEWORK_LIST}); standalone can only give "custom" rewards`,

@@ -17,6 +17,8 @@ export const OPTIONAL_PROGRAMS = [
   'voteParty',
   'topVoters',
   'discord',
+  'points',
+  'shop',
 ] as const;
 
 /** One program, by its key in config.json. */
@@ -45,6 +47,10 @@ export function withoutProgram(config: ResourceConfig, program: OptionalProgram)
       return { ...config, topVoters: { ...config.topVoters, enabled: false } };
     case 'discord':
       return { ...config, discord: { ...config.discord, enabled: false } };
+    case 'points':
+      return { ...config, points: { perVote: 0 } };
+    case 'shop':
+      return { ...config, shop: { ...config.shop, enabled: false } };
   }
 }
 
@@ -66,6 +72,7 @@ export function rewardsByPart(
       part: 'topVoters',
       specs: config.topVoters.enabled ? config.topVoters.awards.flatMap((rule) => rule.reward) : [],
     },
+    { part: 'shop', specs: config.shop.enabled ? config.shop.items.flatMap((item) => item.rewards) : [] },
   ];
   return parts
     .filter(({ specs }) => specs.length > 0)

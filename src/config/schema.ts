@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { LOCALES, MESSAGE_KEYS, type MessageKey } from '../i18n/messages';
 import { NOTIFY_CHOICES } from '../notify';
 import { FRAMEWORK_CHOICES, FRAMEWORKS } from '../rewards/registry';
+import { pointsSchema, shopSchema } from './points-schema';
 import { itemName, rewardEntry, rewardList } from './reward-schema';
 
 export { rewardSchema } from './reward-schema';
@@ -286,6 +287,8 @@ export const configSchema = z
       })
       .prefault({})
       .describe('Discord messages about votes and awards'),
+    points: pointsSchema,
+    shop: shopSchema,
     messages: z
       .strictObject(
         Object.fromEntries(LOCALES.map((locale) => [locale, messageOverrides.optional()])) as Record<

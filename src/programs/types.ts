@@ -6,8 +6,11 @@
  */
 import type { Reward } from '../rewards/types';
 
-/** The program an award comes from; `test` is an admin's `votereward testpay`, not a program. */
-export type AwardProgram = 'milestone' | 'streak' | 'first' | 'party' | 'top' | 'test';
+/**
+ * The program an award comes from; `test` is an admin's `votereward testpay`, not a program; `shop` is the delivery of
+ * a vote-shop purchase (`value` is its cost, `voteRef` its purchase id).
+ */
+export type AwardProgram = 'milestone' | 'streak' | 'first' | 'party' | 'top' | 'test' | 'shop';
 
 /** Every program, in the order awards of one vote are paid. */
 export const AWARD_PROGRAMS: readonly AwardProgram[] = ['first', 'milestone', 'streak', 'party', 'top'];

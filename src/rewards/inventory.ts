@@ -31,6 +31,12 @@ export function chooseInventory(
   }
   if (framework.items === 'ox-or-own') return { ok: true, use: 'own' };
   if (isStarted(host, QB_INVENTORY)) return { ok: true, use: QB_INVENTORY };
+  if (choice === 'framework' && ox) {
+    return {
+      ok: false,
+      problem: `inventory is set to framework but ${QB_INVENTORY} is not started; ${OX_INVENTORY} is: set inventory to auto or ${OX_INVENTORY} to pay item rewards through it`,
+    };
+  }
   return {
     ok: false,
     problem: `item rewards on ${framework.label} need ${OX_INVENTORY} or ${QB_INVENTORY}, and neither is started`,

@@ -31,6 +31,7 @@ interface CfxGlobals {
   getPlayers(): string[];
   GetPlayerName(source: string): string | null;
   GetPlayerIdentifierByType(source: string, type: string): string | null;
+  IsPlayerAceAllowed(source: string, object: string): boolean | number;
   GetResourceState(resource: string): string;
   RegisterCommand(
     name: string,
@@ -101,6 +102,10 @@ export function createFivemRuntime(): Runtime {
       // The native matches a prefix: 'license' alone would also match a `license2:` identifier listed first.
       const license = g.GetPlayerIdentifierByType(String(source), 'license:');
       return typeof license === 'string' && license.startsWith('license:') ? license : null;
+    },
+    isAceAllowed: (source, ace) => {
+      const allowed = g.IsPlayerAceAllowed(String(source), ace);
+      return allowed === true || allowed === 1;
     },
     emitNet: (event, target, ...args) => g.emitNet(event, target, ...args),
     tell(source, message) {

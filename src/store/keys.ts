@@ -37,6 +37,14 @@ export const TOP_DECISION_PREFIX = 'top:decision:';
 export const DISCORD_QUEUE_PREFIX = 'discord:queue:';
 /** Discord posts already sent: `discord:sent:<id>`. */
 export const DISCORD_SENT_PREFIX = 'discord:sent:';
+/** A player's points ledger: `points:<license>`. */
+export const POINTS_PREFIX = 'points:';
+/** Purchases of the vote shop: `shop:buy:<purchaseId>`. */
+export const PURCHASE_PREFIX = 'shop:buy:';
+/** A player's purchases counted against item limits: `shop:usage:<license>`. */
+export const SHOP_USAGE_PREFIX = 'shop:usage:';
+/** Units of an item sold against its global stock: `shop:stock:<itemId>`. */
+export const SHOP_STOCK_PREFIX = 'shop:stock:';
 /** The version of vote-reward that last wrote the data. */
 export const DATA_VERSION_KEY = 'meta:data_version';
 
@@ -46,3 +54,11 @@ export const journalKey = (id: string): string => `${JOURNAL_PREFIX}${id}`;
 export const historyKey = (license: string): string => `${HISTORY_PREFIX}${license}`;
 /** The key of the vote party's progress in a month (`2026-11`). */
 export const partyProgressKey = (month: string): string => `${PARTY_PROGRESS_PREFIX}${month}`;
+/** The key of a player's points ledger. */
+export const pointsKey = (license: string): string => `${POINTS_PREFIX}${license}`;
+/** The key of a purchase. */
+export const purchaseKey = (id: string): string => `${PURCHASE_PREFIX}${id}`;
+/** The key of a player's shop usage (limits). */
+export const shopUsageKey = (license: string): string => `${SHOP_USAGE_PREFIX}${license}`;
+/** The key of an item's sold units (stock). */
+export const shopStockKey = (item: string): string => `${SHOP_STOCK_PREFIX}${item}`;
