@@ -90,7 +90,13 @@ export async function chooseAdapter(runtime: Runtime, config: ResourceConfig): P
   const rewards = possibleRewardsOf(config).filter((reward) => reward.type !== 'points');
   // vRP 2 loads `lua/vrp2.lua` from this resource by its folder name, which only the runtime knows.
   const vrp = { ...config.vrp, resource: runtime.resourceName };
-  const selected = selectAdapter({ framework: config.framework, host: runtime, rewards, vrp });
+  const selected = selectAdapter({
+    framework: config.framework,
+    host: runtime,
+    rewards,
+    vrp,
+    rsg: config.rsg,
+  });
   if (!selected.ok) return selected;
   const problems = (await selected.adapter.startupProblems?.(rewards)) ?? [];
   if (problems.length === 0) return selected;

@@ -20,6 +20,8 @@ import {
   createQbCoreFake,
   createQbInventoryFake,
   createQbxCoreFake,
+  createRsgFake,
+  createVorpFake,
   createVrpFake,
   type EsxFake,
   type FakeInventory,
@@ -27,14 +29,18 @@ import {
   type NdFake,
   type OxCoreFake,
   type QbFake,
+  type RedmFake,
   type VrpFake,
 } from '../fxserver/resources';
 
 /** Frameworks a scenario can run the resource on. */
 export type Framework = 'esx' | 'qbcore' | 'qbox' | 'vrp' | 'standalone';
 
+/** The frameworks that run on RedM: their worlds boot an FXServer running `rdr3`. */
+export type RedmFramework = 'vorp' | 'rsg';
+
 /** Every framework fake set a world can start: {@link Framework} and those tested in files of their own. */
-export type AnyFramework = Framework | 'ndcore' | 'oxcore';
+export type AnyFramework = Framework | 'ndcore' | 'oxcore' | RedmFramework;
 
 /** Alias kept for the ND_Core tests. */
 export type E2eFramework = AnyFramework;
@@ -52,7 +58,7 @@ export const START_TIME = Date.UTC(2025, 5, 2, 12, 0, 0);
 
 /** Options of {@link createE2e}. */
 export interface E2eOptions {
-  /** Framework fakes to start before the resource (default standalone: chat only). */
+  /** Framework fakes to start before the resource (default standalone: chat only); vorp and rsg run on RedM. */
   framework?: AnyFramework;
   /** Fields merged over the default config.json; `apiUrl` is filled with the mock's URL unless given. */
   config?: Record<string, unknown>;
@@ -98,6 +104,8 @@ export interface E2eJoinOptions {
   load?: boolean;
   /** Identifiers listed before the license (e.g. `license2:...`, which FiveM lists first on some accounts). */
   before?: string[];
+  /** VORP only: connect without the Steam identifier RedM players normally have. */
+  noSteam?: boolean;
 }
 
 /** The framework fakes of one simulated server run. */
@@ -114,6 +122,8 @@ export interface FrameworkFakes {
   oxcore?: OxCoreFake | null;
   /** ox_inventory (qbox, ndcore, oxcore) or qb-inventory (qbcore). */
   inventory: InventoryFake | null;
+  /** VORP or RSG with its inventory, when the framework is vorp or rsg. */
+  redm: RedmFake<unknown> | null;
 }
 
 /** A crash armed by {@link E2e.crashAtKvpWrite}: the resource's KVP writes counted, the server killed before one. */
@@ -303,11 +313,16 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
   const shopCommands: ShopCommand[] = [];
   const shopEvents: unknown[][] = [];
   const rewardedEvents: unknown[][] = [];
-  let fakes: FrameworkFakes = { esx: null, qb: null, vrp: null, inventory: null };
+  let fakes: FrameworkFakes = { esx: null, qb: null, vrp: null, inventory: null, redm: null };
   const keyConvar = options.apiKey === undefined ? apiKey : options.apiKey;
 
   const boot = (startResource: boolean): FxServer => {
-    const sim = createFxServer({ dataDir, profile: options.profile ?? 'node22', startTime: lastTime });
+    const sim = createFxServer({
+      dataDir,
+      profile: options.profile ?? 'node22',
+      startTime: lastTime,
+      game: framework === 'vorp' || framework === 'rsg' ? 'rdr3' : 'gta5',
+    });
     ledgers.push(sim.ledger);
     if (keyConvar !== null) sim.setConvar('vote_reward_api_key', keyConvar);
     if (discordWebhook) sim.setConvar('vote_reward_discord_webhook', discordWebhook.url);
@@ -348,7 +363,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     });
     sim.start('shop');
     sim.addAce(`resource.${RESOURCE}`, 'command.vote_gift', true);
-    fakes = { esx: null, qb: null, vrp: null, inventory: null };
+    fakes = { esx: null, qb: null, vrp: null, inventory: null, redm: null };
     if (framework === 'esx') {
       if (options.esxOxInventory) {
         fakes.inventory = createOxInventoryFake({ isLoaded: (id) => fakes.esx?.players.has(id) === true });
@@ -401,6 +416,12 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       fakes.vrp = createVrpFake();
       sim.addFakeResource('vrp', fakes.vrp.definition);
       sim.start('vrp');
+    } else if (framework === 'vorp' || framework === 'rsg') {
+      fakes.redm = framework === 'vorp' ? createVorpFake() : createRsgFake();
+      for (const [name, definition] of fakes.redm.resources) {
+        sim.addFakeResource(name, definition);
+        sim.start(name);
+      }
     }
     sim.addResourceFolder(RESOURCE, resourceDir);
     if (startResource) sim.start(RESOURCE);
@@ -452,7 +473,15 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     },
     async join(name, joinOptions = {}) {
       const license = joinOptions.license ?? `license:${Buffer.from(name).toString('hex').slice(0, 40)}`;
-      const id = await current().join({ name, identifiers: [...(joinOptions.before ?? []), license] });
+      // RedM players connect through Steam (VORP finds its users by it).
+      const steam =
+        framework === 'vorp' && !joinOptions.noSteam
+          ? [`steam:${Buffer.from(name).toString('hex').slice(0, 15)}`]
+          : [];
+      const id = await current().join({
+        name,
+        identifiers: [...(joinOptions.before ?? []), ...steam, license],
+      });
       const player = { id, name, license };
       if (joinOptions.load ?? true) e2e.load(player);
       return player;
@@ -465,6 +494,8 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       if (fakes.nd && !fakes.nd.players.has(player.id))
         fakes.nd.loadPlayer(player.id, { identifier: player.license, firstname: player.name });
       fakes.oxcore?.loadPlayer(player.id, { name: player.name, license: player.license });
+      if (fakes.redm)
+        fakes.redm.loadPlayer(player.id, `steam:${Buffer.from(player.name).toString('hex').slice(0, 15)}`);
     },
     type(player, line) {
       current().chat(player.id, line);

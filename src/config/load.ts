@@ -1,7 +1,7 @@
 import { zoneProblem, zoneWarning } from '../programs/calendar';
 import { possibleRewards } from '../programs/draw';
 import type { RewardSpec } from '../programs/types';
-import { FRAMEWORK_CHOICES } from '../rewards/registry';
+import { FRAMEWORK_CHOICES, findFramework } from '../rewards/registry';
 import type { Reward } from '../rewards/types';
 import { formatIssues } from './format-issues';
 import { engineJsonProblem, jsonSyntaxProblem } from './json-syntax';
@@ -216,10 +216,9 @@ function checkApiKey(value: string, origin: Origin): string | null {
   return null;
 }
 
-/** The frameworks as config.json names them, for messages. */
-const FRAMEWORK_LIST = FRAMEWORK_CHOICES.filter((name) => name !== 'auto' && name !== 'standalone').join(
-  ', ',
-);
+/** The frameworks that can pay a reward type, as config.json names them, for messages. */
+const frameworksPaying = (type: Reward['type']): string =>
+  FRAMEWORK_CHOICES.filter((name) => findFramework(name)?.rewardTypes.includes(type)).join(', ');
 
 /** Problems with rewards that the standalone adapter cannot give (it has no money or inventory). */
 export function standaloneProblems(rewards: readonly Reward[]): string[] {
@@ -227,7 +226,7 @@ export function standaloneProblems(rewards: readonly Reward[]): string[] {
     reward.type === 'custom' || reward.type === 'points'
       ? []
       : [
-          `reward${rewards.length > 1 ? `[${index}]` : ''}.type: "${reward.type}" needs a framework (${FRAMEWORK_LIST}); standalone can only give "custom" rewards`,
+          `reward${rewards.length > 1 ? `[${index}]` : ''}.type: "${reward.type}" needs a framework (${frameworksPaying(reward.type)}); standalone can only give "custom" rewards`,
         ],
   );
 }

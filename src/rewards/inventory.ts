@@ -16,6 +16,7 @@ export function chooseInventory(
   framework: Pick<FrameworkDescriptor, 'label' | 'items'>,
   choice: InventoryChoice = 'auto',
 ): InventoryPick {
+  if (framework.items === 'own') return { ok: true, use: 'own' };
   const ox = isStarted(host, OX_INVENTORY);
   if (framework.items === 'ox') {
     return ox

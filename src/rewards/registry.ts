@@ -9,7 +9,9 @@ import { ND_CORE_FRAMEWORK } from './nd-core';
 import { OX_CORE_FRAMEWORK } from './ox-core';
 import { QBCORE_FRAMEWORK } from './qbcore';
 import { QBOX_FRAMEWORK } from './qbox';
+import { RSG_FRAMEWORK } from './rsg';
 import type { FrameworkHost } from './types';
+import { VORP_FRAMEWORK } from './vorp';
 import { VRP_FRAMEWORK } from './vrp';
 
 /** The frameworks, in the order `framework: "auto"` looks for them. */
@@ -20,6 +22,8 @@ export const FRAMEWORKS = [
   ESX_FRAMEWORK,
   VRP_FRAMEWORK,
   ND_CORE_FRAMEWORK,
+  RSG_FRAMEWORK,
+  VORP_FRAMEWORK,
 ] as const;
 
 /** A framework's name in config.json. */

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
         framework: 'auto',
         command: 'vote',
         vrp: { variant: 'vrp1', cashItem: 'dollar', members: {} },
+        rsg: { bank: 'bank' },
         notify: 'chat',
         checkMode: 'unclaimed',
         reward: { type: 'money', amount: 500 },
@@ -144,7 +145,7 @@ describe('loadConfig', () => {
     [{ locale: 'it' }, 'locale: expected one of "en", "fr", "de", "es", "pt-BR", "pl", "nl", got "it"'],
     [
       { framework: 'ox' },
-      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "vrp", "standalone", got "ox"',
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "ox"',
     ],
     [{ checkMode: 'all' }, 'checkMode: expected one of "unclaimed", "last24h", got "all"'],
     [
@@ -250,8 +251,8 @@ describe('loadConfig', () => {
     expect(result).toEqual({
       ok: false,
       problems: [
-        'reward[1].type: "bank" needs a framework (esx, ndcore, oxcore, qbcore, qbox, vrp); standalone can only give "custom" rewards',
-        'reward[2].type: "item" needs a framework (esx, ndcore, oxcore, qbcore, qbox, vrp); standalone can only give "custom" rewards',
+        'reward[1].type: "bank" needs a framework (esx, ndcore, oxcore, qbcore, qbox, rsg, vrp); standalone can only give "custom" rewards',
+        'reward[2].type: "item" needs a framework (esx, ndcore, oxcore, qbcore, qbox, rsg, vorp, vrp); standalone can only give "custom" rewards',
       ],
     });
   });
@@ -323,6 +324,7 @@ describe('configJsonSchema', () => {
       'framework',
       'command',
       'vrp',
+      'rsg',
       'notify',
       'checkMode',
       'reward',

@@ -12,27 +12,27 @@ describe('config.json near misses name the value or setting meant', () => {
   it.each([
     [
       { framework: 'ESX' },
-      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "vrp", "standalone", got "ESX"; did you mean "esx"?',
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "ESX"; did you mean "esx"?',
     ],
     [
       { framework: 'qb' },
-      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "vrp", "standalone", got "qb"; did you mean "qbcore"?',
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "qb"; did you mean "qbcore"?',
     ],
     [
       { framework: 'qb-core' },
-      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "vrp", "standalone", got "qb-core"; did you mean "qbcore"?',
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "qb-core"; did you mean "qbcore"?',
     ],
     [
       { framework: 'es_extended' },
-      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "vrp", "standalone", got "es_extended"; did you mean "esx"?',
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "es_extended"; did you mean "esx"?',
     ],
     [
       { framework: 'ND_Core' },
-      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "vrp", "standalone", got "ND_Core"; did you mean "ndcore"?',
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "ND_Core"; did you mean "ndcore"?',
     ],
     [
       { framework: 'qbx_core' },
-      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "vrp", "standalone", got "qbx_core"; did you mean "qbox"?',
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "qbx_core"; did you mean "qbox"?',
     ],
     [
       { locale: 'de-DE' },

@@ -131,7 +131,7 @@ describe('bad config.json', () => {
       what: 'money on standalone',
       config: { framework: 'standalone', reward: { type: 'money', amount: 500 } },
       problems: [
-        'reward.type: "money" needs a framework (esx, ndcore, oxcore, qbcore, qbox, vrp); standalone can only give "custom" rewards',
+        'reward.type: "money" needs a framework (esx, ndcore, oxcore, qbcore, qbox, rsg, vorp, vrp); standalone can only give "custom" rewards',
       ],
     },
   ];

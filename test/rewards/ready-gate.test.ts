@@ -9,6 +9,8 @@ import { createFakeNdCore } from '../../devkit/fakes/frameworks/nd-core';
 import { createFakeOxCore } from '../../devkit/fakes/frameworks/ox-core';
 import { createFakeOxInventory } from '../../devkit/fakes/frameworks/ox-inventory';
 import { createFakeQbcore, createFakeQbox } from '../../devkit/fakes/frameworks/qb';
+import { createFakeRsg, RSG_FAKE_ITEMS } from '../../devkit/fakes/frameworks/rsg';
+import { createFakeVorp } from '../../devkit/fakes/frameworks/vorp';
 import { createFakeVrp } from '../../devkit/fakes/frameworks/vrp';
 import { createEsxAdapter } from '../../src/rewards/esx';
 import { createNdCoreAdapter } from '../../src/rewards/nd-core';
@@ -16,8 +18,10 @@ import { createOxCoreAdapter } from '../../src/rewards/ox-core';
 import { createQbcoreAdapter } from '../../src/rewards/qbcore';
 import { createQboxAdapter } from '../../src/rewards/qbox';
 import { FRAMEWORKS } from '../../src/rewards/registry';
+import { createRsgAdapter } from '../../src/rewards/rsg';
 import { createStandaloneAdapter } from '../../src/rewards/standalone';
 import type { DisposableRewardAdapter, PayoutContext, Reward } from '../../src/rewards/types';
+import { createVorpAdapter } from '../../src/rewards/vorp';
 import { createVrpAdapter } from '../../src/rewards/vrp';
 
 const SOURCE = 4;
@@ -156,6 +160,37 @@ const SETUPS: Record<string, { kinds: readonly Exclude<Reward['type'], 'points'>
       },
     ]),
   ),
+  rsg: {
+    kinds: ['money', 'bank', 'item', 'custom'],
+    setup() {
+      const fake = createFakeHost();
+      const rsg = createFakeRsg(fake, {
+        items: { ...RSG_FAKE_ITEMS, bread: { label: 'Bread', weight: 100 } },
+      });
+      return {
+        adapter: createRsgAdapter({ host: fake.host }),
+        load: () => void rsg.load(SOURCE),
+        held: heldBy(fake, (r) =>
+          r.type === 'item'
+            ? rsg.itemCount(SOURCE, r.item)
+            : rsg.money(SOURCE, r.type === 'money' ? 'cash' : 'bank'),
+        ),
+      };
+    },
+  },
+  vorp: {
+    kinds: ['money', 'item', 'custom'],
+    setup() {
+      const fake = createFakeHost();
+      const vorp = createFakeVorp(fake);
+      vorp.connect(SOURCE, 'steam:4');
+      return {
+        adapter: createVorpAdapter({ host: fake.host }),
+        load: () => void vorp.select(SOURCE),
+        held: heldBy(fake, (r) => (r.type === 'item' ? vorp.itemCount(SOURCE, r.item) : vorp.money(SOURCE))),
+      };
+    },
+  },
   'vrp (vrp2)': {
     kinds: ['custom'],
     setup() {

@@ -14,6 +14,8 @@ describe('framework registry', () => {
       'oxcore',
       'qbcore',
       'qbox',
+      'rsg',
+      'vorp',
       'vrp',
       'standalone',
     ]);
@@ -39,6 +41,7 @@ describe('the inventory rule', () => {
   const ESX = { label: 'ESX', items: 'ox-or-own' } as const;
   const QB = { label: 'QBCore', items: 'ox-or-qb' } as const;
   const QBOX = { label: 'Qbox', items: 'ox' } as const;
+  const VORP = { label: 'VORP', items: 'own' } as const;
   it.each([
     [ESX, 'auto', ['ox_inventory'], 'ox_inventory'],
     [ESX, 'auto', [], 'own'],
@@ -57,6 +60,8 @@ describe('the inventory rule', () => {
     [QBOX, 'auto', ['ox_inventory'], 'ox_inventory'],
     [QBOX, 'framework', ['ox_inventory'], 'ox_inventory'],
     [QBOX, 'auto', [], 'item rewards on Qbox need ox_inventory, which is not started'],
+    [VORP, 'auto', ['ox_inventory'], 'own'],
+    [VORP, 'ox_inventory', ['ox_inventory'], 'own'],
   ] as const)('%o with %s and %o started: %s', (framework, choice, started, expected) => {
     const fake = createFakeHost();
     for (const name of started) fake.addResource(name, {});

@@ -762,6 +762,11 @@ export async function createServer(options: ServerOptions = {}) {
           owner = found;
           path = rest.join('/');
         }
+        // FXServer runs a resource's .js scripts in its JS runtime; the harness runs Lua only (vorp_inventory's Regex.js).
+        if (path.endsWith('.js')) {
+          log(`[${name}] ${path} not run: JS scripts of a Lua resource are outside the harness`);
+          continue;
+        }
         const source = readFileSync(join(owner.dir, path), 'utf8');
         const error = resource.run(rewriteCfxLua(source), `@@${owner.name}/${path}`);
         if (typeof error === 'string') log(`[${name}] failed to load ${path}: ${error.split('\n')[0]}`);

@@ -5,4 +5,5 @@ export { DEFAULT_ITEMS, type FakeInventory, type ItemDef } from './inventory-mod
 export { createNdCoreFake, type NdFake } from './nd-core';
 export { createOxCoreFake, type OxCoreFake } from './ox-core';
 export { createQbCoreFake, createQbxCoreFake, type QbFake, type QbPlayerState } from './qb-core';
+export { createRsgFake, createVorpFake, type RedmFake } from './redm';
 export { createVrpFake, type VrpFake, type VrpUser } from './vrp';

@@ -25,6 +25,7 @@ import { ALICE } from '../../../tools/frameworks/adapter';
 import { ESX_ITEMS } from '../../../tools/frameworks/worlds/esx-database';
 import type { Transcript, TranscriptScenario } from '../transcript';
 import { ND_CORE_FIXTURE, ND_CORE_OX_FIRST_FIXTURE, QBCORE_OX_FIXTURE } from './nd-core';
+import { RSG_FIXTURE, VORP_FIXTURE } from './redm';
 
 /** A world built for one scenario. */
 export interface ReplayWorld {
@@ -53,7 +54,7 @@ export interface AdapterRun {
   /** Configured rewards. */
   rewards: Reward[];
   /** Adapter selection settings (default: framework auto). */
-  settings?: Partial<Pick<SelectAdapterOptions, 'framework' | 'inventory' | 'vrp'>>;
+  settings?: Partial<Pick<SelectAdapterOptions, 'framework' | 'inventory' | 'vrp' | 'rsg'>>;
   /** Asks the adapter; each answer becomes the note `adapter <label>`. `host` is the replay world's boundary. */
   run(
     adapter: RewardAdapter,
@@ -874,3 +875,5 @@ FIXTURES['ox-core'] = {
     ),
   },
 };
+FIXTURES.vorp = VORP_FIXTURE;
+FIXTURES.rsg = RSG_FIXTURE;

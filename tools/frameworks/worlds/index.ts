@@ -12,6 +12,8 @@ import qbcore from './qbcore';
 import qbcoreInventory1 from './qbcore-inventory-1';
 import qbcoreOx from './qbcore-ox';
 import qbox from './qbox';
+import rsg from './rsg';
+import vorp from './vorp';
 import vrpCreative from './vrp-creative';
 import vrp1, { vrp1CurrentFxserver } from './vrp1';
 import vrp2 from './vrp2';
@@ -33,5 +35,7 @@ export const WORLDS: World[] = [
   vrpCreative,
   ndCore,
   ndCoreOxFirst,
+  vorp,
+  rsg,
   luaCallers,
 ];
