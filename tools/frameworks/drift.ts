@@ -142,7 +142,7 @@ for (const world of worlds) {
     if (hasDrift(diff)) {
       stale += 1;
       print(
-        `${world.name}: sources unchanged; the re-recording differs from the committed transcript, so the harness changed since it was recorded: ${head} ${took}`,
+        `${world.name}: sources unchanged, yet the re-recording differs from the committed transcript (see test/frameworks/README.md, drift check): ${head} ${took}`,
         rest,
       );
     } else console.log(`${world.name}: sources unchanged; ${head} ${took}`);
