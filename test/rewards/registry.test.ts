@@ -33,6 +33,8 @@ describe('framework registry', () => {
       'es_extended',
       'vrp',
       'ND_Core',
+      'rsg-core',
+      'vorp_core',
     ]);
   });
 });
