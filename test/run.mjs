@@ -1,13 +1,85 @@
 #!/usr/bin/env node
-// Builds the bundle, runs every vitest project (unit, e2e, process, browser) and ends with the one line CI reads:
-// `tests: N passed, N failed`. Extra arguments are passed to vitest (file filters, -t, --project unit ...).
+// Builds the bundle, runs every vitest project (unit, e2e, process, browser) on the host's Node, then the e2e project
+// again on the Node FXServer runs server JS on (22.22.0, test/node22.mjs), and ends with the one line CI reads:
+// `tests: N passed, N failed` over both runs. Extra arguments are passed to vitest (file filters, -t, --project unit
+// ...); `--node22=skip` leaves out the Node 22 run, `--node22=only` runs only it (`npm run test:e2e:node22`).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureNode22, NODE22_VERSION } from './node22.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const report = `${root}.test-out/vitest.json`;
 mkdirSync(`${root}.test-out`, { recursive: true });
-rmSync(report, { force: true });
+
+const node22Flag = process.argv.find((arg) => arg.startsWith('--node22='));
+const node22Mode = node22Flag?.slice('--node22='.length) ?? process.env.VR_NODE22 ?? 'also';
+if (!['also', 'skip', 'only'].includes(node22Mode)) {
+  console.log(`test/run.mjs: --node22 takes also, skip or only, not ${node22Mode}`);
+  console.log('tests: 0 passed, 1 failed');
+  process.exit(1);
+}
+const args = process.argv.slice(2).filter((arg) => arg !== node22Flag);
+
+/** The projects named by `--project x` / `--project=x`, or null for all. */
+function selectedProjects(list) {
+  const named = [];
+  list.forEach((arg, i) => {
+    if (arg === '--project' && list[i + 1] !== undefined) named.push(list[i + 1]);
+    else if (arg.startsWith('--project=')) named.push(arg.slice('--project='.length));
+  });
+  return named.length > 0 ? named : null;
+}
+
+/** Vitest's arguments without any `--project` choice. */
+function withoutProjects(list) {
+  return list.filter(
+    (arg, i) => arg !== '--project' && list[i - 1] !== '--project' && !arg.startsWith('--project='),
+  );
+}
+
+let passed = 0;
+let failed = 0;
+let ok = true;
+
+/** One vitest run on `node`; adds its counts. `id` names its report (`host`: the first, `vitest.json`). */
+function runVitest(id, label, node, vitestArgs, env = {}) {
+  const report = `${root}.test-out/vitest${id === 'host' ? '' : `-${id}`}.json`;
+  rmSync(report, { force: true });
+  const started = Date.now();
+  const vitest = spawnSync(
+    node,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--config',
+      'test/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...vitestArgs,
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  let runPassed = 0;
+  let runFailed = 0;
+  try {
+    const result = JSON.parse(readFileSync(report, 'utf8'));
+    runPassed = result.numPassedTests;
+    runFailed = result.numFailedTests;
+    // A file that fails to load has no failed test of its own; count it so it cannot pass unnoticed.
+    for (const file of result.testResults ?? []) {
+      if (file.status === 'failed' && file.assertionResults.length === 0) runFailed += 1;
+    }
+  } catch {
+    runFailed += 1;
+  }
+  if (vitest.status !== 0 && runFailed === 0) runFailed = 1;
+  console.log(
+    `${label}: ${runPassed} passed, ${runFailed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  passed += runPassed;
+  failed += runFailed;
+  if (runFailed > 0 || vitest.status !== 0) ok = false;
+}
 
 const build = spawnSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) {
@@ -15,34 +87,37 @@ if (build.status !== 0) {
   process.exit(1);
 }
 
-const vitest = spawnSync(
-  process.execPath,
-  [
-    'node_modules/vitest/vitest.mjs',
-    'run',
-    '--config',
-    'test/vitest.config.ts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-    ...process.argv.slice(2),
-  ],
-  { cwd: root, stdio: 'inherit' },
-);
+if (node22Mode !== 'only') runVitest('host', `Node ${process.versions.node}`, process.execPath, args);
 
-let passed = 0;
-let failed = 0;
-try {
-  const result = JSON.parse(readFileSync(report, 'utf8'));
-  passed = result.numPassedTests;
-  failed = result.numFailedTests;
-  // A file that fails to load has no failed test of its own; count it so it cannot pass unnoticed.
-  for (const file of result.testResults ?? []) {
-    if (file.status === 'failed' && file.assertionResults.length === 0) failed += 1;
+const projects = selectedProjects(args);
+if (node22Mode !== 'skip' && (projects === null || projects.includes('e2e'))) {
+  console.log(`\n== e2e project on Node ${NODE22_VERSION}, the runtime FXServer runs server JS on`);
+  let node22;
+  try {
+    node22 = ensureNode22();
+  } catch (error) {
+    console.log(`cannot install Node ${NODE22_VERSION}: ${error.message}`);
+    node22 = null;
+    failed += 1;
+    ok = false;
   }
-} catch {
-  failed += 1;
+  if (node22?.skipped) {
+    console.log(`Node ${NODE22_VERSION} run skipped: ${node22.skipped}`);
+  } else if (node22) {
+    if (node22.installMs > 1000)
+      console.log(`installed into .cache/node22 in ${(node22.installMs / 1000).toFixed(1)} s`);
+    runVitest(
+      `node${NODE22_VERSION}`,
+      `Node ${NODE22_VERSION} (FXServer)`,
+      node22.node,
+      [...withoutProjects(args), '--project', 'e2e', '--passWithNoTests'],
+      {
+        VR_BETTER_SQLITE3: node22.betterSqlite3,
+        VR_EXPECT_NODE: NODE22_VERSION,
+      },
+    );
+  }
 }
-if (vitest.status !== 0 && failed === 0) failed = 1;
+
 console.log(`tests: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && vitest.status === 0 ? 0 : 1);
+process.exit(ok && failed === 0 ? 0 : 1);

@@ -14,6 +14,8 @@ const PROCESS = [
   'test/mock/discord-webhooks.test.ts',
   'test/release/package.test.ts',
 ];
+/** Set by test/run.mjs when the e2e project runs on Node 22: a better-sqlite3 built for that Node's ABI. */
+const BETTER_SQLITE3 = process.env.VR_BETTER_SQLITE3;
 /** Pages driven in Chromium. */
 const BROWSER = ['test/browser/**/*.test.{ts,tsx}'];
 
@@ -22,6 +24,7 @@ const BROWSER = ['test/browser/**/*.test.{ts,tsx}'];
  * and `browser`. `npm test` (test/run.mjs) runs them all; `npm run test:unit` etc. run one (`--project <name>`).
  */
 export default defineConfig({
+  ...(BETTER_SQLITE3 ? { resolve: { alias: { 'better-sqlite3': BETTER_SQLITE3 } } } : {}),
   test: {
     root: new URL('..', import.meta.url).pathname,
     pool: 'forks',

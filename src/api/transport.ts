@@ -134,10 +134,21 @@ function toTransportError(error: unknown, request: HttpRequest): Error {
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError')
     return new TimeoutError(request.url, request.timeoutMs, { cause: error });
-  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  const cause =
+    error instanceof Error && error.cause instanceof Error ? ` (${causeDetail(error.cause)})` : '';
   return new NetworkError(
     request.url,
     `${error instanceof Error ? error.message : String(error)}${cause}`,
     error instanceof Error ? { cause: error } : undefined,
   );
+}
+
+/**
+ * What fetch's `cause` says, on one line. An internal assertion of undici (an answer it cannot read, e.g. the status
+ * line `000`) is worded by Node's assert, which differs per version ("false == true" on Node 20, three lines on Node 22):
+ * it is named instead.
+ */
+function causeDetail(cause: Error): string {
+  if ((cause as { code?: unknown }).code === 'ERR_ASSERTION') return 'an answer fetch could not read';
+  return cause.message.replace(/\s+/g, ' ').trim();
 }

@@ -39,6 +39,18 @@ export function jsonSyntaxProblem(text: string): JsonSyntaxProblem | null {
   }
 }
 
+/**
+ * The engine's own JSON.parse error placed like ours, for a text jsonSyntaxProblem cannot read (nested deeper than the
+ * stack). V8 11 (Node 20) says `... in JSON at position N`, V8 12 (Node 22, FXServer's) adds ` (line L column C)`:
+ * both become line, column and the engine's reason. Null when the message names no position.
+ */
+export function engineJsonProblem(text: string, error: unknown): JsonSyntaxProblem | null {
+  const message = error instanceof Error ? error.message : String(error);
+  const at = /^(.+?) in JSON at position (\d+)(?: \(line \d+ column \d+\))?$/s.exec(message);
+  if (!at) return null;
+  return locate(text, Math.min(Number(at[2]), text.length), `not valid JSON (${at[1]})`);
+}
+
 /** Line, column and excerpt of offset `at`. */
 function locate(text: string, at: number, hint: string): JsonSyntaxProblem {
   const before = text.slice(0, at);

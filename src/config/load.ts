@@ -4,7 +4,7 @@ import type { RewardSpec } from '../programs/types';
 import { FRAMEWORK_CHOICES, findFramework } from '../rewards/registry';
 import type { Reward } from '../rewards/types';
 import { formatIssues } from './format-issues';
-import { jsonSyntaxProblem } from './json-syntax';
+import { engineJsonProblem, jsonSyntaxProblem } from './json-syntax';
 import { type DisabledProgram, type OptionalProgram, programOfIssue } from './optional-programs';
 import { configSchema, type ResourceConfig } from './schema';
 
@@ -198,7 +198,7 @@ function validate(
 
 /** The line naming a JSON syntax mistake: line, column, the fix, and the line as written. */
 function syntaxLine(text: string, error: unknown): string {
-  const found = jsonSyntaxProblem(text);
+  const found = jsonSyntaxProblem(text) ?? engineJsonProblem(text, error);
   if (!found)
     return `config.json: not valid JSON (${error instanceof Error ? error.message : String(error)})`;
   const line = found.excerpt === '' ? '' : ` (the line reads: ${found.excerpt})`;

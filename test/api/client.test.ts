@@ -309,6 +309,27 @@ describe('createFetchTransport', () => {
       'https://v.example/x: fetch failed (connect ECONNREFUSED 127.0.0.1:1)',
     );
   });
+
+  /** undici's `assert(statusCode >= 100)` failing, as Node words it. */
+  const assertion = (message: string) => Object.assign(new Error(message), { code: 'ERR_ASSERTION' });
+  it.each([
+    ['Node 20', assertion('false == true'), 'an answer fetch could not read'],
+    [
+      'Node 22',
+      assertion('The expression evaluated to a falsy value:\n\n  assert(statusCode >= 100)\n'),
+      'an answer fetch could not read',
+    ],
+    [
+      'a parser error over two lines',
+      new Error('Parse Error:\n  Invalid header'),
+      'Parse Error: Invalid header',
+    ],
+  ])('names the cause on one line, whatever the Node (%s)', async (_what, cause, detail) => {
+    const transport = createFetchTransport(async () => {
+      throw new TypeError('fetch failed', { cause });
+    });
+    await expect(transport.request(request)).rejects.toThrow(`https://v.example/x: fetch failed (${detail})`);
+  });
 });
 
 describe('createNativeTransport (FXServer PerformHttpRequestInternalEx)', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonSyntaxProblem } from '../../src/config/json-syntax';
+import { engineJsonProblem, jsonSyntaxProblem } from '../../src/config/json-syntax';
 import { loadConfig } from '../../src/config/load';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -129,6 +129,33 @@ describe('jsonSyntaxProblem', () => {
     const result = loadConfig({ text: deep, convar: () => null });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.problems[0]).toMatch(/^config\.json(: not valid JSON \(| line 1, column )/);
+  });
+
+  it('a mistake after a nesting deeper than the stack is placed by the engine message, on Node 20 and 22 alike', () => {
+    const deep = `${'['.repeat(200_000)}1 2`;
+    const result = loadConfig({ text: deep, convar: () => null });
+    expect(!result.ok && result.problems[0]).toMatch(
+      /^config\.json line 1, column 200003: not valid JSON \(Expected ',' or '\]' after array element\) \(the line reads: \.\.\.\[+1 2\)$/,
+    );
+  });
+
+  it.each([
+    ['V8 11 (Node 20)', "Expected ',' or '}' after property value in JSON at position 13"],
+    [
+      'V8 12 (Node 22, FXServer)',
+      "Expected ',' or '}' after property value in JSON at position 13 (line 3 column 3)",
+    ],
+  ])('reads the position out of the %s wording the same way', (_engine, message) => {
+    expect(engineJsonProblem('{\n  "a": 1\n  "b": 2\n}', new SyntaxError(message))).toEqual({
+      line: 3,
+      column: 3,
+      hint: "not valid JSON (Expected ',' or '}' after property value)",
+      excerpt: '"b": 2',
+    });
+  });
+
+  it('names no place when the engine message has no position', () => {
+    expect(engineJsonProblem('[[[', new SyntaxError('Unexpected end of JSON input'))).toBeNull();
   });
 
   it('finds no problem in any text JSON.parse accepts', () => {

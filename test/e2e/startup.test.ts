@@ -291,7 +291,7 @@ describe('an API that does not answer', () => {
     await w.advance(3000);
     const url = w.mock.url;
     expect(w.output()).toContain(
-      `vote-reward: cannot reach the vote API yet (${url}/api/v1/server/info: fetch failed); claims will be tried anyway; check that ${url} is your listing site's address (\`vote_reward_api_url\` in server.cfg), that the site is up, and that this server can reach it (firewall, DNS)`,
+      `vote-reward: cannot reach the vote API yet (${url}/api/v1/server/info: fetch failed (connect ECONNREFUSED ${new URL(url).host})); claims will be tried anyway; check that ${url} is your listing site's address (\`vote_reward_api_url\` in server.cfg), that the site is up, and that this server can reach it (firewall, DNS)`,
     );
 
     w.console('votereward status');
@@ -299,7 +299,7 @@ describe('an API that does not answer', () => {
     const status = w.output().slice(w.output().lastIndexOf('vote-reward status'));
     expect(status[1]).toMatch(
       new RegExp(
-        `^ {2}API {8}${url} over fetch: unreachable since 2025-06-02 12:00 UTC \\(0 min\\); last error: ${url}/api/v1/[^ ]+: fetch failed$`,
+        `^ {2}API {8}${url} over fetch: unreachable since 2025-06-02 12:00 UTC \\(0 min\\); last error: ${url}/api/v1/[^ ]+: fetch failed \\(connect ECONNREFUSED ${new URL(url).host}\\)$`,
       ),
     );
     expect(status[2]).toContain('`vote_reward_api_url` in server.cfg');

@@ -6,9 +6,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { LuaFactory } from 'wasmoon';
 import { rewriteCfxLua } from './cfxlua';
-import { PROJECT_ROOT } from './sources';
+import { FRAMEWORKS_DIR } from './sources';
 
-const root = join(PROJECT_ROOT, '.frameworks');
+const root = FRAMEWORKS_DIR;
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);

@@ -2,6 +2,7 @@
  * `npm run frameworks:record [world ...]`: boots every world (tools/frameworks/worlds/index.ts) once per scenario,
  * runs the scenario, and writes test/frameworks/transcripts/<world>.json. Needs `npm run frameworks:fetch` first.
  * `--verbose` prints the server console (prints, SCRIPT ERRORs, unrouted MySQL queries) while recording.
+ * `VR_TRANSCRIPTS_DIR` writes the transcripts elsewhere (frameworks:drift).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -144,7 +145,8 @@ async function recordWorld(name: string): Promise<Transcript> {
 const verbose = process.argv.includes('--verbose');
 const wanted = process.argv.slice(2).filter((arg) => arg !== '--verbose');
 const names = wanted.length > 0 ? wanted : WORLDS.map((w) => w.name);
-const outDir = join(PROJECT_ROOT, 'test/frameworks/transcripts');
+// frameworks:drift records into a temp folder, never over the committed transcripts.
+const outDir = process.env.VR_TRANSCRIPTS_DIR ?? join(PROJECT_ROOT, 'test/frameworks/transcripts');
 mkdirSync(outDir, { recursive: true });
 const t0 = Date.now();
 if (names.length === 1) {

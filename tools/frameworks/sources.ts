@@ -18,15 +18,24 @@ export interface FrameworkSource {
   include: string[];
   /** Files the resource's release has but its repository does not (build outputs), answered by LoadResourceFile. */
   virtualFiles?: Record<string, string>;
+  /** `pinned`: an old version on purpose (e.g. 1.x beside 2.x); `frameworks:drift` keeps this commit. */
+  drift?: 'pinned';
 }
 
 /** Project root. */
 export const PROJECT_ROOT = new URL('../..', import.meta.url).pathname;
 
+/** The sources file read: sources.json, or `VR_FRAMEWORK_SOURCES` (frameworks:drift points it at newer commits). */
+export const SOURCES_FILE =
+  process.env.VR_FRAMEWORK_SOURCES ?? new URL('./sources.json', import.meta.url).pathname;
+
 /** Every pinned resource, by resource name. */
 export const SOURCES: Readonly<Record<string, FrameworkSource>> = JSON.parse(
-  readFileSync(new URL('./sources.json', import.meta.url), 'utf8'),
+  readFileSync(SOURCES_FILE, 'utf8'),
 ).resources;
+
+/** Where extracted sources live: `.frameworks/`, or `VR_FRAMEWORKS_DIR`. */
+export const FRAMEWORKS_DIR = process.env.VR_FRAMEWORKS_DIR ?? join(PROJECT_ROOT, '.frameworks');
 
 /** The FiveM resource name of a source key. */
 export function resourceName(key: string): string {
@@ -36,8 +45,8 @@ export function resourceName(key: string): string {
 /** Folder holding the extracted files of a resource: `.frameworks/<name>@<short commit>/`. */
 export function extractedDir(name: string): string {
   const source = SOURCES[name];
-  if (!source) throw new Error(`no framework source named ${name} in tools/frameworks/sources.json`);
-  return join(PROJECT_ROOT, '.frameworks', `${name}@${source.commit.slice(0, 12)}`);
+  if (!source) throw new Error(`no framework source named ${name} in ${SOURCES_FILE}`);
+  return join(FRAMEWORKS_DIR, `${name}@${source.commit.slice(0, 12)}`);
 }
 
 /** The extracted folder, or an error telling how to fetch it. */

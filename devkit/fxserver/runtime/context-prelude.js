@@ -42,10 +42,13 @@
   }
 
   if (typeof host.fetch === 'function') {
-    const revive = (e) => {
+    // The cause too (undici's socket, parser or assert error): resource code reads it with `instanceof Error`.
+    const revive = (e, depth = 0) => {
       if (!e || typeof e !== 'object' || e.name === 'AbortError' || e.name === 'TimeoutError') return e;
       const Ctor = e.name === 'TypeError' ? TypeError : e.name === 'RangeError' ? RangeError : Error;
-      const copy = new Ctor(e.message, e.cause === undefined ? undefined : { cause: e.cause });
+      const cause = e.cause === undefined || depth >= 4 ? e.cause : revive(e.cause, depth + 1);
+      const copy = new Ctor(e.message, cause === undefined ? undefined : { cause });
+      if (copy.name !== e.name) copy.name = e.name;
       if (e.stack) copy.stack = e.stack;
       if (e.code !== undefined) copy.code = e.code;
       return copy;
