@@ -17,6 +17,7 @@ export const OPTIONAL_PROGRAMS = [
   'voteParty',
   'topVoters',
   'discord',
+  'allSites',
 ] as const;
 
 /** One program, by its key in config.json. */
@@ -45,6 +46,8 @@ export function withoutProgram(config: ResourceConfig, program: OptionalProgram)
       return { ...config, topVoters: { ...config.topVoters, enabled: false } };
     case 'discord':
       return { ...config, discord: { ...config.discord, enabled: false } };
+    case 'allSites':
+      return { ...config, allSites: { reward: null } };
   }
 }
 
@@ -57,7 +60,13 @@ export function rewardsByPart(
   config: ResourceConfig,
 ): { part: 'reward' | OptionalProgram; rewards: Reward[] }[] {
   const parts: { part: 'reward' | OptionalProgram; specs: RewardSpec[] }[] = [
-    { part: 'reward', specs: Array.isArray(config.reward) ? config.reward : [config.reward] },
+    {
+      part: 'reward',
+      specs: [
+        ...(Array.isArray(config.reward) ? config.reward : [config.reward]),
+        ...config.sites.flatMap((site) => site.rewards ?? []),
+      ],
+    },
     { part: 'firstVote', specs: config.firstVote?.reward ?? [] },
     { part: 'milestones', specs: config.milestones.flatMap((rule) => rule.reward) },
     { part: 'streaks', specs: config.streaks.rewards.flatMap((rule) => rule.reward) },
@@ -66,6 +75,7 @@ export function rewardsByPart(
       part: 'topVoters',
       specs: config.topVoters.enabled ? config.topVoters.awards.flatMap((rule) => rule.reward) : [],
     },
+    { part: 'allSites', specs: config.sites.length > 0 ? (config.allSites.reward ?? []) : [] },
   ];
   return parts
     .filter(({ specs }) => specs.length > 0)

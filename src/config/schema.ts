@@ -3,6 +3,7 @@ import { LOCALES, MESSAGE_KEYS, type MessageKey } from '../i18n/messages';
 import { NOTIFY_CHOICES } from '../notify';
 import { FRAMEWORK_CHOICES, FRAMEWORKS } from '../rewards/registry';
 import { itemName, rewardEntry, rewardList } from './reward-schema';
+import { allSitesSchema, sitesSchema } from './sites';
 
 export { rewardSchema } from './reward-schema';
 
@@ -296,6 +297,8 @@ export const configSchema = z
       .default({})
       .describe('Per-language message overrides'),
     poll: pollSchema,
+    sites: sitesSchema,
+    allSites: allSitesSchema,
     nameLock: z.boolean().default(true).describe('Bind a name to the first license that claims with it'),
     claimCooldownSeconds: z
       .number()

@@ -7,10 +7,10 @@
 import type { Reward } from '../rewards/types';
 
 /** The program an award comes from; `test` is an admin's `votereward testpay`, not a program. */
-export type AwardProgram = 'milestone' | 'streak' | 'first' | 'party' | 'top' | 'test';
+export type AwardProgram = 'milestone' | 'streak' | 'first' | 'party' | 'top' | 'test' | 'allsites';
 
 /** Every program, in the order awards of one vote are paid. */
-export const AWARD_PROGRAMS: readonly AwardProgram[] = ['first', 'milestone', 'streak', 'party', 'top'];
+export const AWARD_PROGRAMS: readonly AwardProgram[] = ['first', 'milestone', 'streak', 'allsites', 'party', 'top'];
 
 /** What an award journal entry carries besides the rewards. */
 export interface AwardInfo {
@@ -62,6 +62,15 @@ export interface VoteHistory {
   streak: { current: number; best: number; lastDay: string | null; startDay: string | null };
   /** Journal refs of the last votes recorded, newest last: recording the same vote twice does nothing. */
   recent: string[];
+  /** Votes per listing site (`seed` for this project's API) and the day of the last; absent before 0.5.0. */
+  sites?: Record<string, SiteTally>;
+}
+
+/** One site's part of a history. */
+export interface SiteTally {
+  total: number;
+  /** The day (`YYYY-MM-DD` in the time zone) of the last vote claimed on the site. */
+  lastDay: string | null;
 }
 
 /** Months of per-month counts kept in a history. */

@@ -93,6 +93,8 @@ export interface Runtime extends FrameworkHost {
   playerName(source: number): string | null;
   /** The player's `license:` identifier, or null. */
   playerLicense(source: number): string | null;
+  /** Every identifier of the player (`steam:…`, `discord:…`, `ip:…`, ...), empty for an unknown id. */
+  playerIdentifiers(source: number): string[];
   /** `emitNet`: a client event to one player (-1: everyone). */
   emitNet(event: string, target: number, ...args: unknown[]): void;
   /** Sends a chat line to one player. */

@@ -37,6 +37,11 @@ export const TOP_DECISION_PREFIX = 'top:decision:';
 export const DISCORD_QUEUE_PREFIX = 'discord:queue:';
 /** Discord posts already sent: `discord:sent:<id>`. */
 export const DISCORD_SENT_PREFIX = 'discord:sent:';
+/**
+ * What this resource did about one vote on a listing site other than the seed: `site:vote:<site>:<identity>:<vote>`
+ * (the identity URI-encoded; the vote `t<ms>` by its time, or `u` when the site gives none).
+ */
+export const SITE_VOTE_PREFIX = 'site:vote:';
 /** The version of vote-reward that last wrote the data. */
 export const DATA_VERSION_KEY = 'meta:data_version';
 
@@ -46,3 +51,6 @@ export const journalKey = (id: string): string => `${JOURNAL_PREFIX}${id}`;
 export const historyKey = (license: string): string => `${HISTORY_PREFIX}${license}`;
 /** The key of the vote party's progress in a month (`2026-11`). */
 export const partyProgressKey = (month: string): string => `${PARTY_PROGRESS_PREFIX}${month}`;
+/** The key of the record of one site vote: `vote` is the vote's time (ms), or null when the site gives none. */
+export const siteVoteKey = (site: string, identity: string, vote: number | null): string =>
+  `${SITE_VOTE_PREFIX}${site}:${encodeURIComponent(identity)}:${vote === null ? 'u' : `t${vote}`}`;

@@ -23,7 +23,7 @@ export const storedRewardSchema = z.discriminatedUnion('type', [
 ]);
 
 const awardInfoSchema = z.object({
-  program: z.enum(['milestone', 'streak', 'first', 'party', 'top', 'test']),
+  program: z.enum(['milestone', 'streak', 'first', 'party', 'top', 'test', 'allsites']),
   value: z.number(),
   month: z.string().nullable(),
   voteRef: z.string().nullable(),
@@ -54,6 +54,7 @@ export const journalEntrySchema = z
     recorded: z.boolean(),
     draws: z.array(drawRecordSchema),
     approved: z.literal(true).optional(),
+    site: z.string().min(1).max(24).optional(),
     createdAt: z.number(),
     updatedAt: z.number(),
   })
@@ -86,4 +87,24 @@ export const voteHistorySchema = z.object({
   lastVoteAt: time.nullable(),
   streak: z.object({ current: count, best: count, lastDay: dayOrNull, startDay: dayOrNull }),
   recent: z.array(z.string()),
+  sites: z
+    .record(z.string().min(1).max(24), z.object({ total: count, lastDay: dayOrNull }))
+    .optional(),
+});
+
+/** What the resource did about one vote on a site other than the seed (`site:vote:…`, see `SITE_VOTE_PREFIX`). */
+export const siteVoteSchema = z.object({
+  format: z.literal(1),
+  site: z.string().min(1).max(24),
+  identity: z.string().min(1),
+  license: z.string().min(1),
+  name: z.string(),
+  votedAt: time.nullable(),
+  model: z.enum(['claim_then_reward', 'reward_then_claim', 'check_only']),
+  step: z.enum(['claiming', 'opened', 'journaled', 'claim_owed', 'confirmed', 'needs_admin']),
+  entryId: z.string().min(1),
+  attempts: count,
+  nextAttemptAt: time,
+  keepUntil: time,
+  createdAt: time,
 });
