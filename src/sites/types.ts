@@ -71,12 +71,23 @@ export type SiteFailure =
   /** A definite refusal (a documented 4xx such as missing parameters): nothing happened at the site. */
   | { kind: 'refused'; status: number; detail: string }
   /** The identity given is not in the form this site takes (checked before sending; nothing sent). */
-  | { kind: 'bad_identity'; detail: string };
+  | { kind: 'bad_identity'; detail: string }
+  /** The site documents no such operation for this identity (e.g. no check by SteamID); nothing sent. */
+  | { kind: 'unsupported'; detail: string };
+
+/**
+ * "No vote found". `maybeBadKey` is true where the site answers a wrong key exactly like "not voted" (Trackyserver
+ * `0`, serveur-prive `success: false`): the resource cannot tell them apart, so an admin may be told once.
+ */
+export interface NotVoted {
+  kind: 'not_voted';
+  maybeBadKey: boolean;
+}
 
 /** Answer of {@link SiteAdapterBase.check}: whether the identity has a vote the resource may act on. */
 export type CheckOutcome =
   | { kind: 'voted'; vote: SiteVote }
-  | { kind: 'not_voted' }
+  | NotVoted
   /** The site says the vote was claimed already (through a claim of this resource or another). */
   | { kind: 'already_claimed'; vote: SiteVote | null }
   | SiteFailure;
@@ -84,7 +95,7 @@ export type CheckOutcome =
 /** Answer of {@link ClaimThenRewardSite.claim}: `claimed` is the only answer that pays. */
 export type ClaimOutcome =
   | { kind: 'claimed'; vote: SiteVote }
-  | { kind: 'not_voted' }
+  | NotVoted
   | { kind: 'already_claimed' }
   | SiteFailure;
 
@@ -114,6 +125,8 @@ export interface SiteAdapterBase {
   readonly voteWindowMs: number;
   /** False when the window is a guess (no source states it). */
   readonly voteWindowDocumented: boolean;
+  /** False when the site has no check for this identity (`check` then answers `unsupported`; poll nothing). */
+  readonly canCheck: boolean;
   /** Asks the site whether `identity` has a vote; changes nothing at the site. */
   check(identity: string, opts: SiteCallOptions): Promise<CheckOutcome>;
 }
