@@ -5,17 +5,15 @@
  * named with the known ones, a missing key named by its convar with the `set` line to paste, duplicates.
  */
 import * as z from 'zod';
+import { SITE_KINDS } from '../sites/registry';
 import type { IdentityKind, SiteKind } from '../sites/types';
 import { rewardList } from './reward-schema';
 
-/** The sites config.json may name besides the seed, as `sites[].kind`. */
-export const SITE_KINDS = [
-  'top-serveurs',
-  'trackyserver',
-  'serveur-prive',
-  'top-server',
-  'topgservers',
-] as const satisfies readonly SiteKind[];
+/** The sites config.json may name, as `sites[].kind`: every registered one but the seed (that is `apiUrl`). */
+export const CONFIG_SITE_KINDS = SITE_KINDS.filter((kind) => kind !== 'seed') as [
+  Exclude<SiteKind, 'seed'>,
+  ...Exclude<SiteKind, 'seed'>[],
+];
 
 /** The identities a site entry may ask for. */
 export const IDENTITY_KINDS = ['name', 'steam64', 'discord', 'ip'] as const satisfies readonly IdentityKind[];
@@ -27,7 +25,7 @@ const siteId = z.string().regex(/^[a-z0-9_]{1,24}$/, 'a name of 1 to 24 lowercas
 
 /** One configured site. */
 export const siteEntrySchema = z.strictObject({
-  kind: z.enum(SITE_KINDS).describe('Which listing site: its adapter'),
+  kind: z.enum(CONFIG_SITE_KINDS).describe('Which listing site: its adapter'),
   id: siteId
     .optional()
     .describe(

@@ -87,9 +87,7 @@ export const voteHistorySchema = z.object({
   lastVoteAt: time.nullable(),
   streak: z.object({ current: count, best: count, lastDay: dayOrNull, startDay: dayOrNull }),
   recent: z.array(z.string()),
-  sites: z
-    .record(z.string().min(1).max(24), z.object({ total: count, lastDay: dayOrNull }))
-    .optional(),
+  sites: z.record(z.string().min(1).max(24), z.object({ total: count, lastDay: dayOrNull })).optional(),
 });
 
 /** What the resource did about one vote on a site other than the seed (`site:vote:…`, see `SITE_VOTE_PREFIX`). */
@@ -103,6 +101,11 @@ export const siteVoteSchema = z.object({
   model: z.enum(['claim_then_reward', 'reward_then_claim', 'check_only']),
   step: z.enum(['claiming', 'opened', 'journaled', 'claim_owed', 'confirmed', 'needs_admin']),
   entryId: z.string().min(1),
+  /** Votes paid under the record (a reward-then-claim site's pending votes), in `batches` journal entries. */
+  votes: z.number().int().min(1).max(10),
+  batches: z.number().int().min(1).max(10),
+  /** Votes the last batch pays. */
+  batchVotes: z.number().int().min(1).max(10),
   attempts: count,
   nextAttemptAt: time,
   keepUntil: time,
