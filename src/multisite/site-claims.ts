@@ -6,26 +6,13 @@
 import type { RequestPriority } from '../api/rate-budget';
 import type { Journal } from '../claim/journal';
 import { claimNameOf } from '../claim/player-name';
-import { siteVoteOpened } from '../claim/transitions';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
-import { drawRewards } from '../programs/draw';
-import type { DrawRecord, RewardSpec } from '../programs/types';
-import type { Reward } from '../rewards/types';
+import type { RewardSpec } from '../programs/types';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
-import { checkVoteTime } from '../sites/http';
 import type { IdentityKind, SiteAdapter, SiteFailure, SiteVote } from '../sites/types';
 import { identityOf } from './identity';
-import {
-  batchIdOf,
-  confirmBackoffMs,
-  createSiteVoteStore,
-  entryIdOf,
-  keepUntilOf,
-  keyOf,
-  MAX_VOTES_PER_RECORD,
-  type SiteVoteRecord,
-} from './records';
+import { createSiteVoteStore, keyOf, type SiteVoteRecord } from './records';
 import { createSiteSteps, type SitePlayer } from './site-steps';
 
 /** One configured site, its adapter built. */

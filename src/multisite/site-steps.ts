@@ -120,7 +120,7 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
    */
   const confirmOwed = async (record: SiteVoteRecord, priority: RequestPriority): Promise<void> => {
     const site = byId.get(record.site);
-    if (!site || site.adapter.claimModel !== 'reward_then_claim') return;
+    if (site?.adapter.claimModel !== 'reward_then_claim') return;
     if (record.step !== 'claim_owed' || !allBatchesSettled(record) || record.nextAttemptAt > runtime.now())
       return;
     const seen = await site.adapter.check(record.identity, { priority });

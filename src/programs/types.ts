@@ -10,7 +10,14 @@ import type { Reward } from '../rewards/types';
 export type AwardProgram = 'milestone' | 'streak' | 'first' | 'party' | 'top' | 'test' | 'allsites';
 
 /** Every program, in the order awards of one vote are paid. */
-export const AWARD_PROGRAMS: readonly AwardProgram[] = ['first', 'milestone', 'streak', 'allsites', 'party', 'top'];
+export const AWARD_PROGRAMS: readonly AwardProgram[] = [
+  'first',
+  'milestone',
+  'streak',
+  'allsites',
+  'party',
+  'top',
+];
 
 /** What an award journal entry carries besides the rewards. */
 export interface AwardInfo {
