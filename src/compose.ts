@@ -22,6 +22,7 @@ import { selectAdapter } from './rewards/select';
 import type { FrameworkName, RewardAdapter } from './rewards/types';
 import { describeError } from './runtime/errors';
 import type { Runtime } from './runtime/runtime';
+import type { SiteAdapter } from './sites/types';
 
 /** One piece of the running resource: started in list order, stopped in reverse. */
 export interface Part {
@@ -47,6 +48,8 @@ export interface ComposeOverrides {
   apiUrlSource?: ApiUrlSource;
   /** The claim flows' per-player locks, shared across reloads (see `ClaimFlowOptions.locks`). */
   locks?: Set<string>;
+  /** Adapters standing in for configured sites, by site id (tests); the registry builds the others. */
+  siteAdapters?: Readonly<Record<string, SiteAdapter>>;
 }
 
 /** Every part of the resource, built from one config over one runtime; nothing runs until `start()`. */
@@ -239,7 +242,13 @@ export function composeResource(
   // Joins are heard from the moment the flow exists: a player joining while the first /server/info is in flight
   // still has their open claims looked at.
   const unjoin = runtime.onPlayerJoining((source) => flow.playerJoined(source));
-  const sites = composeSites(config, players, base, { flow, programs, translate, random });
+  const sites = composeSites(config, players, base, {
+    flow,
+    programs,
+    translate,
+    random,
+    adapters: overrides.siteAdapters,
+  });
   const parts: Part[] = [
     { name: 'adapter', stop: () => (adapter as Partial<{ dispose(): void }>).dispose?.() },
     { name: 'announcements', stop: unannounce },
@@ -297,10 +306,16 @@ function composeSites(
   config: ResourceConfig,
   runtime: Runtime,
   transport: HttpTransport,
-  shared: { flow: ClaimFlow; programs: Programs; translate: Translate; random?: () => number },
+  shared: {
+    flow: ClaimFlow;
+    programs: Programs;
+    translate: Translate;
+    random?: () => number;
+    adapters?: Readonly<Record<string, SiteAdapter>>;
+  },
 ): { claims: SiteClaims; part: Part } | null {
   if (config.sites.length === 0) return null;
-  const built = buildSites(config, runtime, transport);
+  const built = buildSites(config, runtime, transport, shared.adapters);
   if (built.length === 0) return null;
   const { flow, programs, translate } = shared;
   const claims = createSiteClaims({

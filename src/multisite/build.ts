@@ -7,6 +7,7 @@ import { siteIdOf, siteKeyConvarOf } from '../config/sites';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import { findSite } from '../sites/registry';
+import type { SiteAdapter } from '../sites/types';
 import type { ConfiguredSite } from './site-claims';
 
 /** A configured site with the budget its adapter takes its slots from (the poller peeks at it). */
@@ -22,6 +23,7 @@ export function buildSites(
   config: ResourceConfig,
   runtime: Pick<Runtime, 'convar' | 'now' | 'log'>,
   transport: HttpTransport,
+  standIns: Readonly<Record<string, SiteAdapter>> = {},
 ): BuiltSite[] {
   const built: BuiltSite[] = [];
   for (const entry of config.sites) {
@@ -34,15 +36,17 @@ export function buildSites(
       now: runtime.now,
     });
     try {
-      const adapter = descriptor.create(
-        {
-          key: runtime.convar(siteKeyConvarOf(entry))?.trim() ?? '',
-          identity: entry.identity,
-          baseUrl: entry.baseUrl,
-          timeoutMs: config.requestTimeoutMs,
-        },
-        { transport, budget, now: runtime.now, log: runtime.log },
-      );
+      const adapter =
+        standIns[id] ??
+        descriptor.create(
+          {
+            key: runtime.convar(siteKeyConvarOf(entry))?.trim() ?? '',
+            identity: entry.identity,
+            baseUrl: entry.baseUrl,
+            timeoutMs: config.requestTimeoutMs,
+          },
+          { transport, budget, now: runtime.now, log: runtime.log },
+        );
       built.push({
         id,
         adapter,

@@ -168,6 +168,7 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
       const opened: SiteVoteRecord = { ...record, step: 'opened' };
       store.write(opened);
       advance(opened, 1);
+      await options.settle(record.license);
     } else if (seen.kind === 'voted') store.remove(key);
     else if (seen.kind === 'not_voted') {
       store.write({ ...record, step: 'needs_admin' });
@@ -191,7 +192,10 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
     if (busy.has(lockKey)) return;
     busy.add(lockKey);
     try {
-      if (record.step === 'opened') advance(record, record.batchVotes);
+      if (record.step === 'opened') {
+        advance(record, record.batchVotes);
+        await options.settle(record.license);
+      }
       else if (record.step === 'claiming' && site) await resumeClaiming(record, site, priority);
       else if (record.step === 'claim_owed') await confirmOwed(record, priority);
       else if (

@@ -1,0 +1,210 @@
+/**
+ * Claims on several sites through the production composition: each claim model's journal steps, a vote paid once
+ * however often /vote is typed and across restarts, the player told per site, and a kill at every KVP write of a
+ * vote on each model's site (the crash sweep).
+ */
+import { describe, expect, it } from 'vitest';
+import { SITE_VOTE_PREFIX } from '../../src/store/keys';
+import {
+  bootSites,
+  createSitesShared,
+  type SitesShared,
+  type SitesWorld,
+  siteEntries,
+  sitePayouts,
+  type WorldSite,
+} from '../../devkit/worlds/sites-world';
+import { JOURNAL_PREFIX } from '../../src/claim/journal';
+
+const ANA = { name: 'Ana', license: 'license:aaa' };
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+const CTR: WorldSite = { id: 'ctr', kind: 'trackyserver', model: 'claim_then_reward' };
+const RTC: WorldSite = { id: 'rtc', kind: 'top-server', model: 'reward_then_claim' };
+const CHECK: WorldSite = { id: 'chk', kind: 'serveur-prive', model: 'check_only', windowMs: 2 * HOUR };
+const MODELS = [CTR, RTC, CHECK];
+
+const boot = (shared: SitesShared, sites: readonly WorldSite[], kvp?: Map<string, string>) =>
+  bootSites(shared, { sites: siteEntries(sites), poll: { enabled: false } }, kvp);
+
+const online = (world: SitesWorld) => world.runtime.onlinePlayers.set(1, { ...ANA });
+
+const told = (world: SitesWorld) => world.runtime.told.filter((t) => t.source === 1).map((t) => t.message);
+
+const records = (world: SitesWorld) =>
+  [...world.runtime.kvpData.entries()]
+    .filter(([key]) => key.startsWith(SITE_VOTE_PREFIX))
+    .map(([, value]) => JSON.parse(value) as { step: string });
+
+const openEntries = (world: SitesWorld) =>
+  [...world.runtime.kvpData.keys()].filter((key) => key.startsWith(`${JOURNAL_PREFIX}s:`));
+
+describe.each(MODELS)('a vote on a $model site', (site) => {
+  it('is paid once however often /vote is typed in its window, and the player hears it per site', async () => {
+    const shared = createSitesShared([site]);
+    const world = boot(shared, [site]);
+    world.running.start();
+    online(world);
+    shared.sites[site.id]?.vote('Ana', shared.clock.now() - MINUTE);
+    await world.running.claimAll(1);
+    expect(sitePayouts(shared, site.id)).toHaveLength(1);
+    expect(told(world)).toContain(`Site ${site.id}: vote found.`);
+    for (let i = 0; i < 3; i += 1) {
+      await shared.clock.advance(20 * MINUTE);
+      await world.running.claimAll(1);
+    }
+    expect(sitePayouts(shared, site.id)).toHaveLength(1);
+    expect(openEntries(world)).toEqual([]);
+    world.running.stop();
+  });
+
+  it('is paid once across a restart while the site still answers', async () => {
+    const shared = createSitesShared([site]);
+    const first = boot(shared, [site]);
+    first.running.start();
+    online(first);
+    shared.sites[site.id]?.vote('Ana', shared.clock.now() - MINUTE);
+    await first.running.claimAll(1);
+    first.running.stop();
+    const second = boot(shared, [site], first.runtime.snapshot());
+    second.running.start();
+    online(second);
+    await shared.clock.advance(16_000);
+    await second.running.claimAll(1);
+    await shared.clock.advance(10 * MINUTE);
+    await second.running.claimAll(1);
+    expect(sitePayouts(shared, site.id)).toHaveLength(1);
+    second.running.stop();
+  });
+});
+
+describe('each model journals its own steps', () => {
+  it('claim then reward: the record lives while the claim is in flight, then the entry alone remembers the vote', async () => {
+    const shared = createSitesShared([CTR]);
+    const world = boot(shared, [CTR]);
+    online(world);
+    shared.sites.ctr?.vote('Ana', shared.clock.now() - MINUTE);
+    await world.running.claimAll(1);
+    const own = world.writes
+      .filter((w) => w.includes(' site:vote:ctr:') || w.includes(' claim:s:ctr:'))
+      .map((w) => w.split(':')[0]);
+    // claiming, opened (the site claimed it), the journal entry, the record goes; then the payout's own writes.
+    expect(own.slice(0, 4)).toEqual(['set site', 'set site', 'set claim', 'delete site']);
+    expect(records(world)).toEqual([]);
+    expect(shared.sites.ctr?.requests).toEqual(['check:Ana', 'claim:Ana']);
+  });
+
+  it('reward then claim: "paid, claim owed" before the payout, confirmed after it', async () => {
+    const shared = createSitesShared([RTC]);
+    const world = boot(shared, [RTC]);
+    online(world);
+    shared.sites.rtc?.vote('Ana', shared.clock.now() - MINUTE);
+    await world.running.claimAll(1);
+    expect(sitePayouts(shared, 'rtc')).toHaveLength(1);
+    expect(records(world).map((r) => r.step)).toEqual(['confirmed']);
+    expect(shared.sites.rtc?.requests).toEqual(['check:Ana', 'check:Ana', 'confirm:Ana']);
+  });
+
+  it('reward then claim: a claim that keeps failing is retried with backoff and never pays again', async () => {
+    const shared = createSitesShared([RTC]);
+    const world = boot(shared, [RTC]);
+    world.running.start();
+    online(world);
+    const site = shared.sites.rtc;
+    site?.vote('Ana', shared.clock.now() - MINUTE);
+    site!.loseNextAnswer = true;
+    const realConfirm = (site!.adapter as { confirmClaim: (...a: never[]) => unknown }).confirmClaim;
+    let refusals = 6;
+    (site!.adapter as unknown as { confirmClaim: unknown }).confirmClaim = async (...args: never[]) => {
+      if (refusals > 0) {
+        refusals -= 1;
+        site!.requests.push('confirm:refused');
+        return { kind: 'unreachable', detail: 'down', outcomeUnknown: true };
+      }
+      return realConfirm(...args);
+    };
+    await world.running.claimAll(1);
+    expect(records(world).map((r) => r.step)).toEqual(['claim_owed']);
+    for (let i = 0; i < 12; i += 1) {
+      await shared.clock.advance(10 * MINUTE);
+      await world.running.claimAll(1);
+    }
+    expect(sitePayouts(shared, 'rtc')).toHaveLength(1);
+    expect(records(world).map((r) => r.step)).toEqual(['confirmed']);
+    const attempts = site!.requests.filter((r) => r.startsWith('confirm')).length;
+    // 6 refusals, one that claimed but lost its answer, and the repeat (idempotent) that confirms, over two hours:
+    // the backoff (30 s doubling) keeps it far below one a minute.
+    expect(attempts).toBe(8);
+    world.running.stop();
+  });
+
+  it('reward then claim: votes the site counts beyond the one paid are paid before the claim consumes them', async () => {
+    const shared = createSitesShared([RTC]);
+    const world = boot(shared, [RTC]);
+    online(world);
+    shared.sites.rtc?.vote('Ana', shared.clock.now() - 2 * MINUTE);
+    shared.sites.rtc?.vote('Ana', shared.clock.now() - MINUTE);
+    await world.running.claimAll(1);
+    expect(shared.adapter.paid.filter((p) => p.ref.startsWith('s:rtc:'))).toHaveLength(2);
+    expect(records(world).map((r) => r.step)).toEqual(['confirmed']);
+  });
+
+  it('check only: the record of the paid vote outlives the window, then goes; a new vote after it pays', async () => {
+    const shared = createSitesShared([CHECK]);
+    const world = boot(shared, [CHECK]);
+    world.running.start();
+    online(world);
+    shared.sites.chk?.vote('Ana', shared.clock.now() - MINUTE);
+    await world.running.claimAll(1);
+    expect(records(world).map((r) => r.step)).toEqual(['journaled']);
+    await shared.clock.advance(3 * HOUR);
+    expect(records(world)).toEqual([]);
+    shared.sites.chk?.vote('Ana', shared.clock.now() - MINUTE);
+    await world.running.claimAll(1);
+    expect(sitePayouts(shared, 'chk')).toHaveLength(2);
+    world.running.stop();
+  });
+
+  it('claim then reward: a lost claim answer is decided by the check (it took: paid once)', async () => {
+    const shared = createSitesShared([CTR]);
+    const world = boot(shared, [CTR]);
+    world.running.start();
+    online(world);
+    shared.sites.ctr?.vote('Ana', shared.clock.now() - MINUTE);
+    shared.sites.ctr!.loseNextAnswer = true;
+    await world.running.claimAll(1);
+    expect(told(world)).toContain('Site ctr: your vote is being checked; it will be settled automatically.');
+    expect(records(world).map((r) => r.step)).toEqual(['claiming']);
+    await shared.clock.advance(20_000);
+    expect(sitePayouts(shared, 'ctr')).toHaveLength(1);
+    expect(records(world)).toEqual([]);
+    world.running.stop();
+  });
+});
+
+describe('the player hears each site', () => {
+  it('names a site down, a site without a vote (with its link), and a missing identity once per session', async () => {
+    const shared = createSitesShared([CTR, RTC]);
+    const world = bootSites(shared, {
+      sites: [
+        { kind: 'trackyserver', id: 'ctr', voteUrl: 'https://ctr.example/vote' },
+        { kind: 'top-server', id: 'rtc', voteUrl: 'https://rtc.example/vote' },
+        { kind: 'serveur-prive', id: 'ip', voteUrl: 'https://ip.example/vote' },
+      ],
+      poll: { enabled: false },
+    });
+    world.runtime.onlinePlayers.set(1, { ...ANA, identifiers: ['ip:127.0.0.1'] });
+    shared.sites.ctr!.down = true;
+    await world.running.claimAll(1);
+    await shared.clock.advance(MINUTE);
+    await world.running.claimAll(1);
+    const lines = told(world);
+    expect(lines).toContain('Site ctr cannot be reached right now; nothing was lost, type /vote again later.');
+    expect(lines).toContain('Site rtc: no vote found yet. Vote here: https://rtc.example/vote');
+    const ipLines = lines.filter((line) => line.includes('IP address'));
+    expect(ipLines).toEqual([
+      'serveur-prive.net names voters by their IP address, which this server cannot see: votes there cannot be rewarded here.',
+    ]);
+  });
+});
