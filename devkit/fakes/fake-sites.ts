@@ -101,7 +101,10 @@ export function createFakeSite(options: {
         if (last.claimed) return { kind: 'already_claimed' };
         last.claimed = true;
         if (lost()) return unreachable(true);
-        return { kind: 'claimed', vote: { votedAt: last.votedAt, voteId: null, pending: null, nextVoteInMs: null } };
+        return {
+          kind: 'claimed',
+          vote: { votedAt: last.votedAt, voteId: null, pending: null, nextVoteInMs: null },
+        };
       },
     };
   } else if (model === 'reward_then_claim') {

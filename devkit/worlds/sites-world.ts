@@ -8,17 +8,32 @@ import { composeResource, type Running } from '../../src/compose';
 import { loadConfig } from '../../src/config/load';
 import type { ResourceConfig } from '../../src/config/schema';
 import { siteKeyConvarOf } from '../../src/config/sites';
+import { createEsxAdapter } from '../../src/rewards/esx';
+import type { RewardAdapter } from '../../src/rewards/types';
 import type { ClaimModel } from '../../src/sites/types';
 import { createPayingAdapter, type PayingAdapter } from '../fakes/compose-kit';
 import { createFakeSite, type FakeSite } from '../fakes/fake-sites';
+import { createFakeEsx } from '../fakes/frameworks/esx';
+import { createFakeHost } from '../fakes/frameworks/host';
 import { createMockVoteApi, type MockVoteApi } from '../fakes/mock-transport';
-import { createFakeClock, createFakeRuntime, type FakeClock, type FakeRuntime, SimulatedCrash } from '../fakes/runtime';
+import {
+  createFakeClock,
+  createFakeRuntime,
+  type FakeClock,
+  type FakeRuntime,
+  SimulatedCrash,
+} from '../fakes/runtime';
 
 /** What outlives a restart: the clock, the seed mock, the sites and the framework. */
 export interface SitesShared {
   clock: FakeClock;
   api: MockVoteApi;
-  adapter: PayingAdapter;
+  /** The adapter that pays: the paying fake, or the real ESX adapter over the fake ESX (`esx`). */
+  adapter: RewardAdapter;
+  /** The paying fake, when it pays (its `paid` lists every payout). */
+  paying: PayingAdapter | null;
+  /** The fake ESX, when the real ESX adapter pays (a payout interrupted by a kill is read back, never guessed). */
+  esx: ReturnType<typeof createFakeEsx> | null;
   sites: Record<string, FakeSite>;
 }
 
@@ -44,16 +59,29 @@ export interface WorldSite {
 }
 
 /** The shared parts with one fake site per entry. */
-export function createSitesShared(sites: readonly WorldSite[], start?: number): SitesShared {
-  const clock = createFakeClock(start);
+export function createSitesShared(
+  sites: readonly WorldSite[],
+  options: { start?: number; esx?: boolean } = {},
+): SitesShared {
+  const clock = createFakeClock(options.start);
+  const paying = options.esx ? null : createPayingAdapter();
+  const host = options.esx ? createFakeHost() : null;
+  const esx = host ? createFakeEsx(host, { items: { bread: 1 }, maxWeight: 10 }) : null;
   return {
     clock,
     api: createMockVoteApi({ now: clock.now }),
-    adapter: createPayingAdapter(),
+    adapter: host ? createEsxAdapter({ host: host.host }) : (paying as PayingAdapter),
+    paying,
+    esx,
     sites: Object.fromEntries(
       sites.map((site) => [
         site.id,
-        createFakeSite({ model: site.model, now: clock.now, label: `Site ${site.id}`, windowMs: site.windowMs }),
+        createFakeSite({
+          model: site.model,
+          now: clock.now,
+          label: `Site ${site.id}`,
+          windowMs: site.windowMs,
+        }),
       ]),
     ),
   };
@@ -121,5 +149,6 @@ export function bootSites(
 
 /** The payouts made for votes on `site` (journal ids `s:<site>:…`), as `ref@source`. */
 export function sitePayouts(world: SitesShared, site: string): string[] {
-  return world.adapter.paid.filter((p) => p.ref.startsWith(`s:${site}:`)).map((p) => `${p.ref}@${p.source}`);
+  const paid = world.paying?.paid ?? [];
+  return paid.filter((p) => p.ref.startsWith(`s:${site}:`)).map((p) => `${p.ref}@${p.source}`);
 }

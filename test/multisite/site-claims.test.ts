@@ -4,7 +4,6 @@
  * vote on each model's site (the crash sweep).
  */
 import { describe, expect, it } from 'vitest';
-import { SITE_VOTE_PREFIX } from '../../src/store/keys';
 import {
   bootSites,
   createSitesShared,
@@ -15,6 +14,7 @@ import {
   type WorldSite,
 } from '../../devkit/worlds/sites-world';
 import { JOURNAL_PREFIX } from '../../src/claim/journal';
+import { SITE_VOTE_PREFIX } from '../../src/store/keys';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };
 const MINUTE = 60_000;
@@ -146,7 +146,7 @@ describe('each model journals its own steps', () => {
     shared.sites.rtc?.vote('Ana', shared.clock.now() - 2 * MINUTE);
     shared.sites.rtc?.vote('Ana', shared.clock.now() - MINUTE);
     await world.running.claimAll(1);
-    expect(shared.adapter.paid.filter((p) => p.ref.startsWith('s:rtc:'))).toHaveLength(2);
+    expect((shared.paying?.paid ?? []).filter((p) => p.ref.startsWith('s:rtc:'))).toHaveLength(2);
     expect(records(world).map((r) => r.step)).toEqual(['confirmed']);
   });
 
@@ -200,7 +200,9 @@ describe('the player hears each site', () => {
     await shared.clock.advance(MINUTE);
     await world.running.claimAll(1);
     const lines = told(world);
-    expect(lines).toContain('Site ctr cannot be reached right now; nothing was lost, type /vote again later.');
+    expect(lines).toContain(
+      'Site ctr cannot be reached right now; nothing was lost, type /vote again later.',
+    );
     expect(lines).toContain('Site rtc: no vote found yet. Vote here: https://rtc.example/vote');
     const ipLines = lines.filter((line) => line.includes('IP address'));
     expect(ipLines).toEqual([
