@@ -152,3 +152,10 @@ export function sitePayouts(world: SitesShared, site: string): string[] {
   const paid = world.paying?.paid ?? [];
   return paid.filter((p) => p.ref.startsWith(`s:${site}:`)).map((p) => `${p.ref}@${p.source}`);
 }
+
+/** The fake site `id` of the world (throws when the world has none). */
+export function fakeSite(world: SitesShared, id: string): FakeSite {
+  const site = world.sites[id];
+  if (!site) throw new Error(`no fake site ${id}`);
+  return site;
+}

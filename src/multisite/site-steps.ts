@@ -195,8 +195,7 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
       if (record.step === 'opened') {
         advance(record, record.batchVotes);
         await options.settle(record.license);
-      }
-      else if (record.step === 'claiming' && site) await resumeClaiming(record, site, priority);
+      } else if (record.step === 'claiming' && site) await resumeClaiming(record, site, priority);
       else if (record.step === 'claim_owed') await confirmOwed(record, priority);
       else if (
         (record.step === 'journaled' || record.step === 'confirmed') &&

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bootSites,
   createSitesShared,
+  fakeSite,
   type SitesShared,
   type SitesWorld,
   siteEntries,
@@ -84,7 +85,7 @@ describe('each model journals its own steps', () => {
     const shared = createSitesShared([CTR]);
     const world = boot(shared, [CTR]);
     online(world);
-    shared.sites.ctr?.vote('Ana', shared.clock.now() - MINUTE);
+    fakeSite(shared, 'ctr').vote('Ana', shared.clock.now() - MINUTE);
     await world.running.claimAll(1);
     const own = world.writes
       .filter((w) => w.includes(' site:vote:ctr:') || w.includes(' claim:s:ctr:'))
@@ -92,18 +93,18 @@ describe('each model journals its own steps', () => {
     // claiming, opened (the site claimed it), the journal entry, the record goes; then the payout's own writes.
     expect(own.slice(0, 4)).toEqual(['set site', 'set site', 'set claim', 'delete site']);
     expect(records(world)).toEqual([]);
-    expect(shared.sites.ctr?.requests).toEqual(['check:Ana', 'claim:Ana']);
+    expect(fakeSite(shared, 'ctr').requests).toEqual(['check:Ana', 'claim:Ana']);
   });
 
   it('reward then claim: "paid, claim owed" before the payout, confirmed after it', async () => {
     const shared = createSitesShared([RTC]);
     const world = boot(shared, [RTC]);
     online(world);
-    shared.sites.rtc?.vote('Ana', shared.clock.now() - MINUTE);
+    fakeSite(shared, 'rtc').vote('Ana', shared.clock.now() - MINUTE);
     await world.running.claimAll(1);
     expect(sitePayouts(shared, 'rtc')).toHaveLength(1);
     expect(records(world).map((r) => r.step)).toEqual(['confirmed']);
-    expect(shared.sites.rtc?.requests).toEqual(['check:Ana', 'check:Ana', 'confirm:Ana']);
+    expect(fakeSite(shared, 'rtc').requests).toEqual(['check:Ana', 'check:Ana', 'confirm:Ana']);
   });
 
   it('reward then claim: a claim that keeps failing is retried with backoff and never pays again', async () => {
@@ -111,15 +112,15 @@ describe('each model journals its own steps', () => {
     const world = boot(shared, [RTC]);
     world.running.start();
     online(world);
-    const site = shared.sites.rtc;
-    site?.vote('Ana', shared.clock.now() - MINUTE);
-    site!.loseNextAnswer = true;
-    const realConfirm = (site!.adapter as { confirmClaim: (...a: never[]) => unknown }).confirmClaim;
+    const site = fakeSite(shared, 'rtc');
+    site.vote('Ana', shared.clock.now() - MINUTE);
+    site.loseNextAnswer = true;
+    const realConfirm = (site.adapter as { confirmClaim: (...a: never[]) => unknown }).confirmClaim;
     let refusals = 6;
-    (site!.adapter as unknown as { confirmClaim: unknown }).confirmClaim = async (...args: never[]) => {
+    (site.adapter as unknown as { confirmClaim: unknown }).confirmClaim = async (...args: never[]) => {
       if (refusals > 0) {
         refusals -= 1;
-        site!.requests.push('confirm:refused');
+        site.requests.push('confirm:refused');
         return { kind: 'unreachable', detail: 'down', outcomeUnknown: true };
       }
       return realConfirm(...args);
@@ -132,7 +133,7 @@ describe('each model journals its own steps', () => {
     }
     expect(sitePayouts(shared, 'rtc')).toHaveLength(1);
     expect(records(world).map((r) => r.step)).toEqual(['confirmed']);
-    const attempts = site!.requests.filter((r) => r.startsWith('confirm')).length;
+    const attempts = site.requests.filter((r) => r.startsWith('confirm')).length;
     // 6 refusals, one that claimed but lost its answer, and the repeat (idempotent) that confirms, over two hours:
     // the backoff (30 s doubling) keeps it far below one a minute.
     expect(attempts).toBe(8);
@@ -143,8 +144,8 @@ describe('each model journals its own steps', () => {
     const shared = createSitesShared([RTC]);
     const world = boot(shared, [RTC]);
     online(world);
-    shared.sites.rtc?.vote('Ana', shared.clock.now() - 2 * MINUTE);
-    shared.sites.rtc?.vote('Ana', shared.clock.now() - MINUTE);
+    fakeSite(shared, 'rtc').vote('Ana', shared.clock.now() - 2 * MINUTE);
+    fakeSite(shared, 'rtc').vote('Ana', shared.clock.now() - MINUTE);
     await world.running.claimAll(1);
     expect((shared.paying?.paid ?? []).filter((p) => p.ref.startsWith('s:rtc:'))).toHaveLength(2);
     expect(records(world).map((r) => r.step)).toEqual(['confirmed']);
@@ -155,12 +156,12 @@ describe('each model journals its own steps', () => {
     const world = boot(shared, [CHECK]);
     world.running.start();
     online(world);
-    shared.sites.chk?.vote('Ana', shared.clock.now() - MINUTE);
+    fakeSite(shared, 'chk').vote('Ana', shared.clock.now() - MINUTE);
     await world.running.claimAll(1);
     expect(records(world).map((r) => r.step)).toEqual(['journaled']);
     await shared.clock.advance(3 * HOUR);
     expect(records(world)).toEqual([]);
-    shared.sites.chk?.vote('Ana', shared.clock.now() - MINUTE);
+    fakeSite(shared, 'chk').vote('Ana', shared.clock.now() - MINUTE);
     await world.running.claimAll(1);
     expect(sitePayouts(shared, 'chk')).toHaveLength(2);
     world.running.stop();
@@ -171,8 +172,8 @@ describe('each model journals its own steps', () => {
     const world = boot(shared, [CTR]);
     world.running.start();
     online(world);
-    shared.sites.ctr?.vote('Ana', shared.clock.now() - MINUTE);
-    shared.sites.ctr!.loseNextAnswer = true;
+    fakeSite(shared, 'ctr').vote('Ana', shared.clock.now() - MINUTE);
+    fakeSite(shared, 'ctr').loseNextAnswer = true;
     await world.running.claimAll(1);
     expect(told(world)).toContain('Site ctr: your vote is being checked; it will be settled automatically.');
     expect(records(world).map((r) => r.step)).toEqual(['claiming']);
@@ -195,7 +196,7 @@ describe('the player hears each site', () => {
       poll: { enabled: false },
     });
     world.runtime.onlinePlayers.set(1, { ...ANA, identifiers: ['ip:127.0.0.1'] });
-    shared.sites.ctr!.down = true;
+    fakeSite(shared, 'ctr').down = true;
     await world.running.claimAll(1);
     await shared.clock.advance(MINUTE);
     await world.running.claimAll(1);
