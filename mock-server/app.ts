@@ -20,6 +20,7 @@ import { controlRoutes, createAdminRoutes } from './routes/admin';
 import { createApiRoutes } from './routes/api';
 import { createDocsRoutes } from './routes/docs';
 import { createHealthRoutes } from './routes/health';
+import { createSiteEmulations } from './sites';
 
 export { adminGuard } from './middleware/admin-guard';
 
@@ -41,6 +42,8 @@ export interface AppDeps {
   baseUrl?: string;
   /** Hosts the control API and the dashboard answer; by default loopback names on any port (in process). */
   hosts?: HostAllowList;
+  /** Mount the listing-site emulations under `/sites/<kind>` and `/__admin/sites` (`--sites`; default off). */
+  sites?: boolean;
 }
 
 /** The app plus the handles tests and the CLI use. */
@@ -145,6 +148,12 @@ export function createApp(deps: AppDeps): MockApp {
     servers: [{ url: '/', description: 'this mock, at the address the document was read from' }],
     tags: TAGS,
   });
+
+  if (deps.sites)
+    app.route(
+      '/',
+      createSiteEmulations({ store: deps.store.sites, now: deps.now, admin: deps.admin, hosts }),
+    );
 
   // The badge and the site pages.
   app.route('/', createBadgeRoutes(deps));

@@ -22,6 +22,8 @@ export interface CliOptions {
   voteCooldownMs: number;
   /** Control API enabled. */
   admin: boolean;
+  /** Listing-site emulations mounted under `/sites/<kind>` (`--sites` or `VR_MOCK_SITES=1`). */
+  sites: boolean;
   /** `--help` was asked for. */
   help: boolean;
 }
@@ -44,6 +46,7 @@ export const CLI_DEFAULTS: CliOptions = {
   rateLimit: 60,
   voteCooldownMs: 2 * 3_600_000,
   admin: true,
+  sites: false,
   help: false,
 };
 
@@ -64,11 +67,14 @@ usage: npm start -- [flags]      (or: tsx mock-server/index.ts [flags])
   --vote-cooldown DUR   time between two votes of one username or IP on the vote page,
                         e.g. 2h, 90m, 30s, 500ms; 0 or off turns the rule off (default 2h)
   --no-admin            disable the control API /__admin and the owner dashboard
+  --sites               also play the listing sites the resource has adapters for (Top-Serveurs, Trackyserver,
+                        serveur-prive.net, top-server.net, topgservers.net) under /sites/<kind>; see docs/mock.md
   -h, --help            show this text
 
 environment:
   MOCK_ADMIN_TOKEN      when set, /__admin requires "Authorization: Bearer <token>" (from any address);
                         otherwise it answers loopback clients only
+  VR_MOCK_SITES=1       same as --sites
 `;
 
 const DURATION = /^(\d+)(ms|s|m|h|d)$/;
@@ -121,6 +127,10 @@ export function parseCli(argv: readonly string[]): CliOptions {
     }
     if (arg === '--no-admin') {
       options.admin = false;
+      continue;
+    }
+    if (arg === '--sites') {
+      options.sites = true;
       continue;
     }
     const eq = arg.indexOf('=');

@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  if (process.env.VR_MOCK_SITES === '1') options.sites = true;
   const token = process.env.MOCK_ADMIN_TOKEN || undefined;
   const { mock, lines } = await startFromCli(options, token);
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -38,6 +38,8 @@ export interface MockServerOptions {
   voteCooldownMs?: number;
   /** `demo` seeds an empty database (default `none`). */
   seed?: 'demo' | 'none';
+  /** Mount the listing-site emulations under `/sites/<kind>` (default off). */
+  sites?: boolean;
 }
 
 /** A running mock. */
@@ -133,6 +135,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     ...base,
     admin: options.admin ?? { enabled: true },
     voteCooldownMs: options.voteCooldownMs ?? 2 * 3_600_000,
+    ...(options.sites ? { sites: true } : {}),
   };
   let app: MockApp | undefined;
   // The app needs the bound port for its base URL, so it is built once the socket listens.

@@ -6,6 +6,7 @@ import type { CliOptions } from './cli';
 import { isWildcardHost } from './middleware/host-allow-list';
 import { SEEDED_UNCLAIMED, unclaimedVotesByName } from './seed';
 import { demoFilePath, type RunningMockServer, startMockServer } from './server';
+import { siteBannerLines } from './sites';
 
 /** The control API's line: where it answers and who may use it. */
 function adminLine(enabled: boolean, token: string | undefined, url: string): string {
@@ -53,6 +54,7 @@ export async function startFromCli(
     rateLimit: options.rateLimit,
     voteCooldownMs: options.voteCooldownMs,
     admin: { enabled: options.admin, token },
+    sites: options.sites,
   });
 
   // Loopback-only routes are printed with the loopback URL; everything meant for others with the public one.
@@ -88,6 +90,7 @@ export async function startFromCli(
   }
   lines.push(`OpenAPI: ${base}/openapi.json`, `docs: ${base}/docs`, `health: ${base}/health`);
   lines.push(adminLine(options.admin, token, local));
+  if (options.sites) lines.push(...siteBannerLines({ store: mock.store.sites, now: Date.now }, base));
   if (mock.demo) {
     lines.push(
       'server.cfg lines for a real FXServer:',

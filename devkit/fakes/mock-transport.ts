@@ -78,6 +78,8 @@ export interface MockVoteApiOptions {
   rateLimit?: number;
   /** The server the key belongs to (default "Test City", game gta5). */
   server?: ServerInput;
+  /** Mount the listing-site emulations (`--sites`) under `/sites/<kind>` (default off). */
+  sites?: boolean;
 }
 
 /** The real mock (`createApp` over in-memory SQLite) behind an `HttpTransport`, plus arranging helpers. */
@@ -154,6 +156,7 @@ export function createMockVoteApi(options: MockVoteApiOptions): MockVoteApi {
     rateLimit: options.rateLimit ?? 60,
     admin: ADMIN_OPEN,
     voteCooldownMs: 2 * 3_600_000,
+    ...(options.sites ? { sites: true } : {}),
   });
   const server = store.servers.create(options.server ?? { name: 'Test City', game: 'gta5' });
   const apiKey = store.keys.create(server.id).key;

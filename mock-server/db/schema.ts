@@ -150,4 +150,26 @@ export const MIGRATIONS: readonly string[] = [
       ON CONFLICT (server_id, day) DO UPDATE SET votes = votes + 1;
   END;
   `,
+  // 6: the listing-site emulations (`--sites`, mock-server/sites/): one key per emulated site, and the votes cast
+  // on them by name, SteamID64, Discord id or IP. `identity_key` is what the site matches on (a name folded like the
+  // API's, anything else as given); `claimed_at` stays null on sites with no claim.
+  `
+  CREATE TABLE site_keys (
+    site TEXT PRIMARY KEY,
+    key  TEXT NOT NULL
+  ) STRICT;
+
+  CREATE TABLE site_votes (
+    id            INTEGER PRIMARY KEY,
+    vote_id       TEXT NOT NULL UNIQUE,
+    site          TEXT NOT NULL,
+    identity_kind TEXT NOT NULL,
+    identity      TEXT NOT NULL,
+    identity_key  TEXT NOT NULL,
+    username      TEXT,
+    voted_at      INTEGER NOT NULL,
+    claimed_at    INTEGER
+  ) STRICT;
+  CREATE INDEX site_votes_lookup ON site_votes (site, identity_kind, identity_key, voted_at);
+  `,
 ];

@@ -1,6 +1,7 @@
 import { createKeys, type Keys } from './keys';
 import type { Db } from './open-database';
 import { createServers, type Servers } from './servers';
+import { createSiteStore, type SiteStore } from './sites';
 import { createRequireServer, type StoreOptions } from './store-error';
 import { createVotes, type Votes } from './votes';
 import { createWebhooks, type Webhooks } from './webhooks';
@@ -15,6 +16,13 @@ export {
   type ServerStats,
   type Servers,
 } from './servers';
+export {
+  type SiteIdentityKind,
+  type SiteStore,
+  type SiteVoteInput,
+  type SiteVoteRecord,
+  siteIdentityKey,
+} from './sites';
 export { StoreError, type StoreOptions } from './store-error';
 export type { CheckMode, VoteFilter, VoteInput, VoteRecord, VoterRef, Votes } from './votes';
 export type { WebhookMessageRecord, WebhookRecord, Webhooks } from './webhooks';
@@ -31,6 +39,8 @@ export interface Store {
   readonly votes: Votes;
   /** The Discord-compatible webhook sink: webhooks and the messages they received. */
   readonly webhooks: Webhooks;
+  /** The listing-site emulations' keys and votes (`--sites`). */
+  readonly sites: SiteStore;
   /** Empties every table. */
   reset(): void;
 }
@@ -42,17 +52,19 @@ export function createStore(db: Db, options: StoreOptions): Store {
   const { keys, forgetAuthenticated } = createKeys(db, { ...options, requireServer });
   const votes = createVotes(db, { ...options, requireServer });
   const webhooks = createWebhooks(db, options);
+  const sites = createSiteStore(db);
   return {
     db,
     servers,
     keys,
     votes,
     webhooks,
+    sites,
     reset() {
       forgetAuthenticated();
       db.transaction(() => {
         db.exec(
-          'DELETE FROM votes; DELETE FROM server_month_votes; DELETE FROM server_hour_votes; DELETE FROM server_day_votes; DELETE FROM api_keys; DELETE FROM servers; DELETE FROM webhook_messages; DELETE FROM webhooks;',
+          'DELETE FROM votes; DELETE FROM server_month_votes; DELETE FROM server_hour_votes; DELETE FROM server_day_votes; DELETE FROM api_keys; DELETE FROM servers; DELETE FROM webhook_messages; DELETE FROM webhooks; DELETE FROM site_votes; DELETE FROM site_keys;',
         );
       })();
     },

@@ -7,7 +7,8 @@
  *   not found, 1 found and now claimed (reward), 2 already claimed. The claim is the atomic test-and-set.
  * - `GET …/check?server_token&playername` answers `{code: 200, success: true, duration, message}` when the name voted;
  *   `duration` is read by clients as minutes until the next vote. It does not say whether the vote was claimed.
- * - `GET …/check-ip?server_token&ip` answers `code: 200` when the IP voted, 404 when not; there is no claim by IP.
+ * - `GET …/check-ip?server_token&ip` answers `code: 200` when the IP voted, 404 (`error: "NotFound"`) when not; there
+ *   is no claim by IP.
  * - Errors read by a third-party client: a non-2xx `{code, success: false, error: "NotFound" | "ServerNotFound"}`;
  *   `ServerNotFound` is a wrong token.
  * - About 2 h between votes (clients enforce 2 h). No rate limit published.
@@ -146,8 +147,8 @@ function readError(status: number, body: string | null, effect: boolean): NotVot
       kind: 'bad_key',
       detail: `${LABEL}: HTTP ${status}${code ? ` ${code}` : ''} (server token refused)`,
     };
-  if (code === 'NotFound' || (status === 404 && code === null))
-    return { kind: 'not_voted', maybeBadKey: false };
+  // Only the site's own "NotFound" says "no vote": a bare 404 (a wrong base URL, a proxy page) proves nothing.
+  if (code === 'NotFound') return { kind: 'not_voted', maybeBadKey: false };
   if (status >= 300 && status < 400) return malformed(LABEL, `HTTP ${status} redirect`, effect);
   return { kind: 'refused', status, detail: `${LABEL}: HTTP ${status}${code ? ` ${code}` : ''}` };
 }

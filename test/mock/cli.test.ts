@@ -39,6 +39,7 @@ describe('parseCli', () => {
         '--vote-cooldown',
         '90m',
         '--no-admin',
+        '--sites',
       ]),
     ).toEqual({
       port: 0,
@@ -49,6 +50,7 @@ describe('parseCli', () => {
       rateLimit: 120,
       voteCooldownMs: 90 * 60_000,
       admin: false,
+      sites: true,
       help: false,
     });
   });
@@ -130,6 +132,33 @@ function writeTo(path: string, text: string): string {
 }
 
 describe('mock CLI start-up, in process', () => {
+  it('with --sites prints each emulated site (base URL, key, identities) and serves it on the same port', async () => {
+    const { mock, output } = await startInProcess([
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--seed',
+      'none',
+      '--sites',
+    ]);
+    const line = new RegExp(
+      `trackyserver: (${mock.url}/sites/trackyserver)  key ([0-9a-f]{32})  \\(steam64, discord\\)`,
+    );
+    const [, base, key] = line.exec(output) ?? [];
+    expect(base).toBe(`${mock.url}/sites/trackyserver`);
+    for (const kind of ['top-serveurs', 'serveur-prive', 'top-server', 'topgservers'])
+      expect(output).toContain(`  ${kind}: ${mock.url}/sites/${kind}`);
+    const answer = await fetch(`${base}/vote/?action=status&key=${key}&steamid=76561198000000001`);
+    expect(await answer.text()).toBe('0');
+  });
+
+  it('without --sites prints no site line and serves no /sites route', async () => {
+    const { mock, output } = await startInProcess(['--port', '0', '--db', ':memory:', '--seed', 'none']);
+    expect(output).not.toContain('listing-site emulations');
+    expect((await fetch(`${mock.url}/sites/trackyserver/vote/`)).status).toBe(404);
+  });
+
   it('seeds a demo database, prints the server.cfg lines, and remembers its key for the next start', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
     try {
