@@ -12,9 +12,11 @@ const root = new URL('.', import.meta.url).pathname;
 /**
  * A guard against accidents (a Node-only or UI dependency pulled into the bundle adds 100 KiB or more at once), not
  * the owner's target: what an owner feels is load time, heap after start and CPU per claim, measured by `npm run bench`.
- * 0.3.0 was 382 KiB; the store schemas, the count gate and the display names took it to about 430 KiB.
+ * 0.3.0 was 382 KiB; the store schemas, the count gate and the display names took it to about 430 KiB. The listing
+ * sites (their adapters, about 21 KiB, and the claims on them, the sites config and their messages, about 37 KiB) took
+ * it from 442 to 500 KiB.
  */
-const MAX_BUNDLE_BYTES = 448 * 1024;
+const MAX_BUNDLE_BYTES = 506 * 1024;
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
 /** The folder inside the zip: the owner unzips the zip into resources/, giving resources/vote-reward/. */
 const RESOURCE_FOLDER = 'vote-reward';
