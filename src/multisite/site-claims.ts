@@ -125,6 +125,7 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     identity: string,
     vote: SiteVote,
     priority: RequestPriority,
+    onFound: () => void,
   ): Promise<SiteResult> => {
     const fresh = recordFor(site, player, identity, vote, 'opened');
     const key = keyOf(fresh);
@@ -148,8 +149,9 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     }
     store.write(fresh);
     const next = advance(fresh, fresh.votes);
+    onFound();
     await options.settle(player.license);
-    if (next) await confirmOwed(next, priority);
+    await confirmOwed(next, priority);
     return { code: 'paid' };
   };
 
@@ -159,6 +161,7 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     player: SitePlayer,
     identity: string,
     priority: RequestPriority,
+    found: () => void,
   ): Promise<SiteResult> => {
     const { adapter } = site;
     if (adapter.claimModel !== 'claim_then_reward') return { code: 'unreachable' };
@@ -172,7 +175,10 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     }
     const record = recordFor(site, player, identity, vote, 'claiming');
     const key = keyOf(record);
-    if (store.read(key).state !== 'missing') {
+    const held = store.read(key);
+    if (held.state === 'valid' && held.value.step === 'journaled' && held.value.keepUntil >= runtime.now())
+      return { code: 'already_paid' };
+    if (held.state === 'unreadable' || (held.state === 'valid' && held.value.step !== 'journaled')) {
       await resume(key, priority);
       return { code: 'pending' };
     }
@@ -182,6 +188,7 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
       const opened: SiteVoteRecord = { ...record, step: 'opened' };
       store.write(opened);
       advance(opened, 1);
+      found();
       await options.settle(player.license);
       return { code: 'paid' };
     }
@@ -198,6 +205,8 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     player: SitePlayer,
     priority: RequestPriority,
   ): Promise<SiteResult> => {
+    // The player hears which site a vote was found on before the payout's own line.
+    const found = () => tellResult(site, player, { code: 'paid' });
     const identity = identityOf(site.adapter.identity, player.name, runtime.playerIdentifiers(player.source));
     if (!identity.ok) return { code: 'identity_missing', identity: identity.missing };
     // A name bound to another player's license claims nothing for this one, on any site that goes by names.
@@ -208,7 +217,7 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     busy.add(lockKey);
     try {
       if (site.adapter.claimModel === 'claim_then_reward')
-        return await claimFirst(site, player, identity.value, priority);
+        return await claimFirst(site, player, identity.value, priority, found);
       const seen = await site.adapter.check(identity.value, { priority });
       if (seen.kind === 'not_voted') {
         if (seen.maybeBadKey)
@@ -220,7 +229,7 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
       }
       if (seen.kind === 'already_claimed') return { code: 'already_paid' };
       if (seen.kind !== 'voted') return failed(site, seen);
-      return await payShown(site, player, identity.value, seen.vote, priority);
+      return await payShown(site, player, identity.value, seen.vote, priority, found);
     } catch (error) {
       log.error(
         `site ${site.id}: claim for ${player.name} failed: ${describeError(error, { withName: true })}`,
@@ -260,16 +269,18 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
       const results: SiteResult[] = [];
       for (const site of options.sites) {
         const result = await claimOn(site, player, 'claim');
-        tellResult(site, player, result);
+        if (result.code !== 'paid') tellResult(site, player, result);
         results.push(result);
       }
+      // Awards the site votes earned (the all-sites bonus, a milestone) were decided while they were paid: pay them now.
+      if (results.some((result) => result.code === 'paid')) await options.settle(player.license);
       return results;
     },
     async claimOne(site, source, priority) {
       const player = playerOf(source);
       if (!player) return { code: 'pending' };
       const result = await claimOn(site, player, priority);
-      if (result.code === 'paid') tellResult(site, player, result);
+      if (result.code === 'paid') await options.settle(player.license);
       return result;
     },
     async look(site, source) {

@@ -46,8 +46,8 @@ export interface SiteStepsOptions {
 
 /** The steps. */
 export interface SiteSteps {
-  /** From `opened`: the batch's entry is written (or found), then the record moves on; the record now, or null. */
-  advance(record: SiteVoteRecord, count: number): SiteVoteRecord | null;
+  /** From `opened`: the batch's entry is written (or found), then the record moves on; answers the record now. */
+  advance(record: SiteVoteRecord, count: number): SiteVoteRecord;
   /** A reward-then-claim record whose entries are all paid: pays votes counted beyond them, else confirms. */
   confirmOwed(record: SiteVoteRecord, priority: RequestPriority): Promise<void>;
   /** Moves the record at `key` as far as it goes now. */
@@ -94,13 +94,10 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
   };
 
   /** From `opened`: the batch's entry is written (or found), then the record moves to its model's next step. */
-  const advance = (record: SiteVoteRecord, count: number): SiteVoteRecord | null => {
+  const advance = (record: SiteVoteRecord, count: number): SiteVoteRecord => {
     writeBatch(record, record.batches, count);
-    if (record.model === 'claim_then_reward') {
-      // The site refuses this vote from now on: the entry alone remembers it.
-      store.remove(keyOf(record));
-      return null;
-    }
+    // Claim-then-reward records are kept too: some sites' checks still show a claimed vote, and a lost claim answer
+    // is decided by claiming again, which is only safe while the vote this resource paid is remembered.
     const next: SiteVoteRecord = {
       ...record,
       step: record.model === 'reward_then_claim' ? 'claim_owed' : 'journaled',
@@ -156,24 +153,21 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
   /** Resumes a `claiming` record: the site's check says whether the claim took. */
   const resumeClaiming = async (record: SiteVoteRecord, site: ConfiguredSite, priority: RequestPriority) => {
     const key = keyOf(record);
-    if (!site.adapter.canCheck) {
-      store.write({ ...record, step: 'needs_admin' });
-      log.error(
-        `site ${site.id}: the answer to ${record.name}'s claim was lost and ${site.adapter.label} has no check to tell whether it took; record ${key} needs an admin`,
-      );
-      return;
-    }
-    const seen = await site.adapter.check(record.identity, { priority });
-    if (seen.kind === 'already_claimed') {
+    const { adapter } = site;
+    if (adapter.claimModel !== 'claim_then_reward') return;
+    // Some sites' checks answer "voted" for a claimed vote too, so only the claim itself can tell: sent again, it
+    // answers "claimed" (the first never reached the site) or "already claimed" (it did: this record was written
+    // after a check showed the vote, and a vote this resource paid keeps its record for the window).
+    const answer = await adapter.claim(record.identity, { priority });
+    if (answer.kind === 'claimed' || answer.kind === 'already_claimed') {
       const opened: SiteVoteRecord = { ...record, step: 'opened' };
       store.write(opened);
       advance(opened, 1);
       await options.settle(record.license);
-    } else if (seen.kind === 'voted') store.remove(key);
-    else if (seen.kind === 'not_voted') {
+    } else if (answer.kind === 'not_voted') {
       store.write({ ...record, step: 'needs_admin' });
       log.error(
-        `site ${site.id}: the answer to ${record.name}'s claim was lost and the site now shows no vote; record ${key} needs an admin`,
+        `site ${site.id}: the answer to ${record.name}'s claim was lost and the site now shows no vote to claim; record ${key} needs an admin`,
       );
     }
   };

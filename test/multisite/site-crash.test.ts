@@ -26,8 +26,8 @@ const MODELS: WorldSite[] = [
 /** The writes of a clean claim per model; the payout's four entry writes are: recorded, giving, read before, given. */
 const PAYOUT = ['set history', 'set entry', 'set entry', 'set entry', 'set entry', 'delete entry'];
 const CLEAN_WRITES: Record<string, string[]> = {
-  // claiming, opened (the site claimed), the entry, the record goes; the payout.
-  claim_then_reward: ['set record', 'set record', 'set entry', 'delete record', ...PAYOUT],
+  // claiming, opened (the site claimed), the entry, journaled (kept for the site's window); the payout.
+  claim_then_reward: ['set record', 'set record', 'set entry', 'set record', ...PAYOUT],
   // opened, the entry, claim owed; the payout; confirmed at the site.
   reward_then_claim: ['set record', 'set entry', 'set record', ...PAYOUT, 'set record'],
   // opened, the entry, journaled (kept for the site's window); the payout.
@@ -99,8 +99,7 @@ describe.each(MODELS)('a kill at every KVP write of a vote on a $model site', (s
       expect(cash(second), `kill at write ${n} (${writes[n - 1]})`).toBe(100);
       const { steps, open } = stateOf(second);
       expect(open, `kill at write ${n}`).toEqual([]);
-      const settled =
-        site.model === 'reward_then_claim' ? ['confirmed'] : site.model === 'check_only' ? ['journaled'] : [];
+      const settled = site.model === 'reward_then_claim' ? ['confirmed'] : ['journaled'];
       expect(steps, `kill at write ${n}`).toEqual(settled);
       if (site.model === 'reward_then_claim')
         expect(shared.sites[site.id]?.votes.get('Ana')?.every((vote) => vote.claimed)).toBe(true);
