@@ -59,7 +59,7 @@ const SUMMARISED: Record<string, { value: string; details: string }> = {
   sites: {
     value: 'list of ≤ 8: `{ "kind", "voteUrl", "id"?, "keyConvar"?, "identity"?, "rewards"?, "baseUrl"? }`',
     details:
-      'kind: top-serveurs, trackyserver, serveur-prive, top-server or topgservers; the key goes in server.cfg (`set vote_reward_site_<id>_key "..."`); see [sites.md](sites.md#configuring-sites)',
+      'kind: top-serveurs, trackyserver, serveur-prive, top-server or topgservers; the key goes in server.cfg (`set vote_reward_site_<id>_key "..."`); per site: the owner README, "Several listing sites"',
   },
   'allSites.reward': { value: 'rewards or `null`', details: 'one reward or a list, as `reward`' },
 };

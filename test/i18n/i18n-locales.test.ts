@@ -42,6 +42,7 @@ const VARS = {
   min: 4,
   players: 11,
   list: 'Steve, Alex',
+  site: 'Trackyserver',
 };
 
 /** What is wrong with one message of a locale (or its `override`), one line per fault (empty when it is fine). */
