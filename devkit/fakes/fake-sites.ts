@@ -3,6 +3,7 @@
  * answers as `src/sites/types.ts` describes (the real adapters' emulations live in the mock). Knobs take the site
  * down or lose the answer of the next claim or confirmation after the site acted on it.
  */
+import type { RateBudget, RequestPriority } from '../../src/api/rate-budget';
 import type {
   CheckOutcome,
   ClaimModel,
@@ -33,6 +34,10 @@ export interface FakeSite {
   loseNextAnswer: boolean;
   /** Requests by operation, in order (`check:<id>`, `claim:<id>`, `confirm:<id>`). */
   requests: string[];
+  /** When each request was sent (ms), in order. */
+  sentAt: number[];
+  /** The site's budget in the composition (set by the world): each request takes a slot, as the real sender does. */
+  budget: RateBudget | null;
 }
 
 const unreachable = (outcomeUnknown: boolean): SiteFailure => ({
@@ -49,6 +54,7 @@ export function createFakeSite(options: {
   windowMs?: number;
   now: () => number;
   canCheck?: boolean;
+  perMinute?: number;
 }): FakeSite {
   const { model, now } = options;
   const windowMs = options.windowMs ?? 24 * 3_600_000;
@@ -59,11 +65,13 @@ export function createFakeSite(options: {
     label: options.label ?? `Fake ${model}`,
     identity: options.identity ?? ('name' as IdentityKind),
     auth: 'query' as const,
-    rateLimit: { perMinute: 600, documented: false },
+    rateLimit: { perMinute: options.perMinute ?? 600, documented: false },
     voteWindowMs: windowMs,
     voteWindowDocumented: true,
     canCheck: options.canCheck ?? true,
-    async check(identity: string): Promise<CheckOutcome> {
+    async check(identity: string, opts: { priority: RequestPriority }): Promise<CheckOutcome> {
+      const refused = take(opts.priority);
+      if (refused) return refused;
       site.requests.push(`check:${identity}`);
       if (site.down) return unreachable(false);
       const votes = live(identity);
@@ -83,6 +91,14 @@ export function createFakeSite(options: {
       return { kind: 'voted', vote };
     },
   };
+  /** Takes a slot of the site's budget, or answers the local refusal the real sender gives. */
+  const take = (priority: RequestPriority): SiteFailure | null => {
+    const decision = site.budget?.take(priority) ?? { ok: true };
+    site.sentAt.push(now());
+    if (decision.ok) return null;
+    site.sentAt.pop();
+    return { kind: 'rate_limited', retryAfterMs: decision.waitMs, local: true, detail: 'budget' };
+  };
   const lost = () => {
     if (!site.loseNextAnswer) return false;
     site.loseNextAnswer = false;
@@ -93,7 +109,9 @@ export function createFakeSite(options: {
     adapter = {
       ...base,
       claimModel: 'claim_then_reward',
-      async claim(identity): Promise<ClaimOutcome> {
+      async claim(identity, opts): Promise<ClaimOutcome> {
+        const refused = take(opts.priority);
+        if (refused) return refused;
         site.requests.push(`claim:${identity}`);
         if (site.down) return unreachable(true);
         const last = live(identity).at(-1);
@@ -111,7 +129,9 @@ export function createFakeSite(options: {
     adapter = {
       ...base,
       claimModel: 'reward_then_claim',
-      async confirmClaim(identity): Promise<ConfirmOutcome> {
+      async confirmClaim(identity, opts): Promise<ConfirmOutcome> {
+        const refused = take(opts.priority);
+        if (refused) return refused;
         site.requests.push(`confirm:${identity}`);
         if (site.down) return unreachable(true);
         const pending = live(identity).filter((vote) => !vote.claimed);
@@ -130,6 +150,8 @@ export function createFakeSite(options: {
     down: false,
     loseNextAnswer: false,
     requests: [],
+    sentAt: [],
+    budget: null,
   };
   return site;
 }

@@ -8,6 +8,7 @@ import { composeResource, type Running } from '../../src/compose';
 import { loadConfig } from '../../src/config/load';
 import type { ResourceConfig } from '../../src/config/schema';
 import { siteKeyConvarOf } from '../../src/config/sites';
+import type { BuiltSite } from '../../src/multisite/build';
 import { createEsxAdapter } from '../../src/rewards/esx';
 import type { RewardAdapter } from '../../src/rewards/types';
 import type { ClaimModel } from '../../src/sites/types';
@@ -56,6 +57,8 @@ export interface WorldSite {
   kind: string;
   model: ClaimModel;
   windowMs?: number;
+  /** The fake's rate limit (default 600 a minute). */
+  perMinute?: number;
 }
 
 /** The shared parts with one fake site per entry. */
@@ -81,6 +84,7 @@ export function createSitesShared(
           now: clock.now,
           label: `Site ${site.id}`,
           windowMs: site.windowMs,
+          perMinute: site.perMinute,
         }),
       ]),
     ),
@@ -136,6 +140,10 @@ export function bootSites(
     random: () => 0.5,
     siteAdapters: Object.fromEntries(Object.entries(shared.sites).map(([id, site]) => [id, site.adapter])),
   });
+  for (const built of (running.sites?.sites ?? []) as BuiltSite[]) {
+    const fake = shared.sites[built.id];
+    if (fake) fake.budget = built.budget;
+  }
   return {
     ...shared,
     config: loaded.config,

@@ -31,7 +31,7 @@ export function buildSites(
     const descriptor = findSite(entry.kind);
     if (!descriptor) continue;
     const budget = createRateBudget({
-      limit: descriptor.rateLimit.perMinute,
+      limit: (standIns[id] ?? descriptor).rateLimit.perMinute,
       reserveRatio: SITE_RESERVE_RATIO,
       now: runtime.now,
     });

@@ -7,6 +7,9 @@ import type { Runtime } from '../runtime/runtime';
 import type { BuiltSite } from './build';
 import type { SiteClaims } from './site-claims';
 
+/** Checks of one site in flight at once, at most: a slow site never piles requests up. */
+const MAX_IN_FLIGHT = 3;
+
 /** What the poller is built from. */
 export interface SitePollerOptions {
   sites: readonly BuiltSite[];
@@ -34,38 +37,45 @@ export interface SitePoller {
 export function createSitePoller(options: SitePollerOptions): SitePoller {
   const { runtime } = options;
   const lastChecked = new Map<string, number>();
-  const inFlight = new Set<string>();
+  const inFlight = new Map<string, number>();
   const told = new Set<string>();
   let cancel: (() => void) | null = null;
 
+  const check = (site: BuiltSite, source: number, key: string) => {
+    inFlight.set(site.id, (inFlight.get(site.id) ?? 0) + 1);
+    const run = options.autoClaim
+      ? options.claims.claimOne(site, source, 'poll').then(() => told.delete(key))
+      : options.claims.look(site, source).then((voted) => {
+          if (!voted) told.delete(key);
+          else if (!told.has(key)) {
+            told.add(key);
+            runtime.tell(source, options.waiting());
+          }
+        });
+    void run.catch(() => undefined).finally(() => inFlight.set(site.id, (inFlight.get(site.id) ?? 1) - 1));
+  };
+
   const tick = () => {
     const now = runtime.now();
-    const online = runtime.players();
+    const online = runtime.players().flatMap((source) => {
+      const license = runtime.playerLicense(source);
+      return license ? [{ source, license }] : [];
+    });
     for (const site of options.sites) {
-      if (!site.adapter.canCheck || inFlight.has(site.id) || !site.budget.peek('poll').ok) continue;
-      let chosen: { source: number; at: number; key: string } | null = null;
-      for (const source of online) {
-        const license = runtime.playerLicense(source);
-        if (!license) continue;
-        const key = `${site.id}|${license}`;
-        const at = lastChecked.get(key) ?? Number.NEGATIVE_INFINITY;
-        if (now - at < options.recheckMs) continue;
-        if (!chosen || at < chosen.at) chosen = { source, at, key };
+      if (!site.adapter.canCheck) continue;
+      // The players this site looked at least recently first, each at most once per recheckMs.
+      const due = online
+        .map(({ source, license }) => {
+          const key = `${site.id}|${license}`;
+          return { source, key, at: lastChecked.get(key) ?? Number.NEGATIVE_INFINITY };
+        })
+        .filter(({ at }) => now - at >= options.recheckMs)
+        .sort((a, b) => a.at - b.at);
+      for (const { source, key } of due) {
+        if ((inFlight.get(site.id) ?? 0) >= MAX_IN_FLIGHT || !site.budget.peek('poll').ok) break;
+        lastChecked.set(key, now);
+        check(site, source, key);
       }
-      if (!chosen) continue;
-      lastChecked.set(chosen.key, now);
-      inFlight.add(site.id);
-      const { source, key } = chosen;
-      const run = options.autoClaim
-        ? options.claims.claimOne(site, source, 'poll').then(() => told.delete(key))
-        : options.claims.look(site, source).then((voted) => {
-            if (!voted) told.delete(key);
-            else if (!told.has(key)) {
-              told.add(key);
-              runtime.tell(source, options.waiting());
-            }
-          });
-      void run.catch(() => undefined).finally(() => inFlight.delete(site.id));
     }
     // Players gone for longer than a recheck are forgotten, so the map stays as large as the server.
     for (const [key, at] of lastChecked)
