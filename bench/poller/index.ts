@@ -82,6 +82,8 @@ export interface ResmonRun {
   strategy: Strategy;
   /** 'polling': the day's votes at their rate; 'idle': nobody votes. */
   load: 'polling' | 'idle';
+  /** Simulated minutes measured. */
+  minutes: number;
   /** Milliseconds inside the resource's callbacks over the run, and per 50 ms frame. */
   ms: number;
   msPerFrame: number;
@@ -387,6 +389,7 @@ async function runResmon(
     players,
     strategy,
     load,
+    minutes,
     ms: Math.round(meter.totals.ms),
     msPerFrame: meter.totals.ms / frames,
     msPerFrameNet: Math.max(0, meter.totals.ms - (meter.totals.callbacks * overheadMicros) / 1000) / frames,

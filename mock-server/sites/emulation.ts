@@ -23,6 +23,8 @@ export interface SiteEmulation {
   readonly basePath: string;
   /** Makes a key in the site's documented form (or a plausible one, a GUESS, where none is documented). */
   makeKey(): string;
+  /** When an identity that voted at `votedAt` may vote again on the site's vote page (ms). */
+  nextVoteAt(votedAt: number): number;
   /** What the emulation does that its sources do not state. */
   readonly guesses: readonly string[];
   /** The routes, relative to `/sites/<kind>`. */

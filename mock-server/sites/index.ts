@@ -1,7 +1,7 @@
 /**
  * The listing-site emulations (`--sites` / `VR_MOCK_SITES=1`): each site the resource has an adapter for, played from
- * the same documented facts under `/sites/<kind>/…` on the mock's own port, plus their control routes under
- * `/__admin/sites`. They are not part of the mock's OpenAPI document, which stays about this project's API.
+ * the same documented facts under `/sites/<kind>/…` on the mock's own port, a vote page each
+ * (`/sites/<kind>/vote-page`), plus their control routes under `/__admin/sites`. They are not part of the mock's OpenAPI document, which stays about this project's API.
  */
 import { Hono } from 'hono';
 import * as z from 'zod';
@@ -15,6 +15,7 @@ import { TOP_SERVER_EMULATION } from './top-server/routes';
 import { TOP_SERVEURS_EMULATION } from './top-serveurs/routes';
 import { TOPGSERVERS_EMULATION } from './topgservers/routes';
 import { TRACKYSERVER_EMULATION } from './trackyserver/routes';
+import { addVotePages } from './vote-page';
 
 export type { SiteEmulation } from './emulation';
 
@@ -92,6 +93,7 @@ export function createSiteEmulations(deps: SiteEmulationDeps): Hono {
   const app = new Hono();
   const emulationDeps: EmulationDeps = { store: deps.store, now: deps.now };
   for (const site of SITE_EMULATIONS) app.route(`/sites/${site.kind}`, site.routes(emulationDeps));
+  addVotePages(app, SITE_EMULATIONS, deps.store, deps.now);
 
   const guard = adminGuard({ admin: deps.admin, hosts: deps.hosts });
   app.use('/__admin/sites', guard);
@@ -195,6 +197,7 @@ export function siteBannerLines(deps: EmulationDeps, baseUrl: string): string[] 
     );
   }
   lines.push(
+    `  vote in a browser: ${baseUrl}/sites/<kind>/vote-page (one vote per identity until the site's next-vote time)`,
     `  cast a vote: POST ${baseUrl}/__admin/sites/<kind>/votes {"identity_kind":"name","identity":"Jean"}; take a site down: POST ${baseUrl}/__admin/faults {"route":"/sites/<kind>/*","status":503}`,
   );
   return lines;

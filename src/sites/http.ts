@@ -33,8 +33,13 @@ export interface SiteSender {
   send(request: SiteRequest, opts: SiteCallOptions): Promise<SiteSendResult>;
 }
 
-/** Creates the sender of one site (its transport, budget, clock and timeout). */
-export function createSiteSender(label: string, deps: SiteDeps, timeoutMs: number): SiteSender {
+/** Creates the sender of one site (its transport, budget, clock and timeout); `secret` is never put in a detail. */
+export function createSiteSender(
+  label: string,
+  deps: SiteDeps,
+  timeoutMs: number,
+  secret: string,
+): SiteSender {
   return {
     async send(request, opts) {
       const decision = deps.budget.take(opts.priority);
@@ -70,7 +75,7 @@ export function createSiteSender(label: string, deps: SiteDeps, timeoutMs: numbe
           ok: false,
           failure: {
             kind: 'unreachable',
-            detail: `${label}: ${redact(what)}`,
+            detail: `${label}: ${redact(what, secret)}`,
             outcomeUnknown: request.effect,
           },
         };
@@ -111,8 +116,12 @@ export function createSiteSender(label: string, deps: SiteDeps, timeoutMs: numbe
 }
 
 /** Keys travel in URLs (query or path): a transport error that quotes the URL must not print them. */
-function redact(text: string): string {
-  return text.replace(/https?:\/\/\S+/g, (url) => url.replace(/[?#].*$/, '?…'));
+export function redact(text: string, secret: string): string {
+  let out = text.replace(/https?:\/\/\S+/g, (url) => url.replace(/[?#].*$/, '?…'));
+  if (secret.length >= 4) {
+    for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join('****');
+  }
+  return out;
 }
 
 /** Reads a JSON body with `schema`; the error names what was wrong, never the whole body. */

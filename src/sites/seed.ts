@@ -109,7 +109,9 @@ function toFailure(error: unknown, effect: boolean): SiteFailure {
   if (error instanceof UnauthorizedError) return { kind: 'bad_key', detail };
   if (error instanceof ServerError) return { kind: 'unreachable', detail, outcomeUnknown: effect };
   if (error instanceof ClaimRefusedError) return { kind: 'refused', status: 200, detail };
-  if (error instanceof HttpError) return { kind: 'refused', status: error.status, detail };
+  if (error instanceof HttpError && error.status >= 400 && error.status < 500)
+    return { kind: 'refused', status: error.status, detail };
+  if (error instanceof HttpError) return { kind: 'malformed', detail, outcomeUnknown: effect };
   if (error instanceof ResponseValidationError) return { kind: 'malformed', detail, outcomeUnknown: effect };
   return { kind: 'unreachable', detail, outcomeUnknown: effect && answerMayBeLost(error) };
 }

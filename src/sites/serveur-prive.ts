@@ -55,7 +55,7 @@ export const SERVEUR_PRIVE_SITE: SiteDescriptor = {
         `sites.serveur-prive.identity: this site takes "ip" only, got "${settings.identity}"`,
       );
     const base = readBaseUrl('serveur-prive', settings.baseUrl ?? SERVEUR_PRIVE_SITE.baseUrl);
-    const sender = createSiteSender(LABEL, deps, settings.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS);
+    const sender = createSiteSender(LABEL, deps, settings.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS, settings.key);
     return {
       kind: 'serveur-prive',
       label: LABEL,
@@ -75,9 +75,9 @@ export const SERVEUR_PRIVE_SITE: SiteDescriptor = {
         const { status, body } = sent.response;
         const answer = readJson(body, answerBody);
         if (!answer.ok)
-          return status === 200
-            ? malformed(LABEL, answer.detail, false)
-            : { kind: 'refused', status, detail: `${LABEL}: HTTP ${status}` };
+          return status >= 400
+            ? { kind: 'refused', status, detail: `${LABEL}: HTTP ${status}` }
+            : malformed(LABEL, `HTTP ${status}: ${answer.detail}`, false);
         if (!answer.value.success) return { kind: 'not_voted', maybeBadKey: true };
         if (status !== 200) return malformed(LABEL, `success: true with HTTP ${status}`, false);
         const now = deps.now();

@@ -61,7 +61,7 @@ export const TOP_SERVER_SITE: SiteDescriptor = {
         `sites.top-server.identity: this site takes "name" only, got "${settings.identity}"`,
       );
     const base = readBaseUrl('top-server', settings.baseUrl ?? TOP_SERVER_SITE.baseUrl);
-    const sender = createSiteSender(LABEL, deps, settings.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS);
+    const sender = createSiteSender(LABEL, deps, settings.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS, settings.key);
     const statusFailure = (status: number, effect: boolean): SiteFailure | null => {
       if (status === 401) return { kind: 'bad_key', detail: `${LABEL}: HTTP 401 (invalid API key)` };
       if (status >= 400 && status < 500)

@@ -74,7 +74,7 @@ export const TOP_SERVEURS_SITE: SiteDescriptor = {
     if (!TOP_SERVEURS_SITE.identities.includes(identity))
       throw new TypeError(`sites.top-serveurs.identity: expected name, steam64 or ip, got "${identity}"`);
     const base = readBaseUrl('top-serveurs', settings.baseUrl ?? TOP_SERVEURS_SITE.baseUrl);
-    const sender = createSiteSender(LABEL, deps, settings.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS);
+    const sender = createSiteSender(LABEL, deps, settings.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS, settings.key);
     const token = settings.key;
 
     const check = async (value: string, opts: { priority: 'claim' | 'poll' }): Promise<CheckOutcome> => {
@@ -149,6 +149,7 @@ function readError(status: number, body: string | null, effect: boolean): NotVot
     };
   // Only the site's own "NotFound" says "no vote": a bare 404 (a wrong base URL, a proxy page) proves nothing.
   if (code === 'NotFound') return { kind: 'not_voted', maybeBadKey: false };
-  if (status >= 300 && status < 400) return malformed(LABEL, `HTTP ${status} redirect`, effect);
+  // Only a 4xx is a definite "no": a 1xx or 3xx as the final answer says nothing about what the site did.
+  if (status < 400) return malformed(LABEL, `HTTP ${status}`, effect);
   return { kind: 'refused', status, detail: `${LABEL}: HTTP ${status}${code ? ` ${code}` : ''}` };
 }

@@ -39,7 +39,7 @@ export const TOPGSERVERS_SITE: SiteDescriptor = {
         `sites.topgservers.identity: this site takes "name" only, got "${settings.identity}"`,
       );
     const base = readBaseUrl('topgservers', settings.baseUrl ?? TOPGSERVERS_SITE.baseUrl);
-    const sender = createSiteSender(LABEL, deps, settings.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS);
+    const sender = createSiteSender(LABEL, deps, settings.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS, settings.key);
     return {
       kind: 'topgservers',
       label: LABEL,

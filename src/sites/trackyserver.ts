@@ -44,7 +44,7 @@ export const TRACKYSERVER_SITE: SiteDescriptor = {
     if (identity !== 'steam64' && identity !== 'discord')
       throw new TypeError(`sites.trackyserver.identity: expected steam64 or discord, got "${identity}"`);
     const base = readBaseUrl('trackyserver', settings.baseUrl ?? TRACKYSERVER_SITE.baseUrl);
-    const sender = createSiteSender(LABEL, deps, settings.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS);
+    const sender = createSiteSender(LABEL, deps, settings.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS, settings.key);
     const idParam = identity === 'steam64' ? 'steamid' : 'discordid';
 
     const ask = async (

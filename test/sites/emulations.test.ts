@@ -312,3 +312,119 @@ describe('emulation details', () => {
     }
   });
 });
+
+describe('emulation control API and bad input', () => {
+  const post = (path: string, body: string, type = 'application/json') =>
+    world.mock.app.request(path, { method: 'POST', headers: { 'content-type': type }, body });
+
+  it.each([
+    ['not JSON', '{"identity_kind":', 'invalid_json'],
+    ['an unknown field', '{"identity_kind":"ip","identity":"1.2.3.4","site":"x"}', 'invalid_body'],
+    ['an empty identity', '{"identity_kind":"ip","identity":"  "}', 'invalid_body'],
+    [
+      'a 101-character identity',
+      JSON.stringify({ identity_kind: 'ip', identity: 'a'.repeat(101) }),
+      'invalid_body',
+    ],
+    [
+      'an unreadable voted_at',
+      '{"identity_kind":"ip","identity":"1.2.3.4","voted_at":"yesterday"}',
+      'invalid_body',
+    ],
+    ['a negative voted_at', '{"identity_kind":"ip","identity":"1.2.3.4","voted_at":-5}', 'invalid_body'],
+    ['an unknown identity kind', '{"identity_kind":"license","identity":"abc"}', 'invalid_body'],
+  ])('refuses a vote with %s (400 %s) and stores nothing', async (_what, body, code) => {
+    const response = await post('/__admin/sites/serveur-prive/votes', body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code } });
+    expect((await world.site('serveur-prive')).votes).toBe(0);
+  });
+
+  it('refuses a control write without Content-Type: application/json, like the rest of /__admin', async () => {
+    const response = await post(
+      '/__admin/sites/serveur-prive/votes',
+      '{"identity_kind":"ip","identity":"1.2.3.4"}',
+      'text/plain',
+    );
+    expect(response.status).toBe(415);
+    expect((await world.site('serveur-prive')).votes).toBe(0);
+  });
+
+  it('replaces a key: the adapter on the old key is refused, on the new one served', async () => {
+    const old = await world.adapter('top-server', 'name');
+    const response = await post('/__admin/sites/top-server/key', '{"key":"my-own-key-123"}');
+    expect(await response.json()).toEqual({ kind: 'top-server', key: 'my-own-key-123' });
+    expect(await old.check('Pseudo123', opts)).toMatchObject({ kind: 'bad_key' });
+    const fresh = await world.adapter('top-server', 'name');
+    expect(await fresh.check('Pseudo123', opts)).toEqual(NOT_VOTED);
+  });
+
+  it('lists one identity votes, newest first, with the claim time once claimed', async () => {
+    await world.cast('trackyserver', 'steam64', STEAM, clock - 2 * H);
+    await world.cast('trackyserver', 'steam64', STEAM, clock - H);
+    await world.cast('trackyserver', 'discord', DISCORD, clock - H);
+    const site = await world.adapter('trackyserver', 'steam64');
+    if (site.claimModel === 'claim_then_reward') await site.claim(STEAM, opts);
+    const response = await world.mock.app.request(
+      `/__admin/sites/trackyserver/votes?identity_kind=steam64&identity=${STEAM}`,
+    );
+    const { votes } = (await response.json()) as { votes: { voted_at: string; claimed_at: string | null }[] };
+    expect(votes).toEqual([
+      expect.objectContaining({
+        voted_at: new Date(clock - H).toISOString(),
+        claimed_at: new Date(clock).toISOString(),
+      }),
+      expect.objectContaining({ voted_at: new Date(clock - 2 * H).toISOString(), claimed_at: null }),
+    ]);
+  });
+});
+
+describe('emulated sites vote pages', () => {
+  const vote = (kind: string, fields: Record<string, string>) =>
+    world.mock.app.request(`/sites/${kind}/vote-page`, { method: 'POST', body: new URLSearchParams(fields) });
+
+  it('offers the identity kinds the site takes', async () => {
+    const response = await world.mock.app.request('/sites/trackyserver/vote-page');
+    const page = await response.text();
+    expect(response.status).toBe(200);
+    expect(page).toContain('value="steam64"');
+    expect(page).toContain('value="discord"');
+    expect(page).not.toContain('value="ip"');
+  });
+
+  it('records a vote the adapter then claims, and refuses a second one before the site next-vote time', async () => {
+    expect((await vote('trackyserver', { identity_kind: 'steam64', identity: STEAM })).status).toBe(200);
+    const site = await world.adapter('trackyserver', 'steam64');
+    expect(site.claimModel === 'claim_then_reward' && (await site.claim(STEAM, opts))).toMatchObject({
+      kind: 'claimed',
+    });
+    clock += 23 * H;
+    const again = await vote('trackyserver', { identity_kind: 'steam64', identity: STEAM });
+    expect(again.status).toBe(429);
+    expect(await again.text()).toContain(
+      `next vote is possible at ${new Date(START + 24 * H).toISOString()}`,
+    );
+    clock += H;
+    expect((await vote('trackyserver', { identity_kind: 'steam64', identity: STEAM })).status).toBe(200);
+    expect((await world.site('trackyserver')).votes).toBe(2);
+  });
+
+  it.each([
+    ['trackyserver', { identity_kind: 'ip', identity: '1.2.3.4' }, 'Pick one of: steam64, discord.'],
+    ['trackyserver', { identity_kind: 'steam64', identity: '12345' }, 'That is not a valid SteamID64'],
+    ['top-serveurs', { identity_kind: 'name', identity: ' ' }, 'That is not a valid name'],
+    ['serveur-prive', { identity_kind: 'ip', identity: 'my house' }, 'That is not a valid IP address'],
+  ])('refuses a %s vote with %j (400) and records nothing', async (kind, fields, message) => {
+    const response = await vote(kind, fields);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message);
+    expect((await world.site(kind as SiteKind)).votes).toBe(0);
+  });
+
+  it('escapes the name it echoes', async () => {
+    const response = await vote('top-serveurs', { identity_kind: 'name', identity: '<b>Jean</b>' });
+    const page = await response.text();
+    expect(page).toContain('&lt;b&gt;Jean&lt;/b&gt;');
+    expect(page).not.toContain('<b>Jean');
+  });
+});

@@ -75,3 +75,13 @@ describe('serveur-prive.net adapter', () => {
     expect(transport.requests).toHaveLength(0);
   });
 });
+
+describe('serveur-prive.net adapter and its token in the path', () => {
+  it.each(['network', 'timeout'] as const)('never quotes the token in a %s failure detail', async (fail) => {
+    const { transport, site } = make(json(200, {}));
+    transport.answer({ fail });
+    const outcome = await site.check('203.0.113.7', { priority: 'poll' });
+    expect(outcome).toMatchObject({ kind: 'unreachable', outcomeUnknown: false });
+    expect(JSON.stringify(outcome)).not.toContain(TOKEN);
+  });
+});

@@ -3,6 +3,7 @@
  * (https://serveur-prive.net/documentation): `GET /api/v1/servers/{server_token}/votes/{user_ip}` answers
  * `{success: true, data: {username, voted_at (Unix s), next_vote_seconds, is_connected, is_subscriber}}` when the IP
  * voted in the last 90 minutes, else `{success: false, message}`. No claim.
+ * GUESS: every entry of `guesses` below (also listed by `GET /__admin/sites`), marked where it is played.
  */
 import { Hono } from 'hono';
 import { type EmulationDeps, randomToken, type SiteEmulation, siteKey, UPPER_ALNUM } from '../emulation';
@@ -17,6 +18,7 @@ export const SERVEUR_PRIVE_EMULATION: SiteEmulation = {
   identities: ['ip'],
   basePath: `/sites/${KIND}/api/v1`,
   makeKey: () => randomToken(UPPER_ALNUM, 8),
+  nextVoteAt: (votedAt) => votedAt + WINDOW_MS,
   guesses: [
     'every answer is HTTP 200, success: false included',
     'a wrong token answers {success: false, message: "Serveur introuvable"}',
@@ -26,6 +28,7 @@ export const SERVEUR_PRIVE_EMULATION: SiteEmulation = {
   routes(deps: EmulationDeps) {
     const app = new Hono();
     app.get('/api/v1/servers/:token/votes/:ip', (c) => {
+      // GUESS: a wrong token answers like "not voted", at HTTP 200 (the docs give no status).
       if (c.req.param('token') !== siteKey(deps, SERVEUR_PRIVE_EMULATION))
         return c.json({ success: false, message: 'Serveur introuvable' }, 200);
       const now = deps.now();

@@ -3,12 +3,14 @@
  * `GET /api/v1/vote/check?key&player` answers `{ok, server, player, hasPendingVote, pending, votes: [{id, votedAt}]}`
  * (player matched case-insensitively); `POST /api/v1/vote/claim` with `key` and `player` (JSON, form or query)
  * consumes every pending vote and answers `{ok: true, claimed: n}`, idempotently. 400 missing key/player, 401 bad key.
+ * GUESS: every entry of `guesses` below (also listed by `GET /__admin/sites`), marked where it is played.
  */
 
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { type EmulationDeps, HEX, randomToken, type SiteEmulation, siteKey } from '../emulation';
 
+// GUESS: no window is stated; a pending vote waits 24 h.
 const PENDING_MS = 24 * 3_600_000;
 const KIND = 'top-server';
 
@@ -38,9 +40,10 @@ export const TOP_SERVER_EMULATION: SiteEmulation = {
   identities: ['name'],
   basePath: `/sites/${KIND}`,
   makeKey: () => randomToken(HEX, 32),
+  nextVoteAt: (votedAt) => votedAt + PENDING_MS,
   guesses: [
     'the key form (32 hex digits)',
-    'a vote stays pending 24 h (no window is stated)',
+    'a vote stays pending 24 h and a name votes once per 24 h (no window is stated)',
     'error bodies are {ok: false, error}',
     'no rate limit (none is published)',
   ],

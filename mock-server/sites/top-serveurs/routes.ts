@@ -3,6 +3,7 @@
  * `GET /v1/votes/{check, check-ip, claim-username, claim-steam}` with `server_token` in the query; claims answer
  * `{code, success, claimed: 0|1|2, message}`; `check`/`check-ip` answer `{code: 200, success: true, duration}` when the
  * name or IP voted in the last 2 h (`duration`: minutes until the next vote) and a 404 `{error: "NotFound"}` when not.
+ * GUESS: every entry of `guesses` below (also listed by `GET /__admin/sites`), marked where it is played.
  */
 import { Hono } from 'hono';
 import type { SiteIdentityKind } from '../../db';
@@ -18,6 +19,7 @@ export const TOP_SERVEURS_EMULATION: SiteEmulation = {
   identities: ['name', 'steam64', 'ip'],
   basePath: `/sites/${KIND}/v1/votes`,
   makeKey: () => randomToken(UPPER_ALNUM, 12),
+  nextVoteAt: (votedAt) => votedAt + WINDOW_MS,
   guesses: [
     'a wrong or missing server_token answers 404 {code: 404, success: false, error: "ServerNotFound"}',
     'a missing player parameter answers 400 {error: "BadRequest"}',
@@ -27,11 +29,13 @@ export const TOP_SERVEURS_EMULATION: SiteEmulation = {
   ],
   routes(deps) {
     const app = new Hono();
+    // GUESS: the status and body of a wrong token (third-party clients read only `error: "ServerNotFound"`).
     const refuse = (token: string | undefined) =>
       token !== siteKey(deps, TOP_SERVEURS_EMULATION)
         ? { code: 404, success: false, error: 'ServerNotFound', message: 'Serveur introuvable' }
         : null;
     const missing = { code: 400, success: false, error: 'BadRequest', message: 'Paramètre manquant' };
+    // GUESS: a vote is claimable for the 2 h the third-party clients wait between votes; names fold case.
     const newest = (kind: SiteIdentityKind, identity: string) =>
       deps.store.newest(KIND, kind, identity, deps.now() - WINDOW_MS);
 

@@ -3,6 +3,7 @@
  * `GET /vote/?action=status|claim&key&steamid|discordid` answers one digit. `claim`: `0` bad key or no vote in the
  * last 24 h, `1` found and now claimed, `2` already claimed. `status`: `0` bad key or not voted, `1` voted and not
  * claimed, `2` voted and claimed.
+ * GUESS: every entry of `guesses` below (also listed by `GET /__admin/sites`), marked where it is played.
  */
 
 import type { Context } from 'hono';
@@ -19,6 +20,7 @@ export const TRACKYSERVER_EMULATION: SiteEmulation = {
   identities: ['steam64', 'discord'],
   basePath: `/sites/${KIND}`,
   makeKey: () => randomToken(HEX, 32),
+  nextVoteAt: (votedAt) => votedAt + WINDOW_MS,
   guesses: [
     'the key form (32 hex digits)',
     'an unknown action or a missing id answers 0',
@@ -34,6 +36,7 @@ export const TRACKYSERVER_EMULATION: SiteEmulation = {
       const steam = c.req.query('steamid');
       const discord = c.req.query('discordid');
       const [kind, identity] = steam ? (['steam64', steam] as const) : (['discord', discord] as const);
+      // GUESS: an unknown action or a missing id answers 0, like a wrong key.
       if (!identity || (action !== 'status' && action !== 'claim')) return digit(0);
       const vote = deps.store.newest(KIND, kind, identity, deps.now() - WINDOW_MS);
       if (!vote) return digit(0);

@@ -1,0 +1,55 @@
+/**
+ * `npm run bench:compare -- <run-a.json> <run-b.json>`: two runs' targets side by side (from `bench/runs/`), with
+ * the machine load of each and whether the verdicts agree. Exits 1 when a verdict differs. Without arguments it
+ * compares the two newest full runs.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fmt, table } from './lib/report';
+import { type BenchRunRecord, readRunRecord } from './lib/runs';
+
+const dir = new URL('runs/', import.meta.url).pathname;
+
+function newestFullRuns(): string[] {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !f.includes('-quick'))
+    .sort();
+  return files.slice(-2).map((f) => join(dir, f));
+}
+
+function loadLine(run: BenchRunRecord): string {
+  const sorted = [...run.load].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  return `${run.date.slice(0, 16).replace('T', ' ')} UTC, ${Math.round(run.seconds / 60)} min, load ${fmt(sorted[0] ?? 0, 1)}–${fmt(sorted[sorted.length - 1] ?? 0, 1)} (median ${fmt(median, 1)})`;
+}
+
+const files = process.argv.slice(2).length >= 2 ? process.argv.slice(2, 4) : newestFullRuns();
+if (files.length < 2) {
+  console.error('bench:compare needs two run records (bench/runs/*.json); run `npm run bench` twice first');
+  process.exit(2);
+}
+const [a, b] = files.map(readRunRecord) as [BenchRunRecord, BenchRunRecord];
+const names = [...new Set([...a.targets, ...b.targets].map((t) => t.name))];
+let differ = 0;
+const rows = names.map((name) => {
+  const ta = a.targets.find((t) => t.name === name);
+  const tb = b.targets.find((t) => t.name === name);
+  const cell = (t: typeof ta) =>
+    t === undefined ? '—' : `${t.met ? '✓' : '✗'} ${t.value === null ? 'n/a' : fmt(t.value)} ${t.unit}`;
+  const agree = ta !== undefined && tb !== undefined && ta.met === tb.met;
+  if (!agree) differ += 1;
+  const bound = ta ?? tb;
+  return [
+    name,
+    bound ? `${bound.op === '>=' ? '≥' : '≤'} ${fmt(bound.limit)} ${bound.unit}` : '',
+    cell(ta),
+    cell(tb),
+    agree ? 'same' : '**differs**',
+  ];
+});
+console.log(`A: ${loadLine(a)}\nB: ${loadLine(b)}\n`);
+console.log(table(['target', 'bound', 'run A', 'run B', 'verdict'], rows));
+console.log(
+  `\n${names.length - differ} of ${names.length} verdicts agree${differ > 0 ? `; ${differ} differ` : ''}`,
+);
+process.exit(differ > 0 ? 1 : 0);

@@ -1,0 +1,89 @@
+/**
+ * A plain vote page per emulated site (`/sites/<kind>/vote-page`), so a tester running `npm start -- --sites` can vote
+ * on each site from a browser like a player would (the control API does the same for tests). One vote per identity
+ * until the site's next-vote time; an IP vote defaults to the browser's own address, as the real IP sites see it.
+ */
+import type { Context, Hono } from 'hono';
+import { html } from 'hono/html';
+import { type SiteIdentityKind, type SiteStore, validateUsername } from '../db';
+import { clientIp, IN_PROCESS_CLIENT, UNKNOWN_PEER } from '../middleware/client-ip';
+import type { SiteEmulation } from './emulation';
+
+const IDENTITY_LABELS: Record<SiteIdentityKind, string> = {
+  name: 'name (as typed in game)',
+  steam64: 'SteamID64 (17 digits)',
+  discord: 'Discord user id',
+  ip: 'IP address',
+};
+
+const FORMS: Record<Exclude<SiteIdentityKind, 'name'>, RegExp> = {
+  steam64: /^7656\d{13}$/,
+  discord: /^\d{17,20}$/,
+  ip: /^[0-9a-fA-F:.]{2,45}$/,
+};
+
+/** True when `identity` has the form of `kind` (a name as the API accepts usernames). */
+function wellFormed(kind: SiteIdentityKind, identity: string): boolean {
+  return kind === 'name' ? validateUsername(identity).ok : FORMS[kind].test(identity);
+}
+
+/** The browser's address as an IP site sees it (an IPv4-mapped address as plain IPv4), or '' in process. */
+function browserIp(c: Context): string {
+  const peer = clientIp(c);
+  if (peer === IN_PROCESS_CLIENT || peer === UNKNOWN_PEER) return '';
+  return peer.startsWith('::ffff:') ? peer.slice(7) : peer;
+}
+
+function page(site: SiteEmulation, c: Context, message: string | null, status: 200 | 400 | 429) {
+  const ip = browserIp(c);
+  const options = site.identities.map(
+    (kind) =>
+      html`<label><input type="radio" name="identity_kind" value="${kind}" ${kind === site.identities[0] ? 'checked' : ''}> ${IDENTITY_LABELS[kind]}</label><br>`,
+  );
+  return c.html(
+    html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Vote on ${site.label} (mock)</title></head>
+<body><main>
+<h1>Vote on ${site.label} (emulated by the mock)</h1>
+${message === null ? '' : html`<p role="status">${message}</p>`}
+<form method="post">
+${options}
+<label>Identity <input name="identity" required maxlength="64" value="${site.identities.includes('ip') && site.identities.length === 1 ? ip : ''}"></label>
+<button type="submit">Vote</button>
+</form>
+<p>${site.identities.includes('ip') ? html`An IP vote counts for the address you type (your browser's: ${ip || 'unknown'}).` : ''}</p>
+</main></body></html>`,
+    status,
+  );
+}
+
+/** Adds `GET|POST /sites/<kind>/vote-page` for every emulation. */
+export function addVotePages(
+  app: Hono,
+  sites: readonly SiteEmulation[],
+  store: SiteStore,
+  now: () => number,
+): void {
+  for (const site of sites) {
+    const path = `/sites/${site.kind}/vote-page`;
+    app.get(path, (c) => page(site, c, null, 200));
+    app.post(path, async (c) => {
+      const form = await c.req.parseBody();
+      const kind = form.identity_kind;
+      const identity = typeof form.identity === 'string' ? form.identity.trim() : '';
+      if (typeof kind !== 'string' || !site.identities.includes(kind as SiteIdentityKind))
+        return page(site, c, `Pick one of: ${site.identities.join(', ')}.`, 400);
+      const identityKind = kind as SiteIdentityKind;
+      if (!wellFormed(identityKind, identity))
+        return page(site, c, `That is not a valid ${IDENTITY_LABELS[identityKind]}.`, 400);
+      const at = now();
+      const last = store.newest(site.kind, identityKind, identity, -Number.MAX_SAFE_INTEGER);
+      if (last !== null && at < site.nextVoteAt(last.votedAt)) {
+        const next = new Date(site.nextVoteAt(last.votedAt)).toISOString();
+        return page(site, c, `Already voted: the next vote is possible at ${next}.`, 429);
+      }
+      store.cast({ site: site.kind, identityKind, identity, votedAt: at });
+      return page(site, c, `Vote recorded for ${identity} at ${new Date(at).toISOString()}.`, 200);
+    });
+  }
+}
