@@ -3,7 +3,7 @@
  * `records.ts` for the steps). A site vote's rewards are a journal entry like a seed vote's, paid and verified by the
  * claim flow's driver; this module decides when such an entry may exist, and tells the player per site.
  */
-import type { RequestPriority } from '../api/rate-budget';
+import type { RateBudget, RequestPriority } from '../api/rate-budget';
 import type { Journal } from '../claim/journal';
 import { claimNameOf } from '../claim/player-name';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
@@ -23,6 +23,8 @@ export interface ConfiguredSite {
   voteUrl: string;
   /** What one vote on it pays. */
   rewards: readonly RewardSpec[];
+  /** The site's own request budget (status shows it). */
+  budget?: RateBudget;
 }
 
 /** What a claim on one site came to. */
@@ -65,6 +67,8 @@ export interface SiteClaims {
   claimOne(site: ConfiguredSite, source: number, priority: RequestPriority): Promise<SiteResult>;
   /** Checks one site for the player without claiming: true when it shows a vote this resource has not paid. */
   look(site: ConfiguredSite, source: number): Promise<boolean>;
+  /** Records kept per site and step, for `votereward status`. */
+  records(): Map<string, Partial<Record<SiteVoteRecord['step'] | 'unreadable', number>>>;
   /** Resumes what a crash left open, confirms owed claims, prunes records past their window. */
   sweep(): Promise<void>;
   /** Stops listening for players leaving. */
@@ -294,6 +298,18 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
       return (
         store.read(keyOf(recordFor(site, player, identity.value, seen.vote, 'opened'))).state === 'missing'
       );
+    },
+    records() {
+      const counts = new Map<string, Partial<Record<SiteVoteRecord['step'] | 'unreadable', number>>>();
+      for (const key of store.keys()) {
+        const found = store.read(key);
+        const site = found.state === 'valid' ? found.value.site : (key.split(':')[2] ?? '?');
+        const step = found.state === 'valid' ? found.value.step : 'unreadable';
+        const row = counts.get(site) ?? {};
+        row[step] = (row[step] ?? 0) + 1;
+        counts.set(site, row);
+      }
+      return counts;
     },
     async sweep() {
       for (const key of store.keys()) {

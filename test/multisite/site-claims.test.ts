@@ -15,6 +15,7 @@ import {
   type WorldSite,
 } from '../../devkit/worlds/sites-world';
 import { JOURNAL_PREFIX } from '../../src/claim/journal';
+import { sitesStatus } from '../../src/multisite/console';
 import { SITE_VOTE_PREFIX } from '../../src/store/keys';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };
@@ -127,6 +128,9 @@ describe('each model journals its own steps', () => {
     };
     await world.running.claimAll(1);
     expect(records(world).map((r) => r.step)).toEqual(['claim_owed']);
+    expect(sitesStatus(world.running.sites, false)).toEqual([
+      '  Site       rtc: Site rtc, reward then claim, by name; open: 1 claim owed; 0 paid vote(s) remembered',
+    ]);
     for (let i = 0; i < 12; i += 1) {
       await shared.clock.advance(10 * MINUTE);
       await world.running.claimAll(1);
