@@ -3,10 +3,12 @@
  * resource did about it, written before each step that can pay or claim, so a kill at any KVP write resumes the same
  * vote and never pays it twice. Steps by claim model:
  * - claim then reward: `claiming` (before the claim request) → `opened` (the site claimed it) → the journal entry
- *   → the record goes (the site itself now refuses the vote);
+ *   → `journaled`, kept for the window (a lost claim answer is decided by claiming again, safe only while the vote
+ *   paid is remembered);
  * - reward then claim: `opened` → entry → `claim_owed` → (entry paid) confirm at the site → `confirmed`;
  * - check only: `opened` → entry → `journaled`, kept until the site stops answering "voted" for it.
- * `needs_admin`: a lost claim answer the site's check cannot decide. Kept records are pruned once past `keepUntil`.
+ * A lost claim answer the site can no longer decide opens its entry as `needs_admin` (an admin grants or drops it);
+ * the `needs_admin` step is read but no longer written. Kept records are pruned once past `keepUntil`.
  */
 import type * as z from 'zod';
 import type { KvpStore } from '../runtime/runtime';

@@ -5,6 +5,7 @@
 import type { RequestPriority } from '../api/rate-budget';
 import type { Journal } from '../claim/journal';
 import { siteVoteOpened } from '../claim/transitions';
+import { ADMIN_COMMAND } from '../commands/admin';
 import { drawRewards } from '../programs/draw';
 import type { DrawRecord } from '../programs/types';
 import type { Reward } from '../rewards/types';
@@ -67,11 +68,18 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
   const { byId, store, journal, runtime, once, busy } = options;
   const log = runtime.log;
   /** Writes the entry of batch `n` of `record` unless it is stored: rewards drawn now (nothing was paid yet). */
-  const writeBatch = (record: SiteVoteRecord, n: number, count: number) => {
+  const writeBatch = (record: SiteVoteRecord, n: number, count: number, parked: boolean): boolean => {
     const id = batchIdOf(record, n);
-    if (journal.stored(id)) return;
+    if (journal.stored(id)) return true;
     const site = byId.get(record.site);
-    if (!site) return;
+    // A site no longer configured has no rewards to draw: its record waits, reported, until it is configured again.
+    if (!site) {
+      once(
+        `gone:${record.site}`,
+        `site ${record.site} is no longer in config.json; its open votes wait for it`,
+      );
+      return false;
+    }
     const rewards: Reward[] = [];
     const draws: DrawRecord[] = [];
     for (let vote = 0; vote < count; vote += 1) {
@@ -79,23 +87,24 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
       rewards.push(...drawn.rewards);
       draws.push(...drawn.draws);
     }
-    journal.save(
-      siteVoteOpened({
-        id,
-        site: record.site,
-        name: record.name,
-        license: record.license,
-        votedAt: record.votedAt === null ? null : new Date(record.votedAt).toISOString(),
-        rewards,
-        draws,
-        now: runtime.now(),
-      }),
-    );
+    const entry = siteVoteOpened({
+      id,
+      site: record.site,
+      name: record.name,
+      license: record.license,
+      votedAt: record.votedAt === null ? null : new Date(record.votedAt).toISOString(),
+      rewards,
+      draws,
+      now: runtime.now(),
+    });
+    // Parked: an admin decides (`votereward pending`, then grant or drop), like a seed claim whose answer was lost.
+    journal.save(parked ? { ...entry, state: 'needs_admin', problem: 'answer_lost' } : entry);
+    return true;
   };
 
   /** From `opened`: the batch's entry is written (or found), then the record moves to its model's next step. */
   const advance = (record: SiteVoteRecord, count: number): SiteVoteRecord => {
-    writeBatch(record, record.batches, count);
+    if (!writeBatch(record, record.batches, count, false)) return record;
     // Claim-then-reward records are kept too: some sites' checks still show a claimed vote, and a lost claim answer
     // is decided by claiming again, which is only safe while the vote this resource paid is remembered.
     const next: SiteVoteRecord = {
@@ -150,9 +159,8 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
       );
   };
 
-  /** Resumes a `claiming` record: the site's check says whether the claim took. */
+  /** Resumes a `claiming` record: the claim, sent again, says whether the first took. */
   const resumeClaiming = async (record: SiteVoteRecord, site: ConfiguredSite, priority: RequestPriority) => {
-    const key = keyOf(record);
     const { adapter } = site;
     if (adapter.claimModel !== 'claim_then_reward') return;
     // Some sites' checks answer "voted" for a claimed vote too, so only the claim itself can tell: sent again, it
@@ -165,9 +173,11 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
       advance(opened, 1);
       await options.settle(record.license);
     } else if (answer.kind === 'not_voted') {
-      store.write({ ...record, step: 'needs_admin' });
+      // The vote is gone (its window ended, or the site dropped it): whether the lost claim took is for an admin.
+      if (!writeBatch(record, 1, 1, true)) return;
+      store.write({ ...record, step: 'journaled' });
       log.error(
-        `site ${site.id}: the answer to ${record.name}'s claim was lost and the site now shows no vote to claim; record ${key} needs an admin`,
+        `site ${site.id}: the answer to ${record.name}'s claim was lost and the site now shows no vote to claim; ${batchIdOf(record, 1)} waits for an admin in ${ADMIN_COMMAND} pending (grant pays it, drop forgets it)`,
       );
     }
   };

@@ -188,6 +188,33 @@ describe('each model journals its own steps', () => {
   });
 });
 
+describe('a lost claim answer the site can no longer decide', () => {
+  it('goes to an admin as an open claim (votereward pending), and grant pays it once', async () => {
+    const shared = createSitesShared([CTR]);
+    const world = boot(shared, [CTR]);
+    online(world);
+    const site = fakeSite(shared, 'ctr');
+    site.vote('Ana', shared.clock.now() - MINUTE);
+    site.loseNextAnswer = true;
+    await world.running.claimAll(1);
+    // The vote leaves the site (its window ends) before the server looks again.
+    site.votes.clear();
+    world.running.start();
+    await shared.clock.advance(20_000);
+    const parked = world.running.flow.pending();
+    expect(parked.map((entry) => [entry.id.split('#')[1], entry.state, entry.problem])).toEqual([
+      ['1', 'needs_admin', 'answer_lost'],
+    ]);
+    expect(sitePayouts(shared, 'ctr')).toEqual([]);
+    await world.running.flow.grant(parked[0]?.id ?? '');
+    await shared.clock.advance(20_000);
+    await world.running.claimAll(1);
+    expect(sitePayouts(shared, 'ctr')).toHaveLength(1);
+    expect(records(world).map((r) => r.step)).toEqual(['journaled']);
+    world.running.stop();
+  });
+});
+
 describe('the player hears each site', () => {
   it('names a site down, a site without a vote (with its link), and a missing identity once per session', async () => {
     const shared = createSitesShared([CTR, RTC]);
