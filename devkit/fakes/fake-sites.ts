@@ -55,6 +55,8 @@ export function createFakeSite(options: {
   now: () => number;
   canCheck?: boolean;
   perMinute?: number;
+  /** Claim then reward: the check answers "voted" for a claimed vote too (as Top-Serveurs' `check` does). */
+  checkIgnoresClaims?: boolean;
 }): FakeSite {
   const { model, now } = options;
   const windowMs = options.windowMs ?? 24 * 3_600_000;
@@ -87,7 +89,8 @@ export function createFakeSite(options: {
       const last = votes.at(-1);
       if (!last) return { kind: 'not_voted', maybeBadKey: false };
       const vote = { votedAt: last.votedAt, voteId: null, pending: null, nextVoteInMs: null };
-      if (model === 'claim_then_reward' && last.claimed) return { kind: 'already_claimed', vote };
+      if (model === 'claim_then_reward' && last.claimed && !options.checkIgnoresClaims)
+        return { kind: 'already_claimed', vote };
       return { kind: 'voted', vote };
     },
   };

@@ -294,10 +294,9 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
       if (!identity.ok) return false;
       const seen = await site.adapter.check(identity.value, { priority: 'poll' });
       if (seen.kind !== 'voted') return false;
-      if (site.adapter.claimModel === 'claim_then_reward') return true;
-      return (
-        store.read(keyOf(recordFor(site, player, identity.value, seen.vote, 'opened'))).state === 'missing'
-      );
+      // A vote this resource paid is not news, even where the site's check still shows it (Top-Serveurs' does).
+      const held = store.read(keyOf(recordFor(site, player, identity.value, seen.vote, 'opened')));
+      return held.state === 'missing' || (held.state === 'valid' && held.value.keepUntil < runtime.now());
     },
     records() {
       const counts = new Map<string, Partial<Record<SiteVoteRecord['step'] | 'unreadable', number>>>();

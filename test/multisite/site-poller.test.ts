@@ -3,6 +3,7 @@
  * strict site never slows another), a vote seen told once (or claimed with `poll.autoClaim`), paid once.
  */
 import { describe, expect, it } from 'vitest';
+import { createFakeSite } from '../../devkit/fakes/fake-sites';
 import {
   bootSites,
   createSitesShared,
@@ -62,6 +63,28 @@ describe('the site poller', () => {
     await world.running.claimAll(1);
     await shared.clock.advance(10 * MINUTE);
     expect(sitePayouts(shared, 'loose')).toHaveLength(1);
+    world.running.stop();
+  });
+
+  it("does not tell a player a vote waits once it is paid, where the site's check still shows it", async () => {
+    const shared = createSitesShared(SITES);
+    // As Top-Serveurs' check: "voted" for a claimed vote too.
+    shared.sites.strict = createFakeSite({
+      model: 'claim_then_reward',
+      now: shared.clock.now,
+      label: 'Site strict',
+      checkIgnoresClaims: true,
+    });
+    const world = boot(shared, false);
+    join(world, 1);
+    fakeSite(shared, 'strict').vote('P1', shared.clock.now() - MINUTE);
+    await world.running.claimAll(1);
+    expect(sitePayouts(shared, 'strict')).toHaveLength(1);
+    world.running.start();
+    await shared.clock.advance(10 * MINUTE);
+    const checks = fakeSite(shared, 'strict').requests.filter((r) => r.startsWith('check'));
+    expect(checks.length).toBeGreaterThan(2);
+    expect(world.runtime.told.filter((t) => t.message.includes('type /vote to get your reward'))).toEqual([]);
     world.running.stop();
   });
 
