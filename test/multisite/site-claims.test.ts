@@ -242,3 +242,35 @@ describe('the player hears each site', () => {
     ]);
   });
 });
+
+describe('the vote history per site', () => {
+  const historyOf = (world: SitesWorld) =>
+    JSON.parse(world.runtime.kvpData.get('history:license:aaa') ?? 'null') as {
+      total: number;
+      sites?: Record<string, { total: number; lastDay: string | null }>;
+    } | null;
+
+  it('counts votes per site (the seed included) once sites are configured', async () => {
+    const shared = createSitesShared([CTR]);
+    const world = boot(shared, [CTR]);
+    online(world);
+    shared.api.addVote('Ana', shared.clock.now() - MINUTE);
+    fakeSite(shared, 'ctr').vote('Ana', shared.clock.now() - MINUTE);
+    await world.running.claimAll(1);
+    expect(historyOf(world)).toMatchObject({
+      total: 2,
+      sites: { seed: { total: 1, lastDay: '2026-11-21' }, ctr: { total: 1, lastDay: '2026-11-21' } },
+    });
+  });
+
+  it('without sites, a history is written as before (no per-site field)', async () => {
+    const shared = createSitesShared([]);
+    const world = boot(shared, []);
+    online(world);
+    shared.api.addVote('Ana', shared.clock.now() - MINUTE);
+    await world.running.claimAll(1);
+    const history = historyOf(world);
+    expect(history?.total).toBe(1);
+    expect(history && 'sites' in history).toBe(false);
+  });
+});
