@@ -317,6 +317,9 @@ function composeSites(
   if (config.sites.length === 0) return null;
   const built = buildSites(config, runtime, transport, shared.adapters);
   if (built.length === 0) return null;
+  runtime.log.info(
+    `claims on ${built.map((site) => `${site.adapter.label} (${site.id}, ${site.adapter.claimModel.replace(/_/g, ' ')}, by ${site.adapter.identity})`).join(', ')} after the vote API`,
+  );
   const { flow, programs, translate } = shared;
   const claims = createSiteClaims({
     sites: built,

@@ -27,6 +27,9 @@ async function story(): Promise<E2e> {
 describe('two sites, one /vote', () => {
   it('pays the seed vote, the Top-Serveurs vote and the all-sites bonus once each, and tells the player per site', async () => {
     const w = await story();
+    expect(w.output()).toContain(
+      'vote-reward: claims on Top-Serveurs (ts, claim then reward, by name) after the vote API',
+    );
     const steve = await w.join('Steve');
     w.type(steve, '/vote');
     await w.advance(5000);
