@@ -122,6 +122,27 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     return { code: 'unreachable' };
   };
 
+  /**
+   * True when another vote of this identity on this site was paid within half the site's window: no honest site takes
+   * two votes that close, so a vote time that changes on every check (a site lying, or a clock gone wrong) pays once
+   * per half window at most, never on every /vote.
+   */
+  const paidLately = (site: ConfiguredSite, identity: string, key: string): boolean => {
+    const gap = site.adapter.voteWindowMs / 2;
+    const now = runtime.now();
+    for (const other of store.keys(site.id, identity)) {
+      if (other === key) continue;
+      const found = store.read(other);
+      if (found.state !== 'valid' || now - found.value.createdAt >= gap) continue;
+      once(
+        `lately:${site.id}`,
+        `site ${site.id}: ${site.adapter.label} shows ${found.value.name} a new vote within half its window of the last one paid; it is paid once that time has passed`,
+      );
+      return true;
+    }
+    return false;
+  };
+
   /** Opens a record for a vote the site shows (reward-then-claim, check only) unless one already covers it. */
   const payShown = async (
     site: ConfiguredSite,
@@ -151,6 +172,7 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
           : { code: 'already_paid' };
       }
     }
+    if (paidLately(site, identity, key)) return { code: 'already_paid' };
     store.write(fresh);
     const next = advance(fresh, fresh.votes);
     onFound();

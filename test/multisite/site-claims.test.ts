@@ -188,6 +188,31 @@ describe('each model journals its own steps', () => {
   });
 });
 
+describe('a site whose vote time changes on every check', () => {
+  it('pays once per half window, not on every /vote', async () => {
+    const shared = createSitesShared([CHECK]);
+    const site = fakeSite(shared, 'chk');
+    // A lying site (or a broken clock there): "voted just now", whenever asked.
+    (site.adapter as { check: unknown }).check = async () => ({
+      kind: 'voted',
+      vote: { votedAt: shared.clock.now() - 1000, voteId: null, pending: null, nextVoteInMs: null },
+    });
+    const world = boot(shared, [CHECK]);
+    world.running.start();
+    online(world);
+    // Four hours of /vote every 10 minutes; the site's window is 2 h, so at most one payout an hour.
+    for (let i = 0; i < 24; i += 1) {
+      await world.running.claimAll(1);
+      await shared.clock.advance(10 * MINUTE);
+    }
+    expect(sitePayouts(shared, 'chk')).toHaveLength(4);
+    expect(
+      world.runtime.logs.filter((l) => l.message.includes('a new vote within half its window')),
+    ).toHaveLength(1);
+    world.running.stop();
+  });
+});
+
 describe('a lost claim answer the site can no longer decide', () => {
   it('goes to an admin as an open claim (votereward pending), and grant pays it once', async () => {
     const shared = createSitesShared([CTR]);
