@@ -88,3 +88,19 @@ export function keepUntilOf(votedAt: number | null, now: number, windowMs: numbe
 export function confirmBackoffMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.min(attempts, 16), 30 * 60_000);
 }
+
+/** Records kept per site and step (`unreadable` for a record that does not pass its schema), for status lines. */
+export function countRecords(
+  store: SiteVoteStore,
+): Map<string, Partial<Record<SiteVoteStep | 'unreadable', number>>> {
+  const counts = new Map<string, Partial<Record<SiteVoteStep | 'unreadable', number>>>();
+  for (const key of store.keys()) {
+    const found = store.read(key);
+    const site = found.state === 'valid' ? found.value.site : (key.split(':')[2] ?? '?');
+    const step = found.state === 'valid' ? found.value.step : 'unreadable';
+    const row = counts.get(site) ?? {};
+    row[step] = (row[step] ?? 0) + 1;
+    counts.set(site, row);
+  }
+  return counts;
+}

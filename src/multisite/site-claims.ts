@@ -12,7 +12,7 @@ import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import type { IdentityKind, SiteAdapter, SiteFailure, SiteVote } from '../sites/types';
 import { identityOf } from './identity';
-import { createSiteVoteStore, keyOf, type SiteVoteRecord } from './records';
+import { countRecords, createSiteVoteStore, keyOf, type SiteVoteRecord } from './records';
 import { createSiteSteps, type SitePlayer } from './site-steps';
 
 /** One configured site, its adapter built. */
@@ -105,7 +105,7 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     once,
     busy,
   });
-  const { advance, confirmOwed, resume, recordFor } = steps;
+  const { advance, confirmOwed, resume, recordFor, paidLately } = steps;
 
   const failed = (site: ConfiguredSite, failure: SiteFailure): SiteResult => {
     if (failure.kind === 'bad_key')
@@ -120,27 +120,6 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     )
       log.warn(`site ${site.id}: ${failure.detail}`);
     return { code: 'unreachable' };
-  };
-
-  /**
-   * True when another vote of this identity on this site was paid within half the site's window: no honest site takes
-   * two votes that close, so a vote time that changes on every check (a site lying, or a clock gone wrong) pays once
-   * per half window at most, never on every /vote.
-   */
-  const paidLately = (site: ConfiguredSite, identity: string, key: string): boolean => {
-    const gap = site.adapter.voteWindowMs / 2;
-    const now = runtime.now();
-    for (const other of store.keys(site.id, identity)) {
-      if (other === key) continue;
-      const found = store.read(other);
-      if (found.state !== 'valid' || now - found.value.createdAt >= gap) continue;
-      once(
-        `lately:${site.id}`,
-        `site ${site.id}: ${site.adapter.label} shows ${found.value.name} a new vote within half its window of the last one paid; it is paid once that time has passed`,
-      );
-      return true;
-    }
-    return false;
   };
 
   /** Opens a record for a vote the site shows (reward-then-claim, check only) unless one already covers it. */
@@ -320,18 +299,7 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
       const held = store.read(keyOf(recordFor(site, player, identity.value, seen.vote, 'opened')));
       return held.state === 'missing' || (held.state === 'valid' && held.value.keepUntil < runtime.now());
     },
-    records() {
-      const counts = new Map<string, Partial<Record<SiteVoteRecord['step'] | 'unreadable', number>>>();
-      for (const key of store.keys()) {
-        const found = store.read(key);
-        const site = found.state === 'valid' ? found.value.site : (key.split(':')[2] ?? '?');
-        const step = found.state === 'valid' ? found.value.step : 'unreadable';
-        const row = counts.get(site) ?? {};
-        row[step] = (row[step] ?? 0) + 1;
-        counts.set(site, row);
-      }
-      return counts;
-    },
+    records: () => countRecords(store),
     async sweep() {
       for (const key of store.keys()) {
         try {

@@ -53,6 +53,8 @@ export interface SiteSteps {
   confirmOwed(record: SiteVoteRecord, priority: RequestPriority): Promise<void>;
   /** Moves the record at `key` as far as it goes now. */
   resume(key: string, priority: RequestPriority): Promise<void>;
+  /** True when another vote of `identity` on `site` (not `key`) was paid within half the site's window. */
+  paidLately(site: ConfiguredSite, identity: string, key: string): boolean;
   /** A fresh record for a vote the site showed (or null: a claim without a check). */
   recordFor(
     site: ConfiguredSite,
@@ -245,5 +247,26 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
     };
   };
 
-  return { advance, confirmOwed, resume, recordFor };
+  /**
+   * True when another vote of this identity on this site was paid within half the site's window: no honest site takes
+   * two votes that close, so a vote time that changes on every check (a site lying, or a clock gone wrong) pays once
+   * per half window at most, never on every /vote.
+   */
+  const paidLately = (site: ConfiguredSite, identity: string, key: string): boolean => {
+    const gap = site.adapter.voteWindowMs / 2;
+    const now = runtime.now();
+    for (const other of store.keys(site.id, identity)) {
+      if (other === key) continue;
+      const found = store.read(other);
+      if (found.state !== 'valid' || now - found.value.createdAt >= gap) continue;
+      once(
+        `lately:${site.id}`,
+        `site ${site.id}: ${site.adapter.label} shows ${found.value.name} a new vote within half its window of the last one paid; it is paid once that time has passed`,
+      );
+      return true;
+    }
+    return false;
+  };
+
+  return { advance, confirmOwed, resume, recordFor, paidLately };
 }
