@@ -37,7 +37,7 @@ export type SiteResult =
   | { code: 'unreachable' }
   /** Something about the vote is open (a lost answer, a step in flight); it settles in the background. */
   | { code: 'pending' }
-  /** The player lacks the identity the site names voters by; `told` once per session. */
+  /** The player lacks the identity the site names voters by (told once per session). */
   | { code: 'identity_missing'; identity: IdentityKind | 'ip_hidden' };
 
 /** What the site claims are built from. */
@@ -84,9 +84,9 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
   const toldMissing = new Set<string>();
   const reported = new Set<string>();
   const byId = new Map(options.sites.map((site) => [site.id, site]));
+  // Keyed by server id, forgotten when the player leaves: a session is one connection.
   const unlisten = runtime.onPlayerDropped((source) => {
-    const license = runtime.playerLicense(source);
-    for (const key of [...toldMissing]) if (license && key.startsWith(`${license}|`)) toldMissing.delete(key);
+    for (const key of [...toldMissing]) if (key.startsWith(`${source}|`)) toldMissing.delete(key);
   });
 
   const once = (key: string, line: string) => {
@@ -249,7 +249,7 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     const line = lineOf(result);
     if (!line) return;
     if (result.code === 'identity_missing') {
-      const key = `${player.license}|${site.id}`;
+      const key = `${player.source}|${site.id}`;
       if (toldMissing.has(key)) return;
       toldMissing.add(key);
     }

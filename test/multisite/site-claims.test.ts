@@ -265,6 +265,12 @@ describe('the player hears each site', () => {
     expect(ipLines).toEqual([
       'serveur-prive.net names voters by their IP address, which this server cannot see: votes there cannot be rewarded here.',
     ]);
+    // A new session (the player left and came back) hears it once more.
+    world.runtime.drop(1);
+    world.runtime.join(1, { ...ANA, identifiers: ['ip:127.0.0.1'] });
+    await shared.clock.advance(MINUTE);
+    await world.running.claimAll(1);
+    expect(told(world).filter((line) => line.includes('IP address'))).toHaveLength(2);
   });
 });
 
