@@ -12,11 +12,12 @@ const root = new URL('.', import.meta.url).pathname;
 /**
  * A guard against accidents (a Node-only or UI dependency pulled into the bundle adds 100 KiB or more at once), not
  * the owner's target: what an owner feels is load time, heap after start and CPU per claim, measured by `npm run bench`.
- * 0.3.0 was 382 KiB; the store schemas, the count gate and the display names took it to about 430 KiB. The listing
- * sites (their adapters, about 21 KiB, and the claims on them, the sites config and their messages, about 37 KiB) took
- * it from 442 to 500 KiB.
+ * 0.3.0 was 382 KiB; the store schemas, the count gate and the display names took it to about 430 KiB; vote points
+ * and the shop core (ledger, purchase steps, limits, their schemas) added about 39 KiB (442 → 481 KiB), ox_core and
+ * ND_Core about 6 KiB, the VORP and RSG adapters 7.2 KiB; the listing sites (their adapters, the claims on them, the
+ * sites config and their messages in seven languages) 54 KiB (495 → 549 KiB).
  */
-const MAX_BUNDLE_BYTES = 506 * 1024;
+const MAX_BUNDLE_BYTES = 554 * 1024;
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
 /** The folder inside the zip: the owner unzips the zip into resources/, giving resources/vote-reward/. */
 const RESOURCE_FOLDER = 'vote-reward';
@@ -128,6 +129,7 @@ const PACKAGE_FILES = {
   'README.md': 'docs/owner/README.md',
   'docs/config.md': 'docs/config.md',
   'docs/messages.md': 'docs/messages.md',
+  'docs/sites.md': 'docs/sites.md',
   'CHANGELOG.md': 'CHANGELOG.md',
   LICENSE: 'LICENSE',
 };

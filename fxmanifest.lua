@@ -1,5 +1,9 @@
 fx_version 'cerulean'
-game 'gta5'
+-- FiveM and RedM. `games` (not `common`) keeps the FiveM API set exactly what gta5 servers ran before; FXServer on
+-- RedM refuses a resource that declares rdr3 without this exact rdr3_warning. The resource is one server-only JS
+-- file that calls CitizenFX server natives only, so nothing else differs between the two games.
+games { 'gta5', 'rdr3' }
+rdr3_warning 'I acknowledge that this is a prerelease build of RedM, and I am aware my resources *will* become incompatible once RedM ships.'
 
 name 'vote-reward'
 description 'Pays FiveM players for voting for the server (Vote Verification and Reward API v1)'

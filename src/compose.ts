@@ -5,7 +5,7 @@ import { createFetchTransport, type HttpTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow } from './claim/claim-flow';
 import { createJournal } from './claim/journal';
 import { type ApiReach, type ApiUrlSource, trackReach } from './commands/api-reach';
-import { possibleRewardsOf, rewardsOf } from './config/load';
+import { possibleRewardsOf, rewardsOf, votePointsOf } from './config/load';
 import { type DisabledProgram, rewardsByPart, withoutProgram } from './config/optional-programs';
 import type { ResourceConfig } from './config/schema';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
@@ -14,6 +14,7 @@ import { buildSites } from './multisite/build';
 import { createSiteClaims, type SiteClaims } from './multisite/site-claims';
 import { createSitePoller } from './multisite/site-poller';
 import { createNotifier, type Notifier } from './notify';
+import { createPointsPart, type PointsPart } from './points/part';
 import { createVoteDetector, type VoteDetector } from './poll/detector';
 import { createVoteParty, type VoteParty } from './programs/party';
 import { createPrograms, type Programs } from './programs/programs';
@@ -79,6 +80,8 @@ export interface Running {
   sites: SiteClaims | null;
   /** Claims on the seed (the claim flow) then on every configured site, as `/vote` does. */
   claimAll(source: number): Promise<void>;
+  /** Vote points (the ledger, always) and the shop (when `shop.enabled`). */
+  points: PointsPart;
   /** The parts in start order. */
   parts: readonly Part[];
   /** Starts every part in order. */
@@ -94,10 +97,17 @@ export type AdapterChoice =
 
 /** Detects or checks the framework, then asks the adapter whether it can pay every configured reward. */
 export async function chooseAdapter(runtime: Runtime, config: ResourceConfig): Promise<AdapterChoice> {
-  const rewards = possibleRewardsOf(config);
+  // Points are credited to the ledger, never to the framework: the framework is asked about the rest.
+  const rewards = possibleRewardsOf(config).filter((reward) => reward.type !== 'points');
   // vRP 2 loads `lua/vrp2.lua` from this resource by its folder name, which only the runtime knows.
   const vrp = { ...config.vrp, resource: runtime.resourceName };
-  const selected = selectAdapter({ framework: config.framework, host: runtime, rewards, vrp });
+  const selected = selectAdapter({
+    framework: config.framework,
+    host: runtime,
+    rewards,
+    vrp,
+    rsg: config.rsg,
+  });
   if (!selected.ok) return selected;
   const problems = (await selected.adapter.startupProblems?.(rewards)) ?? [];
   if (problems.length === 0) return selected;
@@ -183,11 +193,24 @@ export function composeResource(
   const random = overrides.random;
   // Discord posts go around the API's reach record: a webhook that fails says nothing about the vote API.
   const programs = createPrograms({ config, runtime, events, transport: base, translate, random });
+  // One lock set for the claim flow and the shop: a buy and a payout of one player never interleave.
+  const locks = overrides.locks ?? new Set<string>();
+  const points = createPointsPart({
+    runtime,
+    config,
+    adapter,
+    api,
+    events,
+    locks,
+    bounds: programs.bounds,
+    random,
+  });
   const flow = createClaimFlow({
     runtime: players,
     api,
-    adapter,
-    rewards: rewardsOf(config),
+    // Points rewards (and the vote's own points, paid last) are credited to the ledger, the rest by the framework.
+    adapter: points.adapter,
+    rewards: [...rewardsOf(config), ...votePointsOf(config)],
     bounds: programs.bounds,
     random,
     programs,
@@ -199,7 +222,7 @@ export function composeResource(
     voteUrl: config.voteUrl,
     joinDelayMs: config.poll.joinCheckDelaySeconds * 1000,
     events,
-    locks: overrides.locks,
+    locks,
   });
   const settle = (license: string) => flow.settlePlayer(license);
   const shared = { runtime: players, programs, events, translate, command: config.command, settle };
@@ -254,6 +277,7 @@ export function composeResource(
     { name: 'announcements', stop: unannounce },
     { name: 'joins', stop: unjoin },
     { name: 'programs', stop: () => programs.stop() },
+    { name: 'points', start: () => points.start(), stop: () => points.stop() },
     { name: 'claim flow', start: () => flow.start(), stop: () => flow.stop() },
   ];
   if (detector) parts.push({ name: 'poller', start: () => detector.start(), stop: () => detector.stop() });
@@ -285,6 +309,7 @@ export function composeResource(
       if (!siteClaims || seed.code === 'cooldown' || seed.code === 'claim_in_progress') return;
       await siteClaims.claimAll(source);
     },
+    points,
     parts,
     start() {
       for (const part of parts) part.start?.();

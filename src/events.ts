@@ -52,6 +52,18 @@ export interface ResourceEvents {
   voteCount: { count: VoteCount; at: number };
   /** The month's top voters were decided at the month change (awards, if configured, are in the journal). */
   monthDecided: { month: string; winners: TopVoter[] };
+  /** A player's points balance changed (once per ledger key); `delta` is what was applied (0 when the cap took it all). */
+  pointsChanged: { license: string; balance: number; delta: number; key: string; reason: string };
+  /** A shop purchase was delivered (every reward given): once per purchase. */
+  purchased: {
+    source: number | null;
+    license: string;
+    name: string;
+    purchaseId: string;
+    item: string;
+    cost: number;
+    rewards: readonly Reward[];
+  };
 }
 
 /** A typed, synchronous emitter. A listener that throws is reported and the others still run. */

@@ -2,6 +2,8 @@ import type { ServerInfo, VoteCount } from '../contract/answers';
 import type { VoteApi } from './api/client';
 import type { ClaimExport, ClaimFlow, VoteCheck } from './claim/claim-flow';
 import type { JournalEntry } from './claim/journal';
+import { createPointsExports } from './points/exports';
+import type { PointsPart } from './points/part';
 import type { Programs } from './programs/programs';
 import { type TopVotersAnswer, topVotersOf } from './programs/top';
 import { describeError } from './runtime/errors';
@@ -51,13 +53,16 @@ export interface ExportTarget {
   flow: ClaimFlow;
   api: VoteApi;
   programs: Pick<Programs, 'history' | 'calendar'>;
+  /** Vote points; absent in targets built before points existed (tests' stand-ins). */
+  points?: Pick<PointsPart, 'ledger'>;
 }
 
 /**
- * Publishes `claim`, `check`, `getPending`, `getServerInfo`, `getVoteCount` and `getTopVoters` for other resources.
+ * Publishes `claim`, `check`, `getPending`, `getServerInfo`, `getVoteCount`, `getTopVoters`, `getVotePoints`,
+ * `addVotePoints` and `spendVotePoints` for other resources.
  */
 export function registerExports(
-  runtime: Pick<Runtime, 'provideExport' | 'log' | 'now'>,
+  runtime: Pick<Runtime, 'provideExport' | 'log' | 'now' | 'playerLicense'>,
   current: () => ExportTarget | null,
 ): void {
   const notReady = { code: 'not_ready' } as const;
@@ -96,4 +101,12 @@ export function registerExports(
     if (!target) return { ok: false, code: 'not_ready', error: 'vote-reward is not running' };
     return topVotersOf(target.programs.history, target.programs.calendar, runtime.now(), period, n);
   });
+  const points = createPointsExports(runtime, () => current()?.points?.ledger ?? null);
+  runtime.provideExport('getVotePoints', (who: unknown) => points.getVotePoints(who));
+  runtime.provideExport('addVotePoints', (who: unknown, amount: unknown, key: unknown, reason?: unknown) =>
+    points.addVotePoints(who, amount, key, reason),
+  );
+  runtime.provideExport('spendVotePoints', (who: unknown, amount: unknown, key: unknown, reason?: unknown) =>
+    points.spendVotePoints(who, amount, key, reason),
+  );
 }

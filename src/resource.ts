@@ -12,6 +12,7 @@ import { upgradeData } from './data-version';
 import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
 import { programsCommands } from './programs/console';
+import { findFramework } from './rewards/registry';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
 import { describeError } from './runtime/errors';
 import type { Log, Runtime } from './runtime/runtime';
@@ -148,6 +149,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     log.info(
       `version ${version}, framework ${chosen.framework}, ${possibleRewardsOf(config).length} reward(s), API ${running.api.baseUrl} over ${running.transport.kind}, key ${maskKey(config.apiKey)}`,
     );
+    for (const note of findFramework(chosen.framework)?.startupNotes ?? []) log.info(note);
     return running;
   };
 

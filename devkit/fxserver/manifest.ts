@@ -13,6 +13,7 @@ export interface ResourceManifest {
 }
 
 const PLURALS: Record<string, string> = {
+  games: 'game',
   server_scripts: 'server_script',
   client_scripts: 'client_script',
   shared_scripts: 'shared_script',
@@ -42,4 +43,40 @@ export function parseManifest(source: string): ResourceManifest {
     nodeVersion: metadata.get('node_version')?.[0] ?? null,
     dependencies: metadata.get('dependency') ?? [],
   };
+}
+
+/** The games FXServer runs: FiveM (`gta5`) or RedM (`rdr3`). */
+export type FxGame = 'gta5' | 'rdr3';
+
+/** The exact text FXServer requires in `rdr3_warning` of a resource that declares `rdr3`. */
+export const RDR3_WARNING =
+  'I acknowledge that this is a prerelease build of RedM, and I am aware my resources *will* become incompatible once RedM ships.';
+
+/** fx_version values at or after `adamant`, in order (what FXServer's IsManifestVersionBetween("adamant", "") accepts). */
+const FX_VERSIONS = ['adamant', 'bodacious', 'cerulean'];
+
+/**
+ * Why FXServer running `game` refuses to start an fxmanifest.lua resource, as its console says it; empty when it
+ * starts. The rules of citizen-server-impl's resource start check: `common` and a specific game together are
+ * ill-formed; neither `common` nor the current game is refused; `fx_version` must be `adamant` or later; a resource
+ * that declares `rdr3` on RedM must carry `rdr3_warning` with the exact text. `common` needs no warning.
+ */
+export function gameProblems(name: string, manifest: ResourceManifest, game: FxGame): string[] {
+  const games = new Set(manifest.metadata.get('game') ?? []);
+  const isCommon = games.has('common');
+  const isGame = games.has(game);
+  const problems: string[] = [];
+  if (isCommon && isGame)
+    problems.push(
+      `Resource ${name} specifies both \`common\` and a specific game. This is considered ill-formed.`,
+    );
+  else if (!isCommon && !isGame)
+    problems.push(`Resource ${name} does not support the current game (${game}).`);
+  if (!FX_VERSIONS.includes(manifest.metadata.get('fx_version')?.[0] ?? ''))
+    problems.push(`Resource ${name} does not specify an \`fx_version\` in fxmanifest.lua.`);
+  if (isGame && game === 'rdr3' && manifest.metadata.get('rdr3_warning')?.[0] !== RDR3_WARNING)
+    problems.push(
+      `Resource ${name} does not contain the RedM pre-release warning in fxmanifest.lua.\nPlease add rdr3_warning '${RDR3_WARNING}' to fxmanifest.lua in this resource.`,
+    );
+  return problems;
 }

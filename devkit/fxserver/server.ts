@@ -13,7 +13,7 @@ import {
   validateHttpRequest,
 } from './http-native';
 import { createResourceKvp, type KvpValue, type ResourceKvp } from './kvp-store';
-import { parseManifest, type ResourceManifest } from './manifest';
+import { type FxGame, gameProblems, parseManifest, type ResourceManifest } from './manifest';
 import { type RealmEntry, registerRealm } from './rejection-router';
 
 /** The global object of a simulated resource, as seen by a fake resource's setup function. */
@@ -96,6 +96,8 @@ export interface FxServerOptions {
   executeCommandSemicolons?: 'split' | 'single';
   /** Real ms advance() waits for in-flight I/O before moving a virtual clock past it (default 250). */
   ioSettleMs?: number;
+  /** The game this server runs (default `gta5`, FiveM; `rdr3` is RedM): a resource's manifest must allow it. */
+  game?: FxGame;
 }
 
 /** A player to connect. */
@@ -873,6 +875,14 @@ export function createFxServer(options: FxServerOptions): FxServer {
         return false;
       }
       if (running.has(name)) return true;
+      if (!def.fake) {
+        const refused = gameProblems(name, def.manifest, options.game ?? 'gta5');
+        if (refused.length > 0) {
+          for (const line of refused) writeLine('resources', line);
+          writeLine('resources', `Couldn't start resource ${name}.`);
+          return false;
+        }
+      }
       for (const dep of def.manifest.dependencies) {
         if (dep.startsWith('/')) continue;
         if (!running.has(dep) && !server.start(dep)) {

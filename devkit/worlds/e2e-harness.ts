@@ -13,21 +13,37 @@ import { createFxServer, type FxServer, type NodeProfile, type PayoutEntry } fro
 import {
   createChatFake,
   createEsxFake,
+  createNdCoreFake,
+  createOxCoreFake,
   createOxInventoryFake,
   createOxLibFake,
   createQbCoreFake,
   createQbInventoryFake,
   createQbxCoreFake,
+  createRsgFake,
+  createVorpFake,
   createVrpFake,
   type EsxFake,
   type FakeInventory,
   type InventoryFake,
+  type NdFake,
+  type OxCoreFake,
   type QbFake,
+  type RedmFake,
   type VrpFake,
 } from '../fxserver/resources';
 
 /** Frameworks a scenario can run the resource on. */
 export type Framework = 'esx' | 'qbcore' | 'qbox' | 'vrp' | 'standalone';
+
+/** The frameworks that run on RedM: their worlds boot an FXServer running `rdr3`. */
+export type RedmFramework = 'vorp' | 'rsg';
+
+/** Every framework fake set a world can start: {@link Framework} and those tested in files of their own. */
+export type AnyFramework = Framework | 'ndcore' | 'oxcore' | RedmFramework;
+
+/** Alias kept for the ND_Core tests. */
+export type E2eFramework = AnyFramework;
 
 /** The repository root (the built bundle and the shipped manifest live there). */
 export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -42,8 +58,8 @@ export const START_TIME = Date.UTC(2025, 5, 2, 12, 0, 0);
 
 /** Options of {@link createE2e}. */
 export interface E2eOptions {
-  /** Framework fakes to start before the resource (default standalone: chat only). */
-  framework?: Framework;
+  /** Framework fakes to start before the resource (default standalone: chat only); vorp and rsg run on RedM. */
+  framework?: AnyFramework;
   /** Fields merged over the default config.json; `apiUrl` is filled with the mock's URL unless given. */
   config?: Record<string, unknown>;
   /** Exact config.json text, instead of the generated one (for broken-file scenarios). */
@@ -94,6 +110,8 @@ export interface E2eJoinOptions {
   load?: boolean;
   /** Identifiers listed before the license (e.g. `license2:...`, which FiveM lists first on some accounts). */
   before?: string[];
+  /** VORP only: connect without the Steam identifier RedM players normally have. */
+  noSteam?: boolean;
 }
 
 /** The framework fakes of one simulated server run. */
@@ -104,8 +122,14 @@ export interface FrameworkFakes {
   qb: QbFake | null;
   /** vrp, when the framework is vrp. */
   vrp: VrpFake | null;
-  /** ox_inventory (qbox) or qb-inventory (qbcore). */
+  /** ND_Core, when the framework is ndcore. */
+  nd?: NdFake | null;
+  /** ox_core, when the framework is oxcore. */
+  oxcore?: OxCoreFake | null;
+  /** ox_inventory (qbox, ndcore, oxcore) or qb-inventory (qbcore). */
   inventory: InventoryFake | null;
+  /** VORP or RSG with its inventory, when the framework is vorp or rsg. */
+  redm: RedmFake<unknown> | null;
 }
 
 /** A crash armed by {@link E2e.crashAtKvpWrite}: the resource's KVP writes counted, the server killed before one. */
@@ -296,11 +320,16 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
   const shopCommands: ShopCommand[] = [];
   const shopEvents: unknown[][] = [];
   const rewardedEvents: unknown[][] = [];
-  let fakes: FrameworkFakes = { esx: null, qb: null, vrp: null, inventory: null };
+  let fakes: FrameworkFakes = { esx: null, qb: null, vrp: null, inventory: null, redm: null };
   const keyConvar = options.apiKey === undefined ? apiKey : options.apiKey;
 
   const boot = (startResource: boolean): FxServer => {
-    const sim = createFxServer({ dataDir, profile: options.profile ?? 'node22', startTime: lastTime });
+    const sim = createFxServer({
+      dataDir,
+      profile: options.profile ?? 'node22',
+      startTime: lastTime,
+      game: framework === 'vorp' || framework === 'rsg' ? 'rdr3' : 'gta5',
+    });
     ledgers.push(sim.ledger);
     if (keyConvar !== null) sim.setConvar('vote_reward_api_key', keyConvar);
     if (discordWebhook) sim.setConvar('vote_reward_discord_webhook', discordWebhook.url);
@@ -342,7 +371,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     });
     sim.start('shop');
     sim.addAce(`resource.${RESOURCE}`, 'command.vote_gift', true);
-    fakes = { esx: null, qb: null, vrp: null, inventory: null };
+    fakes = { esx: null, qb: null, vrp: null, inventory: null, redm: null };
     if (framework === 'esx') {
       if (options.esxOxInventory) {
         fakes.inventory = createOxInventoryFake({ isLoaded: (id) => fakes.esx?.players.has(id) === true });
@@ -369,10 +398,38 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       sim.start('ox_lib');
       sim.start('qbx_core');
       sim.start('ox_inventory');
+    } else if (framework === 'ndcore') {
+      const nd = createNdCoreFake();
+      fakes.nd = nd;
+      fakes.inventory = createOxInventoryFake({ isLoaded: (id) => nd.players.has(id) });
+      sim.addFakeResource('ox_lib', createOxLibFake());
+      sim.addFakeResource('ND_Core', nd.definition);
+      sim.addFakeResource('ox_inventory', fakes.inventory.definition);
+      sim.start('ox_lib');
+      sim.start('ND_Core');
+      sim.start('ox_inventory');
+    } else if (framework === 'oxcore') {
+      fakes.inventory = createOxInventoryFake({
+        cashOf: 'ox_core',
+        isLoaded: (id) => fakes.oxcore?.model.players.get(id)?.charId !== undefined,
+      });
+      fakes.oxcore = createOxCoreFake({ ox: fakes.inventory.model as NonNullable<InventoryFake['model']> });
+      sim.addFakeResource('ox_lib', createOxLibFake());
+      sim.addFakeResource('ox_core', fakes.oxcore.definition);
+      sim.addFakeResource('ox_inventory', fakes.inventory.definition);
+      sim.start('ox_lib');
+      sim.start('ox_core');
+      sim.start('ox_inventory');
     } else if (framework === 'vrp') {
       fakes.vrp = createVrpFake();
       sim.addFakeResource('vrp', fakes.vrp.definition);
       sim.start('vrp');
+    } else if (framework === 'vorp' || framework === 'rsg') {
+      fakes.redm = framework === 'vorp' ? createVorpFake() : createRsgFake();
+      for (const [name, definition] of fakes.redm.resources) {
+        sim.addFakeResource(name, definition);
+        sim.start(name);
+      }
     }
     sim.addResourceFolder(RESOURCE, resourceDir);
     if (startResource) sim.start(RESOURCE);
@@ -424,7 +481,15 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     },
     async join(name, joinOptions = {}) {
       const license = joinOptions.license ?? `license:${Buffer.from(name).toString('hex').slice(0, 40)}`;
-      const id = await current().join({ name, identifiers: [...(joinOptions.before ?? []), license] });
+      // RedM players connect through Steam (VORP finds its users by it).
+      const steam =
+        framework === 'vorp' && !joinOptions.noSteam
+          ? [`steam:${Buffer.from(name).toString('hex').slice(0, 15)}`]
+          : [];
+      const id = await current().join({
+        name,
+        identifiers: [...(joinOptions.before ?? []), ...steam, license],
+      });
       const player = { id, name, license };
       if (joinOptions.load ?? true) e2e.load(player);
       return player;
@@ -434,6 +499,11 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
         fakes.esx.loadPlayer(player.id, { identifier: player.license.slice(8), name: player.name });
       if (fakes.qb) fakes.qb.loadPlayer(player.id, { license: player.license, name: player.name });
       if (fakes.vrp) fakes.vrp.loadPlayer(player.id, 100 + player.id);
+      if (fakes.nd && !fakes.nd.players.has(player.id))
+        fakes.nd.loadPlayer(player.id, { identifier: player.license, firstname: player.name });
+      fakes.oxcore?.loadPlayer(player.id, { name: player.name, license: player.license });
+      if (fakes.redm)
+        fakes.redm.loadPlayer(player.id, `steam:${Buffer.from(player.name).toString('hex').slice(0, 15)}`);
     },
     type(player, line) {
       current().chat(player.id, line);

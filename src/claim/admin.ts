@@ -74,6 +74,9 @@ export function createClaimAdmin(deps: ClaimAdminDeps): ClaimAdmin {
     drop(ref) {
       const entry = journal.find(ref);
       if (!entry) return { ok: false, message: adminText.notFound(ref) };
+      // A purchase's delivery leaves only through the shop's refund: a drop would keep the points spent for nothing.
+      if (entry.award?.program === 'shop')
+        return { ok: false, message: adminText.shopDelivery(refOf(entry), entry.award.voteRef ?? '') };
       if (deps.locks.holds(entry.license)) return { ok: false, message: adminText.busy(refOf(entry)) };
       deps.driver.apply(entry, { type: 'dropped' });
       return { ok: true, message: adminText.dropped(refOf(entry)) };

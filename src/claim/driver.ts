@@ -61,11 +61,12 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
     return step.entry ?? entry;
   };
 
-  const contextOf = (entry: JournalEntry, source: number): PayoutContext => ({
+  const contextOf = (entry: JournalEntry, source: number, rewardIndex?: number): PayoutContext => ({
     source,
     name: entry.name,
     license: entry.license,
     voteId: refOf(entry),
+    ...(rewardIndex === undefined ? {} : { entryId: entry.id, rewardIndex }),
   });
 
   /** Performs `effect` for the entry in `cursor`; answers the event it led to, or where the claim stopped. */
@@ -122,7 +123,9 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
         }
         const { before } = effect;
         const confirmation = await safely(
-          () => adapter.confirm?.(contextOf(entry, source), reward, before) ?? Promise.resolve(undefined),
+          () =>
+            adapter.confirm?.(contextOf(entry, source, effect.index), reward, before) ??
+            Promise.resolve(undefined),
           (detail) => ({ code: 'unreadable' as const, detail }),
         );
         if (confirmation === undefined)
@@ -180,7 +183,7 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
         };
         // Adapters return every expected failure as a value: a throw escaped mid-payout, so it may have paid.
         const result = await safely(
-          () => adapter.give(contextOf(entry, source), reward, hooks),
+          () => adapter.give(contextOf(entry, source, effect.index), reward, hooks),
           (detail) => ({
             ok: false as const,
             problem: { code: 'outcome_unknown' as const, detail: `the adapter threw: ${detail}` },

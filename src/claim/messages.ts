@@ -38,6 +38,8 @@ export function describeRewards(translate: Translate, rewards: readonly Reward[]
           return translate('reward_bank', { amount: reward.amount });
         case 'item':
           return translate('reward_item', { count: reward.count, item: reward.item });
+        case 'points':
+          return translate('reward_points', { amount: reward.amount });
         default:
           return translate('reward_custom');
       }
@@ -128,6 +130,8 @@ function awardMessage(award: AwardInfo, rewards: string): [MessageKey, MessageVa
       return ['award_test', { rewards }];
     case 'allsites':
       return ['award_all_sites', { rewards }];
+    case 'shop':
+      return ['award_shop', { rewards }];
   }
 }
 
@@ -272,6 +276,8 @@ export const adminText = {
   granted: (ref: string, settled: EntryStop) => `${ref} granted: ${settledText(settled)}`,
   retried: (ref: string, settled: EntryStop) => `${ref}: ${settledText(settled)}`,
   dropped: (ref: string) => `${ref} dropped; nothing more will be paid for it`,
+  shopDelivery: (ref: string, purchase: string) =>
+    `${ref} delivers vote-shop purchase ${purchase}: decide it with \`votereward purchase refund ${purchase}\` (the points come back) or \`votereward purchase grant ${purchase}\` (it was delivered); a drop would keep the points spent for nothing`,
   notBound: (name: string) => `the name "${name}" is not bound`,
   unbound: (name: string, holder: string | null) => `the name "${name}" is no longer bound to ${holder}`,
   unreadableEntry: (key: string, detail: string) =>
@@ -286,6 +292,8 @@ function rewardForAdmin(reward: Reward): string {
       return `${reward.type} ${reward.amount}`;
     case 'item':
       return `item ${reward.count} x ${reward.item}`;
+    case 'points':
+      return `points ${reward.amount}`;
     default:
       return `custom${reward.command ? ` command "${reward.command}"` : ''}${reward.event ? ` event ${reward.event}` : ''}`;
   }

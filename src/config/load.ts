@@ -2,7 +2,7 @@ import { siteFactsOf } from '../multisite/facts';
 import { zoneProblem, zoneWarning } from '../programs/calendar';
 import { possibleRewards } from '../programs/draw';
 import type { RewardSpec } from '../programs/types';
-import { FRAMEWORK_CHOICES } from '../rewards/registry';
+import { FRAMEWORK_CHOICES, findFramework } from '../rewards/registry';
 import type { Reward } from '../rewards/types';
 import { formatIssues } from './format-issues';
 import { jsonSyntaxProblem } from './json-syntax';
@@ -66,6 +66,11 @@ export function rewardsOf(config: ResourceConfig): RewardSpec[] {
   return Array.isArray(config.reward) ? config.reward : [config.reward];
 }
 
+/** The points a claimed vote earns, as a reward paid after the vote's own (`points.perVote`; none when 0). */
+export function votePointsOf(config: ResourceConfig): RewardSpec[] {
+  return config.points.perVote > 0 ? [{ type: 'points', amount: config.points.perVote }] : [];
+}
+
 /** Every reward any program can pay (every option of every choice), for the start-up checks of the framework. */
 export function possibleRewardsOf(config: ResourceConfig): Reward[] {
   const lists: RewardSpec[][] = [
@@ -77,6 +82,8 @@ export function possibleRewardsOf(config: ResourceConfig): Reward[] {
     ...(config.topVoters.enabled ? config.topVoters.awards.map((rule) => rule.reward) : []),
     ...config.sites.map((site) => site.rewards ?? []),
     config.sites.length > 0 ? (config.allSites.reward ?? []) : [],
+    votePointsOf(config),
+    ...(config.shop.enabled ? config.shop.items.map((item) => item.rewards) : []),
   ];
   const seen = new Set<string>();
   return lists.flatMap(possibleRewards).filter((reward) => {
@@ -214,18 +221,17 @@ function checkApiKey(value: string, origin: Origin): string | null {
   return null;
 }
 
-/** The frameworks as config.json names them, for messages. */
-const FRAMEWORK_LIST = FRAMEWORK_CHOICES.filter((name) => name !== 'auto' && name !== 'standalone').join(
-  ', ',
-);
+/** The frameworks that can pay a reward type, as config.json names them, for messages. */
+const frameworksPaying = (type: Reward['type']): string =>
+  FRAMEWORK_CHOICES.filter((name) => findFramework(name)?.rewardTypes.includes(type)).join(', ');
 
 /** Problems with rewards that the standalone adapter cannot give (it has no money or inventory). */
 export function standaloneProblems(rewards: readonly Reward[]): string[] {
   return rewards.flatMap((reward, index) =>
-    reward.type === 'custom'
+    reward.type === 'custom' || reward.type === 'points'
       ? []
       : [
-          `reward${rewards.length > 1 ? `[${index}]` : ''}.type: "${reward.type}" needs a framework (${FRAMEWORK_LIST}); standalone can only give "custom" rewards`,
+          `reward${rewards.length > 1 ? `[${index}]` : ''}.type: "${reward.type}" needs a framework (${frameworksPaying(reward.type)}); standalone can only give "custom" rewards`,
         ],
   );
 }

@@ -18,6 +18,8 @@ export const OPTIONAL_PROGRAMS = [
   'topVoters',
   'discord',
   'allSites',
+  'points',
+  'shop',
 ] as const;
 
 /** One program, by its key in config.json. */
@@ -48,6 +50,10 @@ export function withoutProgram(config: ResourceConfig, program: OptionalProgram)
       return { ...config, discord: { ...config.discord, enabled: false } };
     case 'allSites':
       return { ...config, allSites: { reward: null } };
+    case 'points':
+      return { ...config, points: { perVote: 0 } };
+    case 'shop':
+      return { ...config, shop: { ...config.shop, enabled: false } };
   }
 }
 
@@ -76,6 +82,7 @@ export function rewardsByPart(
       specs: config.topVoters.enabled ? config.topVoters.awards.flatMap((rule) => rule.reward) : [],
     },
     { part: 'allSites', specs: config.sites.length > 0 ? (config.allSites.reward ?? []) : [] },
+    { part: 'shop', specs: config.shop.enabled ? config.shop.items.flatMap((item) => item.rewards) : [] },
   ];
   return parts
     .filter(({ specs }) => specs.length > 0)

@@ -9,6 +9,9 @@ export const itemName = z
 
 const positiveAmount = z.number().int().min(1).max(1_000_000_000);
 
+/** Most points one `points` reward can credit. */
+export const MAX_POINTS_REWARD = 1_000_000;
+
 /** The fields of each reward type; `extra` adds the draw's own fields (`chance`, `weight`). */
 function rewardUnion<Extra extends z.core.$ZodLooseShape>(extra: Extra) {
   return z.discriminatedUnion('type', [
@@ -26,6 +29,11 @@ function rewardUnion<Extra extends z.core.$ZodLooseShape>(extra: Extra) {
       type: z.literal('item').describe('An inventory item'),
       item: itemName,
       count: z.number().int().min(1).max(10_000).default(1).describe('How many items, a whole number ≥ 1'),
+      ...extra,
+    }),
+    z.strictObject({
+      type: z.literal('points').describe('Vote points, credited to the ledger (spent in the vote shop)'),
+      amount: z.number().int().min(1).max(MAX_POINTS_REWARD).describe('Points credited, a whole number ≥ 1'),
       ...extra,
     }),
     z

@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { LOCALES, MESSAGE_KEYS, type MessageKey } from '../i18n/messages';
 import { NOTIFY_CHOICES } from '../notify';
 import { FRAMEWORK_CHOICES, FRAMEWORKS } from '../rewards/registry';
+import { RSG_BANKS } from '../rewards/rsg';
+import { pointsSchema, shopSchema } from './points-schema';
 import { itemName, rewardEntry, rewardList } from './reward-schema';
 import { allSitesSchema, sitesSchema } from './sites';
 
@@ -131,6 +133,15 @@ export const configSchema = z
       })
       .prefault({})
       .describe('vRP settings, used when the framework is vrp'),
+    rsg: z
+      .strictObject({
+        bank: z
+          .enum(RSG_BANKS)
+          .default('bank')
+          .describe(`Which RSG bank money type bank rewards pay: ${RSG_BANKS.join(', ')}`),
+      })
+      .prefault({})
+      .describe('RSG Core settings, used when the framework is rsg'),
     notify: z
       .enum(NOTIFY_CHOICES)
       .default('chat')
@@ -287,6 +298,8 @@ export const configSchema = z
       })
       .prefault({})
       .describe('Discord messages about votes and awards'),
+    points: pointsSchema,
+    shop: shopSchema,
     messages: z
       .strictObject(
         Object.fromEntries(LOCALES.map((locale) => [locale, messageOverrides.optional()])) as Record<

@@ -1,7 +1,7 @@
 /** Builds the configured sites' adapters, each with its own request budget sized from the site's rate limit. */
 import { createRateBudget, type RateBudget } from '../api/rate-budget';
 import type { HttpTransport } from '../api/transport';
-import { rewardsOf } from '../config/load';
+import { rewardsOf, votePointsOf } from '../config/load';
 import type { ResourceConfig } from '../config/schema';
 import { siteIdOf, siteKeyConvarOf } from '../config/sites';
 import { describeError } from '../runtime/errors';
@@ -52,7 +52,8 @@ export function buildSites(
         adapter,
         budget,
         voteUrl: entry.voteUrl,
-        rewards: entry.rewards ?? rewardsOf(config),
+        // A vote on a site earns the vote points too, like a vote on the seed (credited by the points ledger).
+        rewards: [...(entry.rewards ?? rewardsOf(config)), ...votePointsOf(config)],
       });
     } catch (error) {
       runtime.log.error(`site ${id} (${descriptor.label}) is off: ${describeError(error)}`);

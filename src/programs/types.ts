@@ -6,8 +6,12 @@
  */
 import type { Reward } from '../rewards/types';
 
-/** The program an award comes from; `test` is an admin's `votereward testpay`, not a program. */
-export type AwardProgram = 'milestone' | 'streak' | 'first' | 'party' | 'top' | 'test' | 'allsites';
+/**
+ * The program an award comes from; `test` is an admin's `votereward testpay`, not a program; `shop` is the delivery of
+ * a vote-shop purchase (`value` is its cost, `voteRef` its purchase id); `allsites` the bonus for a vote on every
+ * configured listing site in one day (`value` is the number of sites).
+ */
+export type AwardProgram = 'milestone' | 'streak' | 'first' | 'party' | 'top' | 'test' | 'shop' | 'allsites';
 
 /** Every program, in the order awards of one vote are paid. */
 export const AWARD_PROGRAMS: readonly AwardProgram[] = [

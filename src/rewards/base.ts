@@ -46,6 +46,8 @@ export interface AdapterParts {
   giveMoney?(source: number, account: MoneyAccount, amount: number, reason: string): Promise<PayoutResult>;
   /** Reads the balance `giveMoney` changes; present whenever `giveMoney` is. */
   readMoney?(source: number, account: MoneyAccount): Promise<Reading>;
+  /** The inventory item cash is (ox_core's `money`): `canReceive` checks room for money rewards as for items. */
+  cashItem?: string;
   /** Start-up checks of the framework itself (members that must answer); one line per problem. */
   startupProblems?(rewards: readonly Reward[]): Promise<string[]>;
   /**
@@ -143,8 +145,11 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
       }
       if (!(await ready(source))) return refuse({ code: 'player_not_loaded' });
       const items = new Map<string, number>();
+      const { cashItem } = parts;
       for (const reward of rewards) {
         if (reward.type === 'item') items.set(reward.item, (items.get(reward.item) ?? 0) + reward.count);
+        else if (reward.type === 'money' && cashItem)
+          items.set(cashItem, (items.get(cashItem) ?? 0) + reward.amount);
       }
       if (items.size === 0) return PAID;
       const inventory = inventoryNow();

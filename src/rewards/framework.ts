@@ -2,18 +2,22 @@
  * What a framework adapter module declares about itself. The registry (`registry.ts`) lists the descriptors; the
  * config enum, detection, start-up checks and messages are derived from them.
  */
+
+import type { RsgSettings } from './rsg';
 import type { DisposableRewardAdapter, FrameworkHost, InventoryChoice, Reward } from './types';
 import type { VrpAdapterOptions } from './vrp';
 
 /**
  * Which inventory pays item rewards: `ox` = ox_inventory only; `ox-or-qb` = ox_inventory when it runs, else
- * qb-inventory; `ox-or-own` = ox_inventory when it runs, else the framework's own.
+ * qb-inventory; `ox-or-own` = ox_inventory when it runs, else the framework's own; `own` = always the framework's own
+ * (RedM frameworks, whose inventories ox_inventory does not replace).
  */
-export type ItemPolicy = 'ox' | 'ox-or-qb' | 'ox-or-own';
+export type ItemPolicy = 'ox' | 'ox-or-qb' | 'ox-or-own' | 'own';
 
 /** Framework-specific settings from config.json. */
 export interface FrameworkSettings {
   vrp?: Omit<VrpAdapterOptions, 'host' | 'inventory'>;
+  rsg?: RsgSettings;
 }
 
 /** What building an adapter gets. */
@@ -35,5 +39,7 @@ export interface FrameworkDescriptor<N extends string = string> {
   readonly items: ItemPolicy;
   /** Reward types it can pay; checked once, when the adapter is chosen. */
   readonly rewardTypes: readonly Reward['type'][];
+  /** Lines the console shows once at start when this framework pays (a requirement owners must know). */
+  readonly startupNotes?: readonly string[];
   create(build: FrameworkBuild): DisposableRewardAdapter;
 }

@@ -16,6 +16,7 @@ export function chooseInventory(
   framework: Pick<FrameworkDescriptor, 'label' | 'items'>,
   choice: InventoryChoice = 'auto',
 ): InventoryPick {
+  if (framework.items === 'own') return { ok: true, use: 'own' };
   const ox = isStarted(host, OX_INVENTORY);
   if (framework.items === 'ox') {
     return ox
@@ -31,6 +32,12 @@ export function chooseInventory(
   }
   if (framework.items === 'ox-or-own') return { ok: true, use: 'own' };
   if (isStarted(host, QB_INVENTORY)) return { ok: true, use: QB_INVENTORY };
+  if (choice === 'framework' && ox) {
+    return {
+      ok: false,
+      problem: `inventory is set to framework but ${QB_INVENTORY} is not started; ${OX_INVENTORY} is: set inventory to auto or ${OX_INVENTORY} to pay item rewards through it`,
+    };
+  }
   return {
     ok: false,
     problem: `item rewards on ${framework.label} need ${OX_INVENTORY} or ${QB_INVENTORY}, and neither is started`,

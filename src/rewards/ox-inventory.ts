@@ -42,8 +42,14 @@ export function oxLoadProblems(host: FrameworkHost, framework: string): string[]
   ];
 }
 
+/** Options of the ox_inventory backend. */
+export interface OxInventoryOptions {
+  /** Added to the refusal when a loaded player has no ox_inventory inventory (what the framework's owner should check). */
+  noInventoryHint?: string;
+}
+
 /** Creates the item backend that talks to ox_inventory through its exports. */
-export function createOxInventory(host: FrameworkHost): InventoryBackend {
+export function createOxInventory(host: FrameworkHost, options: OxInventoryOptions = {}): InventoryBackend {
   const defined = async (item: string): Promise<boolean | string> => {
     const outcome = await callExport(host, OX_INVENTORY, 'Items', item);
     if (!outcome.ok) return outcome.detail;
@@ -71,7 +77,8 @@ export function createOxInventory(host: FrameworkHost): InventoryBackend {
       if (!inventory.ok) return frameworkError(inventory.detail);
       const [loaded] = returnValues(inventory.value);
       if (loaded === undefined || loaded === null || loaded === false) {
-        return frameworkError(`ox_inventory has no inventory loaded for player ${source} yet`);
+        const hint = options.noInventoryHint ? `: ${options.noInventoryHint}` : '';
+        return frameworkError(`ox_inventory has no inventory loaded for player ${source} yet${hint}`);
       }
       return refuse({ code: 'inventory_full', item, count });
     },

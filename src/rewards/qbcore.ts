@@ -8,7 +8,7 @@
  * by. Items moved out of the core in 2022: they go through ox_inventory when it runs, otherwise through
  * qb-inventory's exports; `QBCore.Shared.Items` lists the items that exist.
  */
-import { createAdapter, type MoneyAccount } from './base';
+import { type AdapterParts, createAdapter, type MoneyAccount } from './base';
 import {
   type CallOutcome,
   callExport,
@@ -24,7 +24,13 @@ import {
 import type { FrameworkDescriptor } from './framework';
 import { createOxInventory } from './ox-inventory';
 import { createQbInventory } from './qb-inventory';
-import type { DisposableRewardAdapter, FrameworkHost, InventoryChoice, Reading } from './types';
+import type {
+  DisposableRewardAdapter,
+  FrameworkHost,
+  FrameworkName,
+  InventoryChoice,
+  Reading,
+} from './types';
 import { readNumber } from './verify';
 
 /** Resource name of QBCore. */
@@ -40,18 +46,39 @@ export interface QbcoreAdapterOptions {
   inventory?: InventoryChoice;
 }
 
-/** Creates the QBCore adapter. */
-export function createQbcoreAdapter(options: QbcoreAdapterOptions): DisposableRewardAdapter {
-  const { host } = options;
-  const choice = options.inventory ?? 'auto';
-  const core = createFrameworkObjectCache(host, QB_CORE, () =>
-    callExport(host, QB_CORE, 'GetCoreObject', ['Functions']),
+/** What differs between QBCore and its forks (RSG): names, money types, which inventories pay items. */
+export interface QbStyleSpec {
+  host: FrameworkHost;
+  /** Adapter name. */
+  name: FrameworkName;
+  /** How messages name the framework (`QBCore`, `RSGCore`). */
+  label: string;
+  /** The core resource (`qb-core`, `rsg-core`). */
+  resource: string;
+  /** Argument of `GetCoreObject` that keeps only these keys (QBCore 1.3+; ignored by forks that take none). */
+  filter: (key: string) => unknown[];
+  /** Money type of each account. */
+  moneyTypes: Record<MoneyAccount, string>;
+  /** The inventories item rewards can use; `itemList` reads the core's `Shared.Items` for them. */
+  inventory(
+    itemList: () => Promise<Record<string, unknown> | undefined>,
+  ): NonNullable<AdapterParts['inventory']>;
+}
+
+/**
+ * Builds an adapter for QBCore or a fork that kept its player object: `GetCoreObject().Functions.GetPlayer(source)`,
+ * `Player.Functions.AddMoney(type, amount, reason)` answering true, and `GetMoney(type)` for the reading.
+ */
+export function createQbStyleAdapter(spec: QbStyleSpec): DisposableRewardAdapter {
+  const { host, resource, label } = spec;
+  const core = createFrameworkObjectCache(host, resource, () =>
+    callExport(host, resource, 'GetCoreObject', ...spec.filter('Functions')),
   );
 
   const lookUp = async (source: number): Promise<CallOutcome> => {
     const qb = await core.get();
     if (!qb.ok) return qb;
-    return callFunction('QBCore.Functions.GetPlayer', field(field(qb.value, 'Functions'), 'GetPlayer'), [
+    return callFunction(`${label}.Functions.GetPlayer`, field(field(qb.value, 'Functions'), 'GetPlayer'), [
       source,
     ]);
   };
@@ -59,23 +86,20 @@ export function createQbcoreAdapter(options: QbcoreAdapterOptions): DisposableRe
   const getPlayer = async (source: number): Promise<CallOutcome> => {
     const first = await lookUp(source);
     if (first.ok) return first;
-    // A dead function reference means qb-core restarted: fetch the core object again once (a read, safe to repeat).
+    // A dead function reference means the core restarted: fetch the core object again once (a read, safe to repeat).
     core.invalidate();
     return lookUp(source);
   };
 
   const itemList = async (): Promise<Record<string, unknown> | undefined> => {
-    const shared = await callExport(host, QB_CORE, 'GetCoreObject', ['Shared']);
+    const shared = await callExport(host, resource, 'GetCoreObject', ...spec.filter('Shared'));
     const items = shared.ok ? field(field(shared.value, 'Shared'), 'Items') : undefined;
     if (items === null || typeof items !== 'object' || Object.keys(items).length === 0) return undefined;
     return items as Record<string, unknown>;
   };
 
-  const ox = createOxInventory(host);
-  const qbInventory = createQbInventory(host, { itemList });
-
   return createAdapter({
-    name: 'qbcore',
+    name: spec.name,
     host,
     async isPlayerReady(source) {
       const player = await getPlayer(source);
@@ -85,7 +109,7 @@ export function createQbcoreAdapter(options: QbcoreAdapterOptions): DisposableRe
       const player = await getPlayer(source);
       if (!player.ok) return frameworkError(player.detail);
       if (player.value === undefined || player.value === null) return refuse({ code: 'player_not_loaded' });
-      const moneyType = QBCORE_MONEY_TYPES[account];
+      const moneyType = spec.moneyTypes[account];
       const addMoney = field(field(player.value, 'Functions'), 'AddMoney');
       const outcome = await callFunction('Player.Functions.AddMoney', addMoney, [moneyType, amount, reason]);
       if (!outcome.ok) return payingCallFailed(outcome);
@@ -97,29 +121,50 @@ export function createQbcoreAdapter(options: QbcoreAdapterOptions): DisposableRe
     },
     async startupProblems(rewards) {
       const types = rewards.flatMap((r) =>
-        r.type === 'money' || r.type === 'bank' ? [QBCORE_MONEY_TYPES[r.type]] : [],
+        r.type === 'money' || r.type === 'bank' ? [spec.moneyTypes[r.type]] : [],
       );
       if (types.length === 0) return [];
-      const core = await callExport(host, QB_CORE, 'GetCoreObject', ['Config']);
-      const known = core.ok ? field(field(field(core.value, 'Config'), 'Money'), 'MoneyTypes') : undefined;
+      const config = await callExport(host, resource, 'GetCoreObject', ...spec.filter('Config'));
+      const known = config.ok
+        ? field(field(field(config.value, 'Config'), 'Money'), 'MoneyTypes')
+        : undefined;
       if (known === undefined || known === null || typeof known !== 'object') return [];
       return [...new Set(types)]
         .filter((type) => !(type in known))
-        .map((type) => `QBCore has no "${type}" money type (QBCore.Config.Money.MoneyTypes)`);
+        .map((type) => `${label} has no "${type}" money type (${label}.Config.Money.MoneyTypes)`);
     },
     async readMoney(source, account): Promise<Reading> {
       const player = await getPlayer(source);
       if (!player.ok) return { ok: false, detail: player.detail };
       if (player.value === undefined || player.value === null)
         return { ok: false, detail: 'the player is not loaded' };
-      const moneyType = QBCORE_MONEY_TYPES[account];
+      const moneyType = spec.moneyTypes[account];
       const getMoney = field(field(player.value, 'Functions'), 'GetMoney');
       const outcome = await callFunction('Player.Functions.GetMoney', getMoney, [moneyType]);
       if (!outcome.ok) return { ok: false, detail: outcome.detail };
       return readNumber(`Player.Functions.GetMoney('${moneyType}')`, returnValues(outcome.value)[0]);
     },
-    inventory: { framework: QBCORE_FRAMEWORK, choice, ox, fallback: qbInventory },
+    inventory: spec.inventory(itemList),
     dispose: () => core.dispose(),
+  });
+}
+
+/** Creates the QBCore adapter. */
+export function createQbcoreAdapter(options: QbcoreAdapterOptions): DisposableRewardAdapter {
+  const { host } = options;
+  return createQbStyleAdapter({
+    host,
+    name: 'qbcore',
+    label: 'QBCore',
+    resource: QB_CORE,
+    filter: (key) => [[key]],
+    moneyTypes: QBCORE_MONEY_TYPES,
+    inventory: (itemList) => ({
+      framework: QBCORE_FRAMEWORK,
+      choice: options.inventory ?? 'auto',
+      ox: createOxInventory(host),
+      fallback: createQbInventory(host, { itemList }),
+    }),
   });
 }
 

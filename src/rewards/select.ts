@@ -101,5 +101,9 @@ export function selectAdapter(options: SelectAdapterOptions): SelectAdapterResul
     problems.push(...inventoryProblems(host, framework, inventory));
   }
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, adapter: framework.create({ host, inventory, vrp: options.vrp }), framework: name };
+  return {
+    ok: true,
+    adapter: framework.create({ host, inventory, vrp: options.vrp, rsg: options.rsg }),
+    framework: name,
+  };
 }

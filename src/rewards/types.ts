@@ -33,8 +33,17 @@ export interface CustomReward {
   event?: string;
 }
 
+/** Vote points: credited to the points ledger (`src/points/`), never to the framework. */
+export interface PointsReward {
+  type: 'points';
+  amount: number;
+}
+
 /** One reward as configured in `config.json`. */
-export type Reward = MoneyReward | BankReward | ItemReward | CustomReward;
+export type Reward = MoneyReward | BankReward | ItemReward | CustomReward | PointsReward;
+
+/** A reward the framework pays (everything but points). */
+export type FrameworkReward = Exclude<Reward, PointsReward>;
 
 /** Names of the adapters: every framework of the registry, and standalone. */
 export type FrameworkName = DetectableFramework | 'standalone';
@@ -49,6 +58,9 @@ export interface PayoutContext {
   license: string;
   /** `vote_id` returned by the API claim. */
   voteId: string;
+  /** The journal entry being paid and the index of the reward in it (set by the driver when it gives or confirms). */
+  entryId?: string;
+  rewardIndex?: number;
 }
 
 /**

@@ -33,6 +33,7 @@ interface CfxGlobals {
   GetPlayerIdentifierByType(source: string, type: string): string | null;
   GetNumPlayerIdentifiers(source: string): number;
   GetPlayerIdentifier(source: string, index: number): string | null;
+  IsPlayerAceAllowed(source: string, object: string): boolean | number;
   GetResourceState(resource: string): string;
   RegisterCommand(
     name: string,
@@ -112,6 +113,10 @@ export function createFivemRuntime(): Runtime {
         if (typeof identifier === 'string') found.push(identifier);
       }
       return found;
+    },
+    isAceAllowed: (source, ace) => {
+      const allowed = g.IsPlayerAceAllowed(String(source), ace);
+      return allowed === true || allowed === 1;
     },
     emitNet: (event, target, ...args) => g.emitNet(event, target, ...args),
     tell(source, message) {

@@ -95,6 +95,8 @@ export interface Runtime extends FrameworkHost {
   playerLicense(source: number): string | null;
   /** Every identifier of the player (`steam:…`, `discord:…`, `ip:…`, ...), empty for an unknown id. */
   playerIdentifiers(source: number): string[];
+  /** `IsPlayerAceAllowed`: whether the player holds an ACE; a runtime without it allows nothing that needs one. */
+  isAceAllowed?(source: number, ace: string): boolean;
   /** `emitNet`: a client event to one player (-1: everyone). */
   emitNet(event: string, target: number, ...args: unknown[]): void;
   /** Sends a chat line to one player. */

@@ -42,6 +42,14 @@ export const DISCORD_SENT_PREFIX = 'discord:sent:';
  * (the identity URI-encoded; the vote `t<ms>` by its time, or `u` when the site gives none).
  */
 export const SITE_VOTE_PREFIX = 'site:vote:';
+/** A player's points ledger: `points:<license>`. */
+export const POINTS_PREFIX = 'points:';
+/** Purchases of the vote shop: `shop:buy:<purchaseId>`. */
+export const PURCHASE_PREFIX = 'shop:buy:';
+/** A player's purchases counted against item limits: `shop:usage:<license>`. */
+export const SHOP_USAGE_PREFIX = 'shop:usage:';
+/** Units of an item sold against its global stock: `shop:stock:<itemId>`. */
+export const SHOP_STOCK_PREFIX = 'shop:stock:';
 /** The version of vote-reward that last wrote the data. */
 export const DATA_VERSION_KEY = 'meta:data_version';
 
@@ -54,3 +62,11 @@ export const partyProgressKey = (month: string): string => `${PARTY_PROGRESS_PRE
 /** The key of the record of one site vote: `vote` is the vote's time (ms), or null when the site gives none. */
 export const siteVoteKey = (site: string, identity: string, vote: number | null): string =>
   `${SITE_VOTE_PREFIX}${site}:${encodeURIComponent(identity)}:${vote === null ? 'u' : `t${vote}`}`;
+/** The key of a player's points ledger. */
+export const pointsKey = (license: string): string => `${POINTS_PREFIX}${license}`;
+/** The key of a purchase. */
+export const purchaseKey = (id: string): string => `${PURCHASE_PREFIX}${id}`;
+/** The key of a player's shop usage (limits). */
+export const shopUsageKey = (license: string): string => `${SHOP_USAGE_PREFIX}${license}`;
+/** The key of an item's sold units (stock). */
+export const shopStockKey = (item: string): string => `${SHOP_STOCK_PREFIX}${item}`;

@@ -19,11 +19,12 @@ export const storedRewardSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('money'), amount: z.number() }),
   z.object({ type: z.literal('bank'), amount: z.number() }),
   z.object({ type: z.literal('item'), item: z.string(), count: z.number() }),
+  z.object({ type: z.literal('points'), amount: z.number() }),
   z.object({ type: z.literal('custom'), command: z.string().optional(), event: z.string().optional() }),
 ]);
 
 const awardInfoSchema = z.object({
-  program: z.enum(['milestone', 'streak', 'first', 'party', 'top', 'test', 'allsites']),
+  program: z.enum(['milestone', 'streak', 'first', 'party', 'top', 'test', 'shop', 'allsites']),
   value: z.number(),
   month: z.string().nullable(),
   voteRef: z.string().nullable(),

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
         framework: 'auto',
         command: 'vote',
         vrp: { variant: 'vrp1', cashItem: 'dollar', members: {} },
+        rsg: { bank: 'bank' },
         notify: 'chat',
         checkMode: 'unclaimed',
         reward: { type: 'money', amount: 500 },
@@ -48,6 +49,15 @@ describe('loadConfig', () => {
           party: true,
           winners: true,
           batchSeconds: 2,
+        },
+        points: { perVote: 0 },
+        shop: {
+          enabled: false,
+          command: 'voteshop',
+          pointsCommand: 'votepoints',
+          menu: false,
+          discord: false,
+          items: [],
         },
         messages: {},
         poll: {
@@ -110,10 +120,13 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ reward: { type: 'gold' } }, 'reward.type: expected one of money, bank, item, custom, got "gold"'],
+    [
+      { reward: { type: 'gold' } },
+      'reward.type: expected one of money, bank, item, points, custom, got "gold"',
+    ],
     [
       { reward: [{ type: 'money', amount: 5 }, { type: 'gold' }] },
-      'reward[1].type: expected one of money, bank, item, custom, got "gold"',
+      'reward[1].type: expected one of money, bank, item, points, custom, got "gold"',
     ],
     [{ reward: { type: 'money', amount: 0 } }, 'reward.amount: expected a number ≥ 1, got 0'],
     [{ reward: { type: 'money', amount: 1.5 } }, 'reward.amount: expected a whole number, got 1.5'],
@@ -134,7 +147,7 @@ describe('loadConfig', () => {
     [{ locale: 'it' }, 'locale: expected one of "en", "fr", "de", "es", "pt-BR", "pl", "nl", got "it"'],
     [
       { framework: 'ox' },
-      'framework: expected one of "auto", "esx", "qbcore", "qbox", "vrp", "standalone", got "ox"',
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "ox"',
     ],
     [{ checkMode: 'all' }, 'checkMode: expected one of "unclaimed", "last24h", got "all"'],
     [
@@ -240,8 +253,8 @@ describe('loadConfig', () => {
     expect(result).toEqual({
       ok: false,
       problems: [
-        'reward[1].type: "bank" needs a framework (esx, qbcore, qbox, vrp); standalone can only give "custom" rewards',
-        'reward[2].type: "item" needs a framework (esx, qbcore, qbox, vrp); standalone can only give "custom" rewards',
+        'reward[1].type: "bank" needs a framework (esx, ndcore, oxcore, qbcore, qbox, rsg, vrp); standalone can only give "custom" rewards',
+        'reward[2].type: "item" needs a framework (esx, ndcore, oxcore, qbcore, qbox, rsg, vorp, vrp); standalone can only give "custom" rewards',
       ],
     });
   });
@@ -313,6 +326,7 @@ describe('configJsonSchema', () => {
       'framework',
       'command',
       'vrp',
+      'rsg',
       'notify',
       'checkMode',
       'reward',
@@ -323,6 +337,8 @@ describe('configJsonSchema', () => {
       'voteParty',
       'topVoters',
       'discord',
+      'points',
+      'shop',
       'messages',
       'poll',
       'sites',

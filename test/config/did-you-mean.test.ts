@@ -12,23 +12,27 @@ describe('config.json near misses name the value or setting meant', () => {
   it.each([
     [
       { framework: 'ESX' },
-      'framework: expected one of "auto", "esx", "qbcore", "qbox", "vrp", "standalone", got "ESX"; did you mean "esx"?',
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "ESX"; did you mean "esx"?',
     ],
     [
       { framework: 'qb' },
-      'framework: expected one of "auto", "esx", "qbcore", "qbox", "vrp", "standalone", got "qb"; did you mean "qbcore"?',
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "qb"; did you mean "qbcore"?',
     ],
     [
       { framework: 'qb-core' },
-      'framework: expected one of "auto", "esx", "qbcore", "qbox", "vrp", "standalone", got "qb-core"; did you mean "qbcore"?',
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "qb-core"; did you mean "qbcore"?',
     ],
     [
       { framework: 'es_extended' },
-      'framework: expected one of "auto", "esx", "qbcore", "qbox", "vrp", "standalone", got "es_extended"; did you mean "esx"?',
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "es_extended"; did you mean "esx"?',
+    ],
+    [
+      { framework: 'ND_Core' },
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "ND_Core"; did you mean "ndcore"?',
     ],
     [
       { framework: 'qbx_core' },
-      'framework: expected one of "auto", "esx", "qbcore", "qbox", "vrp", "standalone", got "qbx_core"; did you mean "qbox"?',
+      'framework: expected one of "auto", "esx", "ndcore", "oxcore", "qbcore", "qbox", "rsg", "vorp", "vrp", "standalone", got "qbx_core"; did you mean "qbox"?',
     ],
     [
       { locale: 'de-DE' },
@@ -56,7 +60,7 @@ describe('config.json near misses name the value or setting meant', () => {
     ],
     [
       { reward: { type: 'Money', amount: 5 } },
-      'reward.type: expected one of money, bank, item, custom, got "Money"; did you mean "money"?',
+      'reward.type: expected one of money, bank, item, points, custom, got "Money"; did you mean "money"?',
     ],
     [
       { milestones: [{ evry: 5, reward: { type: 'money', amount: 5 } }] },

@@ -88,7 +88,7 @@ describe('bad config.json', () => {
     {
       what: 'an unknown reward type',
       config: { reward: { type: 'gold', amount: 5 } },
-      problems: ['reward.type: expected one of money, bank, item, custom, got "gold"'],
+      problems: ['reward.type: expected one of money, bank, item, points, custom, got "gold"'],
     },
     {
       what: 'a negative amount',
@@ -131,7 +131,7 @@ describe('bad config.json', () => {
       what: 'money on standalone',
       config: { framework: 'standalone', reward: { type: 'money', amount: 500 } },
       problems: [
-        'reward.type: "money" needs a framework (esx, qbcore, qbox, vrp); standalone can only give "custom" rewards',
+        'reward.type: "money" needs a framework (esx, ndcore, oxcore, qbcore, qbox, rsg, vorp, vrp); standalone can only give "custom" rewards',
       ],
     },
   ];

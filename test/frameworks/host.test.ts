@@ -41,6 +41,7 @@ exports('deep', function()
 end)
 exports('slow', function() Wait(100) return 'late' end)
 exports('echo', function(...) return select('#', ...), ... end)
+exports('third', function(...) return select('#', ...), (select(3, ...)) end)
 exports('callback', function(fn) return fn(2, 3) end)
 AddEventHandler('bank:ping', function(n) balance += n end)
 RegisterNetEvent('bank:who', function() LastSource = source end)
@@ -181,6 +182,29 @@ describe('framework harness host: FiveM boundary rules between our own Lua resou
     ]);
     expect(() => s.exportsOf('bank').getBank).toThrow('No such export getBank in resource bank');
     expect(s.resourceState('bank')).toBe('stopped');
+  });
+
+  it('a nil argument keeps its place: JS f(a, null, c) reaches Lua as a, nil, c (three arguments)', async () => {
+    const s = await boot();
+    expect(s.exportsOf('bank').third?.('a', null, 'c')).toEqual([3, 'c']);
+    expect(s.exportsOf('bank').third?.('a', undefined, 'c', null)).toEqual([4, 'c']);
+  });
+
+  it('a .js script of a Lua resource is not run (the harness runs Lua only) and says so; its Lua scripts run', async () => {
+    server = await createServer({ onConsole: () => {}, convars: {} });
+    await server.addResource(
+      'mixed',
+      resource({
+        'fxmanifest.lua': "fx_version 'cerulean'\nshared_scripts { 'helper.js' }\nserver_script 'server.lua'",
+        'helper.js': "exports('fromJs', () => true);",
+        'server.lua': "exports('fromLua', function() return true end)",
+      }),
+    );
+    await server.start('mixed');
+    expect(server.console).toContain(
+      '[mixed] helper.js not run: JS scripts of a Lua resource are outside the harness',
+    );
+    expect(server.exportsOf('mixed').fromLua?.()).toBe(true);
   });
 
   it('events reach Lua handlers with their arguments', async () => {

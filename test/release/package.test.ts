@@ -32,6 +32,7 @@ const EXPECTED_ENTRIES = [
   'dist/server.js',
   'docs/config.md',
   'docs/messages.md',
+  'docs/sites.md',
   'fxmanifest.lua',
   'lua/vrp2.lua',
 ].map((file) => `vote-reward/${file}`);
@@ -142,7 +143,7 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     }
     for (const developerOnly of ['npm ', 'node_modules', 'vitest', 'build.mjs', 'mock-server'])
       expect(readme).not.toContain(developerOnly);
-    for (const page of ['docs/config.md', 'docs/messages.md']) {
+    for (const page of ['docs/config.md', 'docs/messages.md', 'docs/sites.md']) {
       const text = new TextDecoder().decode(files[`vote-reward/${page}`]);
       expect(text, `${page} names a repository path the zip does not have`).not.toContain('docs/owner/');
       for (const link of text.matchAll(/\]\(([^)#\s]+)/g)) {

@@ -5,7 +5,7 @@ import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
 import { composeResource } from '../../src/compose';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };
-const ALWAYS = ['adapter', 'announcements', 'joins', 'programs', 'claim flow'];
+const ALWAYS = ['adapter', 'announcements', 'joins', 'programs', 'points', 'claim flow'];
 const PROGRAMS_ON = {
   voteParty: { enabled: true, every: 2, announceMinutes: 0 },
   topVoters: { enabled: true, awards: [{ rank: 1, reward: { type: 'money', amount: 10 } }] },
@@ -53,6 +53,7 @@ describe('composeResource', () => {
     running.start();
     running.stop();
     expect(calls).toEqual([
+      'start points',
       'start claim flow',
       'start poller',
       'start top voters',
@@ -61,6 +62,7 @@ describe('composeResource', () => {
       'stop top voters',
       'stop poller',
       'stop claim flow',
+      'stop points',
       'stop programs',
       'stop joins',
       'stop announcements',

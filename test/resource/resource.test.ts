@@ -66,6 +66,9 @@ describe('createResource start-up', () => {
       'getServerInfo',
       'getVoteCount',
       'getTopVoters',
+      'getVotePoints',
+      'addVotePoints',
+      'spendVotePoints',
     ]);
     expect(resource.isReady()).toBe(true);
   });
@@ -161,7 +164,7 @@ describe('createResource start-up', () => {
     const { runtime, resource } = setup({ reward: { type: 'gold' } });
     await resource.start();
     expect(console_(runtime).join('\n')).toContain(
-      'reward.type: expected one of money, bank, item, custom, got "gold"',
+      'reward.type: expected one of money, bank, item, points, custom, got "gold"',
     );
     runtime.files.set('config.json', JSON.stringify({ apiUrl: 'https://votes.example', ...STANDALONE }));
     const lines = await admin(runtime, 'reload');

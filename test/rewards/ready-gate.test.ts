@@ -5,21 +5,29 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeEsx } from '../../devkit/fakes/frameworks/esx';
 import { createFakeHost, type FakeHost } from '../../devkit/fakes/frameworks/host';
+import { createFakeNdCore } from '../../devkit/fakes/frameworks/nd-core';
+import { createFakeOxCore } from '../../devkit/fakes/frameworks/ox-core';
 import { createFakeOxInventory } from '../../devkit/fakes/frameworks/ox-inventory';
 import { createFakeQbcore, createFakeQbox } from '../../devkit/fakes/frameworks/qb';
+import { createFakeRsg, RSG_FAKE_ITEMS } from '../../devkit/fakes/frameworks/rsg';
+import { createFakeVorp } from '../../devkit/fakes/frameworks/vorp';
 import { createFakeVrp } from '../../devkit/fakes/frameworks/vrp';
 import { createEsxAdapter } from '../../src/rewards/esx';
+import { createNdCoreAdapter } from '../../src/rewards/nd-core';
+import { createOxCoreAdapter } from '../../src/rewards/ox-core';
 import { createQbcoreAdapter } from '../../src/rewards/qbcore';
 import { createQboxAdapter } from '../../src/rewards/qbox';
 import { FRAMEWORKS } from '../../src/rewards/registry';
+import { createRsgAdapter } from '../../src/rewards/rsg';
 import { createStandaloneAdapter } from '../../src/rewards/standalone';
 import type { DisposableRewardAdapter, PayoutContext, Reward } from '../../src/rewards/types';
+import { createVorpAdapter } from '../../src/rewards/vorp';
 import { createVrpAdapter } from '../../src/rewards/vrp';
 
 const SOURCE = 4;
 const ctx: PayoutContext = { source: SOURCE, name: 'Ann', license: 'license:4', voteId: 'vote-9' };
 
-const REWARDS: Record<Reward['type'], Reward> = {
+const REWARDS: Record<Exclude<Reward['type'], 'points'>, Reward> = {
   money: { type: 'money', amount: 50 },
   bank: { type: 'bank', amount: 60 },
   item: { type: 'item', item: 'bread', count: 1 },
@@ -44,7 +52,7 @@ const heldBy =
       ? fake.emitted.filter((e) => e.event === 'myserver:voteGift').length + fake.commands.length
       : (quantity(reward) ?? 0);
 
-const SETUPS: Record<string, { kinds: readonly Reward['type'][]; setup(): Setup }> = {
+const SETUPS: Record<string, { kinds: readonly Exclude<Reward['type'], 'points'>[]; setup(): Setup }> = {
   esx: {
     kinds: ['money', 'bank', 'item', 'custom'],
     setup() {
@@ -75,6 +83,23 @@ const SETUPS: Record<string, { kinds: readonly Reward['type'][]; setup(): Setup 
       };
     },
   },
+  ndcore: {
+    kinds: ['money', 'bank', 'item', 'custom'],
+    setup() {
+      const fake = createFakeHost();
+      const ox = createFakeOxInventory(fake);
+      const nd = createFakeNdCore(fake, { ox: ox.model });
+      return {
+        adapter: createNdCoreAdapter({ host: fake.host }),
+        load: () => nd.load(SOURCE),
+        held: heldBy(fake, (r) =>
+          r.type === 'item'
+            ? ox.count(SOURCE, r.item)
+            : nd.money(SOURCE, r.type === 'money' ? 'cash' : 'bank'),
+        ),
+      };
+    },
+  },
   qbox: {
     kinds: ['money', 'bank', 'item', 'custom'],
     setup() {
@@ -91,6 +116,24 @@ const SETUPS: Record<string, { kinds: readonly Reward['type'][]; setup(): Setup 
           r.type === 'item'
             ? ox.count(SOURCE, r.item)
             : qbx.money(SOURCE, r.type === 'money' ? 'cash' : 'bank'),
+        ),
+      };
+    },
+  },
+  oxcore: {
+    kinds: ['money', 'bank', 'item', 'custom'],
+    setup() {
+      const fake = createFakeHost();
+      const core = createFakeOxCore(fake, { items: { bread: { weight: 100 } } });
+      return {
+        adapter: createOxCoreAdapter({ host: fake.host }),
+        load: () => core.load(SOURCE, { charId: 7 }),
+        held: heldBy(fake, (r) =>
+          r.type === 'item'
+            ? core.ox.count(SOURCE, r.item)
+            : r.type === 'money'
+              ? core.cash(SOURCE)
+              : core.account(7)?.balance,
         ),
       };
     },
@@ -117,6 +160,37 @@ const SETUPS: Record<string, { kinds: readonly Reward['type'][]; setup(): Setup 
       },
     ]),
   ),
+  rsg: {
+    kinds: ['money', 'bank', 'item', 'custom'],
+    setup() {
+      const fake = createFakeHost();
+      const rsg = createFakeRsg(fake, {
+        items: { ...RSG_FAKE_ITEMS, bread: { label: 'Bread', weight: 100 } },
+      });
+      return {
+        adapter: createRsgAdapter({ host: fake.host }),
+        load: () => void rsg.load(SOURCE),
+        held: heldBy(fake, (r) =>
+          r.type === 'item'
+            ? rsg.itemCount(SOURCE, r.item)
+            : rsg.money(SOURCE, r.type === 'money' ? 'cash' : 'bank'),
+        ),
+      };
+    },
+  },
+  vorp: {
+    kinds: ['money', 'item', 'custom'],
+    setup() {
+      const fake = createFakeHost();
+      const vorp = createFakeVorp(fake);
+      vorp.connect(SOURCE, 'steam:4');
+      return {
+        adapter: createVorpAdapter({ host: fake.host }),
+        load: () => void vorp.select(SOURCE),
+        held: heldBy(fake, (r) => (r.type === 'item' ? vorp.itemCount(SOURCE, r.item) : vorp.money(SOURCE))),
+      };
+    },
+  },
   'vrp (vrp2)': {
     kinds: ['custom'],
     setup() {

@@ -19,7 +19,7 @@ export async function withAdapter(
   ctx: ScenarioContext,
   rewards: Reward[],
   action: (adapter: RewardAdapter, answer: (label: string, value: unknown) => void) => Promise<void>,
-  settings: Partial<Pick<SelectAdapterOptions, 'framework' | 'inventory' | 'vrp'>> & {
+  settings: Partial<Pick<SelectAdapterOptions, 'framework' | 'inventory' | 'vrp' | 'rsg'>> & {
     host?: FrameworkHost;
   } = {},
 ): Promise<void> {

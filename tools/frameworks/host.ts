@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { type LuaEngine, LuaFactory } from 'wasmoon';
 import { createLog } from '../../src/runtime/runtime';
 import { joaat, rewriteCfxLua } from './cfxlua';
+import { type JsHostApi, type JsResource, startJsResource } from './js-resource';
 import { type Manifest, readManifest, serverScripts } from './manifest';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -52,6 +53,8 @@ export interface ServerOptions {
    * the iteration order of some framework tables, and with it the transcripts already recorded.
    */
   extraNatives?: string[];
+  /** Globals added to a JS resource's scope (e.g. the stand-in DB driver ox_core's build imports), by resource. */
+  jsGlobals?: Record<string, Record<string, unknown>>;
 }
 
 /** Implemented natives a world must ask for (ServerOptions.extraNatives). */
@@ -145,6 +148,9 @@ export async function createServer(options: ServerOptions = {}) {
   const exportsTable = new Map<string, Map<string, string>>();
   const jsRefs = new Map<number, LuaFn>();
   const jsListeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  // JS resources (a built bundle run by js-resource.ts) and their event listeners, which also get the source.
+  const jsResources = new Map<string, JsResource>();
+  const jsSourced = new Map<string, Set<(source: string, args: unknown[]) => void>>();
   const asyncSlots = new Map<number, AsyncSlot>();
   const stateBags = new Map<string, Map<string, string>>();
   const kvp = new Map<string, string>();
@@ -167,7 +173,7 @@ export async function createServer(options: ServerOptions = {}) {
     options.onConsole?.(line);
   };
 
-  const toTagged = (value: unknown, depth = 0): Json => {
+  const toTagged = (value: unknown, depth = 0, forLua = false): Json => {
     if (value === undefined || value === null) return null;
     if (typeof value === 'number')
       return Number.isFinite(value)
@@ -180,18 +186,20 @@ export async function createServer(options: ServerOptions = {}) {
       return { $r: `js:0:${nextJsRef}` };
     }
     if (depth >= 16) return null;
-    if (Array.isArray(value)) return value.map((v) => toTagged(v, depth + 1));
+    if (Array.isArray(value)) return value.map((v) => toTagged(v, depth + 1, forLua));
     if (typeof value === 'object') {
       const marker = (value as { __cfx_functionReference?: unknown }).__cfx_functionReference;
       if (typeof marker === 'string') return { $r: marker };
       const pairs: Json[] = [];
+      // msgpack carries a nil-valued key, which a Lua table cannot hold: for Lua the key is simply absent.
       for (const [k, v] of Object.entries(value as Record<string, unknown>))
-        pairs.push(k, toTagged(v, depth + 1));
+        if (!forLua || (v !== undefined && v !== null)) pairs.push(k, toTagged(v, depth + 1, forLua));
       return Object.keys(value).length === 0 ? [] : { $m: pairs };
     }
     return null;
   };
-  const encodeArgs = (args: readonly unknown[]) => JSON.stringify(args.map((a) => toTagged(a)));
+  const encodeArgs = (args: readonly unknown[], forLua = false) =>
+    JSON.stringify(args.map((a) => toTagged(a, 0, forLua)));
 
   const resourceOfRef = (ref: string) => {
     const [name, instance, id] = ref.split(':');
@@ -199,7 +207,7 @@ export async function createServer(options: ServerOptions = {}) {
   };
 
   /** Calls a reference with tagged args; returns the tagged result text, or undefined when it raised/was dead. */
-  const invokeRef = (ref: string, argsText: string): string | undefined => {
+  const invokeRef = (ref: string, argsText: string, forLua = false): string | undefined => {
     const { name, instance, id } = resourceOfRef(ref);
     if (name === 'js') {
       const fn = jsRefs.get(id);
@@ -207,15 +215,15 @@ export async function createServer(options: ServerOptions = {}) {
       try {
         const args = (JSON.parse(argsText) as unknown[]).map((a) => fromTagged(a, jsCallable, 'arg'));
         const result = fn(...args);
-        if (result instanceof Promise) {
+        if (result && typeof (result as Promise<unknown>).then === 'function') {
           const slotId = newAsync();
-          result.then(
-            (v) => settleAsync(slotId, 'resolved', encodeArgs(v === undefined ? [] : [v])),
+          (result as Promise<unknown>).then(
+            (v) => settleAsync(slotId, 'resolved', encodeArgs(v === undefined ? [] : [v], forLua)),
             (e) => settleAsync(slotId, 'rejected', String(e)),
           );
           return `{"$a":${slotId}}`;
         }
-        return encodeArgs(result === undefined ? [] : [result]);
+        return encodeArgs(result === undefined ? [] : [result], forLua);
       } catch (error) {
         log(`SCRIPT ERROR (js): ${error instanceof Error ? error.message : String(error)}`);
         return undefined;
@@ -345,6 +353,14 @@ export async function createServer(options: ServerOptions = {}) {
       const args = (JSON.parse(argsText) as unknown[]).map((a) => fromTagged(a, jsCallable, event));
       for (const listener of [...listeners]) listener(...args);
     }
+    const sourced = jsSourced.get(event);
+    if (sourced) {
+      for (const listener of [...sourced]) {
+        // Each JS resource gets its own copy, as FiveM unpacks the event's msgpack once per runtime.
+        const args = (JSON.parse(argsText) as unknown[]).map((a) => fromTagged(a, jsCallable, event));
+        listener(eventSource, args);
+      }
+    }
   };
 
   // State bag change handlers (AddStateBagChangeHandler), called in registration order after every set, from any
@@ -452,6 +468,78 @@ export async function createServer(options: ServerOptions = {}) {
     DeleteResourceKvp: (self, key) => void kvp.delete(`${self.name}:${key}`),
   };
 
+  const nativeNames = () => {
+    const hidden = new Set(options.hiddenNatives ?? []);
+    const extra = new Set(options.extraNatives ?? []);
+    return [...new Set([...CITIZEN_NATIVES, ...Object.keys(natives), ...LUA_ONLY_NATIVES])].filter(
+      (name) => !hidden.has(name) && (!OPT_IN_NATIVES.has(name) || extra.has(name)),
+    );
+  };
+
+  /** What a JS resource reaches of this server (js-resource.ts): the same natives, events, exports and state bags. */
+  const jsApi: JsHostApi = {
+    log,
+    now: () => now,
+    native(selfName, name, args) {
+      const self = resources.get(selfName) as Resource;
+      const impl = natives[name];
+      if (!impl) {
+        unknownNatives.set(name, (unknownNatives.get(name) ?? 0) + 1);
+        return undefined;
+      }
+      const value = impl(self, ...args);
+      if (value && typeof value === 'object' && '$m' in (value as object)) {
+        const table = fromTagged(value, jsCallable, name) as Record<string, unknown>;
+        // A vector native (GetEntityCoords) answers JS an array [x, y, z], where Lua gets a vector3.
+        return 'x' in table && 'y' in table && 'z' in table ? [table.x, table.y, table.z] : table;
+      }
+      return value;
+    },
+    nativeNames,
+    emit: (event, args) => dispatch(event, encodeArgs(args), ''),
+    emitNet: (event, target, args) => void clientEvents.push({ event, args: [target, ...args] }),
+    listen(event, handler) {
+      const set = jsSourced.get(event) ?? new Set();
+      jsSourced.set(event, set);
+      set.add(handler);
+      return () => void set.delete(handler);
+    },
+    registerExport(self, name, fn) {
+      nextJsRef += 1;
+      jsRefs.set(nextJsRef, fn);
+      const table = exportsTable.get(self) ?? new Map<string, string>();
+      exportsTable.set(self, table);
+      table.set(name, `js:0:${nextJsRef}`);
+    },
+    callExport(self, resource, name, args) {
+      const ref = exportsTable.get(resource)?.get(name);
+      if (ref === undefined) throw new Error(`No such export ${name} in resource ${resource}`);
+      invokeStack.push(self);
+      let out: string | undefined;
+      try {
+        out = invokeRef(ref, encodeArgs(args));
+      } finally {
+        invokeStack.pop();
+      }
+      const raised = `An error occurred while calling export ${name} of resource ${resource} - see above for details`;
+      if (out === undefined) throw new Error(raised);
+      return jsResult(out, name, resource);
+    },
+    stateGet(bag, key) {
+      const text = stateBags.get(bag)?.get(key);
+      return text === undefined
+        ? undefined
+        : (fromTagged((JSON.parse(text) as Json[])[0] ?? null, jsCallable, key) ?? undefined);
+    },
+    stateSet(bag, key, value) {
+      const text = encodeArgs([value]);
+      const map = stateBags.get(bag) ?? new Map<string, string>();
+      stateBags.set(bag, map);
+      map.set(key, text);
+      announceStateChange(bag, key, text);
+    },
+  };
+
   const hostFor =
     (self: Resource) =>
     (op: string, a?: unknown, b?: unknown, c?: unknown): unknown => {
@@ -466,7 +554,7 @@ export async function createServer(options: ServerOptions = {}) {
           log(`[${self.name}] ${String(a)}${b ? `\n${String(b)}` : ''}`);
           return undefined;
         case 'callref':
-          return invokeRef(String(a), String(b));
+          return invokeRef(String(a), String(b), true);
         case 'trigger':
           dispatch(String(a), String(b), '');
           return undefined;
@@ -517,15 +605,8 @@ export async function createServer(options: ServerOptions = {}) {
           if (value && typeof value === 'object' && '$m' in (value as object)) return JSON.stringify([value]);
           return encodeArgs([value]);
         }
-        case 'native_names': {
-          const hidden = new Set(options.hiddenNatives ?? []);
-          const extra = new Set(options.extraNatives ?? []);
-          return JSON.stringify([
-            [...new Set([...CITIZEN_NATIVES, ...Object.keys(natives), ...LUA_ONLY_NATIVES])].filter(
-              (name) => !hidden.has(name) && (!OPT_IN_NATIVES.has(name) || extra.has(name)),
-            ),
-          ]);
-        }
+        case 'native_names':
+          return JSON.stringify([nativeNames()]);
         case 'state_get': {
           const v = stateBags.get(String(a))?.get(String(b));
           return v === undefined ? '[null]' : v;
@@ -639,6 +720,18 @@ export async function createServer(options: ServerOptions = {}) {
       if (resource.state === 'started') return;
       resource.instance += 1;
       resource.listens = new Set();
+      const scripts = serverScripts(resource.manifest, listFiles(resource.dir));
+      if (scripts.length > 0 && scripts.every((script) => script.endsWith('.js'))) {
+        resource.state = 'started';
+        jsResources.set(
+          name,
+          startJsResource(jsApi, name, resource.dir, scripts, options.jsGlobals?.[name] ?? {}),
+        );
+        dispatch('onResourceStart', encodeArgs([name]), '');
+        dispatch('onServerResourceStart', encodeArgs([name]), '');
+        server.settle();
+        return;
+      }
       const realNow = Date.now;
       Date.now = () => 1_700_000_000_000;
       let engine: LuaEngine;
@@ -669,6 +762,11 @@ export async function createServer(options: ServerOptions = {}) {
           owner = found;
           path = rest.join('/');
         }
+        // FXServer runs a resource's .js scripts in its JS runtime; the harness runs Lua only (vorp_inventory's Regex.js).
+        if (path.endsWith('.js')) {
+          log(`[${name}] ${path} not run: JS scripts of a Lua resource are outside the harness`);
+          continue;
+        }
         const source = readFileSync(join(owner.dir, path), 'utf8');
         const error = resource.run(rewriteCfxLua(source), `@@${owner.name}/${path}`);
         if (typeof error === 'string') log(`[${name}] failed to load ${path}: ${error.split('\n')[0]}`);
@@ -686,6 +784,8 @@ export async function createServer(options: ServerOptions = {}) {
       dispatch('onResourceStop', encodeArgs([name]), '');
       resource.state = 'stopped';
       exportsTable.delete(name);
+      jsResources.get(name)?.stop();
+      jsResources.delete(name);
       resource.engine?.global.close();
       resource.engine = undefined;
       dispatch('onServerResourceStop', encodeArgs([name]), '');
@@ -711,13 +811,35 @@ export async function createServer(options: ServerOptions = {}) {
       const end = now + ms;
       while (now < end) {
         now = Math.min(end, now + 50);
+        for (const js of jsResources.values()) js.runDue(now);
         server.settle();
       }
     },
 
-    /** Connects a player: `playerConnecting` then `playerJoining` (source = the new id). */
-    connect(p: SimPlayer) {
+    /**
+     * `advance`, letting a JS resource's promises settle between the 50 ms steps (its async work continues on the
+     * microtask queue, which a synchronous `advance` never yields to). With no JS resource it is `advance`.
+     */
+    async pump(ms: number) {
+      if (jsResources.size === 0) {
+        server.advance(ms);
+        return;
+      }
+      const end = now + ms;
+      while (now < end) {
+        for (let i = 0; i < 5; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+        server.advance(Math.min(50, end - now));
+      }
+      for (let i = 0; i < 5; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+    },
+
+    /**
+     * Connects a player: `playerJoining` (source = the new id). `connecting` runs first, once the player's identifiers
+     * answer: the world's `playerConnecting` for frameworks that set players up there (ND_Core).
+     */
+    connect(p: SimPlayer, connecting?: () => void) {
       players.set(p.source, p);
+      connecting?.();
       dispatch('playerJoining', encodeArgs([String(p.source)]), `internal-net:${p.source}`);
       server.settle();
     },
@@ -808,6 +930,8 @@ export async function createServer(options: ServerOptions = {}) {
 
     /** Closes every Lua state. */
     close() {
+      for (const js of jsResources.values()) js.stop();
+      jsResources.clear();
       for (const resource of resources.values()) {
         resource.engine?.global.close();
         resource.engine = undefined;

@@ -88,6 +88,8 @@ __vr_encode = function(...) return encodeArgs(select('#', ...), ...) end
 
 -- Decoding ------------------------------------------------------------------------------------------------
 local makeRef
+local listLength = setmetatable({}, { __mode = 'k' })
+local unpackList
 local function decodeAt(s, i)
   i = s:find('%S', i)
   local c = s:sub(i, i)
@@ -118,7 +120,7 @@ local function decodeAt(s, i)
       i = s:find('%S', i)
       local d = s:sub(i, i)
       i = i + 1
-      if d == ']' then return arr, i end
+      if d == ']' then listLength[arr] = n return arr, i end
     end
   elseif c == '{' then
     local key
@@ -150,12 +152,16 @@ local function decodeAt(s, i)
   end
 end
 
+-- An argument list keeps its nils where they are (JS `f(1, null, 'x')` reaches Lua as 1, nil, 'x', as FiveM's
+-- msgpack unpacking does); `#` of a table with a hole may stop at the hole.
+unpackList = function(list) return unpack(list, 1, listLength[list] or #list) end
+
 local function decodeList(s)
   if s == nil then return nil end
   local list = decodeAt(s, 1)
   return list
 end
-__vr_decode = function(s) local list = decodeList(s) return unpack(list, 1, #list) end
+__vr_decode = function(s) local list = decodeList(s) return unpackList(list) end
 
 -- Scheduler -----------------------------------------------------------------------------------------------
 local threads = {}
@@ -279,7 +285,7 @@ local refMeta = {
     local list = decodeList(result)
     -- The callee waited: its answer arrives later, so this caller waits too (FiveM's Citizen.Await on the retval).
     if list.__vr_async then return Citizen.Await(list) end
-    return unpack(list, 1, #list)
+    return unpackList(list)
   end,
 }
 makeRef = function(ref)
@@ -297,7 +303,7 @@ __vr_invoke = function(id, args)
   local fn = refs[tonumber(id)]
   if fn == nil then host('log', 'SCRIPT ERROR: no function reference ' .. tostring(id)) return nil end
   local list = decodeList(args)
-  local th, waiting = runThread(fn, unpack(list, 1, #list))
+  local th, waiting = runThread(fn, unpackList(list))
   if not waiting then
     local r = th.results
     if r == nil then return nil end
@@ -345,7 +351,7 @@ __vr_event = function(name, args, eventSource)
     if fn then
       local previous = source
       source = src
-      runThread(fn, unpack(values, 1, #values))
+      runThread(fn, unpackList(values))
       source = previous
     end
   end

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Transcript, type TranscriptValue, transcriptSchema } from '../../test/frameworks/transcript';
+import type { SimServer } from './host';
 import { PROJECT_ROOT, resourceName, SOURCES } from './sources';
 import { bootWorld, type ScenarioContext } from './world';
 import { WORLDS } from './worlds/index';
@@ -32,6 +33,35 @@ export function toTranscriptValue(v: unknown, depth = 0): TranscriptValue {
 
 const firstLine = (line: string) => line.split('\n')[0] as string;
 
+/**
+ * How an async call settled, moving the server until it does (at most 10 s): a JS framework's answer can wait on the
+ * virtual clock, and awaiting it without moving the server would never end. A Promise that rejected with FiveM's
+ * generic export error (a JS export that threw asynchronously) is kept as raised; anything else that did not
+ * resolve reads as nothing.
+ */
+async function settled(
+  server: SimServer,
+  promise: Promise<unknown>,
+): Promise<{ returned: unknown } | { raised: string }> {
+  let done = false;
+  const outcome = promise.then(
+    (returned) => {
+      done = true;
+      return { returned };
+    },
+    (error: unknown) => {
+      done = true;
+      const message = error instanceof Error ? error.message : '';
+      return message.startsWith('An error occurred while calling')
+        ? { raised: message }
+        : { returned: undefined };
+    },
+  );
+  await Promise.resolve();
+  for (let waited = 0; !done && waited < 10_000; waited += 50) await server.pump(50);
+  return done ? outcome : { returned: undefined };
+}
+
 async function recordWorld(name: string): Promise<Transcript> {
   const world = WORLDS.find((w) => w.name === name);
   if (!world) throw new Error(`no world ${name} (known: ${WORLDS.map((w) => w.name).join(', ')})`);
@@ -48,27 +78,30 @@ async function recordWorld(name: string): Promise<Transcript> {
       },
     };
     await scenario.prepare?.(ctx);
-    server.advance(100);
+    await server.pump(100);
     server.recorded.length = 0;
     const before = toTranscriptValue(world.state(server));
     const consoleMark = server.console.length;
     await scenario.run(ctx);
-    server.advance(100);
+    await server.pump(100);
     const after = toTranscriptValue(world.state(server));
     const calls = await Promise.all(
-      server.recorded.map(async (call) => ({
-        resource: call.resource,
-        path: call.path,
-        args: call.args.map((a) => toTranscriptValue(a)),
-        ...(call.raised
-          ? { raised: { message: call.raised.message, lua: call.raised.lua.map(firstLine) } }
-          : {
-              returned: toTranscriptValue(
-                call.async ? await (call.returned as Promise<unknown>).catch(() => undefined) : call.returned,
-              ),
-            }),
-        ...(call.async ? { async: true as const } : {}),
-      })),
+      server.recorded.map(async (call) => {
+        const answer = call.async
+          ? await settled(server, call.returned as Promise<unknown>)
+          : { returned: call.returned };
+        return {
+          resource: call.resource,
+          path: call.path,
+          args: call.args.map((a) => toTranscriptValue(a)),
+          ...(call.raised
+            ? { raised: { message: call.raised.message, lua: call.raised.lua.map(firstLine) } }
+            : 'raised' in answer
+              ? { raised: { message: answer.raised, lua: [] } }
+              : { returned: toTranscriptValue(answer.returned) }),
+          ...(call.async ? { async: true as const } : {}),
+        };
+      }),
     );
     scenarios.push({
       name: scenario.name,

@@ -59,10 +59,19 @@ export interface World {
   extraNatives?: string[];
   /** A fresh database router for one boot. */
   database(log: (line: string) => void): MysqlRouter;
+  /** Fresh globals for each JS resource's scope at one boot (e.g. ox_core's stand-in DB driver), by resource. */
+  jsGlobals?(log: (line: string) => void): Record<string, Record<string, unknown>>;
+  /** Prepares what the world's resources need before they are installed (e.g. builds ox_core's server bundle). */
+  build?(): Promise<void>;
   /** Players connected at boot; `load` then makes the framework load each one that should be loaded. */
   players: SimPlayer[];
-  /** Loads one player in the framework (e.g. the client's `esx:onPlayerJoined`). */
-  load(server: SimServer, player: SimPlayer): void;
+  /**
+   * Runs as a player connects, before `playerJoining` (the player's identifiers already answer): FXServer's
+   * `playerConnecting` with its deferrals, for frameworks that set players up there (ND_Core). Default: nothing.
+   */
+  connecting?(server: SimServer, player: SimPlayer): void;
+  /** Loads one player in the framework (e.g. the client's `esx:onPlayerJoined`); may be async (a JS framework). */
+  load(server: SimServer, player: SimPlayer): void | Promise<void>;
   /** Sources of the players to load at boot (default: all). */
   loaded?: number[];
   /** The state a scenario may change (balances, item counts, weights), read without recording. */
@@ -73,7 +82,9 @@ export interface World {
 /** Boots a world: installs and starts its resources, connects and loads its players, clears the recording. */
 export async function bootWorld(world: World, onConsole?: (line: string) => void): Promise<SimServer> {
   const log = (line: string) => onConsole?.(line);
+  await world.build?.();
   const server = await createServer({
+    jsGlobals: world.jsGlobals?.(log),
     convars: world.convars,
     mysql: world.database(log),
     onConsole,
@@ -90,13 +101,14 @@ export async function bootWorld(world: World, onConsole?: (line: string) => void
     await server.addResource(name, join(PROJECT_ROOT, dir));
   for (const key of world.start ?? world.resources) await server.start(resourceName(key));
   for (const name of Object.keys(world.own ?? {})) await server.start(name);
-  server.advance(1000);
-  for (const player of world.players) server.connect(player);
+  await server.pump(1000);
+  for (const player of world.players)
+    server.connect(player, world.connecting && (() => world.connecting?.(server, player)));
   for (const player of world.players) {
     if ((world.loaded ?? world.players.map((p) => p.source)).includes(player.source))
-      world.load(server, player);
+      await world.load(server, player);
   }
-  server.advance(1000);
+  await server.pump(1000);
   server.recorded.length = 0;
   return server;
 }

@@ -4,7 +4,7 @@
  * qbcore-inventory-1.json). The models' headers say what is recorded and what is a guess.
  */
 import { valuesOf } from '../../fakes/frameworks/models/lua';
-import { createOxModel } from '../../fakes/frameworks/models/ox-inventory';
+import { createOxModel, type OxModel } from '../../fakes/frameworks/models/ox-inventory';
 import type { QbInventoryVersion } from '../../fakes/frameworks/models/qb';
 import { oxLoadedExports } from '../../fakes/frameworks/ox-inventory';
 import type { CfxGlobals, FakeApi, FakeResourceDefinition } from '../server';
@@ -34,12 +34,19 @@ export interface OxInventoryFakeOptions extends InventoryFakeOptions {
    * error, which this fake does not print. Default `loaded`.
    */
   state?: 'loaded' | 'no-qb-bridge';
+  /**
+   * The framework whose cash the `money` item is (ox_core): its adds are written to the ledger as that framework's
+   * `money` payouts. Otherwise `money` mirrors the framework's cash account, already written by the framework.
+   */
+  cashOf?: string;
 }
 
 /** An inventory fake: definition plus the per-player inventories tests inspect or fill. */
 export interface InventoryFake {
   /** Pass to server.addFakeResource(...). */
   definition: FakeResourceDefinition;
+  /** ox_inventory's model (ox_core's fake moves cash and checks inventories on it); absent for qb-inventory. */
+  model?: OxModel;
   /** Inventory of a player (created on first use, only for players the server knows). */
   inventory(id: number): FakeInventory;
 }
@@ -69,6 +76,16 @@ export function createOxInventoryFake(options: OxInventoryFakeOptions = {}): Inv
     accounts: ['money'],
     present: (id) => loaded && (!g || (g.DoesPlayerExist(id) === true && (options.isLoaded?.(id) ?? true))),
     onAdd(source, item, count) {
+      if (item === 'money' && options.cashOf) {
+        api?.payout({
+          framework: options.cashOf,
+          player: source,
+          kind: 'money',
+          name: 'money',
+          amount: count,
+        });
+        return;
+      }
       // The `money` item mirrors ESX's cash account: the credit was already written by the framework.
       if (item === 'money') return;
       api?.payout({ framework: 'ox_inventory', player: source, kind: 'item', name: item, amount: count });
@@ -130,7 +147,7 @@ export function createOxInventoryFake(options: OxInventoryFakeOptions = {}): Inv
       if (loaded) for (const [name, fn] of Object.entries(oxLoadedExports())) globals.exports(name, fn);
     },
   };
-  return { definition, inventory: view };
+  return { definition, inventory: view, model };
 }
 
 /**

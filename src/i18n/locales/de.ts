@@ -43,6 +43,8 @@ export const de: Record<MessageKey, string> = {
   reward_bank: '{amount} $ aufs Konto',
   reward_item: '{count} x {item}',
   reward_custom: 'eine besondere Belohnung',
+  reward_points: '{amount} Vote-Punkte',
+  award_shop: 'Dein Kauf im Vote-Shop wurde geliefert: {rewards}.',
   rewarded_nothing: 'Danke fürs Voten! Bei der Verlosung hattest du diesmal kein Glück.',
   award_first: 'Danke für deinen ersten Vote für den Server! Bonus: {rewards}.',
   award_milestone: 'Du hast schon {votes} Mal für den Server gevotet! Bonus: {rewards}.',

@@ -45,6 +45,8 @@ export const es: Record<MessageKey, string> = {
   reward_bank: '{amount} $ en el banco',
   reward_item: '{count} x {item}',
   reward_custom: 'una recompensa especial',
+  reward_points: '{amount} puntos de voto',
+  award_shop: 'Tu compra en la tienda de votos fue entregada: {rewards}.',
   rewarded_nothing: '¡Gracias por votar! Esta vez no hubo suerte en el sorteo.',
   award_first: '¡Gracias por tu primer voto por el servidor! Premio extra: {rewards}.',
   award_milestone: '¡Has llegado a {votes} votos por el servidor! Premio extra: {rewards}.',

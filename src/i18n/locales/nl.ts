@@ -44,6 +44,8 @@ export const nl: Record<MessageKey, string> = {
   reward_bank: '$ {amount} op de bank',
   reward_item: '{count} x {item}',
   reward_custom: 'een speciale beloning',
+  reward_points: '{amount} stempunten',
+  award_shop: 'Je aankoop in de stemwinkel is geleverd: {rewards}.',
   rewarded_nothing: 'Bedankt voor het stemmen! Deze keer had je geen geluk bij de loting.',
   award_first: 'Bedankt voor je eerste stem op de server! Bonus: {rewards}.',
   award_milestone: 'Je hebt al {votes} keer op de server gestemd! Bonus: {rewards}.',

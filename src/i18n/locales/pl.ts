@@ -46,6 +46,8 @@ export const pl: Record<MessageKey, string> = {
   reward_bank: '{amount} $ na konto',
   reward_item: '{count} x {item}',
   reward_custom: 'specjalna nagroda',
+  reward_points: '{amount} pkt. za głosy',
+  award_shop: 'Twój zakup w sklepie za głosy został dostarczony: {rewards}.',
   rewarded_nothing: 'Dzięki za głos! Tym razem los ci nie sprzyjał.',
   award_first: 'Dzięki za twój pierwszy głos na serwer! Bonus: {rewards}.',
   award_milestone: 'Kamień milowy! Twoje głosy na serwer: {votes}. Bonus: {rewards}.',

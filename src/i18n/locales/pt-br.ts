@@ -43,6 +43,8 @@ export const ptBR: Record<MessageKey, string> = {
   reward_bank: '$ {amount} no banco',
   reward_item: '{count} x {item}',
   reward_custom: 'uma recompensa especial',
+  reward_points: '{amount} pontos de voto',
+  award_shop: 'Sua compra na loja de votos foi entregue: {rewards}.',
   rewarded_nothing: 'Valeu pelo voto! Dessa vez não deu sorte no sorteio.',
   award_first: 'Valeu pelo seu primeiro voto no servidor! Bônus: {rewards}.',
   award_milestone: 'Você chegou a {votes} votos no servidor! Bônus: {rewards}.',

@@ -16,4 +16,8 @@ export const NOT_MODELLED: Record<string, string> = {
     "vote-reward's own exports as Lua sees them: no framework call to replay (the real resource on real vRP 1.0)",
   'lua-callers/pending-entry':
     "vote-reward's own exports as Lua sees them: no framework call to replay (the real resource on real vRP 1.0)",
+  'nd-core/empty-groups-start':
+    'a restart of ND_Core (every character unloaded, its start raising on an empty nd_groups table) is not modelled: the adapter only reads getPlayer, which the other scenarios cover',
+  'qbcore-ox/item-through-player-method':
+    "ox_inventory's QBCore bridge replacing the player's item methods (AddPlayerMethod) is not modelled: the adapters never call player item methods, only ox_inventory's exports",
 };

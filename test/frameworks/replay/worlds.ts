@@ -15,6 +15,7 @@ import {
 } from '../../../devkit/fakes/frameworks/models/esx';
 import { createOxModel, OX_ITEMS, type OxModel } from '../../../devkit/fakes/frameworks/models/ox-inventory';
 import type { QbItemDef } from '../../../devkit/fakes/frameworks/models/qb';
+import { createFakeOxCore } from '../../../devkit/fakes/frameworks/ox-core';
 import { createFakeOxInventory } from '../../../devkit/fakes/frameworks/ox-inventory';
 import { createFakeQbcore, createFakeQbox } from '../../../devkit/fakes/frameworks/qb';
 import { createFakeVrp } from '../../../devkit/fakes/frameworks/vrp';
@@ -23,6 +24,8 @@ import type { FrameworkHost, Reward, RewardAdapter } from '../../../src/rewards/
 import { ALICE } from '../../../tools/frameworks/adapter';
 import { ESX_ITEMS } from '../../../tools/frameworks/worlds/esx-database';
 import type { Transcript, TranscriptScenario } from '../transcript';
+import { ND_CORE_FIXTURE, ND_CORE_OX_FIRST_FIXTURE, QBCORE_OX_FIXTURE } from './nd-core';
+import { RSG_FIXTURE, VORP_FIXTURE } from './redm';
 
 /** A world built for one scenario. */
 export interface ReplayWorld {
@@ -51,7 +54,7 @@ export interface AdapterRun {
   /** Configured rewards. */
   rewards: Reward[];
   /** Adapter selection settings (default: framework auto). */
-  settings?: Partial<Pick<SelectAdapterOptions, 'framework' | 'vrp'>>;
+  settings?: Partial<Pick<SelectAdapterOptions, 'framework' | 'inventory' | 'vrp' | 'rsg'>>;
   /** Asks the adapter; each answer becomes the note `adapter <label>`. `host` is the replay world's boundary. */
   run(
     adapter: RewardAdapter,
@@ -73,7 +76,7 @@ export interface WorldFixture {
 type PlayerState = Record<string, unknown>;
 
 /** Players recorded in a `before` state of one resource, by source. */
-function playersIn(before: unknown, resource: string): Map<number, PlayerState> {
+export function playersIn(before: unknown, resource: string): Map<number, PlayerState> {
   const section = (before as Record<string, unknown> | null)?.[resource];
   const out = new Map<number, PlayerState>();
   if (section && typeof section === 'object' && !Array.isArray(section)) {
@@ -208,7 +211,8 @@ function buildEsx(transcript: Transcript, scenario: TranscriptScenario, ox: EsxO
   };
 }
 
-function rank(item: string): number {
+/** Where tools/frameworks/worlds/ox-fill.ts puts an item among the fillers (others after them). */
+export function rank(item: string): number {
   const at = FILL_ORDER.indexOf(item);
   return at < 0 ? FILL_ORDER.length : at;
 }
@@ -712,3 +716,164 @@ FIXTURES.qbox = {
     'adapter-player-not-loaded': notLoaded({ type: 'item', item: 'water', count: 1 }),
   },
 };
+
+FIXTURES['nd-core'] = ND_CORE_FIXTURE;
+FIXTURES['nd-core-ox-first'] = ND_CORE_OX_FIRST_FIXTURE;
+FIXTURES['qbcore-ox'] = QBCORE_OX_FIXTURE;
+/** Scenarios of ox-core whose `prepare` stopped ox_inventory (tools/frameworks/worlds/ox-core.ts). */
+const OX_CORE_OX_STOPPED = new Set(['ox-inventory-stopped', 'adapter-ox-inventory-stopped']);
+/** Alice's character in the ox-core world's database (tools/frameworks/worlds/ox-core/database.ts). */
+const OX_CORE_CHARACTERS: Record<number, { charId: number; stateId: string; name: string }> = {
+  1: { charId: 1, stateId: 'AB1234', name: 'Alice Voter' },
+};
+
+/** ox_core on ox_inventory in a scenario's before state: account rows, players (joined or with a character), items. */
+function buildOxCore(transcript: Transcript, scenario: TranscriptScenario): ReplayWorld {
+  const fake = createFakeHost();
+  const core = createFakeOxCore(fake);
+  const before = scenario.before as Record<string, unknown>;
+  for (const row of (before.accounts ?? []) as Record<string, number>[]) {
+    core.model.addAccount({
+      id: row.id as number,
+      owner: row.owner as number,
+      balance: row.balance as number,
+      isDefault: row.isDefault as number,
+    });
+  }
+  const players = playersIn(scenario.before, 'ox_core');
+  for (const player of transcript.players) {
+    const state = players.get(player.source);
+    if (state) {
+      core.model.join(player.source, {
+        userId: state.userId as number,
+        username: player.name,
+        identifier: state.identifier as string,
+      });
+      if (typeof state.charId === 'number')
+        core.model.setActive(
+          player.source,
+          state.charId,
+          state.stateId as string,
+          OX_CORE_CHARACTERS[player.source]?.name,
+        );
+    } else if (player.loaded) {
+      // Loaded at boot, gone in the before state: left in `prepare`; the character and its account stay.
+      const character = OX_CORE_CHARACTERS[player.source] as {
+        charId: number;
+        stateId: string;
+        name: string;
+      };
+      core.model.join(player.source, { userId: player.source, username: player.name, identifier: '' });
+      core.model.setActive(player.source, character.charId, character.stateId);
+      core.model.drop(player.source);
+    }
+  }
+  const running = !OX_CORE_OX_STOPPED.has(scenario.name);
+  for (const [source, state] of playersIn(scenario.before, 'ox_inventory')) {
+    const items = state.items && !Array.isArray(state.items) ? (state.items as Record<string, number>) : {};
+    const inventory = core.ox.model.inventory(source);
+    if (inventory) inventory.maxWeight = state.maxWeight as number;
+    else core.ox.model.open(source, { maxWeight: state.maxWeight as number });
+    const names = Object.keys(items).sort((a, b) => rankQbox(a) - rankQbox(b) || a.localeCompare(b));
+    for (const name of names) core.ox.model.put(source, name, items[name] ?? 0);
+  }
+  if (!running) fake.setState('ox_inventory', 'stopped');
+  return {
+    host: fake.host,
+    scriptErrors: fake.scriptErrors,
+    advance: (ms) => fake.advance(ms),
+    state() {
+      const out: Record<string, unknown> = {
+        accounts: [...core.model.accounts.values()].map(({ id, owner, balance, isDefault }) => ({
+          id,
+          owner,
+          balance,
+          isDefault,
+        })),
+        transactions: core.model.transactions(),
+        ox_core: Object.fromEntries(
+          transcript.players.map((player) => {
+            const p = core.model.players.get(player.source);
+            const fields = p
+              ? {
+                  userId: p.userId,
+                  identifier: p.identifier,
+                  ...(p.charId ? { charId: p.charId, stateId: p.stateId } : {}),
+                }
+              : null;
+            return [`player ${player.source}`, fields];
+          }),
+        ),
+      };
+      if (running)
+        out.ox_inventory = Object.fromEntries(
+          core.ox.model.sources().map((source) => [`player ${source}`, core.ox.model.snapshot(source)]),
+        );
+      return out;
+    },
+  };
+}
+
+/** The adapter runs of the ox-core world (mirrors tools/frameworks/worlds/ox-core.ts): each step it made, in order. */
+function oxCoreAdapter(
+  rewards: Reward[],
+  steps: { startupProblems?: boolean; isPlayerReady?: boolean; canReceive?: boolean; give?: boolean },
+  player = ALICE,
+): AdapterRun {
+  return {
+    rewards,
+    async run(adapter, answer) {
+      if (steps.startupProblems) answer('startupProblems', await adapter.startupProblems?.(rewards));
+      if (steps.isPlayerReady)
+        answer(`isPlayerReady ${player.source}`, await adapter.isPlayerReady(player.source));
+      if (steps.canReceive) answer('canReceive', await adapter.canReceive(player, rewards));
+      if (steps.give)
+        for (const reward of rewards)
+          answer(rewards.length === 1 ? 'give' : `give ${reward.type}`, await adapter.give(player, reward));
+    },
+  };
+}
+
+const OX_CORE_ALL = { isPlayerReady: true, canReceive: true, give: true };
+const OX_CORE_BOB = { ...ALICE, source: 2, name: 'Bob', license: 'license:2222', voteId: 'vote-2' };
+
+FIXTURES['ox-core'] = {
+  build: (t, s) => buildOxCore(t, s),
+  adapters: {
+    'adapter-money': oxCoreAdapter([{ type: 'money', amount: 500 }], OX_CORE_ALL),
+    'adapter-bank': oxCoreAdapter([{ type: 'bank', amount: 750 }], OX_CORE_ALL),
+    'adapter-item': oxCoreAdapter([{ type: 'item', item: 'burger', count: 2 }], {
+      startupProblems: true,
+      ...OX_CORE_ALL,
+    }),
+    'adapter-not-loaded': oxCoreAdapter(
+      [
+        { type: 'money', amount: 500 },
+        { type: 'bank', amount: 750 },
+      ],
+      OX_CORE_ALL,
+      OX_CORE_BOB,
+    ),
+    'adapter-full-inventory': oxCoreAdapter(
+      [
+        { type: 'item', item: 'burger', count: 1 },
+        { type: 'money', amount: 50 },
+      ],
+      { canReceive: true, give: true },
+    ),
+    'adapter-unknown-item': oxCoreAdapter([{ type: 'item', item: 'breadd', count: 1 }], {
+      startupProblems: true,
+      canReceive: true,
+      give: true,
+    }),
+    'adapter-ox-inventory-stopped': oxCoreAdapter(
+      [
+        { type: 'money', amount: 100 },
+        { type: 'bank', amount: 100 },
+      ],
+      { startupProblems: true, give: true },
+    ),
+  },
+};
+FIXTURES.vorp = VORP_FIXTURE;
+FIXTURES.rsg = RSG_FIXTURE;

@@ -14,7 +14,8 @@
  *   `true, slotData`; a non-stacking item fills as many empty slots as there are, one unit each, and answers
  *   `true, [slotData...]` even when fewer than asked were added.
  * - `GetItemCount` 0 for an unknown inventory or item; `Search(inv, 'count', item)`; `Items(name)`;
- *   `GetInventory(inv)` (id, items by slot, weight, maxWeight, slots, label, owner, type).
+ *   `GetInventory(inv)` (id, items by slot, weight, maxWeight, slots, label, owner, type), false for a player without
+ *   an inventory (nd-core-ox-first.json).
  * Guesses (no transcript covers them): `invalid_count` for a non-number count (read from server.lua:1130, not
  * recorded); `Search` with anything but `'count'` answers nil; `GetItem(inv, name)` (ESX's `getInventoryItem` in ox
  * mode) answers nil for an unknown item.
@@ -49,8 +50,8 @@ export interface OxInventory {
   maxWeight: number;
   /** Inventory label (the character name). */
   label: string;
-  /** Owner identifier. */
-  owner: string;
+  /** Owner identifier (a citizenid; ND_Core's and ox_core's charid are numbers). */
+  owner: string | number;
 }
 
 /** Options of the model. */
@@ -217,7 +218,7 @@ export function createOxModel(options: OxModelOptions) {
 
     GetInventory(inv: unknown) {
       const inventory = resolve(inv);
-      if (!inventory) return undefined;
+      if (!inventory) return false;
       return {
         id: inv,
         label: inventory.label,

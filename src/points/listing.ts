@@ -1,0 +1,89 @@
+/** The shop as a player sees it, and the checks a buy makes before anything is written. */
+import type { Calendar } from '../programs/calendar';
+import type { Runtime } from '../runtime/runtime';
+import type { PointsLedgerApi } from './ledger';
+import { periodEnd, periodOf, type ShopCounters } from './limits';
+import type { BuyRefusal, ShopConfig, ShopItemConfig, ShopList, ShopListing } from './types';
+
+/** The item's name in `locale`, else in `en`, else its single name. */
+export function itemNameIn(item: ShopItemConfig, locale?: string): string {
+  if (typeof item.name === 'string') return item.name;
+  const names = item.name as Record<string, string | undefined>;
+  return (locale !== undefined ? names[locale] : undefined) ?? names.en ?? item.id;
+}
+
+/** What listing and the checks of a buy read. */
+export interface ShopView {
+  runtime: Pick<Runtime, 'now' | 'playerLicense' | 'isAceAllowed'>;
+  shop: ShopConfig;
+  ledger: PointsLedgerApi;
+  counters: ShopCounters;
+  calendar: Calendar;
+}
+
+/** True when the player holds the item's ACE, or the item needs none. */
+export function allowedFor(
+  runtime: Pick<Runtime, 'isAceAllowed'>,
+  source: number,
+  item: ShopItemConfig,
+): boolean {
+  return item.permission === undefined || runtime.isAceAllowed?.(source, item.permission) === true;
+}
+
+/** Why `license` cannot buy `item` now, or `code: null`; `balance` is read with it. */
+export function refusalFor(
+  view: ShopView,
+  license: string,
+  item: ShopItemConfig,
+): { code: BuyRefusal; detail?: string; balance?: number } | { code: null; balance: number } {
+  const { ledger, counters, calendar } = view;
+  const read = ledger.read(license);
+  if (!read.ok) return { code: 'ledger_unreadable', detail: read.detail };
+  if (item.limit) {
+    const usage = counters.usage(license);
+    if (!usage.ok) return { code: 'ledger_unreadable', detail: usage.problem };
+    const now = view.runtime.now();
+    if (counters.used(usage.record, item.id, periodOf(calendar, item.limit.reset, now)) >= item.limit.count) {
+      const ends = periodEnd(calendar, item.limit.reset, now);
+      return { code: 'limit_reached', detail: ends === null ? 'never' : String(ends), balance: read.balance };
+    }
+  }
+  if (item.stock !== undefined) {
+    const stock = counters.stock(item.id);
+    if (!stock.ok) return { code: 'ledger_unreadable', detail: stock.problem };
+    if (stock.record.sold >= item.stock) return { code: 'out_of_stock', balance: read.balance };
+  }
+  if (read.balance < item.cost)
+    return { code: 'insufficient_points', detail: String(item.cost), balance: read.balance };
+  return { code: null, balance: read.balance };
+}
+
+/** The shop as `source` sees it. */
+export function listFor(view: ShopView, source: number, locale?: string): ShopList {
+  const { runtime, shop, ledger, counters, calendar } = view;
+  if (!shop.enabled) return { ok: false, code: 'shop_disabled' };
+  const license = runtime.playerLicense(source);
+  if (!license) return { ok: false, code: 'unknown_player' };
+  const read = ledger.read(license);
+  if (!read.ok) return { ok: false, code: 'ledger_unreadable' };
+  const usage = counters.usage(license);
+  const now = runtime.now();
+  const items = shop.items.map((item): ShopListing => {
+    const { limit } = item;
+    const used =
+      limit && usage.ok ? counters.used(usage.record, item.id, periodOf(calendar, limit.reset, now)) : 0;
+    const stock = item.stock === undefined ? null : counters.stock(item.id);
+    return {
+      id: item.id,
+      name: itemNameIn(item, locale),
+      cost: item.cost,
+      remaining: limit ? Math.max(0, limit.count - used) : null,
+      resetsAt: limit ? periodEnd(calendar, limit.reset, now) : null,
+      stockLeft:
+        item.stock === undefined ? null : stock?.ok ? Math.max(0, item.stock - stock.record.sold) : 0,
+      confirm: item.confirm === true,
+      allowed: allowedFor(runtime, source, item),
+    };
+  });
+  return { ok: true, balance: read.balance, items };
+}

@@ -1,0 +1,76 @@
+/**
+ * `points` rewards are paid into the ledger, never to the framework: this adapter wraps the framework's and answers
+ * for them itself, through the same journal and driver as every other reward. The ledger key of a points reward is
+ * `pay:<journal entry id>#<reward index>`, so a payout replayed after a crash (the driver confirms it first) credits
+ * once. The points a vote earns (`points.perVote`) are such a reward, last of the vote's list: they are credited
+ * once the vote's own rewards are paid.
+ */
+import type { PayoutContext, Reward, RewardAdapter } from '../rewards/types';
+import type { PointsLedgerApi } from './ledger';
+
+/** The ledger key of reward `index` of journal entry `entryId`. */
+export const payKey = (entryId: string, index: number): string => `pay:${entryId}#${index}`;
+
+/** The journal entry id a `pay:` key names, or null for any other key. */
+export function entryOfKey(key: string): string | null {
+  const match = /^pay:(.+)#\d+$/.exec(key);
+  return match ? (match[1] as string) : null;
+}
+
+const keyOf = (ctx: PayoutContext): string | null =>
+  ctx.entryId === undefined || ctx.rewardIndex === undefined ? null : payKey(ctx.entryId, ctx.rewardIndex);
+
+/** `adapter`, with `points` rewards credited to `ledger`. */
+export function withPoints<A extends RewardAdapter>(adapter: A, ledger: PointsLedgerApi): A {
+  const framework = (rewards: readonly Reward[]) => rewards.filter((reward) => reward.type !== 'points');
+  const wrapped: RewardAdapter = {
+    name: adapter.name,
+    isPlayerReady: (source) => adapter.isPlayerReady(source),
+    async canReceive(ctx, rewards) {
+      const rest = framework(rewards);
+      return rest.length === 0 ? { ok: true } : adapter.canReceive(ctx, rest);
+    },
+    verifies: (reward) => reward.type === 'points' || adapter.verifies?.(reward) === true,
+    async give(ctx, reward, hooks) {
+      if (reward.type !== 'points') return adapter.give(ctx, reward, hooks);
+      const key = keyOf(ctx);
+      if (key === null)
+        return {
+          ok: false,
+          problem: { code: 'framework_error', detail: 'a points reward needs its journal entry' },
+        };
+      const before = ledger.read(ctx.license);
+      if (!before.ok) return { ok: false, problem: { code: 'framework_error', detail: before.detail } };
+      // The reading is journalled first, like a framework payout: a restart then asks `confirm`, which reads the key.
+      hooks?.before?.(before.balance);
+      let result: ReturnType<PointsLedgerApi['apply']>;
+      try {
+        result = ledger.apply(ctx.license, { key, delta: reward.amount, reason: `reward ${ctx.voteId}` });
+      } catch (error) {
+        // One KVP write that threw wrote nothing: not credited, safe to try again (never "maybe paid").
+        return {
+          ok: false,
+          problem: { code: 'framework_error', detail: `points ledger write failed: ${String(error)}` },
+        };
+      }
+      if (result.ok) return { ok: true };
+      return { ok: false, problem: { code: 'framework_error', detail: `points ledger: ${result.code}` } };
+    },
+    async confirm(ctx, reward, before) {
+      if (reward.type !== 'points') {
+        return adapter.confirm
+          ? adapter.confirm(ctx, reward, before)
+          : { code: 'unknown', detail: 'the framework cannot be read' };
+      }
+      const key = keyOf(ctx);
+      const has = key === null ? null : ledger.has(ctx.license, key);
+      if (has === null) return { code: 'unreadable', detail: 'the points ledger cannot be read' };
+      return has ? { code: 'paid' } : { code: 'not_paid' };
+    },
+    startupProblems: adapter.startupProblems
+      ? (rewards) => adapter.startupProblems?.(framework(rewards)) ?? Promise.resolve([])
+      : undefined,
+  };
+  // Everything else the adapter carries (dispose, its name) stays its own.
+  return Object.assign(Object.create(adapter) as A, wrapped);
+}

@@ -1,0 +1,326 @@
+/**
+ * The vote shop's core: listing, buying and the admin decisions on purchases. A buy runs under the player's claim
+ * lock (the same per-player lock as `/vote`, so two buys in one tick, or a buy and a payout, never interleave): it
+ * checks the item, the permission, the limit, the stock and the balance, asks the framework whether the player can
+ * carry the rewards, checks again (the framework answered asynchronously), then takes the durable steps of
+ * `purchase-steps.ts` without yielding, and pays the delivery through the claim driver like any award. A definite
+ * refusal with nothing given refunds; an unknown outcome leaves the delivery `needs_admin` with the points spent
+ * until an admin grants (declares it delivered: nothing more is paid) or refunds.
+ */
+import type { ClaimDriver } from '../claim/driver';
+import type { Journal } from '../claim/journal';
+import type { ClaimLocks } from '../claim/locks';
+import type { EntryStop } from '../claim/outcome';
+import { claimNameOf } from '../claim/player-name';
+import type { EventChannel } from '../events';
+import { createCalendar } from '../programs/calendar';
+import { drawRewards } from '../programs/draw';
+import type { RewardAdapter } from '../rewards/types';
+import type { Runtime } from '../runtime/runtime';
+import { purchaseKey } from '../store/keys';
+import { writeRecord } from '../store/record';
+import type { PointsLedgerApi } from './ledger';
+import { createShopCounters, periodOf } from './limits';
+import { allowedFor, listFor, refusalFor, type ShopView } from './listing';
+import {
+  allPurchases,
+  buyKey,
+  cancel,
+  deliveryId,
+  forward,
+  type PurchaseDeps,
+  readPurchase,
+  recoverPurchases,
+  refund,
+  savePurchase,
+  viewOf,
+} from './purchase-steps';
+import type { PurchaseRecord } from './records';
+import type { BuyResult, Shop, ShopConfig, ShopItemConfig } from './types';
+
+/** What the shop is built from. */
+export interface ShopOptions {
+  runtime: Pick<Runtime, 'now' | 'kvp' | 'playerName' | 'playerLicense' | 'isAceAllowed' | 'players'>;
+  shop: ShopConfig;
+  /** The owner's `timeZone`, where limits reset. */
+  timeZone: string;
+  ledger: PointsLedgerApi;
+  /** The paying adapter (with points rewards, `withPoints`). */
+  adapter: RewardAdapter;
+  journal: Journal;
+  driver: Pick<ClaimDriver, 'run'>;
+  locks: Pick<ClaimLocks, 'tryLock'>;
+  events: EventChannel;
+  random?: () => number;
+  /** Hears about records that cannot be read (left as is). */
+  onCorrupt?: (key: string, problem: string) => void;
+}
+
+/** The shop with its start-up recovery. */
+export interface ShopCore extends Shop {
+  /** Finishes the purchases a crash left open; call once at start, before players can buy. */
+  recover(): ReturnType<typeof recoverPurchases>;
+  /** Stops listening to the event channel. */
+  stop(): void;
+}
+
+export { itemNameIn } from './listing';
+
+/** Creates the shop. */
+export function createShop(options: ShopOptions): ShopCore {
+  const { runtime, shop, ledger, adapter, journal, events } = options;
+  const calendar = createCalendar(options.timeZone);
+  const random = options.random ?? Math.random;
+  const counters = createShopCounters(runtime.kvp, options.onCorrupt);
+  const deps: PurchaseDeps = {
+    kvp: runtime.kvp,
+    now: runtime.now,
+    ledger,
+    counters,
+    journal,
+    ...optionalCorrupt(options),
+  };
+  let sequence = 0;
+
+  const itemOf = (typed: string) => {
+    const id = String(typed ?? '')
+      .trim()
+      .toLowerCase();
+    return shop.items.find((item) => item.id === id);
+  };
+  const allowed = (source: number, item: ShopItemConfig) => allowedFor(runtime, source, item);
+
+  const view: ShopView = { runtime, shop, ledger, counters, calendar };
+  const refusalOf = (license: string, item: ShopItemConfig) => refusalFor(view, license, item);
+
+  const newId = () => {
+    for (;;) {
+      sequence += 1;
+      const id = `p${runtime.now().toString(36)}${sequence.toString(36)}`;
+      if (runtime.kvp.get(purchaseKey(id)) === null) return id;
+    }
+  };
+
+  /** `delivering` → `done`, once: the driver's `awarded` and the buyer's own run both end here. */
+  const finished = (record: PurchaseRecord, source: number | null) => {
+    const current = readPurchase(deps, record.id);
+    if (current?.state !== 'delivering') return;
+    const done = savePurchase(deps, current, 'done');
+    const { license, name, item, cost, rewards } = done;
+    events.emit('purchased', { source, license, name, purchaseId: done.id, item, cost, rewards });
+  };
+
+  /** What a delivery run came to, for the buyer; refunds a definite refusal that gave nothing. */
+  const settleDelivery = (record: PurchaseRecord, stop: EntryStop, source: number): BuyResult => {
+    const base = { purchaseId: record.id, item: record.item, cost: record.cost };
+    const balance = () => {
+      const read = ledger.read(record.license);
+      return read.ok ? read.balance : 0;
+    };
+    if (stop.code === 'rewarded') {
+      finished(record, source);
+      return { ok: true, code: 'delivered', ...base, balance: balance() };
+    }
+    if (stop.code === 'needs_admin') return { ok: true, code: 'held', ...base, balance: balance() };
+    const entry = journal.get(deliveryId(record.id));
+    const nothingGiven = entry !== undefined && entry.giving === null && entry.given.every((given) => !given);
+    const definite =
+      stop.code === 'pending' &&
+      stop.stage === 'payout' &&
+      (stop.problem.code === 'inventory_full' || stop.problem.code === 'framework_error');
+    if (definite && nothingGiven) {
+      const problem = stop.problem.code;
+      if (refund(deps, record, problem))
+        return { ok: false, code: 'refunded', ...base, balance: balance(), problem };
+    }
+    return { ok: true, code: 'delivery_pending', ...base, balance: balance() };
+  };
+
+  const buyLocked = async (
+    source: number,
+    item: ShopItemConfig,
+    player: { name: string; license: string },
+  ): Promise<BuyResult> => {
+    const { license, name } = player;
+    const first = refusalOf(license, item);
+    if (first.code !== null) return { ok: false, item: item.id, ...first };
+    // Drawn once, before the precheck, and stored with the purchase: a retry delivers this pick, never a new draw.
+    const drawn = drawRewards(item.rewards, random);
+    if (!(await safe(() => adapter.isPlayerReady(source), false)))
+      return { ok: false, code: 'not_loaded', item: item.id };
+    const capacity = await safe(
+      () => adapter.canReceive({ source, name, license, voteId: '' }, drawn.rewards),
+      {
+        ok: false as const,
+        problem: { code: 'framework_error' as const, detail: 'the capacity check failed' },
+      },
+    );
+    if (!capacity.ok)
+      return { ok: false, code: 'cannot_receive', item: item.id, detail: capacity.problem.code };
+    // The framework answered asynchronously: an export may have spent points, another player taken the last unit.
+    const again = refusalOf(license, item);
+    if (again.code !== null) return { ok: false, item: item.id, ...again };
+
+    // From here to `delivering` nothing yields: the steps are taken in one tick.
+    const now = runtime.now();
+    let record: PurchaseRecord = {
+      format: 1,
+      id: newId(),
+      license,
+      name,
+      item: item.id,
+      cost: item.cost,
+      state: 'intent',
+      period: item.limit ? periodOf(calendar, item.limit.reset, now) : null,
+      stocked: item.stock !== undefined,
+      rewards: drawn.rewards,
+      draws: drawn.draws,
+      problem: null,
+      at: now,
+      updatedAt: now,
+    };
+    writeRecord(runtime.kvp, purchaseKey(record.id), record);
+    if (record.period !== null) counters.count(license, item.id, record.period, record.id);
+    if (record.stocked) counters.take(item.id, record.id);
+    const debit = ledger.apply(license, {
+      key: buyKey(record.id),
+      delta: -item.cost,
+      reason: `shop ${item.id}`,
+    });
+    if (!debit.ok) {
+      cancel(deps, record, debit.code);
+      return {
+        ok: false,
+        code: debit.code === 'insufficient_points' ? debit.code : 'ledger_unreadable',
+        item: item.id,
+      };
+    }
+    const forwarded = forward(deps, record);
+    record = forwarded.record;
+    if (!forwarded.entry)
+      return {
+        ok: true,
+        code: 'delivery_pending',
+        purchaseId: record.id,
+        item: item.id,
+        cost: item.cost,
+        balance: debit.balance,
+      };
+    const stop = await options.driver.run(
+      forwarded.entry,
+      { type: 'reopened', recheckable: false },
+      { priority: 'claim', source },
+    );
+    return settleDelivery(record, stop, source);
+  };
+
+  /** Runs `body` under the purchase's player lock; `undefined` when another step holds it. */
+  const underPlayerLock = async <T>(
+    record: PurchaseRecord,
+    body: () => Promise<T>,
+  ): Promise<T | undefined> => {
+    const unlock = options.locks.tryLock(record.name, record.license);
+    if (!unlock) return undefined;
+    try {
+      return await body();
+    } finally {
+      unlock();
+    }
+  };
+
+  // A delivery paid later (on the player's next join, a retry, an admin's grant) settles the purchase here.
+  const unlisten = events.on('awarded', (award) => {
+    if (award.info.program !== 'shop' || award.info.voteRef === null) return;
+    const record = readPurchase(deps, award.info.voteRef);
+    if (record) finished(record, award.source);
+  });
+
+  return {
+    recover: () => recoverPurchases(deps),
+    stop: unlisten,
+
+    list: (source, locale) => listFor(view, source, locale),
+
+    async buy(source, itemId, buyOptions = {}) {
+      const typed = String(itemId ?? '');
+      if (!shop.enabled) return { ok: false, code: 'shop_disabled', item: typed };
+      const item = itemOf(typed);
+      if (!item) return { ok: false, code: 'unknown_item', item: typed };
+      const license = runtime.playerLicense(source);
+      const name = claimNameOf(runtime.playerName(source));
+      if (!license || !name) return { ok: false, code: 'unknown_player', item: item.id };
+      if (!allowed(source, item))
+        return { ok: false, code: 'no_permission', item: item.id, detail: item.permission };
+      if (item.confirm && buyOptions.confirm !== true) {
+        const read = ledger.read(license);
+        return {
+          ok: false,
+          code: 'confirm_required',
+          item: item.id,
+          detail: String(item.cost),
+          ...(read.ok ? { balance: read.balance } : {}),
+        };
+      }
+      const unlock = options.locks.tryLock(name, license);
+      if (!unlock) return { ok: false, code: 'busy', item: item.id };
+      try {
+        return await buyLocked(source, item, { name, license });
+      } finally {
+        unlock();
+      }
+    },
+
+    async refund(purchaseId) {
+      const record = readPurchase(deps, String(purchaseId));
+      if (!record) return { ok: false, code: 'not_found' };
+      if (record.state !== 'delivering' && record.state !== 'refunding')
+        return { ok: false, code: 'not_held' };
+      // Read again under the lock: a retry may have delivered it meanwhile, and a delivered purchase is never refunded.
+      const outcome = await underPlayerLock(record, async () => {
+        const current = readPurchase(deps, record.id);
+        if (current?.state !== 'delivering' && current?.state !== 'refunding')
+          return { held: false as const };
+        return { held: true as const, done: refund(deps, current, 'refunded by an admin') };
+      });
+      if (outcome === undefined) return { ok: false, code: 'busy' };
+      if (!outcome.held) return { ok: false, code: 'not_held' };
+      if (outcome.done === null) return { ok: false, code: 'ledger_unreadable' };
+      return { ok: true, code: 'refunded', purchase: viewOf(outcome.done) };
+    },
+
+    async grant(purchaseId) {
+      const record = readPurchase(deps, String(purchaseId));
+      if (!record) return { ok: false, code: 'not_found' };
+      if (record.state !== 'delivering') return { ok: false, code: 'not_held' };
+      // The admin saw the rewards arrive: the delivery is settled as it stands, nothing more is paid. Its journal entry
+      // goes first; a stop before `done` is written is finished at the next start (`delivering`, no entry → done).
+      const outcome = await underPlayerLock(record, async () => {
+        const current = readPurchase(deps, record.id);
+        if (current?.state !== 'delivering') return null;
+        if (journal.stored(deliveryId(current.id))) journal.remove(deliveryId(current.id));
+        finished(current, null);
+        return readPurchase(deps, current.id) ?? current;
+      });
+      if (outcome === undefined) return { ok: false, code: 'busy' };
+      if (outcome === null) return { ok: false, code: 'not_held' };
+      return { ok: true, code: 'granted', purchase: viewOf(outcome) };
+    },
+
+    purchases: (license) =>
+      allPurchases(deps)
+        .filter((record) => record.license === license)
+        .map(viewOf),
+  };
+}
+
+function optionalCorrupt(options: ShopOptions): Pick<PurchaseDeps, 'onCorrupt'> {
+  return options.onCorrupt ? { onCorrupt: options.onCorrupt } : {};
+}
+
+async function safe<T>(fn: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await fn();
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The stored records of points and the shop, each a zod schema read through `readRecord`. Amounts are bounded here,
+ * where they are read: a ledger edited to hold 1e15 points, or whose balance disagrees with its entries, is unreadable
+ * (held for an admin), never spendable.
+ */
+import * as z from 'zod';
+import { MAX_POINTS_BALANCE } from '../config/points-schema';
+import { storedRewardSchema } from '../store/schemas';
+
+/** Entries a ledger keeps after compaction (older ones are folded into its checkpoint unless they can still replay). */
+export const LEDGER_KEEP = 100;
+/** Most entries a stored ledger may hold: compaction never lets it grow past this. */
+export const LEDGER_MAX_ENTRIES = 1000;
+/** Longest idempotency key. */
+export const MAX_KEY_LENGTH = 200;
+
+const amount = z.number().int().min(-MAX_POINTS_BALANCE).max(MAX_POINTS_BALANCE);
+const points = z.number().int().min(0).max(MAX_POINTS_BALANCE);
+
+const ledgerEntrySchema = z.object({
+  key: z.string().min(1).max(MAX_KEY_LENGTH),
+  delta: amount,
+  asked: amount.optional(),
+  reason: z.string().max(200),
+  at: z.number().finite(),
+});
+
+/** A player's points ledger (`points:<license>`, format 1). */
+export const pointsLedgerSchema = z
+  .object({
+    format: z.literal(1),
+    license: z.string().min(1),
+    balance: points,
+    /** The checkpoint: the balance the folded (compacted) entries came to, and how many they were. */
+    folded: z.object({ balance: points, count: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
+    entries: z.array(ledgerEntrySchema).max(LEDGER_MAX_ENTRIES),
+  })
+  .refine(
+    (ledger) =>
+      ledger.balance === ledger.entries.reduce((sum, entry) => sum + entry.delta, ledger.folded.balance),
+    { message: 'the balance is not the checkpoint plus its entries', path: ['balance'] },
+  )
+  .refine((ledger) => new Set(ledger.entries.map((entry) => entry.key)).size === ledger.entries.length, {
+    message: 'a key appears twice',
+    path: ['entries'],
+  });
+
+/** A stored points ledger. */
+export type PointsLedger = z.output<typeof pointsLedgerSchema>;
+
+/** Operations a counter (stock, usage) remembers, so the step of a purchase replayed after a crash counts once. */
+export const COUNTER_RECENT = 256;
+
+/** A purchase as stored (`shop:buy:<id>`). */
+export const purchaseRecordSchema = z.object({
+  format: z.literal(1),
+  id: z.string().regex(/^[a-z0-9]{1,40}$/),
+  license: z.string().min(1),
+  name: z.string(),
+  item: z.string().min(1).max(32),
+  cost: points.min(1),
+  state: z.enum(['intent', 'delivering', 'done', 'refunding', 'refunded', 'cancelled']),
+  /** The limit period the purchase counts in (`2026-11-27`, `2026-W48`, `2026-11`, `ever`), or null without a limit. */
+  period: z.string().max(16).nullable(),
+  /** Whether the item has a global stock the purchase took a unit of. */
+  stocked: z.boolean(),
+  rewards: z.array(storedRewardSchema).max(20),
+  draws: z.array(z.object({ entry: z.number(), roll: z.number().nullable(), pick: z.number().nullable() })),
+  problem: z.string().max(300).nullable(),
+  at: z.number().finite(),
+  updatedAt: z.number().finite(),
+});
+
+/** A stored purchase. */
+export type PurchaseRecord = z.output<typeof purchaseRecordSchema>;
+
+const counterOp = z.object({ key: z.string().min(1).max(MAX_KEY_LENGTH), delta: z.number().int() });
+
+/** A player's purchases per item and period (`shop:usage:<license>`): `counts[item] = { period, count }`. */
+export const shopUsageSchema = z.object({
+  format: z.literal(1),
+  license: z.string().min(1),
+  counts: z.record(
+    z.string(),
+    z.object({ period: z.string().max(16), count: z.number().int().min(0).max(1_000_000) }),
+  ),
+  recent: z.array(counterOp).max(COUNTER_RECENT),
+});
+
+/** A stored usage record. */
+export type ShopUsage = z.output<typeof shopUsageSchema>;
+
+/** Units sold of one item (`shop:stock:<item>`). */
+export const shopStockSchema = z.object({
+  format: z.literal(1),
+  item: z.string().min(1),
+  sold: z.number().int().min(0).max(1_000_000),
+  recent: z.array(counterOp).max(COUNTER_RECENT),
+});
+
+/** A stored stock record. */
+export type ShopStock = z.output<typeof shopStockSchema>;
