@@ -305,3 +305,22 @@ describe('the vote history per site', () => {
     expect(history && 'sites' in history).toBe(false);
   });
 });
+
+describe('vote points', () => {
+  it('a vote on a site earns the vote points like a vote on the seed, once', async () => {
+    const shared = createSitesShared([CTR]);
+    const world = bootSites(shared, {
+      sites: siteEntries([CTR]),
+      poll: { enabled: false },
+      points: { perVote: 5 },
+    });
+    online(world);
+    shared.api.addVote('Ana', shared.clock.now() - MINUTE);
+    fakeSite(shared, 'ctr').vote('Ana', shared.clock.now() - MINUTE);
+    await world.running.claimAll(1);
+    await shared.clock.advance(10 * MINUTE);
+    await world.running.claimAll(1);
+    const read = world.running.points.ledger.read(ANA.license);
+    expect(read.ok && read.balance).toBe(10);
+  });
+});
