@@ -61,6 +61,12 @@ const SUMMARISED: Record<string, { value: string; details: string }> = {
     value: 'list of ≤ 100: `{ "rank": N, "reward": rewards }`',
     details: 'N a whole number 1 to 100',
   },
+  sites: {
+    value: 'list of ≤ 8: `{ "kind", "voteUrl", "id"?, "keyConvar"?, "identity"?, "rewards"?, "baseUrl"? }`',
+    details:
+      'kind: top-serveurs, trackyserver, serveur-prive, top-server or topgservers; the key goes in server.cfg (`set vote_reward_site_<id>_key "..."`); per site: the owner README, "Several listing sites"',
+  },
+  'allSites.reward': { value: 'rewards or `null`', details: 'one reward or a list, as `reward`' },
 };
 
 const GENERATED_NOTE = (source: string) =>

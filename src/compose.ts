@@ -3,12 +3,16 @@ import { createNativeTransport } from './api/native-transport';
 import { createRateBudget, type RateBudget } from './api/rate-budget';
 import { createFetchTransport, type HttpTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow } from './claim/claim-flow';
+import { createJournal } from './claim/journal';
 import { type ApiReach, type ApiUrlSource, trackReach } from './commands/api-reach';
 import { possibleRewardsOf, rewardsOf, votePointsOf } from './config/load';
 import { type DisabledProgram, rewardsByPart, withoutProgram } from './config/optional-programs';
 import type { ResourceConfig } from './config/schema';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
 import { createTranslator, type Translate } from './i18n/messages';
+import { buildSites } from './multisite/build';
+import { createSiteClaims, type SiteClaims } from './multisite/site-claims';
+import { createSitePoller } from './multisite/site-poller';
 import { createNotifier, type Notifier } from './notify';
 import { createPointsPart, type PointsPart } from './points/part';
 import { createVoteDetector, type VoteDetector } from './poll/detector';
@@ -19,6 +23,7 @@ import { selectAdapter } from './rewards/select';
 import type { FrameworkName, RewardAdapter } from './rewards/types';
 import { describeError } from './runtime/errors';
 import type { Runtime } from './runtime/runtime';
+import type { SiteAdapter } from './sites/types';
 
 /** One piece of the running resource: started in list order, stopped in reverse. */
 export interface Part {
@@ -44,6 +49,8 @@ export interface ComposeOverrides {
   apiUrlSource?: ApiUrlSource;
   /** The claim flows' per-player locks, shared across reloads (see `ClaimFlowOptions.locks`). */
   locks?: Set<string>;
+  /** Adapters standing in for configured sites, by site id (tests); the registry builds the others. */
+  siteAdapters?: Readonly<Record<string, SiteAdapter>>;
 }
 
 /** Every part of the resource, built from one config over one runtime; nothing runs until `start()`. */
@@ -69,6 +76,10 @@ export interface Running {
   party: VoteParty | null;
   /** The month's top voters, when `topVoters.enabled`. */
   top: TopVoters | null;
+  /** The claims on the listing sites of `config.sites`, when any is configured. */
+  sites: SiteClaims | null;
+  /** Claims on the seed (the claim flow) then on every configured site, as `/vote` does. */
+  claimAll(source: number): Promise<void>;
   /** Vote points (the ledger, always) and the shop (when `shop.enabled`). */
   points: PointsPart;
   /** The parts in start order. */
@@ -254,6 +265,13 @@ export function composeResource(
   // Joins are heard from the moment the flow exists: a player joining while the first /server/info is in flight
   // still has their open claims looked at.
   const unjoin = runtime.onPlayerJoining((source) => flow.playerJoined(source));
+  const sites = composeSites(config, players, base, {
+    flow,
+    programs,
+    translate,
+    random,
+    adapters: overrides.siteAdapters,
+  });
   const parts: Part[] = [
     { name: 'adapter', stop: () => (adapter as Partial<{ dispose(): void }>).dispose?.() },
     { name: 'announcements', stop: unannounce },
@@ -265,6 +283,8 @@ export function composeResource(
   if (detector) parts.push({ name: 'poller', start: () => detector.start(), stop: () => detector.stop() });
   if (top) parts.push({ name: 'top voters', start: () => top.start(), stop: () => top.stop() });
   if (party) parts.push({ name: 'vote party', start: () => party.start(), stop: () => party.stop() });
+  if (sites) parts.push(sites.part);
+  const siteClaims = sites?.claims ?? null;
   return {
     config,
     api,
@@ -282,6 +302,13 @@ export function composeResource(
     detector,
     party,
     top,
+    sites: siteClaims,
+    async claimAll(source) {
+      const seed = await flow.claim(source);
+      // A /vote refused as a whole (too soon, already running) asks no site either.
+      if (!siteClaims || seed.code === 'cooldown' || seed.code === 'claim_in_progress') return;
+      await siteClaims.claimAll(source);
+    },
     points,
     parts,
     start() {
@@ -289,6 +316,74 @@ export function composeResource(
     },
     stop() {
       for (const part of [...parts].reverse()) part.stop();
+    },
+  };
+}
+
+/** Least time between two background checks of one player on one site. */
+const SITE_RECHECK_MS = 120_000;
+
+/** Between two sweeps of the site votes (resume, confirm owed claims, prune). */
+const SITE_SWEEP_MS = 15_000;
+
+/** The site claims of `config.sites`, their poller and their part; null when no site is configured. */
+function composeSites(
+  config: ResourceConfig,
+  runtime: Runtime,
+  transport: HttpTransport,
+  shared: {
+    flow: ClaimFlow;
+    programs: Programs;
+    translate: Translate;
+    random?: () => number;
+    adapters?: Readonly<Record<string, SiteAdapter>>;
+  },
+): { claims: SiteClaims; part: Part } | null {
+  if (config.sites.length === 0) return null;
+  const built = buildSites(config, runtime, transport, shared.adapters);
+  if (built.length === 0) return null;
+  runtime.log.info(
+    `claims on ${built.map((site) => `${site.adapter.label} (${site.id}, ${site.adapter.claimModel.replace(/_/g, ' ')}, by ${site.adapter.identity})`).join(', ')} after the vote API`,
+  );
+  const { flow, programs, translate } = shared;
+  const claims = createSiteClaims({
+    sites: built,
+    runtime,
+    journal: createJournal({ kvp: runtime.kvp, now: runtime.now, bounds: programs.bounds }),
+    translate,
+    command: config.command,
+    random: shared.random ?? Math.random,
+    settle: (license) => flow.settlePlayer(license),
+    allowsName: config.nameLock ? (name, license) => flow.names.allows(name, license) : () => true,
+  });
+  const poller = config.poll.enabled
+    ? createSitePoller({
+        sites: built,
+        claims,
+        runtime,
+        tickMs: 2_000,
+        recheckMs: SITE_RECHECK_MS,
+        autoClaim: config.poll.autoClaim,
+        waiting: () => translate('reward_waiting', { command: config.command }),
+      })
+    : null;
+  let stopSweep: (() => void) | null = null;
+  const sweep = () =>
+    void claims.sweep().catch((error: unknown) => runtime.log.error(`site votes: ${describeError(error)}`));
+  return {
+    claims,
+    part: {
+      name: 'sites',
+      start() {
+        sweep();
+        stopSweep = runtime.setInterval(sweep, SITE_SWEEP_MS);
+        poller?.start();
+      },
+      stop() {
+        poller?.stop();
+        stopSweep?.();
+        claims.stop();
+      },
     },
   };
 }

@@ -101,7 +101,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
           return;
         }
         if (current) {
-          void current.flow.claim(source);
+          void current.claimAll(source);
           return;
         }
         if (starting)

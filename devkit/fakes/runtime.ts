@@ -65,6 +65,8 @@ export function createFakeClock(start = Date.parse('2026-11-21T10:00:00.000Z')):
 export interface FakePlayer {
   name: string;
   license: string | null;
+  /** Identifiers besides the license (`steam:…`, `discord:…`, `ip:…`); none when left out. */
+  identifiers?: string[];
 }
 
 /** Raw answer a fake HTTP native gives: FXServer's `__cfx_internal:httpResponse` arguments. */
@@ -191,6 +193,11 @@ export function createFakeRuntime(
     players: () => [...runtime.onlinePlayers.keys()],
     playerName: (source) => runtime.onlinePlayers.get(source)?.name ?? null,
     playerLicense: (source) => runtime.onlinePlayers.get(source)?.license ?? null,
+    playerIdentifiers(source) {
+      const player = runtime.onlinePlayers.get(source);
+      if (!player) return [];
+      return [...(player.license ? [player.license] : []), ...(player.identifiers ?? [])];
+    },
     emitNet(event, target, ...args) {
       runtime.netEvents.push({ event, target, args });
     },

@@ -93,6 +93,8 @@ export interface ContextOptions {
   bridge: HostBridge;
   /** Tracks in-flight real I/O so a virtual clock does not outrun it. */
   ioStart(label: string): () => void;
+  /** True once the server was killed: a dead process sends nothing more (its fetch never leaves). */
+  isDead?: () => boolean;
 }
 
 function createProcessView(print: HostBridge['print'], name: string): NodeJS.Process {
@@ -190,7 +192,10 @@ export function createResourceContext(options: ContextOptions): ResourceContext 
     schedule: (ms: number, fn: () => void) => clock.schedule(ms, fn),
     AbortSignal,
     hasAbortSignalTimeout: node22,
-    fetch: node22 ? globalThis.fetch : undefined,
+    fetch: node22
+      ? (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
+          options.isDead?.() ? new Promise<Response>(() => undefined) : globalThis.fetch(input, init)
+      : undefined,
     ioStart: options.ioStart,
   });
   if (!node22 && globalObject.AbortSignal) {

@@ -750,7 +750,14 @@ export function createFxServer(options: FxServerOptions): FxServer {
       },
       getTickCount: () => clock.gameTimer(),
     };
-    const ctx = createResourceContext({ profile, clock, resourcePath: def.dir, bridge, ioStart });
+    const ctx = createResourceContext({
+      profile,
+      clock,
+      resourcePath: def.dir,
+      bridge,
+      ioStart,
+      isDead: () => dead,
+    });
     record.ctx = ctx;
     record.realm = registerRealm(ctx.realm, (reason) => {
       const e = reason instanceof ctx.realm.Error || reason instanceof Error ? (reason as Error) : null;

@@ -79,6 +79,12 @@ export interface E2eOptions {
    * by default: a fresh boot then starts every player at 0, as before a save.
    */
   qbKeepsMoney?: boolean;
+  /** Mounts the mock's listing-site emulations (`--sites`). */
+  sites?: boolean;
+  /** Fields merged over config.json once the mock's URL is known (site `baseUrl`s point at its emulations). */
+  configOf?: (mockUrl: string) => Record<string, unknown>;
+  /** Convars set on every boot of the simulated server (site keys). */
+  convars?: Record<string, string>;
 }
 
 /** A message the mock's Discord sink received (`GET /__admin/webhooks`). */
@@ -292,7 +298,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
 
   const db = openDatabase(':memory:');
   const store = createStore(db, { now });
-  let mock = await startMockServer({ store, now });
+  let mock = await startMockServer({ store, now, ...(options.sites ? { sites: true } : {}) });
   const port = mock.port;
   const testServer = store.servers.create({ name: 'Harbor City RP', game: 'fivem' });
   const apiKey = store.keys.create(testServer.id).key;
@@ -306,6 +312,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     voteUrl: `${mock.url}/servers/${testServer.id}/vote`,
     framework: 'auto',
     ...(options.config ?? {}),
+    ...(options.configOf?.(mock.url) ?? {}),
   };
   fs.writeFileSync(
     path.join(resourceDir, 'config.json'),
@@ -333,6 +340,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     ledgers.push(sim.ledger);
     if (keyConvar !== null) sim.setConvar('vote_reward_api_key', keyConvar);
     if (discordWebhook) sim.setConvar('vote_reward_discord_webhook', discordWebhook.url);
+    for (const [name, value] of Object.entries(options.convars ?? {})) sim.setConvar(name, value);
     const chat = createChatFake();
     sim.addFakeResource('chat', chat.definition);
     sim.start('chat');
@@ -566,7 +574,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       await closing;
     },
     async mockUp() {
-      mock = await startMockServer({ store, now, port });
+      mock = await startMockServer({ store, now, port, ...(options.sites ? { sites: true } : {}) });
     },
     discordWebhookUrl: discordWebhook?.url ?? null,
     async discordMessages() {

@@ -98,6 +98,8 @@ export interface JournalEntry {
   draws: DrawRecord[];
   /** Set by an admin's grant: the rewards are paid as they stand, even beyond what the config pays now. */
   approved?: true;
+  /** The listing site a vote was claimed on, when not the seed (this project's API). */
+  site?: string;
   createdAt: number;
   updatedAt: number;
 }

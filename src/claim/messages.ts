@@ -128,6 +128,8 @@ function awardMessage(award: AwardInfo, rewards: string): [MessageKey, MessageVa
       return ['award_top', { rewards, rank: award.value, month: award.month ?? '' }];
     case 'test':
       return ['award_test', { rewards }];
+    case 'allsites':
+      return ['award_all_sites', { rewards }];
     case 'shop':
       return ['award_shop', { rewards }];
   }

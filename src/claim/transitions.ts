@@ -175,6 +175,25 @@ export function claimSent(claim: {
   return openEntry({ ...claim, state: 'claiming', award: null });
 }
 
+/**
+ * The entry of a vote claimed on a listing site other than the seed: owed at once (the site claimed it, or it pays
+ * before its claim, or it has none), recorded in the history when paid. Its id is the site's record's, so a crash
+ * between the record and the entry is settled by id.
+ */
+export function siteVoteOpened(vote: {
+  id: string;
+  site: string;
+  name: string;
+  license: string;
+  votedAt: string | null;
+  rewards: readonly Reward[];
+  draws?: readonly DrawRecord[];
+  now: number;
+}): JournalEntry {
+  const { site, ...opening } = vote;
+  return { ...openEntry({ ...opening, state: 'claimed', award: null }), site };
+}
+
 /** The entry of an award, written once its rewards are drawn: owed at once (nothing to claim, nothing to record). */
 export function awardOpened(spec: Omit<AwardSpec, 'rewards'>, drawn: Drawn, now: number): JournalEntry {
   const { id, name, license, info } = spec;

@@ -2,6 +2,7 @@ import { NetworkError, RateBudgetError, TimeoutError, UnauthorizedError } from '
 import { claimStatus } from '../claim/console';
 import type { Running } from '../compose';
 import { maskKey } from '../config/load';
+import { sitesStatus } from '../multisite/console';
 import { budgetPauses, pollStatus } from '../poll/console';
 import { programsStatus } from '../programs/console';
 import { cleanText } from '../runtime/clean-text';
@@ -52,6 +53,7 @@ export async function statusLines(running: Running, now: number, verbose: boolea
     ...pollStatus(running.detector, budget, now, verbose),
     ...programsStatus(running, now, verbose),
     ...shopStatus(config, verbose),
+    ...sitesStatus(running.sites, verbose),
   );
   if (!verbose)
     lines.push(`  (${ADMIN_COMMAND} status verbose: key, rate budget, names, poller figures, history)`);

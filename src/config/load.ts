@@ -1,3 +1,4 @@
+import { siteFactsOf } from '../multisite/facts';
 import { zoneProblem, zoneWarning } from '../programs/calendar';
 import { possibleRewards } from '../programs/draw';
 import type { RewardSpec } from '../programs/types';
@@ -7,6 +8,7 @@ import { formatIssues } from './format-issues';
 import { engineJsonProblem, jsonSyntaxProblem } from './json-syntax';
 import { type DisabledProgram, type OptionalProgram, programOfIssue } from './optional-programs';
 import { configSchema, type ResourceConfig } from './schema';
+import { siteProblems } from './sites';
 
 /** Convar that holds the API key; it wins over `apiKey` in config.json. */
 export const API_KEY_CONVAR = 'vote_reward_api_key';
@@ -78,6 +80,8 @@ export function possibleRewardsOf(config: ResourceConfig): Reward[] {
     ...config.streaks.rewards.map((rule) => rule.reward),
     config.voteParty.enabled ? config.voteParty.reward : [],
     ...(config.topVoters.enabled ? config.topVoters.awards.map((rule) => rule.reward) : []),
+    ...config.sites.map((site) => site.rewards ?? []),
+    config.sites.length > 0 ? (config.allSites.reward ?? []) : [],
     votePointsOf(config),
     ...(config.shop.enabled ? config.shop.items.map((item) => item.rewards) : []),
   ];
@@ -146,6 +150,7 @@ export function loadConfig(source: ConfigSource, options: LoadOptions = {}): Con
       `voteUrl: set voteUrl in config.json to your server's vote page on your listing site (it is still the placeholder ${JSON.stringify(config.voteUrl)})`,
     );
   }
+  convarProblems.push(...siteProblems(config.sites, source.convar, siteFactsOf));
   const zone = zoneProblem(config.timeZone);
   if (zone) fileProblems.push(`timeZone: ${zone}`);
   if (config.framework === 'standalone') fileProblems.push(...standaloneProblems(possibleRewardsOf(config)));

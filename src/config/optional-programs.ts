@@ -17,6 +17,7 @@ export const OPTIONAL_PROGRAMS = [
   'voteParty',
   'topVoters',
   'discord',
+  'allSites',
   'points',
   'shop',
 ] as const;
@@ -47,6 +48,8 @@ export function withoutProgram(config: ResourceConfig, program: OptionalProgram)
       return { ...config, topVoters: { ...config.topVoters, enabled: false } };
     case 'discord':
       return { ...config, discord: { ...config.discord, enabled: false } };
+    case 'allSites':
+      return { ...config, allSites: { reward: null } };
     case 'points':
       return { ...config, points: { perVote: 0 } };
     case 'shop':
@@ -63,7 +66,13 @@ export function rewardsByPart(
   config: ResourceConfig,
 ): { part: 'reward' | OptionalProgram; rewards: Reward[] }[] {
   const parts: { part: 'reward' | OptionalProgram; specs: RewardSpec[] }[] = [
-    { part: 'reward', specs: Array.isArray(config.reward) ? config.reward : [config.reward] },
+    {
+      part: 'reward',
+      specs: [
+        ...(Array.isArray(config.reward) ? config.reward : [config.reward]),
+        ...config.sites.flatMap((site) => site.rewards ?? []),
+      ],
+    },
     { part: 'firstVote', specs: config.firstVote?.reward ?? [] },
     { part: 'milestones', specs: config.milestones.flatMap((rule) => rule.reward) },
     { part: 'streaks', specs: config.streaks.rewards.flatMap((rule) => rule.reward) },
@@ -72,6 +81,7 @@ export function rewardsByPart(
       part: 'topVoters',
       specs: config.topVoters.enabled ? config.topVoters.awards.flatMap((rule) => rule.reward) : [],
     },
+    { part: 'allSites', specs: config.sites.length > 0 ? (config.allSites.reward ?? []) : [] },
     { part: 'shop', specs: config.shop.enabled ? config.shop.items.flatMap((item) => item.rewards) : [] },
   ];
   return parts

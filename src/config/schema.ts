@@ -5,6 +5,7 @@ import { FRAMEWORK_CHOICES, FRAMEWORKS } from '../rewards/registry';
 import { RSG_BANKS } from '../rewards/rsg';
 import { pointsSchema, shopSchema } from './points-schema';
 import { itemName, rewardEntry, rewardList } from './reward-schema';
+import { allSitesSchema, sitesSchema } from './sites';
 
 export { rewardSchema } from './reward-schema';
 
@@ -309,6 +310,8 @@ export const configSchema = z
       .default({})
       .describe('Per-language message overrides'),
     poll: pollSchema,
+    sites: sitesSchema,
+    allSites: allSitesSchema,
     nameLock: z.boolean().default(true).describe('Bind a name to the first license that claims with it'),
     claimCooldownSeconds: z
       .number()

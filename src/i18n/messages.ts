@@ -56,6 +56,20 @@ const en = {
   award_streak: '{days}-day vote streak! Bonus: {rewards}.',
   award_party: 'Vote party! The server reached {votes} votes this month: you received {rewards}.',
   award_top: 'You were voter #{rank} of {month}: you received {rewards}.',
+  award_all_sites: 'You voted on every site today! Bonus: {rewards}.',
+  site_found: '{site}: vote found.',
+  site_no_vote: '{site}: no vote found yet. Vote here: {url}',
+  site_already_paid:
+    '{site}: your last vote there was already rewarded. Vote again when the site allows: {url}',
+  site_unreachable: '{site} cannot be reached right now; nothing was lost, type /{command} again later.',
+  site_pending: '{site}: your vote is being checked; it will be settled automatically.',
+  site_needs_steam:
+    '{site} names voters by their Steam account: start FiveM with Steam running to be rewarded for votes there.',
+  site_needs_discord:
+    '{site} names voters by their Discord account: open Discord before FiveM to be rewarded for votes there.',
+  site_needs_ip:
+    '{site} names voters by their IP address, which this server cannot see: votes there cannot be rewarded here.',
+  site_needs_name: '{site} needs your in-game name: set a name without only colour codes and vote with it.',
   award_nothing: 'No luck with the bonus draw this time.',
   streak_status: 'Vote streak: {days} day(s), best {best}. Vote again within {hours} h to keep it.',
   party_progress: '{left} more vote(s) to the next vote party ({votes}/{goal} this month).',
@@ -174,6 +188,21 @@ const fr: Record<MessageKey, string> = {
   award_streak: 'Série de {days} jours de vote ! Bonus : {rewards}.',
   award_party: 'Vote party ! Le serveur a atteint {votes} votes ce mois-ci : tu as reçu {rewards}.',
   award_top: 'Tu étais le votant n°{rank} de {month} : tu as reçu {rewards}.',
+  award_all_sites: "Tu as voté sur tous les sites aujourd'hui ! Bonus : {rewards}.",
+  site_found: '{site} : vote trouvé.',
+  site_no_vote: "{site} : aucun vote trouvé pour l'instant. Vote ici : {url}",
+  site_already_paid:
+    '{site} : ton dernier vote sur ce site a déjà été récompensé. Revote dès que le site le permet : {url}',
+  site_unreachable: "{site} est injoignable pour le moment ; rien n'est perdu, retape /{command} plus tard.",
+  site_pending: '{site} : ton vote est en cours de vérification ; il sera réglé automatiquement.',
+  site_needs_steam:
+    '{site} identifie les votants par leur compte Steam : lance FiveM avec Steam ouvert pour être récompensé de tes votes sur ce site.',
+  site_needs_discord:
+    '{site} identifie les votants par leur compte Discord : ouvre Discord avant FiveM pour être récompensé de tes votes sur ce site.',
+  site_needs_ip:
+    '{site} identifie les votants par leur adresse IP, que ce serveur ne voit pas : les votes sur ce site ne peuvent pas être récompensés ici.',
+  site_needs_name:
+    '{site} a besoin de ton nom en jeu : choisis un nom qui ne soit pas fait que de codes couleur et vote avec.',
   award_nothing: 'Pas de chance au tirage du bonus cette fois.',
   streak_status: 'Série de votes : {days} jour(s), record {best}. Revote d’ici {hours} h pour la garder.',
   party_progress: 'Encore {left} vote(s) avant la prochaine vote party ({votes}/{goal} ce mois-ci).',

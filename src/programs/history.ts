@@ -10,6 +10,7 @@ import { HISTORY_PREFIX, historyKey } from '../store/keys';
 import { createRankings } from '../store/month-rankings';
 import { type RecordRead, readRecord, writeRecord } from '../store/record';
 import { MONTH, voteHistorySchema } from '../store/schemas';
+import { boundSites } from './all-sites';
 import type { Calendar } from './calendar';
 import { HISTORY_MONTHS, HISTORY_RECENT, type TopVoter, type VoteHistory } from './types';
 
@@ -81,6 +82,7 @@ export function boundHistory(history: VoteHistory): VoteHistory {
         .map((month) => [month, history.monthReachedAt[month] ?? 0]),
     ),
     recent: history.recent.slice(-HISTORY_RECENT),
+    ...(history.sites === undefined ? {} : { sites: boundSites(history.sites) }),
   };
 }
 

@@ -10,11 +10,13 @@ import { heldEntryText } from '../claim/messages';
 import { refOf } from '../claim/outcome';
 import { possibleRewardsOf } from '../config/load';
 import type { ResourceConfig } from '../config/schema';
+import { SEED_SITE_ID, siteIdOf } from '../config/sites';
 import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import { itemNameIn } from '../points/purchase';
 import type { KvpStore, Runtime } from '../runtime/runtime';
 import { type RewardBounds, rewardBoundsOf } from '../store/bounds';
+import { allSitesAward, tallySite } from './all-sites';
 import { type AwardStore, createAwardStore } from './awards';
 import { type Calendar, createCalendar } from './calendar';
 import {
@@ -103,6 +105,23 @@ export function createPrograms(options: {
     events,
   });
   const rules = voteProgramsOf(config);
+  const siteIds = config.sites.length > 0 ? [SEED_SITE_ID, ...config.sites.map(siteIdOf)] : [];
+  /** The site's tally in the recorded history, and the all-sites bonus it may complete (before other awards pay). */
+  const withSites = (
+    recorded: ReturnType<typeof recordVote>,
+    vote: { site: string; day: string; ref: string },
+  ): ReturnType<typeof recordVote> => {
+    if (siteIds.length === 0 && vote.site === SEED_SITE_ID) return recorded;
+    const history = tallySite(recorded.history, vote.site, vote.day);
+    const bonus = allSitesAward({
+      history,
+      sites: siteIds,
+      day: vote.day,
+      reward: config.allSites.reward,
+      ref: vote.ref,
+    });
+    return { history, awards: bonus ? [...recorded.awards, bonus] : recorded.awards };
+  };
   const extraLines = new Set<AfterVoteLines>();
   const discord = startDiscord(options, calendar);
 
@@ -136,7 +155,11 @@ export function createPrograms(options: {
       // The claim's own time, not now: a vote recorded after a restart past midnight or a month's end still counts
       // for the day and the month it was claimed in; never before the player's last vote (a clock set back).
       const at = countedAt(before, entry.createdAt);
-      const recorded = recordVote(before, { ref, name: entry.name, at }, rules, calendar);
+      const recorded = withSites(recordVote(before, { ref, name: entry.name, at }, rules, calendar), {
+        site: entry.site ?? SEED_SITE_ID,
+        day: calendar.dayOf(at),
+        ref,
+      });
       // Awards first, then the history that names the vote: a crash in between decides the same awards again (same
       // ids, already open or marked done), a crash after it finds the vote in `recent` and decides nothing.
       const created = recorded.awards.filter(

@@ -8,12 +8,20 @@ import type { Reward } from '../rewards/types';
 
 /**
  * The program an award comes from; `test` is an admin's `votereward testpay`, not a program; `shop` is the delivery of
- * a vote-shop purchase (`value` is its cost, `voteRef` its purchase id).
+ * a vote-shop purchase (`value` is its cost, `voteRef` its purchase id); `allsites` the bonus for a vote on every
+ * configured listing site in one day (`value` is the number of sites).
  */
-export type AwardProgram = 'milestone' | 'streak' | 'first' | 'party' | 'top' | 'test' | 'shop';
+export type AwardProgram = 'milestone' | 'streak' | 'first' | 'party' | 'top' | 'test' | 'shop' | 'allsites';
 
 /** Every program, in the order awards of one vote are paid. */
-export const AWARD_PROGRAMS: readonly AwardProgram[] = ['first', 'milestone', 'streak', 'party', 'top'];
+export const AWARD_PROGRAMS: readonly AwardProgram[] = [
+  'first',
+  'milestone',
+  'streak',
+  'allsites',
+  'party',
+  'top',
+];
 
 /** What an award journal entry carries besides the rewards. */
 export interface AwardInfo {
@@ -65,6 +73,15 @@ export interface VoteHistory {
   streak: { current: number; best: number; lastDay: string | null; startDay: string | null };
   /** Journal refs of the last votes recorded, newest last: recording the same vote twice does nothing. */
   recent: string[];
+  /** Votes per listing site (`seed` for this project's API) and the day of the last; absent before 0.5.0. */
+  sites?: Record<string, SiteTally>;
+}
+
+/** One site's part of a history. */
+export interface SiteTally {
+  total: number;
+  /** The day (`YYYY-MM-DD` in the time zone) of the last vote claimed on the site. */
+  lastDay: string | null;
 }
 
 /** Months of per-month counts kept in a history. */

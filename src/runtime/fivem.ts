@@ -31,6 +31,8 @@ interface CfxGlobals {
   getPlayers(): string[];
   GetPlayerName(source: string): string | null;
   GetPlayerIdentifierByType(source: string, type: string): string | null;
+  GetNumPlayerIdentifiers(source: string): number;
+  GetPlayerIdentifier(source: string, index: number): string | null;
   IsPlayerAceAllowed(source: string, object: string): boolean | number;
   GetResourceState(resource: string): string;
   RegisterCommand(
@@ -113,6 +115,15 @@ export function createFivemRuntime(): Runtime {
       // The native matches a prefix: 'license' alone would also match a `license2:` identifier listed first.
       const license = g.GetPlayerIdentifierByType(String(source), 'license:');
       return typeof license === 'string' && license.startsWith('license:') ? license : null;
+    },
+    playerIdentifiers(source) {
+      const count = Number(g.GetNumPlayerIdentifiers(String(source))) || 0;
+      const found: string[] = [];
+      for (let index = 0; index < count; index += 1) {
+        const identifier = g.GetPlayerIdentifier(String(source), index);
+        if (typeof identifier === 'string') found.push(identifier);
+      }
+      return found;
     },
     isAceAllowed: (source, ace) => {
       const allowed = g.IsPlayerAceAllowed(String(source), ace);

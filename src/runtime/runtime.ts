@@ -93,6 +93,8 @@ export interface Runtime extends FrameworkHost {
   playerName(source: number): string | null;
   /** The player's `license:` identifier, or null. */
   playerLicense(source: number): string | null;
+  /** Every identifier of the player (`steam:…`, `discord:…`, `ip:…`, ...), empty for an unknown id. */
+  playerIdentifiers(source: number): string[];
   /** `IsPlayerAceAllowed`: whether the player holds an ACE; a runtime without it allows nothing that needs one. */
   isAceAllowed?(source: number, ace: string): boolean;
   /** `emitNet`: a client event to one player (-1: everyone). */

@@ -37,6 +37,11 @@ export const TOP_DECISION_PREFIX = 'top:decision:';
 export const DISCORD_QUEUE_PREFIX = 'discord:queue:';
 /** Discord posts already sent: `discord:sent:<id>`. */
 export const DISCORD_SENT_PREFIX = 'discord:sent:';
+/**
+ * What this resource did about one vote on a listing site other than the seed: `site:vote:<site>:<identity>:<vote>`
+ * (the identity URI-encoded; the vote `t<ms>` by its time, or `u` when the site gives none).
+ */
+export const SITE_VOTE_PREFIX = 'site:vote:';
 /** A player's points ledger: `points:<license>`. */
 export const POINTS_PREFIX = 'points:';
 /** Purchases of the vote shop: `shop:buy:<purchaseId>`. */
@@ -54,6 +59,9 @@ export const journalKey = (id: string): string => `${JOURNAL_PREFIX}${id}`;
 export const historyKey = (license: string): string => `${HISTORY_PREFIX}${license}`;
 /** The key of the vote party's progress in a month (`2026-11`). */
 export const partyProgressKey = (month: string): string => `${PARTY_PROGRESS_PREFIX}${month}`;
+/** The key of the record of one site vote: `vote` is the vote's time (ms), or null when the site gives none. */
+export const siteVoteKey = (site: string, identity: string, vote: number | null): string =>
+  `${SITE_VOTE_PREFIX}${site}:${encodeURIComponent(identity)}:${vote === null ? 'u' : `t${vote}`}`;
 /** The key of a player's points ledger. */
 export const pointsKey = (license: string): string => `${POINTS_PREFIX}${license}`;
 /** The key of a purchase. */

@@ -24,7 +24,7 @@ export const storedRewardSchema = z.discriminatedUnion('type', [
 ]);
 
 const awardInfoSchema = z.object({
-  program: z.enum(['milestone', 'streak', 'first', 'party', 'top', 'test', 'shop']),
+  program: z.enum(['milestone', 'streak', 'first', 'party', 'top', 'test', 'shop', 'allsites']),
   value: z.number(),
   month: z.string().nullable(),
   voteRef: z.string().nullable(),
@@ -55,6 +55,7 @@ export const journalEntrySchema = z
     recorded: z.boolean(),
     draws: z.array(drawRecordSchema),
     approved: z.literal(true).optional(),
+    site: z.string().min(1).max(24).optional(),
     createdAt: z.number(),
     updatedAt: z.number(),
   })
@@ -87,4 +88,27 @@ export const voteHistorySchema = z.object({
   lastVoteAt: time.nullable(),
   streak: z.object({ current: count, best: count, lastDay: dayOrNull, startDay: dayOrNull }),
   recent: z.array(z.string()),
+  sites: z.record(z.string().min(1).max(24), z.object({ total: count, lastDay: dayOrNull })).optional(),
+});
+
+/** What the resource did about one vote on a site other than the seed (`site:vote:…`, see `SITE_VOTE_PREFIX`). */
+export const siteVoteSchema = z.object({
+  format: z.literal(1),
+  site: z.string().min(1).max(24),
+  identity: z.string().min(1),
+  license: z.string().min(1),
+  name: z.string(),
+  votedAt: time.nullable(),
+  model: z.enum(['claim_then_reward', 'reward_then_claim', 'check_only']),
+  step: z.enum(['claiming', 'opened', 'journaled', 'claim_owed', 'confirmed', 'needs_admin']),
+  entryId: z.string().min(1),
+  /** Votes paid under the record (a reward-then-claim site's pending votes), in `batches` journal entries. */
+  votes: z.number().int().min(1).max(10),
+  batches: z.number().int().min(1).max(10),
+  /** Votes the last batch pays. */
+  batchVotes: z.number().int().min(1).max(10),
+  attempts: count,
+  nextAttemptAt: time,
+  keepUntil: time,
+  createdAt: time,
 });

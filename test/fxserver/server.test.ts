@@ -188,9 +188,13 @@ describe('resources, files, convars and KVP', () => {
 describe('PerformHttpRequestInternalEx', () => {
   let httpServer: http.Server;
   let base = '';
+  let afterKill = 0;
   beforeAll(async () => {
     httpServer = http.createServer((req, res) => {
-      if (req.url === '/ok') {
+      if (req.url === '/after-kill') {
+        afterKill += 1;
+        res.end('sent by a dead server');
+      } else if (req.url === '/ok') {
         res.setHeader('X-Test', 'yes');
         res.end('fine');
       } else if (req.url === '/limited') {
@@ -214,6 +218,14 @@ describe('PerformHttpRequestInternalEx', () => {
     });
     const token = PerformHttpRequestInternalEx({ url: '${url}', method: 'GET', data: '', headers: {} });
     console.log('token', token, 'tick', GetGameTimer());`;
+
+  it('a killed server sends nothing more: a fetch its code makes after the kill never leaves (node22)', async () => {
+    const sim = simWithScripts({ profile: 'node22' });
+    sim.add('a', `fetch('${base}/ok').then(() => fetch('${base}/after-kill')).catch(() => undefined);`);
+    sim.server.kill();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(afterKill).toBe(0);
+  });
 
   it('answers on a later tick with the body and headers for a success', async () => {
     const sim = simWithScripts({ profile: 'node16' });

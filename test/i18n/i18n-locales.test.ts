@@ -53,6 +53,7 @@ const VARS = {
   reset: '2026-11-30',
   max: 32,
   page: 2,
+  site: 'Trackyserver',
 };
 
 /** What is wrong with one message of a locale (or its `override`), one line per fault (empty when it is fine). */

@@ -74,6 +74,8 @@ export function createHarnessRuntime(server: SimServer, options: HarnessRuntimeO
       const id = native(`return GetPlayerIdentifierByType(${Number(source)}, 'license:')`);
       return typeof id === 'string' && id.startsWith('license:') ? id : null;
     },
+    // No recorded scenario claims on a site that names players by Steam, Discord or IP.
+    playerIdentifiers: () => [],
     emitNet: (event, target, ...args) => void sent.push({ event, target, args }),
     tell: (source, message) => void sent.push({ event: 'chat:addMessage', target: source, args: [message] }),
     registerCommand: (name, handler) => void commands.set(name, handler),

@@ -51,6 +51,22 @@ export const de: Record<MessageKey, string> = {
   award_streak: '{days}-Tage-Vote-Serie! Bonus: {rewards}.',
   award_party: 'Vote-Party! Der Server hat diesen Monat {votes} Votes erreicht: Du hast {rewards} erhalten.',
   award_top: 'Top-Voter {month}: Du hast Platz {rank} belegt und {rewards} erhalten.',
+  award_all_sites: 'Du hast heute auf allen Seiten abgestimmt! Bonus: {rewards}.',
+  site_found: '{site}: Stimme gefunden.',
+  site_no_vote: '{site}: noch keine Stimme gefunden. Hier abstimmen: {url}',
+  site_already_paid:
+    '{site}: deine letzte Stimme dort wurde schon belohnt. Stimme wieder ab, sobald die Seite es erlaubt: {url}',
+  site_unreachable:
+    '{site} ist gerade nicht erreichbar; nichts ist verloren, tippe später erneut /{command}.',
+  site_pending: '{site}: deine Stimme wird geprüft; das wird automatisch erledigt.',
+  site_needs_steam:
+    '{site} erkennt Abstimmende an ihrem Steam-Konto: starte FiveM mit laufendem Steam, um für Stimmen dort belohnt zu werden.',
+  site_needs_discord:
+    '{site} erkennt Abstimmende an ihrem Discord-Konto: öffne Discord vor FiveM, um für Stimmen dort belohnt zu werden.',
+  site_needs_ip:
+    '{site} erkennt Abstimmende an ihrer IP-Adresse, die dieser Server nicht sieht: Stimmen dort können hier nicht belohnt werden.',
+  site_needs_name:
+    '{site} braucht deinen Spielernamen: wähle einen Namen, der nicht nur aus Farbcodes besteht, und stimme damit ab.',
   award_nothing: 'Diesmal kein Glück bei der Bonus-Verlosung.',
   streak_status:
     'Tage in Folge gevotet: {days} (Rekord: {best}). Vote innerhalb von {hours} Std. wieder, damit deine Serie hält.',

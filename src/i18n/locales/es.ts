@@ -53,6 +53,21 @@ export const es: Record<MessageKey, string> = {
   award_streak: '¡Racha de {days} días votando! Premio extra: {rewards}.',
   award_party: '¡Vote Party! El servidor ha llegado a {votes} votos este mes: has recibido {rewards}.',
   award_top: 'Top votantes de {month}: ¡puesto {rank}! Has recibido {rewards}.',
+  award_all_sites: '¡Hoy has votado en todas las webs! Bonus: {rewards}.',
+  site_found: '{site}: voto encontrado.',
+  site_no_vote: '{site}: todavía no hay ningún voto. Vota aquí: {url}',
+  site_already_paid:
+    '{site}: tu último voto allí ya fue recompensado. Vuelve a votar cuando la web lo permita: {url}',
+  site_unreachable: '{site} no responde ahora mismo; no se ha perdido nada, escribe /{command} más tarde.',
+  site_pending: '{site}: tu voto se está comprobando; se resolverá automáticamente.',
+  site_needs_steam:
+    '{site} identifica a los votantes por su cuenta de Steam: abre FiveM con Steam en marcha para recibir recompensas por votar allí.',
+  site_needs_discord:
+    '{site} identifica a los votantes por su cuenta de Discord: abre Discord antes que FiveM para recibir recompensas por votar allí.',
+  site_needs_ip:
+    '{site} identifica a los votantes por su dirección IP, que este servidor no ve: los votos allí no se pueden recompensar aquí.',
+  site_needs_name:
+    '{site} necesita tu nombre en el juego: ponte un nombre que no sea solo códigos de color y vota con él.',
   award_nothing: 'Esta vez no hubo suerte en el sorteo del premio extra.',
   streak_status:
     'Días seguidos votando: {days} (récord: {best}). Vuelve a votar en menos de {hours} h para no perder la racha.',

@@ -52,6 +52,21 @@ export const nl: Record<MessageKey, string> = {
   award_streak: 'Dagen op rij gestemd: {days}! Bonus: {rewards}.',
   award_party: 'Vote party! De server heeft deze maand {votes} stemmen gehaald: je hebt {rewards} gekregen.',
   award_top: 'Topstemmers van {month}: je bent op plek {rank} geëindigd en hebt {rewards} gekregen.',
+  award_all_sites: 'Je hebt vandaag op alle sites gestemd! Bonus: {rewards}.',
+  site_found: '{site}: stem gevonden.',
+  site_no_vote: '{site}: nog geen stem gevonden. Stem hier: {url}',
+  site_already_paid:
+    '{site}: je laatste stem daar is al beloond. Stem opnieuw zodra de site het toelaat: {url}',
+  site_unreachable: '{site} is nu niet bereikbaar; er is niets verloren, typ later opnieuw /{command}.',
+  site_pending: '{site}: je stem wordt gecontroleerd; dat wordt automatisch afgehandeld.',
+  site_needs_steam:
+    '{site} herkent stemmers aan hun Steam-account: start FiveM terwijl Steam draait om voor stemmen daar beloond te worden.',
+  site_needs_discord:
+    '{site} herkent stemmers aan hun Discord-account: open Discord vóór FiveM om voor stemmen daar beloond te worden.',
+  site_needs_ip:
+    '{site} herkent stemmers aan hun IP-adres, dat deze server niet ziet: stemmen daar kunnen hier niet beloond worden.',
+  site_needs_name:
+    '{site} heeft je naam in het spel nodig: kies een naam die niet alleen uit kleurcodes bestaat en stem daarmee.',
   award_nothing: 'Deze keer geen geluk bij de bonusloting.',
   streak_status:
     'Dagen op rij gestemd: {days} (record: {best}). Stem binnen {hours} u opnieuw om je reeks vast te houden.',

@@ -54,6 +54,21 @@ export const pl: Record<MessageKey, string> = {
   award_streak: 'Seria głosowania – dni z rzędu: {days}! Bonus: {rewards}.',
   award_party: 'Vote Party! Głosy na serwer w tym miesiącu: {votes}. Otrzymujesz: {rewards}.',
   award_top: 'Ranking głosujących – {month}: miejsce {rank}! Otrzymujesz: {rewards}.',
+  award_all_sites: 'Zagłosowałeś dziś na wszystkich stronach! Bonus: {rewards}.',
+  site_found: '{site}: głos znaleziony.',
+  site_no_vote: '{site}: nie znaleziono jeszcze głosu. Zagłosuj tutaj: {url}',
+  site_already_paid:
+    '{site}: twój ostatni głos tam został już nagrodzony. Zagłosuj ponownie, gdy strona na to pozwoli: {url}',
+  site_unreachable: '{site} jest teraz niedostępna; nic nie przepadło, wpisz /{command} później.',
+  site_pending: '{site}: twój głos jest sprawdzany; zostanie rozliczony automatycznie.',
+  site_needs_steam:
+    '{site} rozpoznaje głosujących po koncie Steam: uruchom FiveM z włączonym Steamem, aby dostać nagrody za głosy tam.',
+  site_needs_discord:
+    '{site} rozpoznaje głosujących po koncie Discord: otwórz Discorda przed FiveM, aby dostać nagrody za głosy tam.',
+  site_needs_ip:
+    '{site} rozpoznaje głosujących po adresie IP, którego ten serwer nie widzi: głosy tam nie mogą być tu nagrodzone.',
+  site_needs_name:
+    '{site} potrzebuje twojej nazwy w grze: ustaw nazwę, która nie składa się tylko z kodów kolorów, i głosuj z nią.',
   award_nothing: 'Tym razem los ci nie sprzyjał w losowaniu bonusu.',
   streak_status:
     'Seria głosowania – dni z rzędu: {days} (rekord: {best}). Zagłosuj ponownie w ciągu {hours} h, aby jej nie stracić.',

@@ -51,6 +51,21 @@ export const ptBR: Record<MessageKey, string> = {
   award_streak: 'Sequência de {days} dias votando! Bônus: {rewards}.',
   award_party: 'Vote Party! O servidor chegou a {votes} votos este mês: você recebeu {rewards}.',
   award_top: 'Top votantes de {month}: você ficou em {rank}º lugar e recebeu {rewards}.',
+  award_all_sites: 'Você votou em todos os sites hoje! Bônus: {rewards}.',
+  site_found: '{site}: voto encontrado.',
+  site_no_vote: '{site}: nenhum voto encontrado ainda. Vote aqui: {url}',
+  site_already_paid:
+    '{site}: seu último voto lá já foi recompensado. Vote de novo quando o site permitir: {url}',
+  site_unreachable: '{site} não responde agora; nada foi perdido, digite /{command} de novo mais tarde.',
+  site_pending: '{site}: seu voto está sendo verificado; isso será resolvido automaticamente.',
+  site_needs_steam:
+    '{site} identifica quem vota pela conta Steam: abra o FiveM com o Steam aberto para ser recompensado pelos votos lá.',
+  site_needs_discord:
+    '{site} identifica quem vota pela conta Discord: abra o Discord antes do FiveM para ser recompensado pelos votos lá.',
+  site_needs_ip:
+    '{site} identifica quem vota pelo endereço IP, que este servidor não vê: votos lá não podem ser recompensados aqui.',
+  site_needs_name:
+    '{site} precisa do seu nome no jogo: use um nome que não seja só códigos de cor e vote com ele.',
   award_nothing: 'Dessa vez não deu sorte no sorteio do bônus.',
   streak_status:
     'Dias seguidos votando: {days} (recorde: {best}). Vote de novo em até {hours} h para manter a sequência.',

@@ -1,0 +1,25 @@
+/** The sites' part of `votereward status`: each site's model, identity, budget and the records still open. */
+import type { SiteClaims } from './site-claims';
+
+/** Steps shown as open (anything else is a paid vote remembered for its window). */
+const OPEN_STEPS = ['claiming', 'opened', 'claim_owed', 'needs_admin', 'unreadable'] as const;
+
+/** Lines of `votereward status` about the configured sites (none without sites). */
+export function sitesStatus(sites: SiteClaims | null, verbose: boolean): string[] {
+  if (!sites) return [];
+  const records = sites.records();
+  return sites.sites.map((site) => {
+    const { adapter } = site;
+    const steps = records.get(site.id) ?? {};
+    const open = OPEN_STEPS.flatMap((step) =>
+      steps[step] ? [`${steps[step]} ${step.replace('_', ' ')}`] : [],
+    );
+    const kept = (steps.journaled ?? 0) + (steps.confirmed ?? 0);
+    const budget = site.budget?.snapshot();
+    const figures =
+      verbose && budget
+        ? `; ${budget.usedInWindow}/${budget.limit} requests in the last minute, 429s: ${budget.rateLimited}`
+        : '';
+    return `  Site       ${site.id}: ${adapter.label}, ${adapter.claimModel.replace(/_/g, ' ')}, by ${adapter.identity}; ${open.length > 0 ? `open: ${open.join(', ')}` : 'nothing open'}; ${kept} paid vote(s) remembered${figures}`;
+  });
+}
