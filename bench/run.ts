@@ -9,6 +9,8 @@ import { runHttpBench } from './mock';
 import { runPollerSection } from './poller';
 import { runQueryBench } from './queries';
 import { runResourceBench } from './resource';
+import { runShopBench } from './shop';
+import { runSitesBench } from './sites';
 import { runVotetopBench } from './votetop';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -101,7 +103,7 @@ export function renderBenchmarks(
     '',
     ...(load.samples.length > 0 ? [describeLoad(load, machine.cores), ''] : []),
     `Reproduce: \`${command(settings)}\` (each section alone: \`npx tsx bench/mock.ts\`, \`bench/queries.ts\`, ` +
-      '`bench/badge.ts`, `bench/resource.ts`, `bench/poller.ts`, `bench/votetop.ts`; `BENCH_QUICK=1` for a smoke run, `BENCH_FULL=1` adds ' +
+      '`bench/badge.ts`, `bench/resource.ts`, `bench/poller.ts`, `bench/votetop.ts`, `bench/sites.ts`, `bench/shop.ts`; `BENCH_QUICK=1` for a smoke run, `BENCH_FULL=1` adds ' +
       '10 M votes; `BENCH_DURATION`, `BENCH_REPEATS`, `BENCH_WARMUP`, `BENCH_CONNECTIONS` override the load settings).',
     '',
     `## Targets (${met} of ${targets.length} met)`,
@@ -125,8 +127,10 @@ export async function main(): Promise<void> {
     ...(await guarded('http', () => runHttpBench(settings))),
     ...(await guarded('poller', () => runPollerSection(settings))),
     ...(await guarded('votetop', () => runVotetopBench(settings))),
+    ...(await guarded('sites', () => runSitesBench(settings))),
+    ...(await guarded('shop', () => runShopBench(settings))),
   ];
-  const order = ['1.', '2.', '2b.', '3.', '4.', '5.', '6.'];
+  const order = ['1.', '2.', '2b.', '3.', '4.', '5.', '6.', '7.', '8.'];
   sections.sort((a, b) => {
     const rank = (s: SectionResult) => {
       const i = order.findIndex((prefix) => s.title.startsWith(prefix));
