@@ -161,6 +161,11 @@ export interface FrameworkObjectCache {
   get(): Promise<CallOutcome>;
   /** Drops the cached object so the next `get` acquires it again. */
   invalidate(): void;
+  /**
+   * Runs `read` on the object; when it fails, acquires the object again and runs `read` once more: a dead function
+   * reference means the framework restarted (`read` must be a read, safe to repeat).
+   */
+  read(read: (object: unknown) => Promise<CallOutcome>): Promise<CallOutcome>;
   /** Removes the resource-lifecycle listeners. */
   dispose(): void;
 }
@@ -180,19 +185,30 @@ export function createFrameworkObjectCache(
     host.on('onResourceStart', forget),
     host.on('onServerResourceStart', forget),
   ];
+  const get = async (): Promise<CallOutcome> => {
+    if (cached !== undefined && cached !== null) return { ok: true, value: cached };
+    const outcome = await acquire();
+    if (!outcome.ok) return outcome;
+    if (outcome.value === undefined || outcome.value === null) {
+      return { ok: false, detail: `${resource} returned nothing when asked for its framework object` };
+    }
+    cached = outcome.value;
+    return outcome;
+  };
   return {
-    async get() {
-      if (cached !== undefined && cached !== null) return { ok: true, value: cached };
-      const outcome = await acquire();
-      if (!outcome.ok) return outcome;
-      if (outcome.value === undefined || outcome.value === null) {
-        return { ok: false, detail: `${resource} returned nothing when asked for its framework object` };
-      }
-      cached = outcome.value;
-      return outcome;
-    },
+    get,
     invalidate() {
       cached = undefined;
+    },
+    async read(read) {
+      const attempt = async (): Promise<CallOutcome> => {
+        const object = await get();
+        return object.ok ? read(object.value) : object;
+      };
+      const first = await attempt();
+      if (first.ok) return first;
+      cached = undefined;
+      return attempt();
     },
     dispose() {
       for (const off of offs) off();

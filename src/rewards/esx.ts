@@ -69,19 +69,8 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
     callExport(host, ES_EXTENDED, 'getSharedObject'),
   );
 
-  const lookUpXPlayer = async (source: number): Promise<CallOutcome> => {
-    const shared = await esx.get();
-    if (!shared.ok) return shared;
-    return callFunction('ESX.GetPlayerFromId', field(shared.value, 'GetPlayerFromId'), [source]);
-  };
-
-  const getXPlayer = async (source: number): Promise<CallOutcome> => {
-    const first = await lookUpXPlayer(source);
-    if (first.ok) return first;
-    // A dead function reference means es_extended restarted: look it up again once (a read, safe to repeat).
-    esx.invalidate();
-    return lookUpXPlayer(source);
-  };
+  const getXPlayer = (source: number): Promise<CallOutcome> =>
+    esx.read((shared) => callFunction('ESX.GetPlayerFromId', field(shared, 'GetPlayerFromId'), [source]));
 
   const callPlayer = async (source: number, method: string, ...args: unknown[]): Promise<PlayerCall> => {
     if (hasExport(host, ES_EXTENDED, 'RunStaticPlayerMethod')) {

@@ -75,21 +75,10 @@ export function createQbStyleAdapter(spec: QbStyleSpec): DisposableRewardAdapter
     callExport(host, resource, 'GetCoreObject', ...spec.filter('Functions')),
   );
 
-  const lookUp = async (source: number): Promise<CallOutcome> => {
-    const qb = await core.get();
-    if (!qb.ok) return qb;
-    return callFunction(`${label}.Functions.GetPlayer`, field(field(qb.value, 'Functions'), 'GetPlayer'), [
-      source,
-    ]);
-  };
-
-  const getPlayer = async (source: number): Promise<CallOutcome> => {
-    const first = await lookUp(source);
-    if (first.ok) return first;
-    // A dead function reference means the core restarted: fetch the core object again once (a read, safe to repeat).
-    core.invalidate();
-    return lookUp(source);
-  };
+  const getPlayer = (source: number): Promise<CallOutcome> =>
+    core.read((qb) =>
+      callFunction(`${label}.Functions.GetPlayer`, field(field(qb, 'Functions'), 'GetPlayer'), [source]),
+    );
 
   const itemList = async (): Promise<Record<string, unknown> | undefined> => {
     const shared = await callExport(host, resource, 'GetCoreObject', ...spec.filter('Shared'));

@@ -112,19 +112,8 @@ export function createVorpAdapter(options: VorpAdapterOptions): DisposableReward
   const core = createFrameworkObjectCache(host, VORP_CORE, () => callExport(host, VORP_CORE, 'GetCore'));
   const warned = new Set<number>();
 
-  const lookUp = async (source: number): Promise<CallOutcome> => {
-    const vorp = await core.get();
-    if (!vorp.ok) return vorp;
-    return callFunction('Core.getUser', field(vorp.value, 'getUser'), [source]);
-  };
-
-  const getUser = async (source: number): Promise<CallOutcome> => {
-    const first = await lookUp(source);
-    if (first.ok) return first;
-    // A dead function reference means vorp_core restarted: fetch the core again once (a read, safe to repeat).
-    core.invalidate();
-    return lookUp(source);
-  };
+  const getUser = (source: number): Promise<CallOutcome> =>
+    core.read((vorp) => callFunction('Core.getUser', field(vorp, 'getUser'), [source]));
 
   /** The selected character now, `null` when the player has none, or why VORP could not be asked. */
   const character = async (
