@@ -68,8 +68,13 @@ function installBetterSqlite3(nodeDir) {
   }
   const gyp = createRequire(join(npmRoot(), 'npm/package.json')).resolve('node-gyp/bin/node-gyp.js');
   const node = join(nodeDir, 'bin/node');
+  // Under `npm test` npm exports its config as npm_config_* (here npm_config_nodedir=/usr, the host Node's headers),
+  // which node-gyp prefers to --nodedir: the build would then target Node 20's ABI. The build sees none of them.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_config_')),
+  );
   try {
-    run(node, [gyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=2'], { cwd: pkg });
+    run(node, [gyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=2'], { cwd: pkg, env });
   } catch (error) {
     throw new Error(
       `building better-sqlite3 ${version} for Node ${NODE22_VERSION} failed:\n${error.stderr ?? error}`,
