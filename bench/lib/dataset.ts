@@ -250,7 +250,8 @@ function addClaimers(store: Store, label: string, names: string[], count: number
       })),
     );
   }
-  names.push(...added);
+  // One by one: a pool of 200 000 names spread into push() overflows the call stack.
+  for (const name of added) names.push(name);
 }
 
 /**
