@@ -121,10 +121,10 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
         if (!reward || !(await safely(() => adapter.isPlayerReady(source), false))) {
           return { type: 'confirm_later', problem: { code: 'player_not_loaded' } };
         }
-        const { before } = effect;
+        const { before, owner } = effect;
         const confirmation = await safely(
           () =>
-            adapter.confirm?.(contextOf(entry, source, effect.index), reward, before) ??
+            adapter.confirm?.(contextOf(entry, source, effect.index), reward, before, owner) ??
             Promise.resolve(undefined),
           (detail) => ({ code: 'unreadable' as const, detail }),
         );
@@ -172,9 +172,16 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
         if (!reward) return { type: 'given' };
         let journalFailure: { error: unknown } | null = null;
         const hooks = {
-          before(value: number) {
+          before(value: number, owner?: string) {
             try {
-              cursor.entry = persist(cursor.entry, transition(cursor.entry, { type: 'read_before', value }));
+              cursor.entry = persist(
+                cursor.entry,
+                transition(cursor.entry, {
+                  type: 'read_before',
+                  value,
+                  ...(owner === undefined ? {} : { owner }),
+                }),
+              );
             } catch (error) {
               journalFailure = { error };
               throw error;

@@ -88,6 +88,11 @@ export interface JournalEntry {
    * 0.1.0 in the middle of a payout, which read nothing.
    */
   before: number | null | 'unrecorded';
+  /**
+   * Whose the reading `before` is, when the framework has several characters per player (a citizenid, a charId):
+   * read again after a restart, a reading of another character says nothing about this payout.
+   */
+  beforeOwner?: string;
   /** Last problem, for admins. */
   problem: JournalProblem | null;
   /** What the entry pays besides a vote: a milestone, streak, first-vote, party or top-voter award; null for votes. */

@@ -20,7 +20,7 @@ export type Effect =
   /** The paying call of reward `index`. */
   | { type: 'give'; index: number }
   /** Read again what the interrupted paying call of reward `index` changes. */
-  | { type: 'confirm'; index: number; before: number }
+  | { type: 'confirm'; index: number; before: number; owner?: string }
   /** The paying call in flight goes on. */
   | { type: 'continue' }
   /** A reward was recorded as given: go on with the next one (a separate write, so each step is journalled). */
@@ -65,7 +65,7 @@ export type ClaimEvent =
   | { type: 'payable' }
   | { type: 'not_payable'; problem: PayoutProblem }
   /** The balance or count read just before the paying call. */
-  | { type: 'read_before'; value: number }
+  | { type: 'read_before'; value: number; owner?: string }
   | { type: 'given' }
   | { type: 'refused'; problem: PayoutProblem }
   /** The paying call may or may not have paid. */
@@ -121,7 +121,7 @@ function decideLost(entry: JournalEntry, recheckable: boolean, notes: AdminNote[
 function nextReward(entry: JournalEntry): Step {
   const index = entry.rewards.findIndex((_, at) => !entry.given[at]);
   if (index === -1) return step(null, { type: 'announce' });
-  return step({ ...entry, giving: index, before: null }, { type: 'give', index });
+  return step({ ...withoutOwner(entry), giving: index, before: null }, { type: 'give', index });
 }
 
 /** What a new entry is made of; everything else starts empty. */
@@ -249,7 +249,12 @@ export function transition(entry: JournalEntry, event: ClaimEvent): Step {
       }
       if (!event.confirms)
         return transition(entry, { type: 'interrupted', detail: 'the framework cannot be read' });
-      return step(entry, { type: 'confirm', index, before: entry.before });
+      return step(entry, {
+        type: 'confirm',
+        index,
+        before: entry.before,
+        ...(entry.beforeOwner === undefined ? {} : { owner: entry.beforeOwner }),
+      });
     }
 
     case 'payable':
@@ -263,16 +268,26 @@ export function transition(entry: JournalEntry, event: ClaimEvent): Step {
       );
 
     case 'read_before':
-      return step({ ...entry, before: event.value }, { type: 'continue' });
+      return step(
+        {
+          ...withoutOwner(entry),
+          before: event.value,
+          ...(event.owner === undefined ? {} : { beforeOwner: event.owner }),
+        },
+        { type: 'continue' },
+      );
 
     case 'given': {
       const given = entry.given.map((value, at) => value || at === entry.giving);
-      return step({ ...entry, given, giving: null, before: null, problem: null }, { type: 'next_reward' });
+      return step(
+        { ...withoutOwner(entry), given, giving: null, before: null, problem: null },
+        { type: 'next_reward' },
+      );
     }
 
     case 'refused':
       return stop(
-        { ...entry, giving: null, before: null, problem: event.problem.code },
+        { ...withoutOwner(entry), giving: null, before: null, problem: event.problem.code },
         { code: 'pending', problem: event.problem, stage: 'payout' },
         frameworkNote(event.problem),
       );
@@ -287,7 +302,7 @@ export function transition(entry: JournalEntry, event: ClaimEvent): Step {
     case 'resumed': {
       const index = entry.giving ?? -1;
       const given = entry.given.map((value, at) => value || (at === index && event.given));
-      return step({ ...entry, given, giving: null, before: null }, { type: 'check_capacity' }, [
+      return step({ ...withoutOwner(entry), given, giving: null, before: null }, { type: 'check_capacity' }, [
         { type: 'resumed', index, detail: event.detail },
       ]);
     }
@@ -315,7 +330,7 @@ export function transition(entry: JournalEntry, event: ClaimEvent): Step {
       // The admin's decision covers the rewards as they stand, even those the config's bounds held.
       return step(
         {
-          ...entry,
+          ...withoutOwner(entry),
           state: 'claimed',
           giving: null,
           before: null,
@@ -326,4 +341,11 @@ export function transition(entry: JournalEntry, event: ClaimEvent): Step {
         [{ type: 'granted' }],
       );
   }
+}
+
+/** The entry without the owner of its reading (set again with the next reading). */
+function withoutOwner(entry: JournalEntry): JournalEntry {
+  if (entry.beforeOwner === undefined) return entry;
+  const { beforeOwner: _owner, ...rest } = entry;
+  return rest;
 }

@@ -56,10 +56,10 @@ export function withPoints<A extends RewardAdapter>(adapter: A, ledger: PointsLe
       if (result.ok) return { ok: true };
       return { ok: false, problem: { code: 'framework_error', detail: `points ledger: ${result.code}` } };
     },
-    async confirm(ctx, reward, before) {
+    async confirm(ctx, reward, before, owner) {
       if (reward.type !== 'points') {
         return adapter.confirm
-          ? adapter.confirm(ctx, reward, before)
+          ? adapter.confirm(ctx, reward, before, owner)
           : { code: 'unknown', detail: 'the framework cannot be read' };
       }
       const key = keyOf(ctx);

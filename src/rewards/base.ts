@@ -46,6 +46,11 @@ export interface AdapterParts {
   giveMoney?(source: number, account: MoneyAccount, amount: number, reason: string): Promise<PayoutResult>;
   /** Reads the balance `giveMoney` changes; present whenever `giveMoney` is. */
   readMoney?(source: number, account: MoneyAccount): Promise<Reading>;
+  /**
+   * The character the player plays now (a citizenid, a charId), on frameworks with several per player: a reading
+   * journalled before a payout carries it, and a restart never judges that payout by another character's reading.
+   */
+  characterOf?(source: number): Promise<string | undefined>;
   /** The inventory item cash is (ox_core's `money`): `canReceive` checks room for money rewards as for items. */
   cashItem?: string;
   /** Start-up checks of the framework itself (members that must answer); one line per problem. */
@@ -106,6 +111,14 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
   };
 
   /** The quantity a money, bank or item reward changes, how to read it, and the call that pays it. */
+  // A character that cannot be read is no character: the payout is then judged as on a one-character framework.
+  const characterOf = async (source: number): Promise<string | undefined> => {
+    try {
+      return (await parts.characterOf?.(source)) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  };
   const meterOf = (source: number, reward: Reward, reason: string): Meter | string => {
     if (reward.type === 'money' || reward.type === 'bank') {
       const { giveMoney, readMoney } = parts;
@@ -181,7 +194,8 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
             `${meter.label} could not be read before paying (${before.detail}); nothing was called`,
           );
         }
-        hooks.before?.(before.value);
+        const owner = await characterOf(source);
+        hooks.before?.(before.value, owner);
         let answer: PayoutResult;
         try {
           answer = await meter.pay();
@@ -205,7 +219,7 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
         return outcomeUnknown(`${parts.name} payout threw: ${describeError(error)}`);
       }
     },
-    async confirm(ctx: PayoutContext, reward: Reward, before: number): Promise<Confirmation> {
+    async confirm(ctx: PayoutContext, reward: Reward, before: number, owner?: string): Promise<Confirmation> {
       const source = toSource(ctx.source);
       if (source === undefined)
         return { code: 'unreadable', detail: `invalid player source ${String(ctx.source)}` };
@@ -214,6 +228,15 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
       if (!(await ready(source))) return { code: 'unreadable', detail: 'the player is not loaded' };
       const meter = meterOf(source, reward, payoutReason(ctx.voteId));
       if (typeof meter === 'string') return { code: 'unreadable', detail: meter };
+      if (owner !== undefined) {
+        const current = await characterOf(source);
+        // Another character's balance says nothing about this payout: equal to the reading, it would read as unpaid.
+        if (current !== owner)
+          return {
+            code: 'unknown',
+            detail: `the reading was of character ${owner}; the player now plays ${current ?? 'an unknown character'}`,
+          };
+      }
       const now = await meter
         .read()
         .catch((error: unknown): Reading => ({ ok: false, detail: describeError(error) }));

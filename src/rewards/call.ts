@@ -109,6 +109,13 @@ export function returnValues(value: unknown): unknown[] {
   return [value];
 }
 
+/** A character id read from a framework (a citizenid, a charId) as journalled, or undefined when it is none. */
+export function characterKey(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === 'string' && value.length > 0 && value.length <= 200) return value;
+  return undefined;
+}
+
 /** Reads a property of a framework table snapshot without assuming its shape. */
 export function field(value: unknown, key: string): unknown {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return undefined;

@@ -18,6 +18,7 @@ import {
   type CallOutcome,
   callExport,
   callFunction,
+  characterKey,
   createFrameworkObjectCache,
   field,
   frameworkError,
@@ -161,6 +162,11 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
     async isPlayerReady(source) {
       const call = await callPlayer(source, 'getIdentifier');
       return call.loaded && call.ok && typeof returnValues(call.value)[0] === 'string';
+    },
+    async characterOf(source) {
+      // With a multicharacter resource the identifier names the character (`char1:…`).
+      const call = await callPlayer(source, 'getIdentifier');
+      return call.loaded && call.ok ? characterKey(returnValues(call.value)[0]) : undefined;
     },
     async giveMoney(source: number, account: MoneyAccount, amount: number, reason: string) {
       const call = await callPlayer(source, 'addAccountMoney', account, amount, reason);

@@ -16,6 +16,7 @@ import {
   type CallOutcome,
   callExport,
   callFunction,
+  characterKey,
   field,
   frameworkError,
   PAID,
@@ -60,6 +61,10 @@ export function createNdCoreAdapter(options: NdCoreAdapterOptions): DisposableRe
     host,
     async isPlayerReady(source) {
       return loaded(await getPlayer(source));
+    },
+    async characterOf(source) {
+      const player = await getPlayer(source);
+      return loaded(player) ? characterKey(field(player.value, 'id')) : undefined;
     },
     async giveMoney(source, account, amount, reason) {
       const player = await getPlayer(source);

@@ -14,7 +14,16 @@
  * are per Rockstar account, shared by its characters, and a reward goes to the character loaded when it is paid.
  */
 import { createAdapter, type MoneyAccount } from './base';
-import { callExport, field, frameworkError, isStarted, PAID, payingCallFailed, returnValues } from './call';
+import {
+  callExport,
+  characterKey,
+  field,
+  frameworkError,
+  isStarted,
+  PAID,
+  payingCallFailed,
+  returnValues,
+} from './call';
 import type { FrameworkDescriptor } from './framework';
 import { inventoryProblems } from './inventory';
 import { createOxInventory, OX_INVENTORY } from './ox-inventory';
@@ -83,6 +92,10 @@ export function createOxCoreAdapter(options: OxCoreAdapterOptions): DisposableRe
     host,
     async isPlayerReady(source) {
       return (await charIdOf(source)).ok;
+    },
+    async characterOf(source) {
+      const found = await charIdOf(source);
+      return found.ok ? characterKey(found.value) : undefined;
     },
     async giveMoney(source, account: MoneyAccount, amount, reason) {
       if (account === 'bank') return giveBank(source, amount, reason);

@@ -13,6 +13,7 @@ import {
   type CallOutcome,
   callExport,
   callFunction,
+  characterKey,
   createFrameworkObjectCache,
   field,
   frameworkError,
@@ -93,6 +94,10 @@ export function createQbStyleAdapter(spec: QbStyleSpec): DisposableRewardAdapter
     async isPlayerReady(source) {
       const player = await getPlayer(source);
       return player.ok && player.value !== undefined && player.value !== null;
+    },
+    async characterOf(source) {
+      const player = await getPlayer(source);
+      return player.ok ? characterKey(field(field(player.value, 'PlayerData'), 'citizenid')) : undefined;
     },
     async giveMoney(source, account, amount, reason) {
       const player = await getPlayer(source);

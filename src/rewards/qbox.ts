@@ -6,7 +6,15 @@
  * which is why detection looks for qbx_core before qb-core. Items go through ox_inventory.
  */
 import { createAdapter } from './base';
-import { callExport, frameworkError, PAID, payingCallFailed, returnValues } from './call';
+import {
+  callExport,
+  characterKey,
+  field,
+  frameworkError,
+  PAID,
+  payingCallFailed,
+  returnValues,
+} from './call';
 import type { FrameworkDescriptor } from './framework';
 import { createOxInventory } from './ox-inventory';
 import { QBCORE_MONEY_TYPES } from './qbcore';
@@ -31,6 +39,12 @@ export function createQboxAdapter(options: QboxAdapterOptions): DisposableReward
     async isPlayerReady(source) {
       const player = await callExport(host, QBX_CORE, 'GetPlayer', source);
       return player.ok && player.value !== undefined && player.value !== null;
+    },
+    async characterOf(source) {
+      const player = await callExport(host, QBX_CORE, 'GetPlayer', source);
+      return player.ok
+        ? characterKey(field(field(returnValues(player.value)[0], 'PlayerData'), 'citizenid'))
+        : undefined;
     },
     async giveMoney(source, account, amount, reason) {
       const moneyType = QBCORE_MONEY_TYPES[account];

@@ -99,8 +99,11 @@ export type Confirmation =
 
 /** Hooks the claim flow passes to `give`. */
 export interface GiveHooks {
-  /** Called with the reading taken just before the paying call, so it can be journalled first. */
-  before?(value: number): void;
+  /**
+   * Called with the reading taken just before the paying call, so it can be journalled first; `owner` names the
+   * character the reading belongs to on frameworks with several per player.
+   */
+  before?(value: number, owner?: string): void;
 }
 
 /** A framework adapter. Implementations must never partially succeed silently. */
@@ -118,8 +121,11 @@ export interface RewardAdapter {
   give(ctx: PayoutContext, reward: Reward, hooks?: GiveHooks): Promise<PayoutResult>;
   /** True when `give` reads this reward before paying (money, bank, item); false for custom rewards. */
   verifies?(reward: Reward): boolean;
-  /** After a restart: reads the quantity again and says whether the payout begun at reading `before` happened. */
-  confirm?(ctx: PayoutContext, reward: Reward, before: number): Promise<Confirmation>;
+  /**
+   * After a restart: reads the quantity again and says whether the payout begun at reading `before` (of character
+   * `owner`, when one was recorded) happened.
+   */
+  confirm?(ctx: PayoutContext, reward: Reward, before: number, owner?: string): Promise<Confirmation>;
   /** Start-up checks that need the framework (configured items exist, vRP members answer); one line per problem. */
   startupProblems?(rewards: readonly Reward[]): Promise<string[]>;
 }

@@ -16,6 +16,7 @@ import {
   type CallOutcome,
   callExport,
   callFunction,
+  characterKey,
   createFrameworkObjectCache,
   field,
   frameworkError,
@@ -141,6 +142,12 @@ export function createVorpAdapter(options: VorpAdapterOptions): DisposableReward
     async isPlayerReady(source) {
       const found = await character(source);
       return found.ok && found.value !== null;
+    },
+    async characterOf(source) {
+      const found = await character(source);
+      return found.ok && found.value !== null
+        ? characterKey(field(found.value, 'charIdentifier'))
+        : undefined;
     },
     async giveMoney(source, account, amount) {
       if (account !== 'money') return frameworkError(`VORP has no ${account} account`);

@@ -50,6 +50,7 @@ export const journalEntrySchema = z
     given: z.array(z.boolean()),
     giving: z.number().int().min(0).nullable(),
     before: z.union([z.number(), z.literal('unrecorded')]).nullable(),
+    beforeOwner: z.string().max(200).optional(),
     problem: z.string().nullable(),
     award: awardInfoSchema.nullable(),
     recorded: z.boolean(),

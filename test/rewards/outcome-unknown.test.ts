@@ -390,8 +390,9 @@ describe('exports that raise: the balance or count read after the call decides',
         getSharedObject: () => ({
           GetPlayerFromId: () => {
             lookUps += 1;
-            // Ready check, capacity check and reading succeed; the look-up (and its one retry) before adding fail.
-            if (lookUps === 4 || lookUps === 5) throw new Error('function reference is no longer valid');
+            // Ready check, capacity check, reading and the character's id succeed; the look-up (and its one retry)
+            // before adding fail.
+            if (lookUps === 5 || lookUps === 6) throw new Error('function reference is no longer valid');
             return xPlayer;
           },
         }),
