@@ -85,7 +85,7 @@ export async function createFxServerHost(options: PollerHostOptions): Promise<Po
     },
     async status() {
       const from = server.consoleLines.length;
-      server.consoleCommand('votereward status');
+      server.consoleCommand('votereward status verbose');
       for (
         let i = 0;
         i < 40 && !server.consoleLines.slice(from).some((l) => l.includes('  Priority'));

@@ -51,7 +51,8 @@ export async function createInProcessHost(
     },
     async status() {
       const from = runtime.logs.length;
-      runtime.commands.get('votereward')?.handler(0, ['status'], 'votereward status');
+      // Verbose: the poller's counters (checks by reason, votes accounted) are only in the long form since 0.4.0.
+      runtime.commands.get('votereward')?.handler(0, ['status', 'verbose'], 'votereward status verbose');
       for (let i = 0; i < 50 && !runtime.logs.slice(from).some((l) => l.message.startsWith('  Priority')); ) {
         i += 1;
         await clock.settle();
