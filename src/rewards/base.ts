@@ -110,7 +110,6 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
     return inventory.fallback ?? `${parts.name} has no inventory but ${OX_INVENTORY}`;
   };
 
-  /** The quantity a money, bank or item reward changes, how to read it, and the call that pays it. */
   // A character that cannot be read is no character: the payout is then judged as on a one-character framework.
   const characterOf = async (source: number): Promise<string | undefined> => {
     try {
@@ -119,6 +118,8 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
       return undefined;
     }
   };
+
+  /** The quantity a money, bank or item reward changes, how to read it, and the call that pays it. */
   const meterOf = (source: number, reward: Reward, reason: string): Meter | string => {
     if (reward.type === 'money' || reward.type === 'bank') {
       const { giveMoney, readMoney } = parts;
