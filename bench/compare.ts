@@ -35,8 +35,14 @@ const rows = names.map((name) => {
   const ta = a.targets.find((t) => t.name === name);
   const tb = b.targets.find((t) => t.name === name);
   const cell = (t: typeof ta) =>
-    t === undefined ? '—' : `${t.met ? '✓' : '✗'} ${t.value === null ? 'n/a' : fmt(t.value)} ${t.unit}`;
-  const agree = ta !== undefined && tb !== undefined && ta.met === tb.met;
+    t === undefined
+      ? '—'
+      : t.value === null
+        ? '✗ not measured'
+        : `${t.met ? '✓' : '✗'} ${fmt(t.value)} ${t.unit}`;
+  // A target one run could not measure (valgrind missing, a count not steady) shows no verdict to agree with.
+  const measured = ta?.value != null && tb?.value != null;
+  const agree = ta !== undefined && tb !== undefined && measured && ta.met === tb.met;
   if (!agree) differ += 1;
   const bound = ta ?? tb;
   return [
@@ -44,7 +50,7 @@ const rows = names.map((name) => {
     bound ? `${bound.op === '>=' ? '≥' : '≤'} ${fmt(bound.limit)} ${bound.unit}` : '',
     cell(ta),
     cell(tb),
-    agree ? 'same' : '**differs**',
+    agree ? 'same' : ta && tb && !measured ? '**not measured**' : '**differs**',
   ];
 });
 console.log(`A: ${loadLine(a)}\nB: ${loadLine(b)}\n`);

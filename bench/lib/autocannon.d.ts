@@ -13,6 +13,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Total requests to send; the run ends after them (instead of after `duration`). */
+    amount?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

@@ -46,7 +46,8 @@ export interface LoadResult {
   serverCpuUsPerRequest: number | null;
 }
 
-function toRequests(scenario: LoadScenario): AutocannonRequest[] {
+/** The autocannon request list of a scenario (one template, rewritten before each send when it says so). */
+export function toRequests(scenario: LoadScenario): AutocannonRequest[] {
   const base: AutocannonRequest = { method: scenario.method, path: scenario.path };
   if (scenario.headers !== undefined) base.headers = scenario.headers;
   if (scenario.body !== undefined) base.body = scenario.body;

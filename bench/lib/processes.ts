@@ -22,6 +22,8 @@ export interface ServerProcessOptions {
   args: string[];
   /** Core to pin the process to with taskset, or null to leave it free. */
   core: number | null;
+  /** A program that runs `node` for us (e.g. `['valgrind', '--tool=callgrind']`); it must exec in place, keeping the pid. */
+  wrapper?: string[];
   /** Extra environment. */
   env?: Record<string, string>;
   /** Working directory. */
@@ -52,9 +54,9 @@ function waitForExit(child: ChildProcess): Promise<void> {
 
 /** Starts a Node server in a child process and resolves once it printed `listening on <url>`. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const nodeArgs = [...options.args];
-  const command = options.core === null ? process.execPath : 'taskset';
-  const args = options.core === null ? nodeArgs : ['-c', String(options.core), process.execPath, ...nodeArgs];
+  const line = [...(options.wrapper ?? []), process.execPath, ...options.args];
+  if (options.core !== null) line.unshift('taskset', '-c', String(options.core));
+  const [command, ...args] = line as [string, ...string[]];
   const child = spawn(command, args, {
     cwd: options.cwd ?? process.cwd(),
     env: { ...process.env, ...options.env },
