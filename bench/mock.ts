@@ -76,19 +76,23 @@ export const MAX_SCALE_INSTRUCTION_RATIO = 1.3;
  * so the discarded instrumented warm-up is the longest part.
  */
 const INSTRUCTION_PLAN: InstructionPlan = {
-  warmupRequests: Number(process.env.CG_W ?? 1000),
-  instrumentedWarmupRequests: Number(process.env.CG_IW ?? 4000),
+  warmupRequests: 300,
+  instrumentedWarmupRequests: 3000,
+  firstInstrumentedWarmupRequests: 5000,
   windows: 2,
-  windowRequests: Number(process.env.CG_N ?? 1000),
+  maxWindows: 5,
+  windowRequests: 1000,
   maxSpread: 0.03,
 };
 /** `BENCH_QUICK=1`: the plumbing only; the windows are still warming, so their spread is allowed to be large. */
 const QUICK_INSTRUCTION_PLAN: InstructionPlan = {
-  warmupRequests: 200,
+  warmupRequests: 100,
   instrumentedWarmupRequests: 200,
+  firstInstrumentedWarmupRequests: 200,
   windows: 2,
+  maxWindows: 2,
   windowRequests: 200,
-  maxSpread: 1,
+  maxSpread: 5,
 };
 /** Datasets whose instructions are counted (10 M under valgrind would take longer than the whole bench). */
 const INSTRUCTION_SIZES = [10_000, 1_000_000];
@@ -330,7 +334,11 @@ function mockArgs(file: string): string[] {
 async function countMock(votes: number, plan: InstructionPlan): Promise<Map<string, InstructionResult>> {
   const dataset = ensureDataset(votes);
   // Exactly the claims sent: a claim past the pool gets a 404, which fails the count.
-  const copy = createWorkingCopy(dataset, `cg${votes}`, plan.warmupRequests + instrumentedRequests(plan));
+  const copy = createWorkingCopy(
+    dataset,
+    `cg${votes}`,
+    plan.warmupRequests + instrumentedRequests(plan, false),
+  );
   const source: ScenarioSource = { copy, checkUsernames: dataset.checkUsernames, claimCursor: 0 };
   // Claims last: they write, and the JIT settles faster once the process has served the reads.
   const order: Endpoint[] = ['check', 'count', 'info', 'badge', 'claim'];
@@ -394,12 +402,13 @@ function instructionMethod(counts: InstructionCounts): string {
     return `**The instruction targets could not be measured (${counts.missing.split('\n')[0]}); they are marked not measured, not met.**`;
   }
   return (
-    'Each server runs alone under `valgrind --tool=callgrind --instr-atstart=no` (two at a time, unpinned: a count does not depend on the core), ' +
-    `one connection (autocannon, \`amount\`): ${p.warmupRequests} requests per endpoint uninstrumented, then instrumentation on (\`callgrind_control -i on\`), ` +
-    `${p.instrumentedWarmupRequests} discarded requests per endpoint (the JIT settles again under instrumentation), then ${p.windows} windows of ${p.windowRequests} requests, ` +
-    `each zeroed before and dumped after (\`callgrind_control -z\` / \`-d\`, the dump's \`summary:\` line); the figure is the median of the windows, ` +
-    `and a count fails the run when two windows differ by more than ${fmt(p.maxSpread * 100, 0)} % or any answer is not 2xx (claims: 200, each a distinct pooled player) ` +
-    `(${fmt(counts.seconds, 0)} s for every count).`
+    'Each server runs under `valgrind --tool=callgrind --instr-atstart=no` with `node --predictable-gc-schedule` (V8 otherwise sizes its heap by wall time, which valgrind stretches 50×), ' +
+    `two servers at a time, unpinned (a count does not depend on the core), one connection (autocannon, \`amount\`): ${p.warmupRequests} requests per endpoint uninstrumented, ` +
+    `then instrumentation on (\`callgrind_control -i on\`) and ${p.instrumentedWarmupRequests} discarded requests per endpoint (${p.firstInstrumentedWarmupRequests} for a server's first: ` +
+    'right after instrumentation is switched on a request counts up to 6× its settled cost for several thousand requests), ' +
+    `then windows of ${p.windowRequests} requests, each zeroed before and dumped after (\`callgrind_control -z\` / \`-d\`, the dump's \`summary:\` line), ` +
+    `until ${p.windows} in a row agree within ${fmt(p.maxSpread * 100, 0)} % (their median is the figure; at most ${p.maxWindows} windows, else the count fails and prints every window); ` +
+    `any answer other than 2xx fails it too (claims: exactly 200, each a distinct pooled player). Every count took ${fmt(counts.seconds, 0)} s.`
   );
 }
 

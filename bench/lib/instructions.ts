@@ -16,11 +16,15 @@ export interface InstructionPlan {
   warmupRequests: number;
   /** Requests sent once instrumented, before the first window (code re-settles under instrumentation), discarded. */
   instrumentedWarmupRequests: number;
-  /** Measured windows; their spread is the measure's own noise. */
+  /** The same for the first scenario of a server, which settles the process's own code (event loop, HTTP parser). */
+  firstInstrumentedWarmupRequests: number;
+  /** Consecutive windows that must agree within `maxSpread`; the count is their median. */
   windows: number;
+  /** Most windows taken while waiting for `windows` consecutive ones to agree; past it the count fails. */
+  maxWindows: number;
   /** Requests in each window. */
   windowRequests: number;
-  /** Most two windows' instructions per request may differ, as a fraction of the smaller; the run fails past it. */
+  /** Most the agreeing windows' instructions per request may differ, as a fraction of the smallest. */
   maxSpread: number;
 }
 
@@ -28,11 +32,11 @@ export interface InstructionPlan {
 export interface InstructionResult {
   /** Label of the scenario. */
   label: string;
-  /** User-space instructions per request, each window. */
+  /** User-space instructions per request of every window taken, the agreeing ones last. */
   perWindow: number[];
-  /** Median of the windows. */
+  /** Median of the agreeing windows. */
   perRequest: number;
-  /** (max − min) / min of the windows. */
+  /** (max − min) / min of the agreeing windows. */
   spread: number;
 }
 
@@ -192,30 +196,40 @@ export async function warmUp(
   await send(server, scenario, plan.warmupRequests, expected);
 }
 
-/** Requests one measurement of a scenario sends once instrumented (warm-up and windows). */
-export function instrumentedRequests(plan: InstructionPlan): number {
-  return plan.instrumentedWarmupRequests + plan.windows * plan.windowRequests;
+/** Most requests one measurement of a scenario sends once instrumented (warm-up and every window). */
+export function instrumentedRequests(plan: InstructionPlan, first: boolean): number {
+  const warmup = first ? plan.firstInstrumentedWarmupRequests : plan.instrumentedWarmupRequests;
+  return warmup + plan.maxWindows * plan.windowRequests;
 }
 
 /**
- * Counts a scenario's instructions per request on an instrumented server: a discarded instrumented warm-up, then
- * `plan.windows` windows, each zeroed before and dumped after. Throws when the windows are not steady.
+ * Counts a scenario's instructions per request on an instrumented server: a discarded instrumented warm-up (the
+ * longer one when `first`, the server's first scenario), then windows, each zeroed before and dumped after, until
+ * `plan.windows` consecutive ones agree within `plan.maxSpread`. Throws, naming every window, when none do.
  */
 export async function countInstructions(
   server: CallgrindServer,
   scenario: LoadScenario,
   plan: InstructionPlan,
   expected: Expected,
+  first = false,
 ): Promise<InstructionResult> {
-  await send(server, scenario, plan.instrumentedWarmupRequests, expected);
+  const warmup = first ? plan.firstInstrumentedWarmupRequests : plan.instrumentedWarmupRequests;
+  await send(server, scenario, warmup, expected);
   const perWindow: number[] = [];
-  for (let window = 0; window < plan.windows; window++) {
+  while (perWindow.length < plan.maxWindows) {
     await server.zero();
     const answered = await send(server, scenario, plan.windowRequests, expected);
     perWindow.push((await server.dump()) / answered);
+    const last = perWindow.slice(-plan.windows);
+    if (last.length === plan.windows && windowSpread(last) <= plan.maxSpread) {
+      return { label: scenario.label, perWindow, perRequest: median(last), spread: windowSpread(last) };
+    }
   }
-  const spread = requireSteadyWindows(scenario.label, perWindow, plan.maxSpread);
-  return { label: scenario.label, perWindow, perRequest: median(perWindow), spread };
+  requireSteadyWindows(scenario.label, perWindow, plan.maxSpread);
+  throw new Error(
+    `${scenario.label}: no ${plan.windows} consecutive windows agreed (${perWindow.join(', ')})`,
+  );
 }
 
 /** One scenario to count on a server, under a key of the caller's choosing. */
@@ -242,8 +256,9 @@ export async function countOnServer(
     for (const s of scenarios) await warmUp(server, s.scenario, plan, s.expected);
     await server.instrument();
     const results = new Map<string, InstructionResult>();
-    for (const s of scenarios)
-      results.set(s.key, await countInstructions(server, s.scenario, plan, s.expected));
+    for (const [i, s] of scenarios.entries()) {
+      results.set(s.key, await countInstructions(server, s.scenario, plan, s.expected, i === 0));
+    }
     return results;
   } finally {
     await server.stop();
