@@ -93,10 +93,10 @@ export function requireSteadyWindows(label: string, values: readonly number[], m
 }
 
 /** Why instructions cannot be counted on this machine (valgrind or callgrind_control missing), or null. */
-export function callgrindMissing(): string | null {
+export function callgrindMissing(env: NodeJS.ProcessEnv = process.env): string | null {
   for (const tool of ['valgrind', 'callgrind_control']) {
     try {
-      execFileSync(tool, ['--version'], { stdio: 'ignore' });
+      execFileSync(tool, ['--version'], { stdio: 'ignore', env });
     } catch {
       return `${tool} not found`;
     }

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCallgrindTotal, requireSteadyWindows, windowSpread } from '../../bench/lib/instructions';
+import {
+  callgrindMissing,
+  parseCallgrindTotal,
+  requireSteadyWindows,
+  windowSpread,
+} from '../../bench/lib/instructions';
 
 /** Head and tail of a real dump (`callgrind_control -d`, 1 000 requests to bare Hono), the body cut out. */
 const DUMP = readFileSync(new URL('fixtures/callgrind-dump-bare-hono.txt', import.meta.url), 'utf8');
@@ -53,5 +58,11 @@ describe('window spread of an instruction count', () => {
   it('treats the bound as inclusive', () => {
     expect(() => requireSteadyWindows('x', [100, 103], 0.03)).not.toThrow();
     expect(() => requireSteadyWindows('x', [100, 103.1], 0.03)).toThrow(/3\.1 %/);
+  });
+});
+
+describe('callgrindMissing', () => {
+  it('names valgrind when it is not on the PATH, so the section marks its targets not measured', () => {
+    expect(callgrindMissing({ PATH: '/nonexistent' })).toBe('valgrind not found');
   });
 });
