@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ClaimAnswer, ServerInfo, VoteCheck, VoteCount } from '../../contract/answers';
-import { type CheckMode, type Store, USERNAME_MAX_LENGTH, type VoteRecord } from '../db';
+import { type CheckMode, type Store, USERNAME_MAX_LENGTH, type VoteRecord, validateUsername } from '../db';
 import { ApiError, apiJson, sendError } from '../errors';
 import { type ApiGuardVariables, apiGuard } from '../middleware/api-guard';
 import type { SlidingWindowLimiter } from '../middleware/rate-limit';
@@ -248,6 +248,23 @@ function checkBody(vote: VoteRecord | null, asked: string | null): VoteCheck {
     : { voted: false, voted_at: null, username: asked };
 }
 
+/**
+ * The check's lookup from the query: each parameter read on its own (Hono's one-key path, first value wins as in
+ * `c.req.query()`), and a lone valid username taken as it is. Anything else goes through `CheckQuerySchema`, whose
+ * issues word every 400; it accepts exactly what the direct path accepts, and the schema's object drops other
+ * parameters the same way.
+ */
+function checkQuery(c: Context): { username?: string; ip?: string } | Response {
+  const username = c.req.query('username');
+  const ip = c.req.query('ip');
+  if (ip === undefined && username !== undefined && validateUsername(username).ok) return { username };
+  const parsed = CheckQuerySchema.safeParse({
+    ...(username === undefined ? {} : { username }),
+    ...(ip === undefined ? {} : { ip }),
+  });
+  return parsed.success ? parsed.data : validationError(parsed.error, 'query', c);
+}
+
 /** `/api/v1/*`: auth, rate limit and the four endpoints of the spec. */
 export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: ApiGuardVariables }> {
   const { store, checkMode } = deps;
@@ -265,9 +282,8 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
 
   // Validated here rather than by the route: the contract declares the lookup as one object parameter.
   app.openapi(routes.check, (c) => {
-    const parsed = CheckQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) return validationError(parsed.error, 'query', c);
-    const query = parsed.data;
+    const query = checkQuery(c);
+    if (query instanceof Response) return query;
     const serverId = c.get('serverId');
     if (query.username !== undefined) {
       const username = query.username.trim();
