@@ -6,8 +6,9 @@
  * A tick runs on the server thread every 2 s, so it costs the checks it sends, not the players online: each site keeps
  * its online players in a heap by last check (`due-heap.ts`), players come and go by the runtime's join and drop hooks
  * (as the main poller's sessions do), and a look at the whole player list every {@link RESYNC_TICKS} ticks catches any
- * the hooks missed.
+ * the hooks missed. A player's checks are remembered while online and for 4 × `recheckMs` after leaving.
  */
+import { createIndexedHeap } from '../poll/indexed-heap';
 import type { Runtime } from '../runtime/runtime';
 import type { BuiltSite } from './build';
 import { createDueHeap, type DueHeap, type DuePlayer } from './due-heap';
@@ -51,6 +52,10 @@ interface Player extends DuePlayer {
   /** The connection checked: the newest. */
   source: number;
   connections: number;
+  /** Ticks run when it came online: if none ran before it left, it was never seen online. */
+  readonly joinedTick: number;
+  /** When it had left before, if still remembered then. */
+  readonly leftBefore: number | undefined;
 }
 
 /** A source online, as last seen. */
@@ -65,7 +70,7 @@ interface SiteState {
   readonly site: BuiltSite;
   /** Online players by last check on this site. */
   readonly due: DueHeap<Player>;
-  /** Last check per license, online or gone, until forgotten; in check order (oldest first), so forgetting stops at the first it keeps. */
+  /** Last check per license, online or gone until forgotten. */
   readonly checked: Map<string, number>;
   /** Licenses told a reward waits. */
   readonly told: Set<string>;
@@ -86,7 +91,12 @@ export function createSitePoller(options: SitePollerOptions): SitePoller {
   const byLicense = new Map<string, Player>();
   const picked: Player[] = [];
   const arrivals: number[] = [];
+  // When each license gone offline was last seen online, by license and oldest first.
+  const departed = new Map<string, number>();
+  const departures = createIndexedHeap<string>();
   let nextRank = 0;
+  let ticks = 0;
+  let lastNow = runtime.now();
   let resyncs = 0;
   let ticksSinceResync = 0;
   let listening: (() => void)[] = [];
@@ -98,10 +108,15 @@ export function createSitePoller(options: SitePollerOptions): SitePoller {
       player.connections += 1;
       player.source = source;
     } else {
+      const leftBefore = departed.get(license);
+      departed.delete(license);
+      departures.delete(license);
       player = {
         license,
         source,
         connections: 1,
+        joinedTick: ticks,
+        leftBefore,
         rank: nextRank++,
         at: states.map((state) => state.checked.get(license) ?? Number.NEGATIVE_INFINITY),
         place: states.map(() => -1),
@@ -125,6 +140,10 @@ export function createSitePoller(options: SitePollerOptions): SitePoller {
     }
     byLicense.delete(player.license);
     for (const state of states) state.due.remove(player);
+    // Gone since the last tick that saw it online; back and gone again between two ticks, it never came back.
+    const left = player.joinedTick === ticks && player.leftBefore !== undefined ? player.leftBefore : lastNow;
+    departed.set(player.license, left);
+    departures.set(player.license, left);
   };
 
   const join = (source: number) => {
@@ -168,7 +187,9 @@ export function createSitePoller(options: SitePollerOptions): SitePoller {
 
   const tick = () => {
     if (listening.length === 0 || ++ticksSinceResync >= RESYNC_TICKS) resync();
+    ticks += 1;
     const now = runtime.now();
+    lastNow = now;
     for (let slot = 0; slot < states.length; slot += 1) {
       const state = states[slot] as SiteState;
       if (!state.site.adapter.canCheck) continue;
@@ -182,8 +203,6 @@ export function createSitePoller(options: SitePollerOptions): SitePoller {
         if (state.inFlight >= MAX_IN_FLIGHT || !state.site.budget.peek('poll').ok) break;
         state.due.remove(top);
         picked.push(top);
-        // Moved to the end, so the map stays in check order.
-        state.checked.delete(top.license);
         state.checked.set(top.license, now);
         top.at[slot] = now;
         check(state, top.source, top.license);
@@ -192,16 +211,15 @@ export function createSitePoller(options: SitePollerOptions): SitePoller {
       for (const player of picked) if (byLicense.get(player.license) === player) state.due.push(player);
       picked.length = 0;
     }
-    // Players gone for longer than a recheck are forgotten, so the maps stay as large as the server; one online that
-    // long unchecked goes back to never checked. Oldest first, so this reads only what it forgets (a clock set back
-    // delays the ones behind a later time, by at most the step back).
-    for (const state of states) {
-      for (const [license, at] of state.checked) {
-        if (now - at <= 4 * recheckMs) break;
-        state.checked.delete(license);
-        state.told.delete(license);
-        const player = byLicense.get(license);
-        if (player) state.due.update(player, Number.NEGATIVE_INFINITY);
+    // Players gone for longer than 4 × recheck are forgotten (their checks and what they were told), so the maps stay
+    // as large as the server. One online is never forgotten: on a site whose budget cannot reach every player within
+    // that time, forgetting it would put it back ahead of the players never checked, who would then never be.
+    for (let gone = departures.peek(); gone && now - gone.key > 4 * recheckMs; gone = departures.peek()) {
+      departures.pop();
+      departed.delete(gone.id);
+      for (const state of states) {
+        state.checked.delete(gone.id);
+        state.told.delete(gone.id);
       }
     }
   };

@@ -1,7 +1,7 @@
 /**
  * The site poller's choice of whom to check, on fakes: least recently checked first (never checked first, ties in the
  * order players came online), each at most once per recheck per site, up to the site's in-flight cap or budget; players
- * gone longer than 4 × recheck forgotten. Compared against the old sort-based rule over random sequences.
+ * gone offline longer than 4 × recheck forgotten, players online never. Compared against the old sort-based rule over random sequences.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +27,11 @@ interface Harness {
 }
 
 function createHarness(
-  options: { sites?: string[]; started?: boolean; voted?: (site: string, source: number) => boolean } = {},
+  options: {
+    sites?: string[];
+    started?: boolean;
+    voted?: (site: string, license: string | null) => boolean;
+  } = {},
 ): Harness {
   let now = Date.parse('2026-11-21T10:00:00.000Z');
   const runtime = createFakeRuntime();
@@ -48,9 +52,8 @@ function createHarness(
     checks.push(`${site.id}:${source}`);
     const left = slots.get(site.id);
     if (left !== undefined) slots.set(site.id, left - 1);
-    return new Promise<boolean>((resolve) =>
-      pending.push(() => resolve(options.voted?.(site.id, source) ?? false)),
-    );
+    const voted = options.voted?.(site.id, runtime.playerLicense(source)) ?? false;
+    return new Promise<boolean>((resolve) => pending.push(() => resolve(voted)));
   };
   const poller = createSitePoller({
     sites,
@@ -119,6 +122,37 @@ describe('the site poller order', () => {
       // Remembered, it was told already; forgotten, it is told again.
       expect(h.runtime.told.filter((t) => t.source === 5)).toHaveLength(told - 1);
     }
+  });
+
+  it('counts a player back and gone between two ticks as gone since a tick last saw them', async () => {
+    const h = createHarness({ voted: () => true });
+    h.runtime.join(1, player(1));
+    expect(h.tick()).toEqual(['a:1']);
+    await h.answer();
+    h.runtime.drop(1);
+    h.tick(2 * RECHECK);
+    h.runtime.join(2, player(1));
+    h.runtime.drop(2);
+    // 4 × recheck and 1 ms since a tick last saw player 1: forgotten, so told again on its next check.
+    h.tick(2 * RECHECK + 1);
+    h.runtime.join(3, player(1));
+    expect(h.tick(0)).toEqual(['a:3']);
+    await h.answer();
+    expect(h.runtime.told.map((t) => t.source)).toEqual([1, 3]);
+  });
+
+  it('reaches every player in turn on a site whose budget cannot check them all within 4 × recheck', async () => {
+    const h = createHarness();
+    for (let n = 1; n <= 40; n += 1) h.runtime.join(n, player(n));
+    const checked: string[] = [];
+    for (let i = 0; i < 80; i += 1) {
+      h.slots.set('a', 1);
+      checked.push(...h.tick());
+      await h.answer();
+    }
+    // Two rounds of the 40 in join order; the old rule forgot player 1 after 4 × recheck and never reached player 22.
+    const round = Array.from({ length: 40 }, (_, i) => `a:${i + 1}`);
+    expect(checked).toEqual([...round, ...round]);
   });
 
   it('follows a license to its new source when it reconnects, even before the old source is dropped', async () => {
@@ -205,10 +239,24 @@ describe('the site poller order', () => {
   });
 });
 
-/** The rule as it was: every tick, every site sorts every online player by last check (`main` before the heap). */
-function createReference(runtime: FakeRuntime, sites: readonly string[], recheckMs: number) {
+/**
+ * The rule as it was: every tick, every site sorts every online player by last check (`main` before the heap), but
+ * forgets the checks of players gone offline for 4 × recheck since a tick last saw them, no longer those of any player
+ * not checked for that long (which starved the players never checked on a site whose budget could not reach them all).
+ */
+function createReference(
+  runtime: FakeRuntime,
+  sites: readonly string[],
+  recheckMs: number,
+  voted: (site: string, license: string | null) => boolean,
+) {
   const lastChecked = new Map<string, number>();
+  const told = new Set<string>();
+  const pending: { source: number; key: string; vote: boolean }[] = [];
+  /** Sources told a reward waits, in order. */
+  const tells: number[] = [];
   const inFlight = new Map<string, number>();
+  const seen = new Map<string, number>();
   return {
     tick(now: number, slots: Map<string, number>): string[] {
       const sent: string[] = [];
@@ -216,28 +264,45 @@ function createReference(runtime: FakeRuntime, sites: readonly string[], recheck
         const license = runtime.playerLicense(source);
         return license ? [{ source, license }] : [];
       });
+      for (const { license } of online) seen.set(license, now);
       for (const site of sites) {
         const due = online
           .map(({ source, license }) => {
             const key = `${site}|${license}`;
-            return { source, key, at: lastChecked.get(key) ?? Number.NEGATIVE_INFINITY };
+            return { source, license, key, at: lastChecked.get(key) ?? Number.NEGATIVE_INFINITY };
           })
           .filter(({ at }) => now - at >= recheckMs)
           .sort((a, b) => a.at - b.at);
-        for (const { source, key } of due) {
+        for (const { source, license, key } of due) {
           if ((inFlight.get(site) ?? 0) >= MAX_IN_FLIGHT || (slots.get(site) ?? 1) <= 0) break;
           lastChecked.set(key, now);
           inFlight.set(site, (inFlight.get(site) ?? 0) + 1);
           const left = slots.get(site);
           if (left !== undefined) slots.set(site, left - 1);
           sent.push(`${site}:${source}`);
+          pending.push({ source, key, vote: voted(site, license) });
         }
       }
-      for (const [key, at] of lastChecked) if (now - at > 4 * recheckMs) lastChecked.delete(key);
+      const here = new Set(online.map(({ license }) => license));
+      for (const key of lastChecked.keys()) {
+        const license = key.slice(key.indexOf('|') + 1);
+        if (!here.has(license) && now - (seen.get(license) as number) > 4 * recheckMs) {
+          lastChecked.delete(key);
+          told.delete(key);
+        }
+      }
       return sent;
     },
+    tells,
     answered() {
       inFlight.clear();
+      for (const { source, key, vote } of pending.splice(0)) {
+        if (!vote) told.delete(key);
+        else if (!told.has(key)) {
+          told.add(key);
+          tells.push(source);
+        }
+      }
     },
   };
 }
@@ -251,13 +316,16 @@ type Op =
   | { kind: 'answer' };
 
 const SITES = ['a', 'b', 'c'];
+/** Some players have a vote waiting on some sites, the same on every check. */
+const voted = (site: string, license: string | null) =>
+  (Number(license?.slice(-1)) + site.charCodeAt(0)) % 2 === 0;
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
-    arbitrary: fc.record({ kind: fc.constant('join' as const), license: fc.nat(9), reuse: fc.boolean() }),
+    arbitrary: fc.record({ kind: fc.constant('join' as const), license: fc.nat(5), reuse: fc.boolean() }),
     weight: 3,
   },
-  { arbitrary: fc.record({ kind: fc.constant('drop' as const), pick: fc.nat(20) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('drop' as const), pick: fc.nat(20) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('reconnect' as const), pick: fc.nat(20) }), weight: 1 },
   {
     arbitrary: fc.record({
@@ -274,48 +342,54 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
     weight: 2,
   },
-  { arbitrary: fc.constant({ kind: 'answer' as const }), weight: 2 },
+  { arbitrary: fc.constant({ kind: 'answer' as const }), weight: 4 },
 );
 
 describe('the site poller against the old sort-based rule', () => {
-  it('sends the same checks, to the same sources, in the same order, tick after tick', async () => {
+  it('sends the same checks, to the same sources, in the same order, and tells the same players, tick after tick', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { maxLength: 90 }), fc.boolean(), async (ops, started) => {
-        const h = createHarness({ sites: SITES, started });
-        const reference = createReference(h.runtime, SITES, RECHECK);
-        let now = 0;
-        let nextSource = 1;
-        const online = () => [...h.runtime.onlinePlayers.entries()];
-        const freeLicense = (n: number) => !online().some(([, p]) => p.license === `license:${n}`);
-        for (const op of ops) {
-          if (op.kind === 'join' && freeLicense(op.license)) {
-            // A source id used before and free again (FXServer may hand it out again) only with the hooks listened to.
-            const used = [...Array(nextSource).keys()]
-              .slice(1)
-              .filter((s) => !h.runtime.onlinePlayers.has(s));
-            const source = op.reuse && started && used.length > 0 ? (used[0] as number) : nextSource++;
-            h.runtime.join(source, player(op.license));
-          } else if ((op.kind === 'drop' || op.kind === 'reconnect') && online().length > 0) {
-            const [source, p] = online()[op.pick % online().length] as [number, { license: string | null }];
-            h.runtime.drop(source);
-            if (op.kind === 'reconnect') h.runtime.join(nextSource++, { name: 'again', license: p.license });
-          } else if (op.kind === 'tick') {
-            now += op.advance;
-            const slots = new Map(h.slots);
-            const expected = reference.tick(now, slots);
-            expect(h.tick(op.advance)).toEqual(expected);
-            expect(h.slots).toEqual(slots);
-          } else if (op.kind === 'slots') {
-            const site = SITES[op.site] as string;
-            if (op.slots === null) h.slots.delete(site);
-            else h.slots.set(site, op.slots);
-          } else if (op.kind === 'answer') {
-            await h.answer();
-            reference.answered();
+      fc.asyncProperty(
+        fc.array(opArb, { minLength: 20, maxLength: 80 }),
+        fc.boolean(),
+        async (ops, started) => {
+          const h = createHarness({ sites: SITES, started, voted });
+          const reference = createReference(h.runtime, SITES, RECHECK, voted);
+          let now = 0;
+          let nextSource = 1;
+          const online = () => [...h.runtime.onlinePlayers.entries()];
+          const freeLicense = (n: number) => !online().some(([, p]) => p.license === `license:${n}`);
+          for (const op of ops) {
+            if (op.kind === 'join' && freeLicense(op.license)) {
+              // A source id used before and free again (FXServer may hand it out again) only with the hooks listened to.
+              const used = [...Array(nextSource).keys()]
+                .slice(1)
+                .filter((s) => !h.runtime.onlinePlayers.has(s));
+              const source = op.reuse && started && used.length > 0 ? (used[0] as number) : nextSource++;
+              h.runtime.join(source, player(op.license));
+            } else if ((op.kind === 'drop' || op.kind === 'reconnect') && online().length > 0) {
+              const [source, p] = online()[op.pick % online().length] as [number, { license: string | null }];
+              h.runtime.drop(source);
+              if (op.kind === 'reconnect')
+                h.runtime.join(nextSource++, { name: 'again', license: p.license });
+            } else if (op.kind === 'tick') {
+              now += op.advance;
+              const slots = new Map(h.slots);
+              const expected = reference.tick(now, slots);
+              expect(h.tick(op.advance)).toEqual(expected);
+              expect(h.slots).toEqual(slots);
+            } else if (op.kind === 'slots') {
+              const site = SITES[op.site] as string;
+              if (op.slots === null) h.slots.delete(site);
+              else h.slots.set(site, op.slots);
+            } else if (op.kind === 'answer') {
+              await h.answer();
+              reference.answered();
+              expect(h.runtime.told.map((t) => t.source)).toEqual(reference.tells);
+            }
           }
-        }
-      }),
-      { numRuns: 150 },
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
