@@ -17,7 +17,7 @@ import type { SiteClaims } from './site-claims';
 /** Checks of one site in flight at once, at most: a slow site never piles requests up. */
 const MAX_IN_FLIGHT = 3;
 
-/** Ticks between two looks at the whole player list while the join and drop hooks are listened to (5 min at 2 s): a safety net, the hooks are the source. */
+/** Ticks between two looks at the whole player list while the join/drop hooks are on (5 min): a safety net. */
 export const RESYNC_TICKS = 150;
 
 /** What the poller is built from. */
