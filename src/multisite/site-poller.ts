@@ -195,21 +195,24 @@ export function createSitePoller(options: SitePollerOptions): SitePoller {
       if (!state.site.adapter.canCheck) continue;
       // The players this site looked at least recently first, each at most once per recheckMs; the ones checked are
       // out of the heap until the site is done, so none is checked twice in a tick whatever recheckMs is.
-      for (
-        let top = state.due.peek();
-        top && now - (top.at[slot] as number) >= recheckMs;
-        top = state.due.peek()
-      ) {
-        if (state.inFlight >= MAX_IN_FLIGHT || !state.site.budget.peek('poll').ok) break;
-        state.due.remove(top);
-        picked.push(top);
-        state.checked.set(top.license, now);
-        top.at[slot] = now;
-        check(state, top.source, top.license);
+      try {
+        for (
+          let top = state.due.peek();
+          top && now - (top.at[slot] as number) >= recheckMs;
+          top = state.due.peek()
+        ) {
+          if (state.inFlight >= MAX_IN_FLIGHT || !state.site.budget.peek('poll').ok) break;
+          state.due.remove(top);
+          picked.push(top);
+          state.checked.set(top.license, now);
+          top.at[slot] = now;
+          check(state, top.source, top.license);
+        }
+      } finally {
+        // Back in, whatever a check threw; a player dropped while its check was sent stays out.
+        for (const player of picked) if (byLicense.get(player.license) === player) state.due.push(player);
+        picked.length = 0;
       }
-      // A player dropped while its check was sent stays out.
-      for (const player of picked) if (byLicense.get(player.license) === player) state.due.push(player);
-      picked.length = 0;
     }
     // Players gone for longer than 4 × recheck are forgotten (their checks and what they were told), so the maps stay
     // as large as the server. One online is never forgotten: on a site whose budget cannot reach every player within
