@@ -251,15 +251,24 @@ describe('POST /api/v1/vote/claim', () => {
     expect(h.store.votes.list()[0]?.claimedAt).toBeNull();
   });
 
-  it('accepts a charset parameter on the JSON content type', async () => {
+  it.each([
+    'application/json; charset=utf-8',
+    'Application/JSON',
+    // RFC 9110 allows optional white space before a parameter's ";"
+    'application/json ; charset=utf-8',
+  ])('accepts the JSON content type written %j', async (type) => {
     const h = createHarness();
     h.vote('Steve');
-    const res = await h.post(
-      '/api/v1/vote/claim',
-      { username: 'Steve' },
-      { 'content-type': 'application/json; charset=utf-8' },
-    );
+    const res = await h.post('/api/v1/vote/claim', { username: 'Steve' }, { 'content-type': type });
     expect(res.status).toBe(200);
+  });
+
+  it('takes the last of two username fields, as JSON.parse does, and drops unknown fields', async () => {
+    const h = createHarness();
+    h.vote('Alex');
+    const res = await h.post('/api/v1/vote/claim', '{"username":"Steve","pad":[1],"username":"alex"}');
+    expect(res.status).toBe(200);
+    expect(h.store.votes.list()[0]?.claimedAt).not.toBeNull();
   });
 });
 
