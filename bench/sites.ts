@@ -2,7 +2,8 @@
  * Section 7: the listing sites' pollers. The production composition (`composeResource` through
  * `devkit/worlds/sites-world.ts`) with three sites of different rate limits, players online for a simulated hour on a
  * virtual clock, some voting on each site. Targets are the sites' own limits (a contract: a site past its limit answers
- * 429 or blocks the key), and the share of each site's budget the poller uses (it keeps 30 % for `/vote`).
+ * 429 or blocks the key), and the share of each site's budget the poller uses (it keeps 30 % for `/vote`). Then the
+ * site poller's tick alone on fakes: its CPU at 2048 players as a ratio to the same at 32 (same sites, same checks).
  */
 import { createFakeRuntime } from '../devkit/fakes/runtime';
 import {
