@@ -190,8 +190,9 @@ export const MIGRATIONS: readonly string[] = [
   // in three levels: an hour row holds the server's votes from its UTC day's start through the end of that hour, a
   // day row the votes from its block's start (blocks of BLOCK_DAYS days from the epoch) through the end of that
   // day, and a block row (new table) every vote of the server through the end of that block. The votes up to the
-  // end of hour H are then one row of each level (the last at or before H in its parent), and the votes after it
-  // `votes_total` minus that. A live vote (the newest hour) upserts one row per level and updates none after it; a
+  // end of hour H are then the sum of three rows: the last hour row at or before H in H's day, the last day row
+  // before H's day in its block and the last block row before H's block; the votes after H are `votes_total` minus
+  // that. A live vote (the newest hour) upserts one row per level and updates none after it; a
   // back-dated one also adds 1 to the later rows of its day (at most 23), of its block (at most 31) and to every
   // later block, so seeding an old vote stays cheap. One trigger replaces the hour and day triggers of 2 and 5
   // (it keeps their `votes`). The backfill runs in the migration's single transaction, so an interrupted upgrade

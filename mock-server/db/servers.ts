@@ -200,8 +200,8 @@ export function createServers(db: Db, options: StoreOptions): Servers {
   );
   // Rolling window counts: the votes after the hour holding the window start are `votes_total` minus the running
   // totals up to the end of that hour (one row from each level of migration 7's prefix sums: the hour within its
-  // day, the day before it within its block, the block before it), the rest of that hour come from the votes index
-  // (bounded by one hour of votes), so the rows read never grow with the window's votes.
+  // day, the day before it within its block, the block before it); the votes in the rest of that hour come from the
+  // votes index (bounded by one hour of votes), so the counter rows read never grow with the window's votes.
   // Every parameter is written `+@name`: SQLite then does not look it up in `sqlite_stat4` while planning. A
   // parameter it does look up marks the statement for a full re-prepare on the next bind, which better-sqlite3
   // does on every call: once the file has been `ANALYZE`d (the benchmark datasets are) each call parsed and
