@@ -19,6 +19,11 @@ for (const entry of MULTIPLE.split(',')) {
 // Dotless ı has no case folding of its own; the API matches it to i, as an upper-then-lower round trip does.
 FOLDING.set(0x131, 'i');
 
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
 /** Full case folding of `text`, plus ı → i. */
 export function foldCase(text: string): string {
   let out = '';
@@ -32,6 +37,8 @@ export function foldCase(text: string): string {
  * The resource and the mock both match names with this one function.
  */
 export function nameKey(name: string): string {
+  // Plain ASCII (nearly every name) is already in every normal form, and its only case folding is A-Z → a-z.
+  if (isAscii(name)) return name.toLowerCase().trim();
   return foldCase(foldCase(name.normalize('NFD')).normalize('NFKC'))
     .normalize('NFKC')
     .trim();

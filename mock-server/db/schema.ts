@@ -1,3 +1,17 @@
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Days in one block of the rolling-count prefix sums (migration 7). */
+export const BLOCK_DAYS = 32;
+
+/** SQL for floor(expr / n) with n > 0, right for negative values too (SQLite's `/` truncates toward zero). */
+function floorDiv(expr: string, n: number): string {
+  return `((${expr}) - (((${expr}) % ${n}) + ${n}) % ${n}) / ${n}`;
+}
+
+const newHour = floorDiv('NEW.voted_at', HOUR_MS);
+const newDay = floorDiv('NEW.voted_at', DAY_MS);
+const newBlock = floorDiv('NEW.voted_at', BLOCK_DAYS * DAY_MS);
+
 /**
  * Schema migrations, applied in order; `PRAGMA user_version` records how many ran.
  * Timestamps are integer milliseconds since the Unix epoch, always passed in from JS so tests control time.
@@ -171,5 +185,69 @@ export const MIGRATIONS: readonly string[] = [
     claimed_at    INTEGER
   ) STRICT;
   CREATE INDEX site_votes_lookup ON site_votes (site, identity_kind, identity_key, voted_at);
+  `,
+  // 7: running totals, so each rolling window reads three rows whatever the vote density. `cum` is a prefix sum
+  // in three levels: an hour row holds the server's votes from its UTC day's start through the end of that hour, a
+  // day row the votes from its block's start (blocks of BLOCK_DAYS days from the epoch) through the end of that
+  // day, and a block row (new table) every vote of the server through the end of that block. The votes up to the
+  // end of hour H are then the sum of three rows: the last hour row at or before H in H's day, the last day row
+  // before H's day in its block and the last block row before H's block; the votes after H are `votes_total` minus
+  // that. A live vote (the newest hour) upserts one row per level and updates none after it; a
+  // back-dated one also adds 1 to the later rows of its day (at most 23), of its block (at most 31) and to every
+  // later block, so seeding an old vote stays cheap. One trigger replaces the hour and day triggers of 2 and 5
+  // (it keeps their `votes`). The backfill runs in the migration's single transaction, so an interrupted upgrade
+  // leaves the file at version 6 and the next open redoes it whole.
+  `
+  ALTER TABLE server_hour_votes ADD COLUMN cum INTEGER NOT NULL DEFAULT 0;
+  UPDATE server_hour_votes SET cum = running.cum
+    FROM (SELECT server_id, hour,
+                 sum(votes) OVER (PARTITION BY server_id, ${floorDiv('hour', 24)} ORDER BY hour) AS cum
+            FROM server_hour_votes) AS running
+   WHERE server_hour_votes.server_id = running.server_id AND server_hour_votes.hour = running.hour;
+
+  ALTER TABLE server_day_votes ADD COLUMN cum INTEGER NOT NULL DEFAULT 0;
+  UPDATE server_day_votes SET cum = running.cum
+    FROM (SELECT server_id, day,
+                 sum(votes) OVER (PARTITION BY server_id, ${floorDiv('day', BLOCK_DAYS)} ORDER BY day) AS cum
+            FROM server_day_votes) AS running
+   WHERE server_day_votes.server_id = running.server_id AND server_day_votes.day = running.day;
+
+  CREATE TABLE server_block_votes (
+    server_id INTEGER NOT NULL,
+    block     INTEGER NOT NULL,
+    votes     INTEGER NOT NULL,
+    cum       INTEGER NOT NULL,
+    PRIMARY KEY (server_id, block)
+  ) STRICT, WITHOUT ROWID;
+  INSERT INTO server_block_votes (server_id, block, votes, cum)
+    SELECT server_id, ${floorDiv('day', BLOCK_DAYS)} AS block, sum(votes),
+           sum(sum(votes)) OVER (PARTITION BY server_id ORDER BY ${floorDiv('day', BLOCK_DAYS)})
+      FROM server_day_votes GROUP BY server_id, block;
+
+  DROP TRIGGER votes_hour_counters_insert;
+  DROP TRIGGER votes_day_counters_insert;
+  CREATE TRIGGER votes_running_counters_insert AFTER INSERT ON votes BEGIN
+    INSERT INTO server_hour_votes (server_id, hour, votes, cum)
+      VALUES (NEW.server_id, ${newHour}, 1, 1 + coalesce((SELECT cum FROM server_hour_votes
+        WHERE server_id = NEW.server_id AND hour < ${newHour} AND hour >= ${newDay} * 24
+        ORDER BY hour DESC LIMIT 1), 0))
+      ON CONFLICT (server_id, hour) DO UPDATE SET votes = votes + 1, cum = cum + 1;
+    UPDATE server_hour_votes SET cum = cum + 1
+     WHERE server_id = NEW.server_id AND hour > ${newHour} AND hour < (${newDay} + 1) * 24;
+
+    INSERT INTO server_day_votes (server_id, day, votes, cum)
+      VALUES (NEW.server_id, ${newDay}, 1, 1 + coalesce((SELECT cum FROM server_day_votes
+        WHERE server_id = NEW.server_id AND day < ${newDay} AND day >= ${newBlock} * ${BLOCK_DAYS}
+        ORDER BY day DESC LIMIT 1), 0))
+      ON CONFLICT (server_id, day) DO UPDATE SET votes = votes + 1, cum = cum + 1;
+    UPDATE server_day_votes SET cum = cum + 1
+     WHERE server_id = NEW.server_id AND day > ${newDay} AND day < (${newBlock} + 1) * ${BLOCK_DAYS};
+
+    INSERT INTO server_block_votes (server_id, block, votes, cum)
+      VALUES (NEW.server_id, ${newBlock}, 1, 1 + coalesce((SELECT cum FROM server_block_votes
+        WHERE server_id = NEW.server_id AND block < ${newBlock} ORDER BY block DESC LIMIT 1), 0))
+      ON CONFLICT (server_id, block) DO UPDATE SET votes = votes + 1, cum = cum + 1;
+    UPDATE server_block_votes SET cum = cum + 1 WHERE server_id = NEW.server_id AND block > ${newBlock};
+  END;
   `,
 ];

@@ -64,7 +64,7 @@ export function createStore(db: Db, options: StoreOptions): Store {
       forgetAuthenticated();
       db.transaction(() => {
         db.exec(
-          'DELETE FROM votes; DELETE FROM server_month_votes; DELETE FROM server_hour_votes; DELETE FROM server_day_votes; DELETE FROM api_keys; DELETE FROM servers; DELETE FROM webhook_messages; DELETE FROM webhooks; DELETE FROM site_votes; DELETE FROM site_keys;',
+          'DELETE FROM votes; DELETE FROM server_month_votes; DELETE FROM server_hour_votes; DELETE FROM server_day_votes; DELETE FROM server_block_votes; DELETE FROM api_keys; DELETE FROM servers; DELETE FROM webhook_messages; DELETE FROM webhooks; DELETE FROM site_votes; DELETE FROM site_keys;',
         );
       })();
     },

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ClaimAnswer, ServerInfo, VoteCheck, VoteCount } from '../../contract/answers';
-import { type CheckMode, type Store, USERNAME_MAX_LENGTH, type VoteRecord } from '../db';
+import { type CheckMode, type Store, USERNAME_MAX_LENGTH, type VoteRecord, validateUsername } from '../db';
 import { ApiError, apiJson, sendError } from '../errors';
 import { type ApiGuardVariables, apiGuard } from '../middleware/api-guard';
 import type { SlidingWindowLimiter } from '../middleware/rate-limit';
@@ -40,8 +40,8 @@ export interface ApiRouteDeps {
   rateLimit: number;
 }
 
-/** Checks content type and size and parses the JSON once, so bad bodies get precise codes before validation. */
-const jsonBody: MiddlewareHandler = async (c, next) => {
+/** The claim's body: its JSON parsed once, or the 400 of a body that is not JSON. */
+async function claimJson(c: Context): Promise<{ body: unknown } | Response> {
   const type = c.req.header('content-type');
   if (!type || !/^application\/json\s*(;.*)?$/i.test(type)) {
     return sendError(
@@ -52,12 +52,24 @@ const jsonBody: MiddlewareHandler = async (c, next) => {
     );
   }
   try {
-    await c.req.json();
+    return { body: await c.req.json() };
   } catch {
     return sendError(c, 400, 'invalid_json', 'the body is not valid JSON');
   }
-  await next();
-};
+}
+
+/**
+ * The claimed username: a lone valid `username` string taken as it is, anything else through `ClaimBodySchema`, whose
+ * issues word every 400 (it accepts exactly what the direct path accepts; other fields are dropped either way).
+ */
+function claimUsername(c: Context, body: unknown): string | Response {
+  const username = (body as { username?: unknown } | null)?.username;
+  if (typeof body === 'object' && !Array.isArray(body) && typeof username === 'string') {
+    if (validateUsername(username).ok) return username;
+  }
+  const parsed = ClaimBodySchema.safeParse(body);
+  return parsed.success ? parsed.data.username : validationError(parsed.error, 'json', c);
+}
 
 const payloadTooLarge = (c: Context) =>
   sendError(c, 413, 'payload_too_large', `the body must be at most ${CLAIM_BODY_LIMIT} bytes`);
@@ -68,12 +80,12 @@ const limitStreamedBody = bodyLimit({ maxSize: CLAIM_BODY_LIMIT, onError: payloa
  * body is later read once straight from the socket; only bodies without one are counted while they stream in
  * (`bodyLimit` wraps the body in a stream, which costs far more than the claim itself).
  */
-const claimBodyLimit: MiddlewareHandler = async (c, next) => {
+const claimBodyLimit: MiddlewareHandler = (c, next) => {
   const length = c.req.header('content-length');
   if (length === undefined || c.req.header('transfer-encoding') !== undefined)
     return limitStreamedBody(c, next);
-  if (Number(length) > CLAIM_BODY_LIMIT) return payloadTooLarge(c);
-  await next();
+  if (Number(length) > CLAIM_BODY_LIMIT) return Promise.resolve(payloadTooLarge(c));
+  return next();
 };
 
 /** The four routes of the spec, documented with this instance's rate limit and check mode. */
@@ -181,7 +193,6 @@ function apiRoutes(limit: number, checkMode: CheckMode) {
     summary: 'Claim the player’s oldest unclaimed vote',
     description: `Atomic: N concurrent claims of one vote give one 200 and N−1 × 404. Body at most ${CLAIM_BODY_LIMIT} bytes. ${modeText}`,
     security: API_SECURITY,
-    middleware: [claimBodyLimit, jsonBody] as const,
     request: {
       body: {
         required: true,
@@ -248,6 +259,23 @@ function checkBody(vote: VoteRecord | null, asked: string | null): VoteCheck {
     : { voted: false, voted_at: null, username: asked };
 }
 
+/**
+ * The check's lookup from the query: each parameter read on its own (Hono's one-key path, first value wins as in
+ * `c.req.query()`), and a lone valid username taken as it is. Anything else goes through `CheckQuerySchema`, whose
+ * issues word every 400; it accepts exactly what the direct path accepts, and the schema's object drops other
+ * parameters the same way.
+ */
+function checkQuery(c: Context): { username?: string; ip?: string } | Response {
+  const username = c.req.query('username');
+  const ip = c.req.query('ip');
+  if (ip === undefined && username !== undefined && validateUsername(username).ok) return { username };
+  const parsed = CheckQuerySchema.safeParse({
+    ...(username === undefined ? {} : { username }),
+    ...(ip === undefined ? {} : { ip }),
+  });
+  return parsed.success ? parsed.data : validationError(parsed.error, 'query', c);
+}
+
 /** `/api/v1/*`: auth, rate limit and the four endpoints of the spec. */
 export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: ApiGuardVariables }> {
   const { store, checkMode } = deps;
@@ -265,9 +293,8 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
 
   // Validated here rather than by the route: the contract declares the lookup as one object parameter.
   app.openapi(routes.check, (c) => {
-    const parsed = CheckQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) return validationError(parsed.error, 'query', c);
-    const query = parsed.data;
+    const query = checkQuery(c);
+    if (query instanceof Response) return query;
     const serverId = c.get('serverId');
     if (query.username !== undefined) {
       const username = query.username.trim();
@@ -277,8 +304,14 @@ export function createApiRoutes(deps: ApiRouteDeps): OpenAPIHono<{ Variables: Ap
     return apiJson(c, checkBody(store.votes.findCheck(checkMode, serverId, { ip }), null), 200);
   });
 
-  app.openapi(routes.claim, (c) => {
-    const { username } = c.req.valid('json');
+  // Documented from its route, served by one handler: the body is parsed once and a valid username needs no zod
+  // (the route's generated validators would add three promise steps and an async parse to every claim).
+  app.openAPIRegistry.registerPath(routes.claim);
+  app.post(routes.claim.path, claimBodyLimit, async (c) => {
+    const json = await claimJson(c);
+    if (json instanceof Response) return json;
+    const username = claimUsername(c, json.body);
+    if (username instanceof Response) return username;
     const vote = store.votes.claimOldest(c.get('serverId'), username, { mode: checkMode });
     if (!vote)
       throw new ApiError(

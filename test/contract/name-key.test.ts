@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { foldCase } from '../../contract/name-key';
 import { createStore, openDatabase } from '../../mock-server/db';
 import { MIGRATIONS } from '../../mock-server/db/schema';
 import { nameKey } from '../../src/claim/player-name';
@@ -114,6 +115,24 @@ describe('nameKey: the API matching key', () => {
     ['Σίσυφος', 'Σισυφος'],
   ])('%j and %j are two players', (a, b) => {
     expect(nameKey(a)).not.toBe(nameKey(b));
+  });
+
+  it('gives plain ASCII names (the lower-casing shortcut) the key the full Unicode path gives them', () => {
+    const fullPath = (name: string) =>
+      foldCase(foldCase(name.normalize('NFD')).normalize('NFKC'))
+        .normalize('NFKC')
+        .trim();
+    for (let cp = 0; cp < 0x80; cp += 1) {
+      const c = String.fromCodePoint(cp);
+      expect(nameKey(`A${c}z`)).toBe(fullPath(`A${c}z`));
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary-ascii', maxLength: 40 }), (name) => {
+        expect(nameKey(name)).toBe(fullPath(name));
+      }),
+    );
+    // One character past ASCII takes the full path.
+    expect(nameKey('STRAẞE')).toBe('strasse');
   });
 
   it('merges every pair of characters (planes 0 and 1, where every cased letter is) the previous keys merged', () => {

@@ -127,8 +127,24 @@ describe.each(['unclaimed', 'last24h'] as const)('GET /api/v1/vote/check in %s m
   });
 
   it.each([
+    ['another parameter beside the username', 'foo=1&username=Steve&bar', 'Steve'],
+    ['the username given twice (the first counts)', 'username=Steve&username=Nobody', 'Steve'],
+    ['an encoded parameter name', 'user%6Eame=Steve', 'Steve'],
+    ['a plus for a space, after an encoded name', 'x%20y=1&username=+Steve+', 'Steve'],
+    ['a key in the query beside the header', 'key=live_ignored&username=Steve', 'Steve'],
+  ])('reads the username from a query with %s', async (_label, query, username) => {
+    const h = createHarness({ checkMode: mode });
+    h.vote('Steve', T0 - 5 * MIN);
+    const res = await h.get(`/api/v1/vote/check?${query}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ voted: true, username });
+  });
+
+  it.each([
     ['neither username nor ip', '', 'missing_parameter'],
     ['both username and ip', 'username=Steve&ip=203.0.113.9', 'invalid_parameter'],
+    ['an ip before a valid username', 'ip=203.0.113.9&username=Steve', 'invalid_parameter'],
+    ['an empty ip beside a valid username', 'username=Steve&ip=', 'invalid_parameter'],
     ['an empty username', 'username=', 'invalid_parameter'],
     ['a blank username', 'username=%20%20', 'invalid_parameter'],
     ['a 65-character username', `username=${'a'.repeat(65)}`, 'invalid_parameter'],
@@ -235,15 +251,24 @@ describe('POST /api/v1/vote/claim', () => {
     expect(h.store.votes.list()[0]?.claimedAt).toBeNull();
   });
 
-  it('accepts a charset parameter on the JSON content type', async () => {
+  it.each([
+    'application/json; charset=utf-8',
+    'Application/JSON',
+    // RFC 9110 allows optional white space before a parameter's ";"
+    'application/json ; charset=utf-8',
+  ])('accepts the JSON content type written %j', async (type) => {
     const h = createHarness();
     h.vote('Steve');
-    const res = await h.post(
-      '/api/v1/vote/claim',
-      { username: 'Steve' },
-      { 'content-type': 'application/json; charset=utf-8' },
-    );
+    const res = await h.post('/api/v1/vote/claim', { username: 'Steve' }, { 'content-type': type });
     expect(res.status).toBe(200);
+  });
+
+  it('takes the last of two username fields, as JSON.parse does, and drops unknown fields', async () => {
+    const h = createHarness();
+    h.vote('Alex');
+    const res = await h.post('/api/v1/vote/claim', '{"username":"Steve","pad":[1],"username":"alex"}');
+    expect(res.status).toBe(200);
+    expect(h.store.votes.list()[0]?.claimedAt).not.toBeNull();
   });
 });
 

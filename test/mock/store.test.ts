@@ -451,7 +451,19 @@ describe('statistics and rank', () => {
         'x',
       ],
       ['SELECT count(*) FROM votes WHERE server_id = 1 AND voted_at > +?', 0],
-      ['SELECT coalesce(sum(votes), 0) FROM server_hour_votes WHERE server_id = 1 AND hour > +?', 0],
+      // The running totals of the rolling windows: one seek each, newest row first, no sort.
+      [
+        'SELECT cum FROM server_hour_votes WHERE server_id = 1 AND hour <= +? AND hour >= 0 ORDER BY hour DESC LIMIT 1',
+        0,
+      ],
+      [
+        'SELECT cum FROM server_day_votes WHERE server_id = 1 AND day < +? AND day >= 0 ORDER BY day DESC LIMIT 1',
+        0,
+      ],
+      [
+        'SELECT cum FROM server_block_votes WHERE server_id = 1 AND block < +? ORDER BY block DESC LIMIT 1',
+        0,
+      ],
       ['SELECT votes FROM server_month_votes WHERE server_id = 1 AND month = ?', '2026-11'],
       ['SELECT count(*) FROM servers WHERE rank_month_votes = 1 AND votes_total = 2 AND created_at < ?', 0],
       [
@@ -463,7 +475,7 @@ describe('statistics and rank', () => {
       const detail = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(param) as { detail: string }[])
         .map((r) => r.detail)
         .join(' | ');
-      expect(detail, sql).not.toMatch(/\bSCAN (votes|servers|server_hour_votes)\b(?! USING)/);
+      expect(detail, sql).not.toMatch(/\bSCAN (votes|servers|server_(hour|day|block)_votes)\b(?! USING)/);
       expect(detail, sql).not.toMatch(/TEMP B-TREE/);
     }
   });
