@@ -558,8 +558,8 @@ export async function runHttpBench(settings: BenchSettings = readBenchSettings()
       " An instruction count does not move with the machine's load, as CPU time does: the server CPU columns (user + system time of the server process over a load window, " +
       "and bare Hono's over the endpoint's in the same round) moved by up to 25 % between a loaded and a quiet run (waking an idle load generator on the loopback costs the " +
       'server more when it is slow; other processes evict its caches), so they stay as information, without a verdict. ' +
-      'What instructions leave out is the kernel: syscalls, the loopback TCP stack, page faults; for these endpoints that part is about the same per request as ' +
-      "bare Hono's (one read, one write), so it is left to the CPU columns. " +
+      'What instructions leave out is the kernel: syscalls, the loopback TCP stack, page faults, and time spent waiting on memory; for the reads the kernel part is about ' +
+      "the same per request as bare Hono's (one read, one write on the socket), a claim adds SQLite's WAL writes; that part stays visible in the CPU columns. " +
       `No stalls of its own: its p99 / p50 at most ${MAX_TAIL_RATIO}× bare Hono's in the same round (median of rounds). ` +
       "The req/s ratio to bare Hono is kept as information (each run's req/s over the mean of the two bare-Hono runs of its round). " +
       "p50 and p99 come from every 2xx answer's own latency (autocannon's per-response time, in ms with decimals), not from its whole-millisecond histogram.",
@@ -625,7 +625,7 @@ export async function runHttpBench(settings: BenchSettings = readBenchSettings()
       `Same runs as section 1, with the same endpoints on datasets of ${sizes.map(sizeLabel).join(', ')} votes across 1 000 servers ` +
         "(Zipf popularity, seeded mulberry32, bulk-inserted through the mock's schema and counter triggers). " +
         `The target reads the user-space instructions per request at 1 M votes over 10 k (at most ${MAX_SCALE_INSTRUCTION_RATIO}×), ` +
-        'counted by callgrind as in section 1 (one mock per dataset; 10 M is not counted: its copy would outlast the run under valgrind). ' +
+        'counted by callgrind as in section 1 (one mock per dataset; the 10 M dataset of `BENCH_FULL=1` is not counted, to keep the run's length). ' +
         'Time ratio = req/s at the small dataset / req/s at the large one, paired within a round, and the server CPU ratio, paired the ' +
         'same way, are information: both move with whatever else the machine runs during each run.',
       '',
