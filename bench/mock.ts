@@ -625,7 +625,7 @@ export async function runHttpBench(settings: BenchSettings = readBenchSettings()
       `Same runs as section 1, with the same endpoints on datasets of ${sizes.map(sizeLabel).join(', ')} votes across 1 000 servers ` +
         "(Zipf popularity, seeded mulberry32, bulk-inserted through the mock's schema and counter triggers). " +
         `The target reads the user-space instructions per request at 1 M votes over 10 k (at most ${MAX_SCALE_INSTRUCTION_RATIO}×), ` +
-        'counted by callgrind as in section 1 (one mock per dataset; the 10 M dataset of `BENCH_FULL=1` is not counted, to keep the run's length). ' +
+        "counted by callgrind as in section 1 (one mock per dataset; the 10 M dataset of `BENCH_FULL=1` is not counted, to keep the run's length). " +
         'Time ratio = req/s at the small dataset / req/s at the large one, paired within a round, and the server CPU ratio, paired the ' +
         'same way, are information: both move with whatever else the machine runs during each run.',
       '',
