@@ -78,12 +78,13 @@ export const MAX_SCALE_INSTRUCTION_RATIO = 1.3;
  */
 const INSTRUCTION_PLAN: InstructionPlan = {
   warmupRequests: 300,
-  instrumentedWarmupRequests: 2000,
+  instrumentedWarmupRequests: 1000,
   firstInstrumentedWarmupRequests: 4000,
   windows: 2,
-  maxWindows: 5,
-  windowRequests: 1000,
-  maxSpread: 0.03,
+  maxWindows: 4,
+  // Several of V8's major GCs in each window: 1 000-request windows of /server/info swung by ±10 % with them.
+  windowRequests: 2000,
+  maxSpread: 0.05,
 };
 /** `BENCH_QUICK=1`: the plumbing only; the windows are still warming, so their spread is allowed to be large. */
 const QUICK_INSTRUCTION_PLAN: InstructionPlan = {
@@ -364,6 +365,14 @@ async function countMock(votes: number, plan: InstructionPlan): Promise<Map<stri
   }
 }
 
+/** Waits for every count (each stops its own server), then throws the first failure. */
+async function settled<T>(counts: Promise<T>[]): Promise<T[]> {
+  const results = await Promise.allSettled(counts);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
+}
+
 /**
  * Counts user-space instructions per request under callgrind: bare Hono and bare node:http, then every endpoint at
  * 10 k and 1 M votes, two servers at a time (the counts do not depend on what else the machine runs).
@@ -381,11 +390,11 @@ export async function measureInstructions(settings: BenchSettings): Promise<Inst
     );
   try {
     const counted = [
-      ...(await Promise.all([
+      ...(await settled([
         bare('hono', 'bench/servers/bare-hono.ts', 'bare Hono'),
         bare('http', 'bench/servers/bare-http.ts', 'bare node:http'),
       ])),
-      ...(await Promise.all(INSTRUCTION_SIZES.map((votes) => countMock(votes, plan)))),
+      ...(await settled(INSTRUCTION_SIZES.map((votes) => countMock(votes, plan)))),
     ];
     const results = new Map(counted.flatMap((m) => [...m]));
     return { results, missing: null, seconds: (Date.now() - started) / 1000, plan };
