@@ -170,20 +170,7 @@ async function startMock(votes: number, settings: BenchSettings, core: number | 
   const copy = createWorkingCopy(dataset, `http${votes}`, CALIBRATION_POOL);
   const server = await startServerProcess({
     name: `mock (${votes} votes)`,
-    args: tsxArgs(
-      join(root, 'mock-server/index.ts'),
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--db',
-      copy.file,
-      '--seed',
-      'none',
-      '--no-admin',
-      '--rate-limit',
-      String(BENCH_RATE_LIMIT),
-    ),
+    args: mockArgs(copy.file),
     core,
     cwd: root,
   });
@@ -318,6 +305,7 @@ export interface InstructionCounts {
   plan: InstructionPlan;
 }
 
+/** The mock's CLI arguments on a working copy: no seed, no control API, the rate limit raised for the load. */
 function mockArgs(file: string): string[] {
   return tsxArgs(
     join(root, 'mock-server/index.ts'),
