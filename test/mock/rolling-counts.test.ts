@@ -277,29 +277,7 @@ describe('migration 5 (day counters)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vote-db-'));
     try {
       const path = join(dir, 'vote-api.sqlite');
-      const old = new Database(path);
-      old.function('name_key', { deterministic: true }, (name) => String(name).toLowerCase());
-      for (const sql of MIGRATIONS.slice(0, 4)) old.exec(sql);
-      old.pragma('user_version = 4');
-      for (const id of [1, 2]) {
-        old
-          .prepare('INSERT INTO servers (id, name, game, created_at) VALUES (?, ?, ?, ?)')
-          .run(id, `Old ${id}`, 'fivem', T0 - 30 * DAY);
-      }
-      const insert = old.prepare(
-        'INSERT INTO votes (uuid, server_id, username, username_key, voted_at) VALUES (?, ?, ?, ?, ?)',
-      );
-      const random = rng(13);
-      for (let i = 0; i < 900; i += 1) {
-        insert.run(
-          `uuid-${i}`,
-          random() < 0.7 ? 1 : 2,
-          `p${i}`,
-          `p${i}`,
-          T0 - Math.floor(random() * 10 * DAY),
-        );
-      }
-      old.close();
+      writeOldFile(path, { version: 4, votes: 900, seed: 13, days: 10, serverAgeDays: 30 });
 
       const instants: number[] = [];
       for (let at = T0; at <= T0 + 8 * DAY; at += 5 * HOUR + 7 * MIN) instants.push(at);
@@ -503,27 +481,42 @@ describe('running totals (migration 7)', () => {
   });
 });
 
-/** A version-6 file (migrations 1–6) at `path` with two servers and `count` votes over 40 days, in random order. */
-function writeVersion6File(path: string, count: number): void {
+/** What `writeOldFile` writes: the schema version, and `votes` votes over the last `days` days, in random order. */
+interface OldFile {
+  version: number;
+  votes: number;
+  seed: number;
+  days: number;
+  serverAgeDays: number;
+}
+
+/** A file at schema `version` (migrations 1 to version) with two servers and random votes, as an older mock left it. */
+function writeOldFile(path: string, file: OldFile): void {
   const old = new Database(path);
   old.function('name_key', { deterministic: true }, (name) => String(name).toLowerCase());
-  for (const sql of MIGRATIONS.slice(0, 6)) old.exec(sql);
-  old.pragma('user_version = 6');
+  for (const sql of MIGRATIONS.slice(0, file.version)) old.exec(sql);
+  old.pragma(`user_version = ${file.version}`);
   for (const id of [1, 2]) {
     old
       .prepare('INSERT INTO servers (id, name, game, created_at) VALUES (?, ?, ?, ?)')
-      .run(id, `Old ${id}`, 'fivem', T0 - 60 * DAY);
+      .run(id, `Old ${id}`, 'fivem', T0 - file.serverAgeDays * DAY);
   }
   const insert = old.prepare(
     'INSERT INTO votes (uuid, server_id, username, username_key, voted_at) VALUES (?, ?, ?, ?, ?)',
   );
-  const random = rng(23);
+  const random = rng(file.seed);
   old.transaction(() => {
-    for (let i = 0; i < count; i += 1) {
-      insert.run(`uuid-${i}`, random() < 0.7 ? 1 : 2, `p${i}`, `p${i}`, T0 - Math.floor(random() * 40 * DAY));
+    for (let i = 0; i < file.votes; i += 1) {
+      const server = random() < 0.7 ? 1 : 2;
+      insert.run(`uuid-${i}`, server, `p${i}`, `p${i}`, T0 - Math.floor(random() * file.days * DAY));
     }
   })();
   old.close();
+}
+
+/** A version-6 file with two servers and `count` votes over 40 days. */
+function writeVersion6File(path: string, count: number): void {
+  writeOldFile(path, { version: 6, votes: count, seed: 23, days: 40, serverAgeDays: 60 });
 }
 
 describe('migration 7 (running totals)', () => {
