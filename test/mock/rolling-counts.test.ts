@@ -304,15 +304,7 @@ describe('migration 5 (day counters)', () => {
         expect(upgraded.prepare('SELECT id, votes_total FROM servers ORDER BY id').all()).toEqual(
           totalsBefore,
         );
-        const upgradedStore = createStore(upgraded, { now: () => clock });
-        const after = instants.map((at) => {
-          clock = at;
-          return [1, 2].map((id) => {
-            const stats = upgradedStore.servers.getWithStats(id)?.stats;
-            return { votes24h: stats?.votes24h, votes7d: stats?.votes7d };
-          });
-        });
-        expect(after).toEqual(expected);
+        expect(windowsAt(upgraded, instants)).toEqual(expected);
       } finally {
         upgraded.close();
       }
@@ -481,6 +473,19 @@ describe('running totals (migration 7)', () => {
   });
 });
 
+/** Both servers' 24 h and 7 d counts as the store answers them at each instant. */
+function windowsAt(file: Db, instants: readonly number[]) {
+  let clock = 0;
+  const store = createStore(file, { now: () => clock });
+  return instants.map((at) => {
+    clock = at;
+    return [1, 2].map((id) => {
+      const stats = store.servers.getWithStats(id)?.stats;
+      return { votes24h: stats?.votes24h, votes7d: stats?.votes7d };
+    });
+  });
+}
+
 /** What `writeOldFile` writes: the schema version, and `votes` votes over the last `days` days, in random order. */
 interface OldFile {
   version: number;
@@ -547,17 +552,10 @@ describe('migration 7 (running totals)', () => {
             .pluck()
             .all(),
         ).toEqual(['votes_counters_insert', 'votes_running_counters_insert']);
-        const upgradedStore = createStore(upgraded, { now: () => clock });
-        const after = instants.map((at) => {
-          clock = at;
-          return [1, 2].map((id) => {
-            const stats = upgradedStore.servers.getWithStats(id)?.stats;
-            return { votes24h: stats?.votes24h, votes7d: stats?.votes7d };
-          });
-        });
-        expect(after).toEqual(expected);
+        expect(windowsAt(upgraded, instants)).toEqual(expected);
         // Votes after the upgrade, live and back-dated, keep the totals exact.
         clock = T0;
+        const upgradedStore = createStore(upgraded, { now: () => clock });
         upgradedStore.votes.insertMany([
           { serverId: 1, username: 'live' },
           { serverId: 1, username: 'late', votedAt: T0 - 20 * DAY },
