@@ -5,12 +5,12 @@
  * Also times what keeping the rankings costs: a vote written to a history (`put`), and the start-up read.
  */
 
+import { programsFor } from '../devkit/fakes/engine-kit';
 import { createFakeRuntime } from '../devkit/fakes/runtime';
 import { configSchema } from '../src/config/schema';
 import { createEventChannel } from '../src/events';
 import { createTranslator } from '../src/i18n/messages';
 import { freshHistory } from '../src/programs/history';
-import { createPrograms } from '../src/programs/programs';
 import { createTopVoters } from '../src/programs/top';
 import type { VoteHistory } from '../src/programs/types';
 import type { Runtime } from '../src/runtime/runtime';
@@ -77,7 +77,7 @@ export function measureVotetop(voters: number, iterations: number): VotetopCosts
   const runtime = { ...base, now: () => now } as unknown as Runtime & { kvp: typeof base.kvp };
   const config = configSchema.parse({ topVoters: { enabled: true } });
   const started = process.hrtime.bigint();
-  const programs = createPrograms({ config, runtime, events: createEventChannel() });
+  const programs = programsFor({ config, runtime, events: createEventChannel() });
   const startMs = Number(process.hrtime.bigint() - started) / 1e6;
   const top = createTopVoters({
     settings: config.topVoters,

@@ -3,18 +3,20 @@ import { createNativeTransport } from './api/native-transport';
 import { createRateBudget, type RateBudget } from './api/rate-budget';
 import { createFetchTransport, type HttpTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow } from './claim/claim-flow';
-import { createJournal } from './claim/journal';
+import type { ClaimLocks } from './claim/locks';
 import { type ApiReach, type ApiUrlSource, trackReach } from './commands/api-reach';
 import { possibleRewardsOf, rewardsOf, votePointsOf } from './config/load';
 import { type DisabledProgram, rewardsByPart, withoutProgram } from './config/optional-programs';
 import type { ResourceConfig } from './config/schema';
+import { createPayoutEngine, type PayoutEngine } from './engine/payout-engine';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
 import { createTranslator, type Translate } from './i18n/messages';
 import { buildSites } from './multisite/build';
 import { createSiteClaims, type SiteClaims } from './multisite/site-claims';
 import { createSitePoller } from './multisite/site-poller';
 import { createNotifier, type Notifier } from './notify';
-import { createPointsPart, type PointsPart } from './points/part';
+import { createPointsPart, createVoteLedger, type PointsPart } from './points/part';
+import { withPoints } from './points/paying';
 import { createVoteDetector, type VoteDetector } from './poll/detector';
 import { createVoteParty, type VoteParty } from './programs/party';
 import { createPrograms, type Programs } from './programs/programs';
@@ -24,6 +26,7 @@ import type { FrameworkName, RewardAdapter } from './rewards/types';
 import { describeError } from './runtime/errors';
 import type { Runtime } from './runtime/runtime';
 import type { SiteAdapter } from './sites/types';
+import { rewardBoundsOf } from './store/bounds';
 
 /** One piece of the running resource: started in list order, stopped in reverse. */
 export interface Part {
@@ -47,8 +50,8 @@ export interface ComposeOverrides {
   budgetLimit?: number;
   /** Where `config.apiUrl` came from (the loader's answer), for messages that name the setting; `config` when left out. */
   apiUrlSource?: ApiUrlSource;
-  /** The claim flows' per-player locks, shared across reloads (see `ClaimFlowOptions.locks`). */
-  locks?: Set<string>;
+  /** The payout engine's per-player locks of the start before a reload (see `PayoutEngineOptions.locks`). */
+  locks?: ClaimLocks;
   /** Adapters standing in for configured sites, by site id (tests); the registry builds the others. */
   siteAdapters?: Readonly<Record<string, SiteAdapter>>;
 }
@@ -69,6 +72,8 @@ export interface Running {
   adapter: RewardAdapter;
   framework: FrameworkName;
   programs: Programs;
+  /** The one payout engine every money path opens and settles its entries through. */
+  engine: PayoutEngine;
   flow: ClaimFlow;
   /** The poller, when `poll.enabled`. */
   detector: VoteDetector | null;
@@ -191,29 +196,60 @@ export function composeResource(
   );
   const unannounce = announceRewardsOnFiveM(events, runtime);
   const random = overrides.random;
+  const bounds = rewardBoundsOf(possibleRewardsOf(config));
+  // The ledger comes before the engine (the engine's adapter credits points rewards to it) and asks the engine's
+  // journal which keys can still be replayed; until the engine exists every key is live.
+  let engine: PayoutEngine | null = null;
+  const ledger = createVoteLedger({
+    runtime,
+    config,
+    events,
+    entryStored: (id) => engine?.journal.stored(id) ?? true,
+  });
+  // Points rewards (and the vote's own points, paid last) are credited to the ledger, the rest by the framework.
+  const paying = withPoints(adapter, ledger);
+  let programs: Programs | null = null;
+  // The one engine: one journal, one name lock, one lock set (kept across reloads), one driver for every money path.
+  const payouts = createPayoutEngine({
+    runtime,
+    api,
+    adapter: paying,
+    bounds,
+    events,
+    nameLock: config.nameLock,
+    ...(overrides.locks ? { locks: overrides.locks } : {}),
+    record: (entry) => programs?.record(entry),
+  });
+  engine = payouts;
   // Discord posts go around the API's reach record: a webhook that fails says nothing about the vote API.
-  const programs = createPrograms({ config, runtime, events, transport: base, translate, random });
-  // One lock set for the claim flow and the shop: a buy and a payout of one player never interleave.
-  const locks = overrides.locks ?? new Set<string>();
+  const built = createPrograms({
+    config,
+    runtime,
+    events,
+    transport: base,
+    translate,
+    random,
+    journal: payouts.journal,
+    bounds,
+  });
+  programs = built;
   const points = createPointsPart({
     runtime,
     config,
-    adapter,
-    api,
+    adapter: paying,
+    ledger,
+    engine: payouts,
     events,
-    locks,
-    bounds: programs.bounds,
     random,
   });
   const flow = createClaimFlow({
+    engine: payouts,
     runtime: players,
     api,
-    // Points rewards (and the vote's own points, paid last) are credited to the ledger, the rest by the framework.
-    adapter: points.adapter,
+    adapter: paying,
     rewards: [...rewardsOf(config), ...votePointsOf(config)],
-    bounds: programs.bounds,
     random,
-    programs,
+    programs: built,
     translate,
     checkMode: config.checkMode,
     nameLock: config.nameLock,
@@ -222,10 +258,9 @@ export function composeResource(
     voteUrl: config.voteUrl,
     joinDelayMs: config.poll.joinCheckDelaySeconds * 1000,
     events,
-    locks,
   });
   const settle = (license: string) => flow.settlePlayer(license);
-  const shared = { runtime: players, programs, events, translate, command: config.command, settle };
+  const shared = { runtime: players, programs: built, events, translate, command: config.command, settle };
   const party = config.voteParty.enabled
     ? createVoteParty({
         ...shared,
@@ -267,7 +302,7 @@ export function composeResource(
   const unjoin = runtime.onPlayerJoining((source) => flow.playerJoined(source));
   const sites = composeSites(config, players, base, {
     flow,
-    programs,
+    journal: payouts.journal,
     translate,
     random,
     adapters: overrides.siteAdapters,
@@ -276,7 +311,7 @@ export function composeResource(
     { name: 'adapter', stop: () => (adapter as Partial<{ dispose(): void }>).dispose?.() },
     { name: 'announcements', stop: unannounce },
     { name: 'joins', stop: unjoin },
-    { name: 'programs', stop: () => programs.stop() },
+    { name: 'programs', stop: () => built.stop() },
     { name: 'points', start: () => points.start(), stop: () => points.stop() },
     { name: 'claim flow', start: () => flow.start(), stop: () => flow.stop() },
   ];
@@ -297,7 +332,8 @@ export function composeResource(
     notifier,
     adapter,
     framework,
-    programs,
+    programs: built,
+    engine: payouts,
     flow,
     detector,
     party,
@@ -333,7 +369,7 @@ function composeSites(
   transport: HttpTransport,
   shared: {
     flow: ClaimFlow;
-    programs: Programs;
+    journal: PayoutEngine['journal'];
     translate: Translate;
     random?: () => number;
     adapters?: Readonly<Record<string, SiteAdapter>>;
@@ -345,11 +381,11 @@ function composeSites(
   runtime.log.info(
     `claims on ${built.map((site) => `${site.adapter.label} (${site.id}, ${site.adapter.claimModel.replace(/_/g, ' ')}, by ${site.adapter.identity})`).join(', ')} after the vote API`,
   );
-  const { flow, programs, translate } = shared;
+  const { flow, translate } = shared;
   const claims = createSiteClaims({
     sites: built,
     runtime,
-    journal: createJournal({ kvp: runtime.kvp, now: runtime.now, bounds: programs.bounds }),
+    journal: shared.journal,
     translate,
     command: config.command,
     random: shared.random ?? Math.random,

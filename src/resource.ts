@@ -1,6 +1,7 @@
 import type { ServerInfo } from '../contract/answers';
 import { NetworkError, TimeoutError, UnauthorizedError } from './api/errors';
 import { claimCommands } from './claim/console';
+import type { ClaimLocks } from './claim/locks';
 import { ADMIN_COMMAND, type AdminCommand, runAdminCommand } from './commands/admin';
 import { unreachableHint } from './commands/api-reach';
 import { type InertSettings, inertSettings } from './commands/inert';
@@ -57,8 +58,11 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   // build.mjs replaces process.env.VOTE_REWARD_VERSION with package.json's version; 'dev' when run from source.
   const version = options.version ?? process.env.VOTE_REWARD_VERSION ?? 'dev';
   let app: Running | null = null;
-  /** The claim flows' per-player locks, kept across reloads (see `ClaimFlowOptions.locks`). */
-  const claimLocks = new Set<string>();
+  /**
+   * The payout engine's per-player locks, taken from the first engine built and handed to every later one, so a step
+   * the engine before a reload still runs keeps its player locked, and `idle` hears every release.
+   */
+  let claimLocks: ClaimLocks | undefined;
   /** The parts being started while their first `/server/info` is in flight, so players get a "starting" answer. */
   let starting: Running | null = null;
   /** Claim command names registered so far: FiveM cannot take a command back, so each stays answered. */
@@ -158,9 +162,10 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     const running = composeResource(runtime, config, {
       adapter: chosen.adapter,
       framework: chosen.framework,
-      locks: claimLocks,
+      ...(claimLocks ? { locks: claimLocks } : {}),
       apiUrlSource: loaded.apiUrlSource,
     });
+    claimLocks = running.engine.locks;
     log.info(
       `version ${version}, framework ${chosen.framework}, ${possibleRewardsOf(config).length} reward(s), API ${running.api.baseUrl} over ${running.transport.kind}, key ${maskKey(config.apiKey)}`,
     );
@@ -224,7 +229,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     log.info('reloading config.json');
     // A claim step still in flight finishes before the new flow reads the journal and the histories; the shared locks
     // keep its player's entries from the new flow if it outlasts the wait.
-    if (old) await settled(old.flow.idle(), RELOAD_WAIT_MS);
+    if (old) await settled(old.engine.locks.idle(), RELOAD_WAIT_MS);
     return boot();
   };
 

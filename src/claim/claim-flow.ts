@@ -1,6 +1,7 @@
 import type { VoteApi } from '../api/client';
 import { answerMayBeLost } from '../api/errors';
 import type { RequestPriority } from '../api/rate-budget';
+import { type PayoutEngine, payingOrder } from '../engine/payout-engine';
 import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import { drawRewards } from '../programs/draw';
@@ -8,20 +9,11 @@ import type { RewardSpec } from '../programs/types';
 import type { RewardAdapter } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
-import type { RewardBounds } from '../store/bounds';
 import { type ClaimAdmin, createClaimAdmin } from './admin';
-import { createClaimDriver, type Drive, safely } from './driver';
-import { createJournal, type JournalEntry } from './journal';
-import { createClaimLocks, payingOrder, underLock, waitsForAnotherReading } from './locks';
-import {
-  type Audience,
-  adminText,
-  heldEntryText,
-  type LogLine,
-  outcomeLines,
-  playerMessage,
-} from './messages';
-import { createNameLock, type NameLock } from './name-lock';
+import { type Drive, safely } from './driver';
+import type { JournalEntry } from './journal';
+import { type Audience, adminText, outcomeLines, playerMessage } from './messages';
+import type { NameLock } from './name-lock';
 import {
   type ClaimExport,
   type ClaimResult,
@@ -45,8 +37,8 @@ export type VoteCheck =
 
 /** Everything the claim flow is built from. */
 export interface ClaimFlowOptions {
-  /** What the config can pay: a stored entry beyond it is held for an admin, never paid (see `JournalOptions`). */
-  bounds?: RewardBounds;
+  /** The payout engine: the journal, the name lock, the player locks and the driver every money path shares. */
+  engine: PayoutEngine;
   runtime: Pick<
     Runtime,
     | 'now'
@@ -61,6 +53,7 @@ export interface ClaimFlowOptions {
     | 'log'
   >;
   api: Pick<VoteApi, 'checkVote' | 'claimVote'>;
+  /** The engine's adapter: asked before a claim whether the player can receive the rewards. */
   adapter: RewardAdapter;
   /** The reward entries of one vote; drawn once per claim when they leave anything to chance. */
   rewards: readonly RewardSpec[];
@@ -79,11 +72,6 @@ export interface ClaimFlowOptions {
   joinDelayMs: number;
   /** How often open claims are retried in the background (ms). */
   reconcileIntervalMs?: number;
-  /**
-   * The per-player locks, shared by every flow of one resource: a step the flow before a reload still runs keeps its
-   * player locked for the flow after it, so both never pay one entry. A fresh set when left out.
-   */
-  locks?: Set<string>;
   /** Where the flow announces links shown, claims, payouts and parked claims. */
   events: EventChannel;
 }
@@ -128,16 +116,8 @@ export interface ClaimFlow extends ClaimAdmin {
 /** Creates the claim flow. Nothing starts until `start()`. */
 export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
   const { runtime, api, adapter, translate } = options;
-  const say = (line: LogLine) => runtime.log[line.level](line.text);
-  const journal = createJournal({
-    kvp: runtime.kvp,
-    now: runtime.now,
-    onCorrupt: (key, detail) => say({ level: 'error', text: adminText.unreadableEntry(key, detail) }),
-    bounds: options.bounds,
-    onHeld: (entry, detail) => say({ level: 'error', text: heldEntryText(entry, detail) }),
-  });
-  const names = createNameLock(runtime.kvp);
-  const locks = createClaimLocks(options.locks);
+  const { engine } = options;
+  const { journal, names, locks, say } = engine;
   const lastAttempt = new Map<string, number>();
   const stops: (() => void)[] = [];
   const recheckable = options.checkMode === 'unclaimed';
@@ -154,18 +134,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     return outcome;
   };
 
-  const driver = createClaimDriver({
-    runtime,
-    api,
-    adapter,
-    journal,
-    names,
-    events,
-    nameLock: options.nameLock,
-    say,
-    record: options.programs ? (entry) => options.programs?.record(entry) : undefined,
-  });
-  const { run } = driver;
+  const { run } = engine;
   const random = options.random ?? Math.random;
 
   /** Settles one open entry as far as possible now. */
@@ -177,10 +146,10 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     if (options.nameLock && !names.allows(name, license)) {
       return { code: 'name_locked', player, holder: names.holder(name) };
     }
-    for (const entry of journal.all()) {
+    for (const entry of engine.openOf(license)) {
       // Awards owed are paid after the claim (settleAwards): they must not stand in for a new vote. An award whose
       // payout a crash interrupted is read again first, before a new payout moves the same balance.
-      if (entry.license !== license || (entry.award !== null && entry.giving === null)) continue;
+      if (entry.award !== null && entry.giving === null) continue;
       const settled = await settle(entry, { priority: 'claim', source: null });
       if (settled.code !== 'not_claimed') return settled;
     }
@@ -236,14 +205,12 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     return run(entry, { type: 'claim_answered', voteId: answer.voteId }, drive);
   };
 
-  // Only an award can wait: the journal is read (every entry parsed) for awards alone.
-  const waitsForReading = (entry: JournalEntry) =>
-    entry.award !== null && waitsForAnotherReading(entry, journal.all());
+  const { waitsForReading } = engine;
 
   /** Pays the open awards of a player whose lock the caller holds (after a vote that may have earned some). */
   const settleAwards = async (license: string, source: number): Promise<void> => {
-    for (const entry of journal.all()) {
-      if (entry.award === null || entry.license !== license || entry.state === 'needs_admin') continue;
+    for (const entry of engine.openOf(license)) {
+      if (entry.award === null || entry.state === 'needs_admin') continue;
       if (waitsForReading(entry)) continue;
       try {
         report(source, await settle(entry, { priority: 'claim', source }), 'command');
@@ -253,12 +220,11 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     }
   };
 
-  const locked = (entry: JournalEntry, body: (current: JournalEntry) => Promise<void>) =>
-    underLock(locks, journal, entry, body);
+  const { locked } = engine;
 
   /** Settles a license's open entries one by one under their lock; `source` hears the outcomes like a join. */
   const settleOpen = async (license: string, source: number | null, when: string): Promise<void> => {
-    for (const entry of payingOrder(journal.all().filter((e) => e.license === license))) {
+    for (const entry of engine.openOf(license)) {
       if (waitsForReading(entry)) continue;
       try {
         await locked(entry, async (current) => {
@@ -274,7 +240,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     journal,
     names,
     locks,
-    driver,
+    driver: engine,
     locked,
     settle,
     report: (source, outcome) => report(source, outcome, 'admin'),
@@ -358,7 +324,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
 
     hasPending(source) {
       const license = runtime.playerLicense(source);
-      return license !== null && journal.all().some((entry) => entry.license === license);
+      return license !== null && engine.hasOpen(license);
     },
 
     claimName: (source) => claimNameOf(runtime.playerName(source)),

@@ -16,8 +16,14 @@ export { JOURNAL_PREFIX };
  */
 export const JOURNAL_FORMAT = 3;
 
-/** KVP prefix of the marks a settled award leaves, so deciding it again after a crash creates nothing. */
+/**
+ * KVP prefix of the done-marks a settled entry with a deterministic id leaves (awards `a:`, site votes `s:`): deciding
+ * the award again after a crash, or a site showing the same vote again, finds the mark and opens nothing.
+ */
 export { AWARD_DONE_PREFIX };
+
+/** Journal ids of site votes start with this; their id derives from the site, the voter and the vote time. */
+export const SITE_VOTE_ID_PREFIX = 's:';
 
 /** Journal ids of awards start with this; votes' ids never do. */
 export const AWARD_ID_PREFIX = 'a:';
@@ -123,8 +129,14 @@ export interface Journal {
   get(id: string): JournalEntry | undefined;
   /** True when an entry is stored under this id, readable or not (an unreadable one may have paid part). */
   stored(id: string): boolean;
-  /** True when the award with this id was settled (its done-mark is kept). */
+  /** True when the award or site vote with this id was settled (its done-mark is kept). */
   settled(id: string): boolean;
+  /** When the award or site vote with this id was settled (ms, by the clock then), or null. */
+  settledAt(id: string): number | null;
+  /** The readable open entries of one license, oldest first: only that license's entries are read (an index). */
+  openOf(license: string): JournalEntry[];
+  /** True when an entry of this license is open (the index, each id checked to be still stored). */
+  hasOpen(license: string): boolean;
   /** Removes the done-marks of awards settled before `oldest` (ms); returns how many went. */
   pruneSettled(oldest: number): number;
   /** A fresh unique id. */
@@ -244,28 +256,79 @@ export function createJournal(options: JournalOptions): Journal {
     return held;
   };
   const stored = (id: string) => kvp.get(journalKey(id)) !== null;
-  const all = () =>
-    kvp
+  // Open ids by license, in memory: kept in step with every save and remove, rebuilt by every full scan (`all`, which
+  // the engine's timer runs), so a claim or a poll pick reads one player's entries, never everyone's.
+  let index: Map<string, Set<string>> | null = null;
+  const indexAdd = (id: string, license: string) => {
+    if (!index) return;
+    const ids = index.get(license) ?? new Set<string>();
+    ids.add(id);
+    index.set(license, ids);
+  };
+  const indexDrop = (id: string, license?: string) => {
+    if (!index) return;
+    const owners = license === undefined ? [...index.values()] : [index.get(license)].filter((ids) => ids);
+    for (const ids of owners) ids?.delete(id);
+  };
+  const byAge = (a: JournalEntry, b: JournalEntry) => a.createdAt - b.createdAt || compareIds(a.id, b.id);
+  const all = () => {
+    const entries = kvp
       .keys(JOURNAL_PREFIX)
       .map(read)
       .filter((entry): entry is JournalEntry => entry !== null)
       // Entries of one instant in the order their ids count (`a:party:2026-11:5:…` before `…:10:…`).
-      .sort((a, b) => a.createdAt - b.createdAt || compareIds(a.id, b.id));
+      .sort(byAge);
+    index = new Map();
+    for (const entry of entries) indexAdd(entry.id, entry.license);
+    return entries;
+  };
+  const idsOf = (license: string): string[] => {
+    if (!index) all();
+    return [...(index?.get(license) ?? [])];
+  };
+  const markOf = (id: string) => kvp.get(`${AWARD_DONE_PREFIX}${id}`);
   return {
     save(entry) {
       entry.updatedAt = now();
       writeRecord(kvp, journalKey(entry.id), entry);
+      indexAdd(entry.id, entry.license);
     },
     remove(id) {
-      // A settled award leaves its mark first: deciding it again (a crash before the decision was marked) skips it.
-      if (id.startsWith(AWARD_ID_PREFIX)) kvp.set(`${AWARD_DONE_PREFIX}${id}`, String(now()));
+      // A settled award or site vote leaves its mark first: deciding the award again (a crash before the decision was
+      // marked), or the site showing the same vote again, finds it and opens nothing.
+      if (id.startsWith(AWARD_ID_PREFIX) || id.startsWith(SITE_VOTE_ID_PREFIX))
+        kvp.set(`${AWARD_DONE_PREFIX}${id}`, String(now()));
       kvp.delete(journalKey(id));
+      indexDrop(id);
     },
     all,
     find: (ref) => all().find((entry) => entry.id === ref || entry.voteId === ref),
     get: (id) => read(journalKey(id)) ?? undefined,
     stored,
-    settled: (id) => kvp.get(`${AWARD_DONE_PREFIX}${id}`) !== null,
+    settled: (id) => markOf(id) !== null,
+    settledAt(id) {
+      const mark = markOf(id);
+      if (mark === null) return null;
+      const at = Number(mark);
+      // A mark that is not a time still says "settled": read as settled at the epoch, so no window re-opens it.
+      return Number.isFinite(at) ? at : 0;
+    },
+    openOf(license) {
+      const entries: JournalEntry[] = [];
+      for (const id of idsOf(license)) {
+        const entry = read(journalKey(id));
+        if (entry && entry.license === license) entries.push(entry);
+        else indexDrop(id, license);
+      }
+      return entries.sort(byAge);
+    },
+    hasOpen(license) {
+      for (const id of idsOf(license)) {
+        if (stored(id)) return true;
+        indexDrop(id, license);
+      }
+      return false;
+    },
     pruneSettled(oldest) {
       let removed = 0;
       for (const key of kvp.keys(AWARD_DONE_PREFIX)) {

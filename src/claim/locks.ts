@@ -12,24 +12,26 @@ export interface ClaimLocks {
 }
 
 /**
- * Creates the locks over `shared`, the set every flow of one resource uses: a step the flow before a reload still
- * runs keeps its player locked for the flow after it, so both never pay one entry. A fresh set when left out.
+ * Creates one lock set. The payout engine keeps it across reloads: a step the engine before a reload still runs keeps
+ * its player locked for the engine after it, and whoever waits for `idle` hears the release of a lock taken through
+ * any path (a claim, a purchase, an admin's retry), because the waiters belong to the set, not to a caller's copy.
  */
-export function createClaimLocks(shared: Set<string> = new Set()): ClaimLocks {
+export function createClaimLocks(): ClaimLocks {
+  const held = new Set<string>();
   const idleWaiters: (() => void)[] = [];
   return {
     tryLock(name, license) {
       const keys = [`license:${license}`, `name:${nameKey(name)}`];
-      if (keys.some((key) => shared.has(key))) return null;
-      for (const key of keys) shared.add(key);
+      if (keys.some((key) => held.has(key))) return null;
+      for (const key of keys) held.add(key);
       return () => {
-        for (const key of keys) shared.delete(key);
-        if (shared.size === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+        for (const key of keys) held.delete(key);
+        if (held.size === 0) for (const resolve of idleWaiters.splice(0)) resolve();
       };
     },
-    holds: (license) => shared.has(`license:${license}`),
+    holds: (license) => held.has(`license:${license}`),
     idle: () =>
-      shared.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)),
+      held.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)),
   };
 }
 
@@ -51,27 +53,4 @@ export async function underLock(
     unlock();
   }
   return true;
-}
-
-/**
- * Entries in the order they may be paid: payouts interrupted before they were read again first, then votes, then
- * awards. Paying anything else to the player first would move the balance an interrupted payout is read against.
- */
-export function payingOrder(entries: readonly JournalEntry[]): JournalEntry[] {
-  const rank = (entry: JournalEntry) => (entry.giving !== null ? 0 : entry.award === null ? 1 : 2);
-  return [...entries].sort((a, b) => rank(a) - rank(b));
-}
-
-/** True while another payout of the award's player waits to be read again: the award is paid after it. */
-export function waitsForAnotherReading(entry: JournalEntry, open: readonly JournalEntry[]): boolean {
-  return (
-    entry.award !== null &&
-    open.some(
-      (other) =>
-        other.id !== entry.id &&
-        other.license === entry.license &&
-        other.giving !== null &&
-        other.state !== 'needs_admin',
-    )
-  );
 }

@@ -1,35 +1,28 @@
 /**
  * Points and the shop as one part of the running resource: the ledger (always: `points` rewards and the exports use
- * it), the adapter that credits `points` rewards to it, and the shop when `shop.enabled`. The shop pays deliveries
- * through its own claim driver over the same journal and the same per-player locks as the claim flow.
+ * it), and the shop when `shop.enabled`, which opens and settles its deliveries through the payout engine.
  */
-import type { VoteApi } from '../api/client';
-import { createClaimDriver } from '../claim/driver';
-import { createJournal } from '../claim/journal';
-import { createClaimLocks } from '../claim/locks';
-import { heldEntryText } from '../claim/messages';
-import { createNameLock } from '../claim/name-lock';
 import type { ResourceConfig } from '../config/schema';
+import type { PayoutEngine } from '../engine/payout-engine';
 import type { EventChannel } from '../events';
 import type { RewardAdapter } from '../rewards/types';
 import type { Runtime } from '../runtime/runtime';
-import type { RewardBounds } from '../store/bounds';
 import { createPointsLedger, type PointsLedgerApi } from './ledger';
-import { entryOfKey, withPoints } from './paying';
+import { entryOfKey } from './paying';
 import { createShop, type ShopCore } from './purchase';
 import { deliveryId, readPurchase } from './purchase-steps';
 
 /** What the part is built from. */
 export interface PointsPartOptions {
   runtime: Pick<Runtime, 'now' | 'kvp' | 'log' | 'players' | 'playerName' | 'playerLicense' | 'isAceAllowed'>;
-  config: Pick<ResourceConfig, 'points' | 'shop' | 'timeZone' | 'nameLock'>;
-  /** The framework's adapter; {@link PointsPart.adapter} wraps it. */
+  config: Pick<ResourceConfig, 'points' | 'shop' | 'timeZone'>;
+  /** The engine's adapter (points rewards already credited to {@link PointsPartOptions.ledger}). */
   adapter: RewardAdapter;
-  api: Pick<VoteApi, 'checkVote'>;
+  /** The ledger, built before the engine (the engine's adapter credits points rewards to it). */
+  ledger: PointsLedgerApi;
+  /** The payout engine: purchases open and settle their deliveries through it, under its player locks. */
+  engine: PayoutEngine;
   events: EventChannel;
-  /** The claim flows' per-player lock set: the shop takes the same locks. */
-  locks: Set<string>;
-  bounds: RewardBounds;
   random?: () => number;
 }
 
@@ -47,32 +40,37 @@ export interface PointsPart {
 
 const OPEN_PURCHASE = new Set(['intent', 'delivering', 'refunding']);
 
-/** Creates the part. */
-export function createPointsPart(options: PointsPartOptions): PointsPart {
+/** What the ledger is built from (before the engine: the engine's adapter credits points rewards to it). */
+export interface VoteLedgerOptions {
+  runtime: Pick<Runtime, 'now' | 'kvp' | 'log'>;
+  config: Pick<ResourceConfig, 'points'>;
+  events: EventChannel;
+  /** True while a journal entry is stored under this id (the engine's journal; true while it cannot be asked). */
+  entryStored(id: string): boolean;
+}
+
+/** Reports a record that cannot be read, left as is for an admin. */
+const corruptLine = (log: Runtime['log']) => (key: string, problem: string) =>
+  log.error(`${key} cannot be read (${problem}); left as is for an admin`);
+
+/** Creates the vote points ledger of a start, with the keys it must never fold while they can be replayed. */
+export function createVoteLedger(options: VoteLedgerOptions): PointsLedgerApi {
   const { runtime, config, events } = options;
   const { kvp, log } = runtime;
-  const say = (line: { level: 'info' | 'warn' | 'error'; text: string }) => log[line.level](line.text);
-  const journal = createJournal({
-    kvp,
-    now: runtime.now,
-    bounds: options.bounds,
-    onHeld: (entry, detail) => say({ level: 'error', text: heldEntryText(entry, detail) }),
-  });
-  const onCorrupt = (key: string, problem: string) =>
-    log.error(`${key} cannot be read (${problem}); left as is for an admin`);
+  const onCorrupt = corruptLine(log);
   const purchaseDeps = { kvp, now: runtime.now, onCorrupt };
-  const ledger = createPointsLedger({
+  return createPointsLedger({
     kvp,
     now: runtime.now,
     cap: config.points.cap,
     // A key is never folded while what it pays can still be replayed: its journal entry or its purchase is open.
     live(key) {
       const entry = entryOfKey(key);
-      if (entry !== null) return journal.stored(entry);
+      if (entry !== null) return options.entryStored(entry);
       const purchase = /^(?:buy|refund):(.+)$/.exec(key)?.[1];
       if (purchase === undefined) return false;
       const record = readPurchase(purchaseDeps, purchase);
-      return record === null ? journal.stored(deliveryId(purchase)) : OPEN_PURCHASE.has(record.state);
+      return record === null ? options.entryStored(deliveryId(purchase)) : OPEN_PURCHASE.has(record.state);
     },
     onChange: (license, entry, balance) =>
       events.emit('pointsChanged', {
@@ -84,7 +82,12 @@ export function createPointsPart(options: PointsPartOptions): PointsPart {
       }),
     onCorrupt: (license, problem) => onCorrupt(`points:${license}`, problem),
   });
-  const adapter = withPoints(options.adapter, ledger);
+}
+
+/** Creates the part over the ledger and the engine. */
+export function createPointsPart(options: PointsPartOptions): PointsPart {
+  const { runtime, config, events, ledger, adapter, engine } = options;
+  const { log } = runtime;
   const shop = config.shop.enabled
     ? createShop({
         runtime,
@@ -92,21 +95,10 @@ export function createPointsPart(options: PointsPartOptions): PointsPart {
         timeZone: config.timeZone,
         ledger,
         adapter,
-        journal,
-        driver: createClaimDriver({
-          runtime,
-          api: options.api,
-          adapter,
-          journal,
-          names: createNameLock(kvp),
-          events,
-          nameLock: config.nameLock,
-          say,
-        }),
-        locks: createClaimLocks(options.locks),
+        engine,
         events,
         random: options.random,
-        onCorrupt,
+        onCorrupt: corruptLine(log),
       })
     : null;
   return {

@@ -3,15 +3,13 @@
  * lock (the same per-player lock as `/vote`, so two buys in one tick, or a buy and a payout, never interleave): it
  * checks the item, the permission, the limit, the stock and the balance, asks the framework whether the player can
  * carry the rewards, checks again (the framework answered asynchronously), then takes the durable steps of
- * `purchase-steps.ts` without yielding, and pays the delivery through the claim driver like any award. A definite
+ * `purchase-steps.ts` without yielding, and pays the delivery through the payout engine like any award. A definite
  * refusal with nothing given refunds; an unknown outcome leaves the delivery `needs_admin` with the points spent
  * until an admin grants (declares it delivered: nothing more is paid) or refunds.
  */
-import type { ClaimDriver } from '../claim/driver';
-import type { Journal } from '../claim/journal';
-import type { ClaimLocks } from '../claim/locks';
 import type { EntryStop } from '../claim/outcome';
 import { claimNameOf } from '../claim/player-name';
+import type { PayoutEngine } from '../engine/payout-engine';
 import type { EventChannel } from '../events';
 import { createCalendar } from '../programs/calendar';
 import { drawRewards } from '../programs/draw';
@@ -47,9 +45,8 @@ export interface ShopOptions {
   ledger: PointsLedgerApi;
   /** The paying adapter (with points rewards, `withPoints`). */
   adapter: RewardAdapter;
-  journal: Journal;
-  driver: Pick<ClaimDriver, 'run'>;
-  locks: Pick<ClaimLocks, 'tryLock'>;
+  /** The payout engine: the delivery is a journal entry it pays, under its player locks. */
+  engine: Pick<PayoutEngine, 'journal' | 'run' | 'locks'>;
   events: EventChannel;
   random?: () => number;
   /** Hears about records that cannot be read (left as is). */
@@ -68,7 +65,8 @@ export { itemNameIn } from './listing';
 
 /** Creates the shop. */
 export function createShop(options: ShopOptions): ShopCore {
-  const { runtime, shop, ledger, adapter, journal, events } = options;
+  const { runtime, shop, ledger, adapter, engine, events } = options;
+  const { journal, locks } = engine;
   const calendar = createCalendar(options.timeZone);
   const random = options.random ?? Math.random;
   const counters = createShopCounters(runtime.kvp, options.onCorrupt);
@@ -206,7 +204,7 @@ export function createShop(options: ShopOptions): ShopCore {
         cost: item.cost,
         balance: debit.balance,
       };
-    const stop = await options.driver.run(
+    const stop = await engine.run(
       forwarded.entry,
       { type: 'reopened', recheckable: false },
       { priority: 'claim', source },
@@ -219,7 +217,7 @@ export function createShop(options: ShopOptions): ShopCore {
     record: PurchaseRecord,
     body: () => Promise<T>,
   ): Promise<T | undefined> => {
-    const unlock = options.locks.tryLock(record.name, record.license);
+    const unlock = locks.tryLock(record.name, record.license);
     if (!unlock) return undefined;
     try {
       return await body();
@@ -261,7 +259,7 @@ export function createShop(options: ShopOptions): ShopCore {
           ...(read.ok ? { balance: read.balance } : {}),
         };
       }
-      const unlock = options.locks.tryLock(name, license);
+      const unlock = locks.tryLock(name, license);
       if (!unlock) return { ok: false, code: 'busy', item: item.id };
       try {
         return await buyLocked(source, item, { name, license });

@@ -5,17 +5,15 @@
 
 import type { HttpTransport } from '../api/transport';
 import type { ClaimPrograms } from '../claim/claim-flow';
-import { createJournal, type JournalEntry } from '../claim/journal';
-import { heldEntryText } from '../claim/messages';
+import type { Journal, JournalEntry } from '../claim/journal';
 import { refOf } from '../claim/outcome';
-import { possibleRewardsOf } from '../config/load';
 import type { ResourceConfig } from '../config/schema';
 import { SEED_SITE_ID, siteIdOf } from '../config/sites';
 import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import { itemNameIn } from '../points/purchase';
 import type { KvpStore, Runtime } from '../runtime/runtime';
-import { type RewardBounds, rewardBoundsOf } from '../store/bounds';
+import type { RewardBounds } from '../store/bounds';
 import { allSitesAward, tallySite } from './all-sites';
 import { type AwardStore, createAwardStore } from './awards';
 import { type Calendar, createCalendar } from './calendar';
@@ -79,6 +77,10 @@ export function createPrograms(options: {
   /** Player-message translator, for the Discord posts (in the server's locale). */
   translate?: Translate;
   random?: () => number;
+  /** The payout engine's journal: awards are entries in it. */
+  journal: Journal;
+  /** What the config can pay (`rewardBoundsOf(possibleRewardsOf(config))`), shown to the programs that read it. */
+  bounds: RewardBounds;
 }): Programs {
   const { config, runtime, events } = options;
   const calendar = createCalendar(config.timeZone);
@@ -87,14 +89,7 @@ export function createPrograms(options: {
     calendar,
     onCorrupt: (key) => runtime.log.error(`vote history ${key} is unreadable; left as is`),
   });
-  const bounds = rewardBoundsOf(possibleRewardsOf(config));
-  // A journal over the same KVP as the claim flow's: entries are read from the store each time, never cached.
-  const journal = createJournal({
-    kvp: runtime.kvp,
-    now: runtime.now,
-    bounds,
-    onHeld: (entry, detail) => runtime.log.error(heldEntryText(entry, detail)),
-  });
+  const { journal, bounds } = options;
   // One read of every open entry at start, before the claim flow reconciles: an entry whose stored rewards the config
   // could not have produced is held (written back as needs_admin) before any path can pay it.
   journal.all();

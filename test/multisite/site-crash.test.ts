@@ -23,8 +23,11 @@ const MODELS: WorldSite[] = [
   { id: 'chk', kind: 'serveur-prive', model: 'check_only', windowMs: 2 * 3_600_000 },
 ];
 
-/** The writes of a clean claim per model; the payout's four entry writes are: recorded, giving, read before, given. */
-const PAYOUT = ['set history', 'set entry', 'set entry', 'set entry', 'set entry', 'delete entry'];
+/**
+ * The writes of a clean claim per model; the payout's four entry writes are: recorded, giving, read before, given;
+ * then the done-mark that outlives the entry (the same vote shown again is never paid again), then the entry goes.
+ */
+const PAYOUT = ['set history', 'set entry', 'set entry', 'set entry', 'set entry', 'set done-mark', 'delete entry'];
 const CLEAN_WRITES: Record<string, string[]> = {
   // claiming, opened (the site claimed), the entry, journaled (kept for the site's window); the payout.
   claim_then_reward: ['set record', 'set record', 'set entry', 'set record', ...PAYOUT],
@@ -78,6 +81,7 @@ describe.each(MODELS)('a kill at every KVP write of a vote on a $model site', (s
       write
         .replace(/ site:vote:.*/, ' record')
         .replace(/ claim:s:.*/, ' entry')
+        .replace(/ award-done:s:.*/, ' done-mark')
         .replace(/ history:.*/, ' history'),
     );
     expect(named).toEqual(CLEAN_WRITES[site.model]);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { programsFor } from '../../devkit/fakes/engine-kit';
 import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
 import type { JournalEntry } from '../../src/claim/journal';
 import { claimSent } from '../../src/claim/transitions';
@@ -13,7 +14,6 @@ import {
   freshHistory,
   HISTORY_PREFIX,
 } from '../../src/programs/history';
-import { createPrograms } from '../../src/programs/programs';
 import { HISTORY_MONTHS, HISTORY_RECENT, type VoteHistory } from '../../src/programs/types';
 
 const calendar = createCalendar('UTC');
@@ -232,7 +232,7 @@ describe('history store: a record must agree with its key', () => {
     const runtime = createFakeRuntime({ clock: createFakeClock(Date.parse('2026-11-21T10:00:00.000Z')) });
     const copied = JSON.stringify(history('license:h9', 'Nine', { '2026-11': [7, 5] }));
     runtime.kvp.set(`${HISTORY_PREFIX}license:h2`, copied);
-    const programs = createPrograms({
+    const programs = programsFor({
       config: configSchema.parse({}),
       runtime,
       events: createEventChannel(),
@@ -290,7 +290,7 @@ describe('history clock rule: a vote never counts in a month before the last vot
     ],
   ])('%s', (_name, claimedAt, months) => {
     const runtime = createFakeRuntime({ clock: createFakeClock(NOV) });
-    const programs = createPrograms({
+    const programs = programsFor({
       config: configSchema.parse({}),
       runtime,
       events: createEventChannel(),

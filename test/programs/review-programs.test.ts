@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VoteCount } from '../../contract/answers';
+import { programsFor } from '../../devkit/fakes/engine-kit';
 import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
 import { bootWorld, createShared, online } from '../../devkit/worlds/programs-world';
 import { JOURNAL_PREFIX, type JournalEntry } from '../../src/claim/journal';
@@ -12,7 +13,6 @@ import { configSchema } from '../../src/config/schema';
 import { createEventChannel } from '../../src/events';
 import { freshHistory, HISTORY_PREFIX } from '../../src/programs/history';
 import { PARTY_DECISION_PREFIX } from '../../src/programs/party';
-import { createPrograms } from '../../src/programs/programs';
 
 const ANA = 'license:aaa';
 const BO = 'license:bbb';
@@ -22,7 +22,7 @@ const programsOver = (kvp: Map<string, string>, settings: Record<string, unknown
   const runtime = createFakeRuntime({ clock: createFakeClock(NOV_10), kvp });
   const config = configSchema.parse(settings);
   const events = createEventChannel();
-  const programs = createPrograms({ config, runtime, events, random: () => 0.5 });
+  const programs = programsFor({ config, runtime, events, random: () => 0.5 });
   return { runtime, programs };
 };
 

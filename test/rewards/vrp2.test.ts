@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configFor } from '../../devkit/fakes/compose-kit';
+import { engineFor } from '../../devkit/fakes/engine-kit';
 import { createFakeHost } from '../../devkit/fakes/frameworks/host';
 import { createFakeVrp } from '../../devkit/fakes/frameworks/vrp';
 import { createMockVoteApi } from '../../devkit/fakes/mock-transport';
@@ -101,17 +102,21 @@ describe('claim flow on vRP 2', () => {
     const runtime = createFakeRuntime({ clock });
     const fake = createFakeHost();
     const vrp = createFakeVrp(fake, { variant: 'vrp2' });
+    const voteApi = createVoteApi({
+      baseUrl: 'https://votes.example',
+      apiKey: api.apiKey,
+      transport: api,
+      budget: createRateBudget({ now: clock.now }),
+      now: clock.now,
+      timeoutMs: 5000,
+    });
+    const adapter = createVrpAdapter({ host: fake.host, variant: 'vrp2' });
+    const events = createEventChannel();
     const flow = createClaimFlow({
+      engine: engineFor(runtime, { api: voteApi, adapter, events, nameLock: true }),
       runtime,
-      api: createVoteApi({
-        baseUrl: 'https://votes.example',
-        apiKey: api.apiKey,
-        transport: api,
-        budget: createRateBudget({ now: clock.now }),
-        now: clock.now,
-        timeoutMs: 5000,
-      }),
-      adapter: createVrpAdapter({ host: fake.host, variant: 'vrp2' }),
+      api: voteApi,
+      adapter,
       rewards: [EVENT],
       translate: createTranslator('en'),
       checkMode: 'unclaimed',
@@ -120,7 +125,7 @@ describe('claim flow on vRP 2', () => {
       command: 'vote',
       voteUrl: 'https://votes.example/servers/1/vote',
       joinDelayMs: 5_000,
-      events: createEventChannel(),
+      events,
     });
     api.addVote('Rui', clock.now() - 60_000);
     runtime.join(RUI.source, { name: 'Rui', license: RUI.license });

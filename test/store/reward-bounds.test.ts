@@ -149,7 +149,8 @@ describe('an open award edited beyond the config', () => {
       JSON.stringify(award('a:late', [{ type: 'money', amount: 1e15 }])),
     );
     world.runtime.join(1, ANA);
-    await world.clock.advance(10_000);
+    // Written behind the engine's back: its index learns of it at the next full scan (the 15 s reconciliation).
+    await world.clock.advance(20_000);
     expect(world.adapter.paid).toEqual([]);
     expect(stored(world, 'a:late')).toMatchObject({ state: 'needs_admin', problem: 'reward_out_of_bounds' });
   });

@@ -1,11 +1,11 @@
 /** `/votetop` reads the month rankings the history store keeps, and answers one player at most every 3 s. */
 import { describe, expect, it } from 'vitest';
+import { programsFor } from '../../devkit/fakes/engine-kit';
 import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
 import { configSchema } from '../../src/config/schema';
 import { createEventChannel } from '../../src/events';
 import { createTranslator } from '../../src/i18n/messages';
 import { freshHistory } from '../../src/programs/history';
-import { createPrograms } from '../../src/programs/programs';
 import { createTopVoters } from '../../src/programs/top';
 
 const NOV = Date.parse('2026-11-21T10:00:00.000Z');
@@ -13,7 +13,7 @@ const NOV = Date.parse('2026-11-21T10:00:00.000Z');
 function world() {
   const runtime = createFakeRuntime({ clock: createFakeClock(NOV) });
   const config = configSchema.parse({ topVoters: { enabled: true } });
-  const programs = createPrograms({ config, runtime, events: createEventChannel() });
+  const programs = programsFor({ config, runtime, events: createEventChannel() });
   let ranked = 0;
   const history = {
     ...programs.history,
