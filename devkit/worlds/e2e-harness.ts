@@ -85,6 +85,11 @@ export interface E2eOptions {
   configOf?: (mockUrl: string) => Record<string, unknown>;
   /** Convars set on every boot of the simulated server (site keys). */
   convars?: Record<string, string>;
+  /**
+   * How far the resource's clock runs ahead of the mock's and its sites' (ms; negative: behind), as on a server
+   * without NTP. Default 0: one clock for both sides.
+   */
+  serverAheadMs?: number;
 }
 
 /** A message the mock's Discord sink received (`GET /__admin/webhooks`). */
@@ -188,6 +193,8 @@ export interface E2e {
   jump(ms: number, stepMs?: number): Promise<void>;
   /** Simulated time now (epoch ms), also across a kill. */
   now(): number;
+  /** The mock's clock (`now()` less `serverAheadMs`). */
+  mockNow(): number;
   /** Advances until the predicate holds (default limit 30 s of simulated time). */
   until(predicate: () => boolean, timeoutMs?: number): Promise<void>;
   /** Waits real time without moving the simulated clock (for mock-side delays). */
@@ -296,9 +303,11 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     return lastTime;
   };
 
+  // The mock and its sites keep their own time when the server's clock is set off from theirs.
+  const mockNow = (): number => now() - (options.serverAheadMs ?? 0);
   const db = openDatabase(':memory:');
-  const store = createStore(db, { now });
-  let mock = await startMockServer({ store, now, ...(options.sites ? { sites: true } : {}) });
+  const store = createStore(db, { now: mockNow });
+  let mock = await startMockServer({ store, now: mockNow, ...(options.sites ? { sites: true } : {}) });
   const port = mock.port;
   const testServer = store.servers.create({ name: 'Harbor City RP', game: 'fivem' });
   const apiKey = store.keys.create(testServer.id).key;
@@ -478,7 +487,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
     apiKey,
     async vote(username, voteOptions = {}) {
       const body: Record<string, unknown> = { server_id: testServer.id, username };
-      if (voteOptions.agoMs !== undefined) body.voted_at = now() - voteOptions.agoMs;
+      if (voteOptions.agoMs !== undefined) body.voted_at = mockNow() - voteOptions.agoMs;
       const json = (await adminPost('/__admin/votes', body)) as { votes: { vote_id: string }[] };
       const id = json.votes[0]?.vote_id;
       const record = store.votes.list({ serverId: testServer.id, username }).find((v) => v.voteId === id);
@@ -540,6 +549,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       }
     },
     now: () => now(),
+    mockNow,
     until: (predicate, timeoutMs = 30_000) => current().until(predicate, { timeoutMs }),
     realWait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     ledger(player) {
@@ -574,7 +584,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
       await closing;
     },
     async mockUp() {
-      mock = await startMockServer({ store, now, port, ...(options.sites ? { sites: true } : {}) });
+      mock = await startMockServer({ store, now: mockNow, port, ...(options.sites ? { sites: true } : {}) });
     },
     discordWebhookUrl: discordWebhook?.url ?? null,
     async discordMessages() {

@@ -78,9 +78,13 @@ export function createSiteVoteStore(kvp: KvpStore): SiteVoteStore {
   };
 }
 
-/** The time a record is kept until: the site's window past the vote, bounded by {@link MAX_KEEP_MS}. */
+/**
+ * The time a record is kept until: the site's window past the vote or past now, whichever is later (a server clock
+ * ahead of the site's would otherwise expire it at once), bounded by {@link MAX_KEEP_MS}. Expiry only frees the record:
+ * the vote it paid stays paid through its entry's done-mark.
+ */
 export function keepUntilOf(votedAt: number | null, now: number, windowMs: number): number {
-  const from = votedAt ?? now;
+  const from = Math.max(votedAt ?? now, now);
   return from + Math.min(Math.max(windowMs, 0) + KEEP_MARGIN_MS, MAX_KEEP_MS);
 }
 

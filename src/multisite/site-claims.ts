@@ -48,7 +48,7 @@ export interface SiteClaimsOptions {
     'now' | 'kvp' | 'log' | 'tell' | 'playerName' | 'playerLicense' | 'playerIdentifiers' | 'onPlayerDropped'
   >;
   /** A journal over the claim flow's KVP (entries are read from the store each time). */
-  journal: Pick<Journal, 'save' | 'stored'>;
+  journal: Pick<Journal, 'save' | 'stored' | 'settledAt'>;
   translate: Translate;
   command: string;
   random: () => number;
@@ -105,7 +105,7 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     once,
     busy,
   });
-  const { advance, confirmOwed, resume, recordFor, paidLately } = steps;
+  const { advance, confirmOwed, resume, recordFor, paidLately, paidBefore, tooOld } = steps;
 
   const failed = (site: ConfiguredSite, failure: SiteFailure): SiteResult => {
     if (failure.kind === 'bad_key')
@@ -131,6 +131,11 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     priority: RequestPriority,
     onFound: () => void,
   ): Promise<SiteResult> => {
+    const old = tooOld(site, vote);
+    if (old !== null) {
+      once(`too_old:${site.id}`, `site ${site.id}: ${old}; such a vote is not paid`);
+      return { code: 'no_vote' };
+    }
     const fresh = recordFor(site, player, identity, vote, 'opened');
     const key = keyOf(fresh);
     const found = store.read(key);
@@ -151,6 +156,8 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
           : { code: 'already_paid' };
       }
     }
+    // The same vote (site, voter, vote time) paid before: its record may be gone, its done-mark is not.
+    if (paidBefore(fresh)) return { code: 'already_paid' };
     if (paidLately(site, identity, key)) return { code: 'already_paid' };
     store.write(fresh);
     const next = advance(fresh, fresh.votes);
@@ -296,7 +303,10 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
       const seen = await site.adapter.check(identity.value, { priority: 'poll' });
       if (seen.kind !== 'voted') return false;
       // A vote this resource paid is not news, even where the site's check still shows it (Top-Serveurs' does).
-      const held = store.read(keyOf(recordFor(site, player, identity.value, seen.vote, 'opened')));
+      if (tooOld(site, seen.vote) !== null) return false;
+      const fresh = recordFor(site, player, identity.value, seen.vote, 'opened');
+      if (paidBefore(fresh)) return false;
+      const held = store.read(keyOf(fresh));
       return held.state === 'missing' || (held.state === 'valid' && held.value.keepUntil < runtime.now());
     },
     records: () => countRecords(store),

@@ -16,6 +16,7 @@ import {
   batchIdOf,
   confirmBackoffMs,
   entryIdOf,
+  KEEP_MARGIN_MS,
   keepUntilOf,
   keyOf,
   MAX_VOTES_PER_RECORD,
@@ -35,7 +36,7 @@ export interface SitePlayer {
 export interface SiteStepsOptions {
   byId: ReadonlyMap<string, ConfiguredSite>;
   store: SiteVoteStore;
-  journal: Pick<Journal, 'save' | 'stored'>;
+  journal: Pick<Journal, 'save' | 'stored' | 'settledAt'>;
   runtime: Pick<Runtime, 'now' | 'log'>;
   random: () => number;
   settle(license: string): Promise<void>;
@@ -55,6 +56,16 @@ export interface SiteSteps {
   resume(key: string, priority: RequestPriority): Promise<void>;
   /** True when another vote of `identity` on `site` (not `key`) was paid within half the site's window. */
   paidLately(site: ConfiguredSite, identity: string, key: string): boolean;
+  /**
+   * True when batch `n` of this record's vote was paid already: its done-mark outlives the record, so the same vote
+   * (site, voter, vote time) is never paid again however the clocks move. A vote without a time is one per window.
+   */
+  paidBefore(record: SiteVoteRecord, n?: number): boolean;
+  /**
+   * Why the vote the site shows is too old to be the one it means (older than the site's window, judged by the site's
+   * own answer where it gives the time to the next vote, else by this server's clock), or null when it is not.
+   */
+  tooOld(site: ConfiguredSite, vote: SiteVote): string | null;
   /** A fresh record for a vote the site showed (or null: a claim without a check). */
   recordFor(
     site: ConfiguredSite,
@@ -69,10 +80,19 @@ export interface SiteSteps {
 export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
   const { byId, store, journal, runtime, once, busy } = options;
   const log = runtime.log;
+  const paidBefore = (record: SiteVoteRecord, n = 1): boolean => {
+    const at = journal.settledAt(batchIdOf(record, n));
+    if (at === null) return false;
+    if (record.votedAt !== null) return true;
+    // No vote time: the site shows one vote per window, so a payout within the window is this one. A clock moved back
+    // reads as within it (a delay, never a second payout).
+    const window = byId.get(record.site)?.adapter.voteWindowMs ?? 0;
+    return runtime.now() - at < window;
+  };
   /** Writes the entry of batch `n` of `record` unless it is stored: rewards drawn now (nothing was paid yet). */
   const writeBatch = (record: SiteVoteRecord, n: number, count: number, parked: boolean): boolean => {
     const id = batchIdOf(record, n);
-    if (journal.stored(id)) return true;
+    if (journal.stored(id) || paidBefore(record, n)) return true;
     const site = byId.get(record.site);
     // A site no longer configured has no rewards to draw: its record waits, reported, until it is configured again.
     if (!site) {
@@ -223,10 +243,8 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
     step: SiteVoteRecord['step'],
   ): SiteVoteRecord => {
     const now = runtime.now();
-    const votedAt = vote?.votedAt == null ? null : checkVoteTime(vote.votedAt, now);
+    const usable = vote?.votedAt == null ? null : checkVoteTime(vote.votedAt, now);
     const window = site.adapter.voteWindowMs;
-    // A vote time older than the window is not the vote the site shows now: kept without it (one per window).
-    const usable = votedAt !== null && votedAt >= now - window - 86_400_000 ? votedAt : null;
     const base = { site: site.id, identity, votedAt: usable };
     const pending = Math.max(1, Math.min(vote?.pending ?? 1, MAX_VOTES_PER_RECORD));
     return {
@@ -268,5 +286,18 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
     return false;
   };
 
-  return { advance, confirmOwed, resume, recordFor, paidLately };
+  const tooOld = (site: ConfiguredSite, vote: SiteVote): string | null => {
+    if (vote.votedAt === null) return null;
+    const window = site.adapter.voteWindowMs;
+    // The site's own clock speaks through the time it gives to the next vote; this server's may run ahead of it.
+    const bySite = vote.nextVoteInMs !== null && vote.nextVoteInMs <= window ? window - vote.nextVoteInMs : null;
+    const age = bySite ?? runtime.now() - vote.votedAt;
+    if (age <= window + KEEP_MARGIN_MS) return null;
+    const minutes = Math.round(age / 60_000);
+    return bySite !== null
+      ? `${site.adapter.label} shows a vote ${minutes} min old by its own answer, past its ${Math.round(window / 60_000)} min window`
+      : `${site.adapter.label} shows a vote ${minutes} min old by this server's clock, past the site's ${Math.round(window / 60_000)} min window (check the server's clock if votes are recent)`;
+  };
+
+  return { advance, confirmOwed, resume, recordFor, paidLately, paidBefore, tooOld };
 }

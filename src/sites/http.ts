@@ -12,8 +12,12 @@ import type { SiteCallOptions, SiteDeps, SiteFailure } from './types';
 /** Largest site answer read, in characters: every documented answer is under 1 KiB, so 16 KiB is generous. */
 export const MAX_SITE_ANSWER_CHARS = 16 * 1024;
 
-/** A vote time more than this far ahead of the resource's clock is refused as evidence (clock skew allowance). */
-export const MAX_VOTE_CLOCK_SKEW_MS = 5 * 60_000;
+/**
+ * A vote time more than this far ahead of the resource's clock is refused as evidence. A server clock behind the
+ * site's (a VPS without NTP) reads recent votes as in the future; a vote time is a key that identifies the vote (paid
+ * once through its done-mark), never a count or a deadline, so half a day of skew delays nothing.
+ */
+export const MAX_VOTE_CLOCK_SKEW_MS = 12 * 3_600_000;
 
 /** One request an adapter builds. `effect: true` for a claim or confirmation (the site may act on it). */
 export interface SiteRequest {

@@ -22,8 +22,13 @@ const keyOf = (site: StorySite) =>
   site.kind === 'topgservers' ? `tgs_story_${site.id}` : `story_key_${site.id}`;
 
 /** Boots the story: the seed pays 500 cash a vote, each site its `cash`, the all-sites bonus `bonus` in the bank. */
-export async function createSitesStory(sites: readonly StorySite[], bonus: number): Promise<E2e> {
+export async function createSitesStory(
+  sites: readonly StorySite[],
+  bonus: number,
+  options: { serverAheadMs?: number } = {},
+): Promise<E2e> {
   const e2e = await createE2e({
+    ...options,
     framework: 'esx',
     sites: true,
     start: false,
@@ -78,7 +83,7 @@ export async function castOn(
   await control(e2e, `/__admin/sites/${kind}/votes`, {
     identity_kind: identityKind,
     identity,
-    voted_at: e2e.now() - agoMs,
+    voted_at: e2e.mockNow() - agoMs,
   });
 }
 
