@@ -189,13 +189,17 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
           const capacity = await meter.inventory.canCarry(source, reward.item, reward.count);
           if (!capacity.ok) return capacity;
         }
+        // The character is read on both sides of the reading: a switch between two awaited reads would journal one
+        // character's balance under another's id.
+        const owner = await characterOf(source);
         const before = await meter.read();
         if (!before.ok) {
           return frameworkError(
             `${meter.label} could not be read before paying (${before.detail}); nothing was called`,
           );
         }
-        const owner = await characterOf(source);
+        if ((await characterOf(source)) !== owner)
+          return frameworkError('the player switched character while the balance was read; nothing was called');
         hooks.before?.(before.value, owner);
         let answer: PayoutResult;
         try {
@@ -203,9 +207,19 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
         } catch (error) {
           answer = outcomeUnknown(`${parts.name} payout threw: ${describeError(error)}`);
         }
+        const ownerAfter = await characterOf(source);
         const after = await meter
           .read()
           .catch((error: unknown): Reading => ({ ok: false, detail: describeError(error) }));
+        const ownerLast = await characterOf(source);
+        // A verdict belongs to the character it was read on: another character's balance says nothing about this
+        // payout (equal to the reading, it would read as "not paid" and be paid again), so an admin decides.
+        if (ownerAfter !== owner || ownerLast !== owner)
+          return outcomeUnknown(
+            `${describeReward(reward)}: the reading before was of character ${owner ?? 'unknown'}, but the player played ${
+              ownerAfter !== owner ? (ownerAfter ?? 'an unknown character') : (ownerLast ?? 'an unknown character')
+            } when it was read again; it may or may not have paid`,
+          );
         return judgePayout({
           what: describeReward(reward),
           source: meter.label,

@@ -21,6 +21,11 @@ export interface RedmFake<P> {
   players: Map<number, P>;
   /** Makes the framework load the player's character (VORP: select it; RSG: Player.Login). */
   loadPlayer(id: number, steam?: string): void;
+  /**
+   * VORP: the next addItem for player `id` answers after `answerMs` (its MySQL insert), and `switchAfterMs` into the
+   * call the player selects the character `to` (a modified client's character menu).
+   */
+  switchDuringAddItem?(id: number, to: number, timing?: { switchAfterMs: number; answerMs: number }): void;
 }
 
 /** Binds a model's exports as a Lua-flavoured resource whose payouts go to the ledger under `resource`. */
@@ -41,9 +46,18 @@ function bind(
 export function createVorpFake(): RedmFake<VorpPlayer> {
   let g: CfxGlobals | null = null;
   let api: FakeApi | null = null;
+  const armed = new Map<number, { to: number; switchAfterMs: number; answerMs: number }>();
   const model = createVorpModel({
     items: { ...VORP_FAKE_ITEMS },
     asyncAddItem: true,
+    addItemWait(source) {
+      const plan = armed.get(source);
+      const globals = g;
+      if (!plan || !globals) return null;
+      armed.delete(source);
+      globals.setTimeout(() => model.select(source, { charIdentifier: plan.to }), plan.switchAfterMs);
+      return new Promise<void>((resolve) => globals.setTimeout(resolve, plan.answerMs));
+    },
     setTimeout: (fn, ms) => g?.setTimeout(fn, ms),
     onPay(player, kind, name, amount) {
       api?.payout({
@@ -73,6 +87,9 @@ export function createVorpFake(): RedmFake<VorpPlayer> {
     loadPlayer(id, steam) {
       if (!model.players.has(id)) model.connect(id, steam);
       model.select(id, { charIdentifier: 100 + id, money: 0, gold: 0 });
+    },
+    switchDuringAddItem(id, to, timing = { switchAfterMs: 10, answerMs: 40 }) {
+      armed.set(id, { to, ...timing });
     },
   };
 }

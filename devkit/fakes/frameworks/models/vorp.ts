@@ -42,6 +42,13 @@ export interface VorpPlayer {
   character?: VorpCharacter;
   /** Item counts of the selected character. */
   items: Record<string, number>;
+  /**
+   * The characters not selected now, with their money and items, by `charIdentifier`: VORP keeps an inventory per
+   * character (vorp_inventory's `characters_inventories` rows are keyed by charIdentifier), so selecting another
+   * character shows another inventory. Multi-character switching is not in the transcript: this follows VORP's data
+   * model as its source reads, not a recorded call.
+   */
+  others?: Map<number, { character: VorpCharacter; items: Record<string, number> }>;
   /** Inventory capacity (character slots). */
   capacity: number;
   /** Left the server (VORP still holds the user for 6 s). */
@@ -69,6 +76,11 @@ export interface VorpModelOptions {
   setTimeout(fn: () => void, ms: number): void;
   /** Called before money or items are added (the simulated server records a payout); a throw aborts. */
   onPay?: (source: number, kind: string, name: string, amount: number) => void;
+  /**
+   * With `asyncAddItem`: how long the answer of one addItem call waits (its MySQL insert), as a promise the host's
+   * timer resolves; null answers at once. The items are added when the call starts, to the character selected then.
+   */
+  addItemWait?: (source: number) => Promise<void> | null;
 }
 
 /** Creates the VORP model: vorp_core's `GetCore` and vorp_inventory's exports over shared players. */
@@ -133,7 +145,9 @@ export function createVorpModel(options: VorpModelOptions) {
       if (!(n > 0)) return false;
       options.onPay?.(Number(src), 'item', String(item), n);
       p.items[String(item)] = (p.items[String(item)] ?? 0) + n;
-      return options.asyncAddItem ? Promise.resolve(true) : true;
+      if (!options.asyncAddItem) return true;
+      const wait = options.addItemWait?.(Number(src)) ?? null;
+      return wait ? wait.then(() => true) : Promise.resolve(true);
     },
     getItemCount(src: unknown, _cb: unknown, item: unknown) {
       const p = players.get(Number(src));
@@ -172,7 +186,15 @@ export function createVorpModel(options: VorpModelOptions) {
     /** Selects a character for a connected player. */
     select(src: number, character: Partial<VorpCharacter> = {}): VorpPlayer {
       const p = players.get(src) ?? connect(src, `steam:${src}`);
-      p.character = { charIdentifier: src, money: 0, gold: 0, rol: 0, ...character };
+      const next = { charIdentifier: src, money: 0, gold: 0, rol: 0, ...character };
+      // The character selected before keeps its money and items; one selected again gets its own back.
+      const others = p.others ?? new Map();
+      p.others = others;
+      if (p.character) others.set(p.character.charIdentifier, { character: p.character, items: p.items });
+      const kept = others.get(next.charIdentifier);
+      others.delete(next.charIdentifier);
+      p.character = kept && Object.keys(character).length <= 1 ? kept.character : next;
+      p.items = kept?.items ?? {};
       return p;
     },
     /**
