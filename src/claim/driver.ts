@@ -154,6 +154,11 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
       }
 
       case 'check_capacity': {
+        // The paying-order rule: an interrupted payout of this player is read again before anything else pays them,
+        // whichever path pays (a vote, a site vote, a purchase, an award): paying first would move the balance it is
+        // read against, and its re-reading would take this payout for its own.
+        const blocked = await readInterruptedFirst(entry, drive);
+        if (blocked !== null) return { type: 'not_payable', problem: { code: 'framework_error', detail: blocked } };
         const source = drive.source ?? -1;
         if (!(await safely(() => adapter.isPlayerReady(source), false))) {
           return { type: 'not_payable', problem: { code: 'player_not_loaded' } };
@@ -207,6 +212,30 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
       case 'continue':
         throw new Error('a paying call cannot continue outside its own payout');
     }
+  };
+
+  /** Entries whose interrupted payout is being read again now (a guard: the rule never runs into itself). */
+  const rereading = new Set<string>();
+
+  /**
+   * Settles the player's other interrupted payouts (a reading journalled, the call's outcome unknown) before `entry`
+   * pays; answers why `entry` must wait when one stays unsettled, or null.
+   */
+  const readInterruptedFirst = async (entry: JournalEntry, drive: Drive): Promise<string | null> => {
+    const interrupted = (other: JournalEntry) =>
+      other.id !== entry.id && other.giving !== null && other.state !== 'needs_admin' && !rereading.has(other.id);
+    for (const other of journal.openOf(entry.license).filter(interrupted)) {
+      rereading.add(other.id);
+      try {
+        await run(other, { type: 'reopened', recheckable: false }, { priority: drive.priority, source: drive.source });
+      } finally {
+        rereading.delete(other.id);
+      }
+    }
+    const waiting = journal.openOf(entry.license).find(interrupted);
+    return waiting === undefined
+      ? null
+      : `the interrupted payout ${refOf(waiting)} of this player is read again first; this one waits for it`;
   };
 
   /** The driver: applies each event, saves the entry, performs the effect, until the claim stops. */
