@@ -586,6 +586,8 @@ export function createFxServer(options: FxServerOptions): FxServer {
         const pl = playerOf(p);
         return pl !== undefined && object !== null && aces.allowed(principalsOf(pl.id), object);
       },
+      IsPrincipalAceAllowed: (principal: string | null, object: string | null) =>
+        principal !== null && object !== null && aces.allowed([principal], object),
       IsAceAllowed: (object: string | null) =>
         object !== null && aces.allowed([`resource.${res.name}`], object),
       ExecuteCommand: (cmd: string | null) => {

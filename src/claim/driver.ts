@@ -158,7 +158,8 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
         // whichever path pays (a vote, a site vote, a purchase, an award): paying first would move the balance it is
         // read against, and its re-reading would take this payout for its own.
         const blocked = await readInterruptedFirst(entry, drive);
-        if (blocked !== null) return { type: 'not_payable', problem: { code: 'framework_error', detail: blocked } };
+        if (blocked !== null)
+          return { type: 'not_payable', problem: { code: 'framework_error', detail: blocked } };
         const source = drive.source ?? -1;
         if (!(await safely(() => adapter.isPlayerReady(source), false))) {
           return { type: 'not_payable', problem: { code: 'player_not_loaded' } };
@@ -223,11 +224,18 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
    */
   const readInterruptedFirst = async (entry: JournalEntry, drive: Drive): Promise<string | null> => {
     const interrupted = (other: JournalEntry) =>
-      other.id !== entry.id && other.giving !== null && other.state !== 'needs_admin' && !rereading.has(other.id);
+      other.id !== entry.id &&
+      other.giving !== null &&
+      other.state !== 'needs_admin' &&
+      !rereading.has(other.id);
     for (const other of journal.openOf(entry.license).filter(interrupted)) {
       rereading.add(other.id);
       try {
-        await run(other, { type: 'reopened', recheckable: false }, { priority: drive.priority, source: drive.source });
+        await run(
+          other,
+          { type: 'reopened', recheckable: false },
+          { priority: drive.priority, source: drive.source },
+        );
       } finally {
         rereading.delete(other.id);
       }

@@ -290,7 +290,8 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
     if (vote.votedAt === null) return null;
     const window = site.adapter.voteWindowMs;
     // The site's own clock speaks through the time it gives to the next vote; this server's may run ahead of it.
-    const bySite = vote.nextVoteInMs !== null && vote.nextVoteInMs <= window ? window - vote.nextVoteInMs : null;
+    const bySite =
+      vote.nextVoteInMs !== null && vote.nextVoteInMs <= window ? window - vote.nextVoteInMs : null;
     const age = bySite ?? runtime.now() - vote.votedAt;
     if (age <= window + KEEP_MARGIN_MS) return null;
     const minutes = Math.round(age / 60_000);

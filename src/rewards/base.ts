@@ -12,7 +12,7 @@ import {
   rewardInputProblem,
   toSource,
 } from './call';
-import { giveCustomReward } from './custom';
+import { commandRefusal, giveCustomReward } from './custom';
 import type { FrameworkDescriptor } from './framework';
 import { chooseInventory } from './inventory';
 import { OX_INVENTORY } from './ox-inventory';
@@ -156,6 +156,10 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
       for (const reward of rewards) {
         const problem = rewardInputProblem(reward);
         if (problem) return frameworkError(problem);
+        // A command FXServer would refuse this resource is refused here, before a vote is claimed or points taken.
+        const refused =
+          reward.type === 'custom' && reward.command ? commandRefusal(parts.host, reward.command) : null;
+        if (refused) return frameworkError(refused);
       }
       if (!(await ready(source))) return refuse({ code: 'player_not_loaded' });
       const items = new Map<string, number>();
@@ -199,7 +203,9 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
           );
         }
         if ((await characterOf(source)) !== owner)
-          return frameworkError('the player switched character while the balance was read; nothing was called');
+          return frameworkError(
+            'the player switched character while the balance was read; nothing was called',
+          );
         hooks.before?.(before.value, owner);
         let answer: PayoutResult;
         try {
@@ -217,7 +223,9 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
         if (ownerAfter !== owner || ownerLast !== owner)
           return outcomeUnknown(
             `${describeReward(reward)}: the reading before was of character ${owner ?? 'unknown'}, but the player played ${
-              ownerAfter !== owner ? (ownerAfter ?? 'an unknown character') : (ownerLast ?? 'an unknown character')
+              ownerAfter !== owner
+                ? (ownerAfter ?? 'an unknown character')
+                : (ownerLast ?? 'an unknown character')
             } when it was read again; it may or may not have paid`,
           );
         return judgePayout({
@@ -259,6 +267,11 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
     },
     async startupProblems(rewards: readonly Reward[]): Promise<string[]> {
       const problems = (await parts.startupProblems?.(rewards)) ?? [];
+      for (const reward of rewards) {
+        const refused =
+          reward.type === 'custom' && reward.command ? commandRefusal(parts.host, reward.command) : null;
+        if (refused && !problems.includes(refused)) problems.push(refused);
+      }
       const items = [...new Set(rewards.flatMap((reward) => (reward.type === 'item' ? [reward.item] : [])))];
       const inventory = items.length > 0 ? inventoryNow() : undefined;
       if (inventory !== undefined && typeof inventory !== 'string' && inventory.unknownItems) {

@@ -146,6 +146,8 @@ export async function giveCustomReward(
     if (!filled.ok) return frameworkError(filled.problems.join('; '));
     command = filled.command;
   }
+  const refused = command === undefined ? null : commandRefusal(host, command);
+  if (refused !== null) return frameworkError(`${refused}; nothing was run`);
   try {
     if (command !== undefined) host.executeCommand(command);
   } catch (error) {
@@ -167,4 +169,17 @@ export async function giveCustomReward(
     );
   }
   return PAID;
+}
+
+/**
+ * Why FXServer would refuse to run `command` (a filled template or a template) for this resource, with the line that
+ * allows it, or null when it runs or the host cannot tell (a command no resource registered yet).
+ */
+export function commandRefusal(
+  host: Pick<FrameworkHost, 'commandAccess' | 'resourceName'>,
+  command: string,
+): string | null {
+  const name = /^\s*"?([^\s";]+)/.exec(command)?.[1];
+  if (name === undefined || host.commandAccess?.(name) !== 'denied') return null;
+  return `FXServer does not let this resource run the restricted command ${name}: add \`add_ace resource.${host.resourceName ?? 'vote-reward'} command.${name} allow\` to server.cfg`;
 }

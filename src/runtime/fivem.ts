@@ -34,6 +34,9 @@ interface CfxGlobals {
   GetNumPlayerIdentifiers(source: string): number;
   GetPlayerIdentifier(source: string, index: number): string | null;
   IsPlayerAceAllowed(source: string, object: string): boolean | number;
+  IsPrincipalAceAllowed?(principal: string, object: string): boolean | number;
+  GetRegisteredCommands?(): unknown;
+  GetCurrentResourceName(): string;
   GetResourceState(resource: string): string;
   RegisterCommand(
     name: string,
@@ -162,6 +165,21 @@ export function createFivemRuntime(): Runtime {
     emit: (event, ...args) => g.emit(event, ...args),
     on,
     executeCommand: (command) => g.ExecuteCommand(command),
+    commandAccess(name) {
+      const key = name.toLowerCase();
+      const registered = g.GetRegisteredCommands?.();
+      const known =
+        Array.isArray(registered) &&
+        registered.some(
+          (command) =>
+            typeof command === 'object' &&
+            command !== null &&
+            String((command as { name?: unknown }).name).toLowerCase() === key,
+        );
+      if (!known || !g.IsPrincipalAceAllowed) return 'unknown';
+      const allowed = g.IsPrincipalAceAllowed(`resource.${g.GetCurrentResourceName()}`, `command.${key}`);
+      return allowed === true || allowed === 1 ? 'allowed' : 'denied';
+    },
     // Every console line passes the sanitiser, so no value from outside can start a line or colour the console.
     log: createLog((level, line) => console.log(COLOURED[level](cleanText(line, LINE_MAX)))),
   };

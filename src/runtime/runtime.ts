@@ -57,6 +57,8 @@ export function createLog(write: (level: LogLevel, line: string) => void): Log {
 
 /** The slice of the FiveM runtime that adapters need. `fivem.ts` implements it. */
 export interface FrameworkHost {
+  /** This resource's name, where the host knows it (the `add_ace` line a restricted command needs names it). */
+  resourceName?: string;
   /** `GetResourceState(name)`: `started`, `stopped`, `missing`, ... */
   resourceState(name: string): string;
   /** The exports object of another resource; property access throws when an export is missing. */
@@ -67,6 +69,12 @@ export interface FrameworkHost {
   on(event: string, handler: (...args: unknown[]) => void): () => void;
   /** `ExecuteCommand` on the server console. */
   executeCommand(command: string): void;
+  /**
+   * Whether FXServer lets this resource run console command `name`: `denied` when the command is registered and
+   * `IsPrincipalAceAllowed('resource.<this resource>', 'command.<name>')` says no (FXServer would print "Access denied"
+   * and run nothing), `unknown` when no such command is registered yet. Absent: the host cannot tell.
+   */
+  commandAccess?(name: string): 'allowed' | 'denied' | 'unknown';
   /** FiveM timer, in milliseconds; returns a cancel function. */
   setTimeout(fn: () => void, ms: number): () => void;
   /** Log lines for the server console, each after `LOG_PREFIX`. */

@@ -518,6 +518,7 @@
     DropPlayer: (p, r) => n.DropPlayer(_ts(p), _ts(r)),
     IsPlayerAceAllowed: (p, o) => n.IsPlayerAceAllowed(_ts(p), _ts(o)),
     IsAceAllowed: (o) => n.IsAceAllowed(_ts(o)),
+    IsPrincipalAceAllowed: (p, o) => n.IsPrincipalAceAllowed(_ts(p), _ts(o)),
     ExecuteCommand: (c) => n.ExecuteCommand(_ts(c)),
     RegisterCommand: (name, handler, restricted) =>
       n.RegisterCommand(
