@@ -391,6 +391,7 @@ function composeSites(
     random: shared.random ?? Math.random,
     settle: (license) => flow.settlePlayer(license),
     allowsName: config.nameLock ? (name, license) => flow.names.allows(name, license) : () => true,
+    bindName: config.nameLock ? (name, license) => flow.names.bind(name, license) : () => undefined,
   });
   const poller = config.poll.enabled
     ? createSitePoller({

@@ -30,6 +30,8 @@ export interface FakeSite {
   vote(identity: string, at: number): void;
   /** While true, every request fails as unreachable. */
   down: boolean;
+  /** While above 0, every check answers this many ms late (a site that hangs; needs the world's `delay`). */
+  hangMs: number;
   /** The next claim or confirmation acts at the site, then its answer is lost. */
   loseNextAnswer: boolean;
   /** Requests by operation, in order (`check:<id>`, `claim:<id>`, `confirm:<id>`). */
@@ -57,9 +59,14 @@ export function createFakeSite(options: {
   perMinute?: number;
   /** Claim then reward: the check answers "voted" for a claimed vote too (as Top-Serveurs' `check` does). */
   checkIgnoresClaims?: boolean;
+  /** The site gives no vote time (Top-Serveurs' answers): checks and claims answer `votedAt: null`. */
+  withoutVoteTime?: boolean;
+  /** Waits `ms` on the world's clock (for `hangMs`). */
+  delay?: (ms: number) => Promise<void>;
 }): FakeSite {
   const { model, now } = options;
   const windowMs = options.windowMs ?? 24 * 3_600_000;
+  const timeOf = (vote: FakeSiteVote): number | null => (options.withoutVoteTime ? null : vote.votedAt);
   const live = (identity: string) =>
     (site.votes.get(identity) ?? []).filter((vote) => now() - vote.votedAt < windowMs);
   const base = {
@@ -75,6 +82,7 @@ export function createFakeSite(options: {
       const refused = take(opts.priority);
       if (refused) return refused;
       site.requests.push(`check:${identity}`);
+      if (site.hangMs > 0 && options.delay) await options.delay(site.hangMs);
       if (site.down) return unreachable(false);
       const votes = live(identity);
       if (model === 'reward_then_claim') {
@@ -88,7 +96,7 @@ export function createFakeSite(options: {
       }
       const last = votes.at(-1);
       if (!last) return { kind: 'not_voted', maybeBadKey: false };
-      const vote = { votedAt: last.votedAt, voteId: null, pending: null, nextVoteInMs: null };
+      const vote = { votedAt: timeOf(last), voteId: null, pending: null, nextVoteInMs: null };
       if (model === 'claim_then_reward' && last.claimed && !options.checkIgnoresClaims)
         return { kind: 'already_claimed', vote };
       return { kind: 'voted', vote };
@@ -124,7 +132,7 @@ export function createFakeSite(options: {
         if (lost()) return unreachable(true);
         return {
           kind: 'claimed',
-          vote: { votedAt: last.votedAt, voteId: null, pending: null, nextVoteInMs: null },
+          vote: { votedAt: timeOf(last), voteId: null, pending: null, nextVoteInMs: null },
         };
       },
     };
@@ -151,6 +159,7 @@ export function createFakeSite(options: {
       site.votes.set(identity, [...(site.votes.get(identity) ?? []), { votedAt: at, claimed: false }]);
     },
     down: false,
+    hangMs: 0,
     loseNextAnswer: false,
     requests: [],
     sentAt: [],

@@ -59,6 +59,8 @@ export interface WorldSite {
   windowMs?: number;
   /** The fake's rate limit (default 600 a minute). */
   perMinute?: number;
+  /** The site gives no vote time (Top-Serveurs' answers). */
+  withoutVoteTime?: boolean;
 }
 
 /** The shared parts with one fake site per entry. */
@@ -85,6 +87,8 @@ export function createSitesShared(
           label: `Site ${site.id}`,
           windowMs: site.windowMs,
           perMinute: site.perMinute,
+          withoutVoteTime: site.withoutVoteTime,
+          delay: (ms) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms)),
         }),
       ]),
     ),

@@ -1,7 +1,7 @@
 import type { VoteApi } from '../api/client';
 import { answerMayBeLost } from '../api/errors';
 import type { RequestPriority } from '../api/rate-budget';
-import { type PayoutEngine, payingOrder } from '../engine/payout-engine';
+import type { PayoutEngine } from '../engine/payout-engine';
 import type { EventChannel } from '../events';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import { drawRewards } from '../programs/draw';
@@ -291,7 +291,7 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
     },
 
     async reconcile(priority = 'poll') {
-      for (const entry of payingOrder(journal.all())) {
+      for (const entry of engine.open()) {
         if (entry.state === 'needs_admin' || waitsForReading(entry)) continue;
         try {
           await locked(entry, async (current) => {

@@ -53,6 +53,8 @@ export interface PayoutEngine {
   apply: ClaimDriver['apply'];
   /** Runs `body` under the entry's player lock with the entry read again under it; false when the lock is held. */
   locked(entry: JournalEntry, body: (current: JournalEntry) => Promise<void>): Promise<boolean>;
+  /** Every readable open entry in paying order (a full scan: the background reconciliation's list). */
+  open(): JournalEntry[];
   /** The open entries of a license in paying order (interrupted payouts first, then votes, then awards). */
   openOf(license: string): JournalEntry[];
   /** True when an entry is open for this license (no entry is read: the index answers). */
@@ -99,6 +101,7 @@ export function createPayoutEngine(options: PayoutEngineOptions): PayoutEngine {
     run: driver.run,
     apply: driver.apply,
     locked: (entry, body) => underLock(locks, journal, entry, body),
+    open: () => payingOrder(journal.all()),
     openOf: (license) => payingOrder(journal.openOf(license)),
     hasOpen: (license) => journal.hasOpen(license),
     waitsForReading,
@@ -110,7 +113,7 @@ export function createPayoutEngine(options: PayoutEngineOptions): PayoutEngine {
  * Entries in the order they may be paid: payouts interrupted before they were read again first, then votes, then
  * awards. Paying anything else to the player first would move the balance an interrupted payout is read against.
  */
-export function payingOrder(entries: readonly JournalEntry[]): JournalEntry[] {
+function payingOrder(entries: readonly JournalEntry[]): JournalEntry[] {
   const rank = (entry: JournalEntry) => (entry.giving !== null ? 0 : entry.award === null ? 1 : 2);
   return [...entries].sort((a, b) => rank(a) - rank(b));
 }

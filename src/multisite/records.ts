@@ -38,6 +38,22 @@ export const keyOf = (record: Pick<SiteVoteRecord, 'site' | 'identity' | 'votedA
 /** The base of the journal ids of a record's entries: derived from its key, so recovery finds them by id. */
 export const entryIdOf = (key: string): string => `s:${key.slice(SITE_VOTE_PREFIX.length)}`;
 
+/**
+ * The entry id of a new record. A vote with a time is named by it (site, voter, time: the same vote is the same id
+ * whenever it is shown). A site that gives no vote time (Top-Serveurs) shows one vote per window under one key, so each
+ * real vote is named by the time this resource first saw it (the record's `createdAt`): the history, milestones and
+ * the all-sites bonus count every real vote, not one per voter for ever.
+ */
+export const entryIdFor = (key: string, votedAt: number | null, createdAt: number): string =>
+  votedAt === null ? `${entryIdOf(key)}${createdAt.toString(36)}` : entryIdOf(key);
+
+/** True when `entryId` is one a record under `key` may carry (see {@link entryIdFor}; 0.4.0's records carry the base). */
+const entryIdFits = (key: string, record: Pick<SiteVoteRecord, 'entryId' | 'votedAt'>): boolean => {
+  const base = entryIdOf(key);
+  if (record.entryId === base) return true;
+  return record.votedAt === null && /^[0-9a-z]+$/.test(record.entryId.slice(base.length)) && record.entryId.startsWith(base);
+};
+
 /** The journal id of a record's batch `n` (1-based): each batch is one entry paying some of its votes. */
 export const batchIdOf = (record: Pick<SiteVoteRecord, 'entryId'>, n: number): string =>
   `${record.entryId}#${n}`;
@@ -64,7 +80,7 @@ export function createSiteVoteStore(kvp: KvpStore): SiteVoteStore {
       const found = readRecord(kvp, key, siteVoteSchema);
       if (found.state !== 'valid') return found;
       // A record copied under another key would block, or pay, another vote.
-      if (keyOf(found.value) !== key || found.value.entryId !== entryIdOf(key))
+      if (keyOf(found.value) !== key || !entryIdFits(key, found.value))
         return { state: 'unreadable', problem: `${key} holds the record of ${keyOf(found.value)}` };
       return found;
     },

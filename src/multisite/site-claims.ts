@@ -56,6 +56,11 @@ export interface SiteClaimsOptions {
   settle(license: string): Promise<void>;
   /** Whether a name may claim for a license (the seed's name lock): a site that names voters by name obeys it. */
   allowsName(name: string, license: string): boolean;
+  /**
+   * Binds a name to the license that was paid a vote cast under it on a site that names voters by name, as a seed
+   * claim does: a player who later joins under that name claims nothing of its votes. No-op when `nameLock` is off.
+   */
+  bindName(name: string, license: string): void;
 }
 
 /** The claims on every configured site. */
@@ -65,7 +70,10 @@ export interface SiteClaims {
   claimAll(source: number): Promise<SiteResult[]>;
   /** Claims on one site (the poller's auto-claim); tells the player the lines worth telling. */
   claimOne(site: ConfiguredSite, source: number, priority: RequestPriority): Promise<SiteResult>;
-  /** Checks one site for the player without claiming: true when it shows a vote this resource has not paid. */
+  /**
+   * Checks one site for the player without claiming: true when it shows a vote this resource has not paid, and no
+   * claim of this player on that site is running (the running `/vote` tells its own outcome).
+   */
   look(site: ConfiguredSite, source: number): Promise<boolean>;
   /** Records kept per site and step, for `votereward status`. */
   records(): Map<string, Partial<Record<SiteVoteRecord['step'] | 'unreadable', number>>>;
@@ -217,8 +225,12 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     player: SitePlayer,
     priority: RequestPriority,
   ): Promise<SiteResult> => {
-    // The player hears which site a vote was found on before the payout's own line.
-    const found = () => tellResult(site, player, { code: 'paid' });
+    // The player hears which site a vote was found on before the payout's own line. A vote found under a name binds
+    // that name to the player before anything is paid, as a seed claim does.
+    const found = () => {
+      if (site.adapter.identity === 'name') options.bindName(player.name, player.license);
+      tellResult(site, player, { code: 'paid' });
+    };
     const identity = identityOf(site.adapter.identity, player.name, runtime.playerIdentifiers(player.source));
     if (!identity.ok) return { code: 'identity_missing', identity: identity.missing };
     // A name bound to another player's license claims nothing for this one, on any site that goes by names.
@@ -278,11 +290,11 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     async claimAll(source) {
       const player = playerOf(source);
       if (!player) return [];
-      const results: SiteResult[] = [];
-      for (const site of options.sites) {
-        const result = await claimOn(site, player, 'claim');
-        if (result.code !== 'paid') tellResult(site, player, result);
-        results.push(result);
+      // Every site is asked at once: a site that hangs holds `/vote` for its own timeout, not for the sum of all.
+      const results = await Promise.all(options.sites.map((site) => claimOn(site, player, 'claim')));
+      for (const [index, result] of results.entries()) {
+        const site = options.sites[index];
+        if (site && result.code !== 'paid') tellResult(site, player, result);
       }
       // Awards the site votes earned (the all-sites bonus, a milestone) were decided while they were paid: pay them now.
       if (results.some((result) => result.code === 'paid')) await options.settle(player.license);
@@ -297,7 +309,7 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     },
     async look(site, source) {
       const player = playerOf(source);
-      if (!player) return false;
+      if (!player || busy.has(`${site.id}|${player.license}`)) return false;
       const identity = identityOf(site.adapter.identity, player.name, runtime.playerIdentifiers(source));
       if (!identity.ok) return false;
       const seen = await site.adapter.check(identity.value, { priority: 'poll' });

@@ -15,7 +15,7 @@ import type { SiteVote } from '../sites/types';
 import {
   batchIdOf,
   confirmBackoffMs,
-  entryIdOf,
+  entryIdFor,
   KEEP_MARGIN_MS,
   keepUntilOf,
   keyOf,
@@ -254,7 +254,7 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
       name: player.name,
       model: site.adapter.claimModel,
       step,
-      entryId: entryIdOf(keyOf(base)),
+      entryId: entryIdFor(keyOf(base), usable, now),
       votes: site.adapter.claimModel === 'reward_then_claim' ? pending : 1,
       batches: 1,
       batchVotes: site.adapter.claimModel === 'reward_then_claim' ? pending : 1,

@@ -36,7 +36,6 @@ interface CfxGlobals {
   IsPlayerAceAllowed(source: string, object: string): boolean | number;
   IsPrincipalAceAllowed?(principal: string, object: string): boolean | number;
   GetRegisteredCommands?(): unknown;
-  GetCurrentResourceName(): string;
   GetResourceState(resource: string): string;
   RegisterCommand(
     name: string,

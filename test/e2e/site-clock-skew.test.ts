@@ -19,7 +19,10 @@ afterEach(async () => {
 });
 
 /** One vote cast `ageMs` before the site's now, then six `/vote`; answers the site's payouts (money 200 each). */
-async function sixClaims(serverAheadMs: number, ageMs: number): Promise<{ payouts: number; messages: string[] }> {
+async function sixClaims(
+  serverAheadMs: number,
+  ageMs: number,
+): Promise<{ payouts: number; messages: string[] }> {
   e2e = await createSitesStory([SERVEUR_PRIVE], 50, { serverAheadMs });
   await castOn(e2e, 'serveur-prive', 'ip', ADDRESS, ageMs);
   const ann = await e2e.join('Ann', { before: [`ip:${ADDRESS}`] });
@@ -47,5 +50,4 @@ describe('a check-only site vote under a server clock off the site', () => {
     expect(payouts).toBe(1);
     expect(messages.filter((line) => line === 'serveur-prive.net: vote found.')).toHaveLength(1);
   });
-
 });

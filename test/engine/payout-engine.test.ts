@@ -54,7 +54,7 @@ describe('the paying-order rule across money paths', () => {
     // The vote's 100 was read again (still 0 paid), paid, then the purchase's 100.
     expect(w.adapter.paid.map((payout) => payout.ref)).toEqual([
       'v-1',
-      'a:shop:' + (result.ok ? result.purchaseId : ''),
+      `a:shop:${result.ok ? result.purchaseId : ''}`,
     ]);
     expect(w.runtime.kvp.keys(JOURNAL_PREFIX)).toEqual([]);
   });

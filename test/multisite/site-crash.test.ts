@@ -27,14 +27,22 @@ const MODELS: WorldSite[] = [
  * The writes of a clean claim per model; the payout's four entry writes are: recorded, giving, read before, given;
  * then the done-mark that outlives the entry (the same vote shown again is never paid again), then the entry goes.
  */
-const PAYOUT = ['set history', 'set entry', 'set entry', 'set entry', 'set entry', 'set done-mark', 'delete entry'];
+const PAYOUT = [
+  'set history',
+  'set entry',
+  'set entry',
+  'set entry',
+  'set entry',
+  'set done-mark',
+  'delete entry',
+];
 const CLEAN_WRITES: Record<string, string[]> = {
   // claiming, opened (the site claimed), the entry, journaled (kept for the site's window); the payout.
-  claim_then_reward: ['set record', 'set record', 'set entry', 'set record', ...PAYOUT],
+  claim_then_reward: ['set record', 'set record', 'set entry', 'set record', 'set name lock', ...PAYOUT],
   // opened, the entry, claim owed; the payout; confirmed at the site.
-  reward_then_claim: ['set record', 'set entry', 'set record', ...PAYOUT, 'set record'],
+  reward_then_claim: ['set record', 'set entry', 'set record', 'set name lock', ...PAYOUT, 'set record'],
   // opened, the entry, journaled (kept for the site's window); the payout.
-  check_only: ['set record', 'set entry', 'set record', ...PAYOUT],
+  check_only: ['set record', 'set entry', 'set record', 'set name lock', ...PAYOUT],
 };
 
 const boot = (shared: ReturnType<typeof createSitesShared>, site: WorldSite, kvp?: Map<string, string>) =>
@@ -82,6 +90,7 @@ describe.each(MODELS)('a kill at every KVP write of a vote on a $model site', (s
         .replace(/ site:vote:.*/, ' record')
         .replace(/ claim:s:.*/, ' entry')
         .replace(/ award-done:s:.*/, ' done-mark')
+        .replace(/ namelock:.*/, ' name lock')
         .replace(/ history:.*/, ' history'),
     );
     expect(named).toEqual(CLEAN_WRITES[site.model]);

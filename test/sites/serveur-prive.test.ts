@@ -54,7 +54,7 @@ describe('serveur-prive.net adapter', () => {
     ],
     [json(200, { success: false, message: 'Pas ou déjà voté' }), { kind: 'not_voted', maybeBadKey: true }],
     [json(404, { success: false, message: 'Serveur introuvable' }), { kind: 'not_voted', maybeBadKey: true }],
-    [json(200, { success: true, data: { voted_at: NOW / 1000 + 3600 } }), { kind: 'malformed' }],
+    [json(200, { success: true, data: { voted_at: NOW / 1000 + 13 * 3600 } }), { kind: 'malformed' }],
     [json(200, { success: true, data: { voted_at: '1689241974' } }), { kind: 'malformed' }],
     [json(200, { success: true }), { kind: 'malformed' }],
     [json(200, { success: 'true', data: { voted_at: votedAtS } }), { kind: 'malformed' }],

@@ -54,7 +54,7 @@ describe('top-server.net adapter', () => {
         ok: true,
         hasPendingVote: true,
         pending: 1,
-        votes: [{ id: 'x', votedAt: iso(NOW + 3_600_000) }],
+        votes: [{ id: 'x', votedAt: iso(NOW + 13 * 3_600_000) }],
       }),
       { kind: 'malformed' },
     ],
