@@ -11,6 +11,7 @@ import {
   type FakePlayer,
   type FakeRuntime,
 } from '../../devkit/fakes/runtime';
+import { sweepKills } from '../../devkit/kill-sweep';
 import { NetworkError } from '../../src/api/errors';
 import { type ClaimFlow, REWARDED_EVENT } from '../../src/claim/claim-flow';
 import { composeResource } from '../../src/compose';
@@ -462,37 +463,53 @@ describe('claim flow: /vote', () => {
 describe('claim flow: a crash at every journal write pays exactly once after restart', () => {
   // Writes of a successful two-reward claim in the composed resource: 1 claiming, 2 claimed, 3 name bound, 4 the
   // player's vote history, 5 vote marked recorded, 6 giving #1, 7 given #1, 8 giving #2, 9 given #2, 10 entry removed.
-  it.each([
-    [1, 'before the claim was recorded', 2, 'none'],
-    [2, 'after the claim, before its answer was recorded', 2, 'none'],
-    [3, 'before the name was bound', 2, 'none'],
-    [4, 'before the vote history was written', 2, 'none'],
-    [5, 'after the history, before the vote was marked recorded', 2, 'none'],
-    [6, 'before the first reward', 2, 'none'],
-    [7, 'after the first reward, before it was recorded', 1, 'needs_admin'],
-    [8, 'between the two rewards', 2, 'none'],
-    [9, 'after the second reward, before it was recorded', 2, 'needs_admin'],
-    [10, 'after both rewards, before the entry was removed', 2, 'none'],
-  ])('crash at write %i (%s)', async (n, _label, paidAfter, leftover) => {
-    const first = world();
-    first.api.addVote('Ana', first.clock.now() - 60_000);
-    online(first, 1, ANA);
-    first.runtime.crashOnKvpWrite(n);
-    await first.flow.claim(1);
-    const kvp = first.runtime.snapshot();
+  /** What each kill leaves after the restart: rewards paid in all, and what stays open for an admin. */
+  const AFTER: [label: string, paidAfter: number, leftover: 'none' | 'needs_admin'][] = [
+    ['before the claim was recorded', 2, 'none'],
+    ['after the claim, before its answer was recorded', 2, 'none'],
+    ['before the name was bound', 2, 'none'],
+    ['before the vote history was written', 2, 'none'],
+    ['after the history, before the vote was marked recorded', 2, 'none'],
+    ['before the first reward', 2, 'none'],
+    ['after the first reward, before it was recorded', 1, 'needs_admin'],
+    ['between the two rewards', 2, 'none'],
+    ['after the second reward, before it was recorded', 2, 'needs_admin'],
+    ['after both rewards, before the entry was removed', 2, 'none'],
+  ];
 
-    const second = boot({ clock: first.clock, api: first.api, adapter: first.adapter }, kvp);
-    await second.flow.reconcile('claim');
-    second.runtime.join(4, ANA);
-    await second.clock.advance(10_000);
-    await second.flow.claim(4);
-
-    expect(first.adapter.paid).toHaveLength(paidAfter);
-    expect(new Set(first.adapter.paid.map((p) => p.reward.type)).size).toBe(paidAfter);
-    expect(first.api.votes().filter((v) => v.claimedAt !== null)).toHaveLength(1);
-    const pending = viewsOf(second);
-    if (leftover === 'none') expect(pending).toEqual([]);
-    else expect(pending).toMatchObject([{ state: 'needs_admin', problem: 'payout_interrupted' }]);
+  it('every kill: each reward paid at most once, the vote claimed once, an undecidable payout held', async () => {
+    const { writes } = await sweepKills({
+      async run(killAt) {
+        const first = world();
+        first.api.addVote('Ana', first.clock.now() - 60_000);
+        online(first, 1, ANA);
+        const from = first.runtime.kvpWrites;
+        if (killAt !== null) first.runtime.crashOnKvpWrite(killAt);
+        await first.flow.claim(1);
+        const count = first.runtime.kvpWrites - from;
+        return { first, count, crashed: killAt !== null && count >= killAt };
+      },
+      writesOf: ({ count }) => Array.from({ length: count }, (_, i) => `write ${i + 1}`),
+      killed: ({ crashed }) => crashed,
+      async recover({ first }, { n }) {
+        const [, paidAfter, leftover] = AFTER[n - 1] ?? ['?', -1, 'none'];
+        const second = boot(
+          { clock: first.clock, api: first.api, adapter: first.adapter },
+          first.runtime.snapshot(),
+        );
+        await second.flow.reconcile('claim');
+        second.runtime.join(4, ANA);
+        await second.clock.advance(10_000);
+        await second.flow.claim(4);
+        expect(first.adapter.paid).toHaveLength(paidAfter);
+        expect(new Set(first.adapter.paid.map((p) => p.reward.type)).size).toBe(paidAfter);
+        expect(first.api.votes().filter((v) => v.claimedAt !== null)).toHaveLength(1);
+        const pending = viewsOf(second);
+        if (leftover === 'none') expect(pending).toEqual([]);
+        else expect(pending).toMatchObject([{ state: 'needs_admin', problem: 'payout_interrupted' }]);
+      },
+    });
+    expect(writes).toHaveLength(AFTER.length);
   });
 
   it('pays a reward owed from before a restart as soon as reconciliation finds the player online', async () => {

@@ -4,6 +4,7 @@
  * case pays the vote exactly once and leaves nothing open (a reward-then-claim vote ends confirmed at the site).
  */
 import { describe, expect, it } from 'vitest';
+import { sweepKills } from '../../devkit/kill-sweep';
 import {
   bootSites,
   createSitesShared,
@@ -97,26 +98,27 @@ describe.each(MODELS)('a kill at every KVP write of a vote on a $model site', (s
   });
 
   it('every kill: restarted, the vote is paid exactly once and nothing stays open', async () => {
-    const { writes } = await firstRun(site, null);
-    for (let n = 1; n <= writes.length; n += 1) {
-      const { shared, world } = await firstRun(site, n);
-      expect(world.dead(), `write ${n} killed the server`).toBe(true);
-      const second = boot(shared, site, world.runtime.snapshot());
-      second.running.start();
-      online(second);
-      await shared.clock.advance(20_000);
-      for (let i = 0; i < 3; i += 1) {
-        await second.running.claimAll(1);
-        await shared.clock.advance(20 * MINUTE);
-      }
-      expect(cash(second), `kill at write ${n} (${writes[n - 1]})`).toBe(100);
-      const { steps, open } = stateOf(second);
-      expect(open, `kill at write ${n}`).toEqual([]);
-      const settled = site.model === 'reward_then_claim' ? ['confirmed'] : ['journaled'];
-      expect(steps, `kill at write ${n}`).toEqual(settled);
-      if (site.model === 'reward_then_claim')
-        expect(shared.sites[site.id]?.votes.get('Ana')?.every((vote) => vote.claimed)).toBe(true);
-      second.running.stop();
-    }
+    await sweepKills({
+      run: (killAt) => firstRun(site, killAt),
+      writesOf: (run) => run.writes,
+      killed: (run) => run.world.dead(),
+      async recover({ shared, world }) {
+        const second = boot(shared, site, world.runtime.snapshot());
+        second.running.start();
+        online(second);
+        await shared.clock.advance(20_000);
+        for (let i = 0; i < 3; i += 1) {
+          await second.running.claimAll(1);
+          await shared.clock.advance(20 * MINUTE);
+        }
+        expect(cash(second)).toBe(100);
+        const { steps, open } = stateOf(second);
+        expect(open).toEqual([]);
+        expect(steps).toEqual(site.model === 'reward_then_claim' ? ['confirmed'] : ['journaled']);
+        if (site.model === 'reward_then_claim')
+          expect(shared.sites[site.id]?.votes.get('Ana')?.every((vote) => vote.claimed)).toBe(true);
+        second.running.stop();
+      },
+    });
   });
 });

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SimulatedCrash } from '../../devkit/fakes/runtime';
+import { sweepKills } from '../../devkit/kill-sweep';
 import {
   bootShopWorld,
   createShopShared,
@@ -64,48 +65,60 @@ const writesOfBuy = async (refuse: boolean): Promise<number> => {
 describe.each([
   { path: 'a delivered buy', refuse: false },
   { path: 'a buy the framework refuses (refunded)', refuse: true },
-])('vote shop: a kill at every KVP write of $path', async ({ refuse }) => {
-  const total = await writesOfBuy(refuse);
-
-  it('has the writes the sweep goes through', () => {
+])('vote shop: a kill at every KVP write of $path', ({ refuse }) => {
+  it('has the writes the sweep goes through', async () => {
     // intent, usage, stock, debit, delivery entry, delivering, then the driver's payouts and the settling writes.
-    expect(total).toBeGreaterThanOrEqual(refuse ? 9 : 12);
+    expect(await writesOfBuy(refuse)).toBeGreaterThanOrEqual(refuse ? 9 : 12);
   });
 
-  it.each(Array.from({ length: total }, (_, i) => i + 1))(
-    'killed at write %i: charged once for each delivery, never twice, nothing lost',
-    async (n) => {
-      const { shared, w } = seeded();
-      if (refuse) shared.adapter.giveProblems.push({ code: 'framework_error', detail: 'refused' });
-      w.runtime.crashOnKvpWrite(n);
-      const outcome = await w.shop.buy(1, 'kit').catch((error: unknown) => error);
-      const crashed =
-        outcome instanceof SimulatedCrash ||
-        w.runtime.logs.some((line) => line.message.includes('simulated crash'));
-      expect(crashed).toBe(true);
-      w.running.stop();
-
-      const after = boot(shared, w.runtime.snapshot());
-      // Killed after the debit, the delivery is owed like any award: a refusal met after the restart (the framework
-      // still refusing) leaves it owed, never refunded behind the player's back, and the next retry delivers it.
-      await after.running.flow.reconcile('claim');
-      await after.running.flow.reconcile('claim');
-      const kits = shared.adapter.paid.filter((p) => p.reward.type === 'item').length;
-      const cash = shared.adapter.paid.filter((p) => p.reward.type === 'money').length;
-      expect(kits).toBeLessThanOrEqual(1);
-      expect(cash).toBe(kits);
-      expect(balance(after)).toBe(START - 5 * kits);
-      expect(after.running.flow.pending()).toEqual([]);
-      const states = after.shop.purchases('license:a').map((p) => p.state);
-      expect(states.every((state) => ['done', 'refunded', 'cancelled'].includes(state))).toBe(true);
-      expect(states.filter((state) => state === 'done')).toHaveLength(kits);
-
-      // The limit and the stock count the delivered purchase only: two more can be bought, then the limit holds.
-      const list = after.shop.list(1);
-      expect(list.ok && list.items[0]).toMatchObject({ remaining: 3 - kits, stockLeft: 10 - kits });
-      after.running.stop();
-    },
-  );
+  it('every kill: charged once for each delivery, never twice, nothing lost', async () => {
+    await sweepKills({
+      async run(killAt) {
+        const { shared, w } = seeded();
+        if (refuse) shared.adapter.giveProblems.push({ code: 'framework_error', detail: 'refused' });
+        const from = w.runtime.kvpWrites;
+        const names: string[] = [];
+        const { set, delete: remove } = w.runtime.kvp;
+        w.runtime.kvp.set = (key, value) => {
+          set(key, value);
+          names.push(`set ${key}`);
+        };
+        w.runtime.kvp.delete = (key) => {
+          remove(key);
+          names.push(`delete ${key}`);
+        };
+        if (killAt !== null) w.runtime.crashOnKvpWrite(killAt);
+        const outcome = await w.shop.buy(1, 'kit').catch((error: unknown) => error);
+        const crashed =
+          outcome instanceof SimulatedCrash ||
+          w.runtime.logs.some((line) => line.message.includes('simulated crash'));
+        w.running.stop();
+        return { shared, w, crashed, writes: names, count: w.runtime.kvpWrites - from };
+      },
+      writesOf: (run) => run.writes,
+      killed: (run) => run.crashed,
+      async recover({ shared, w }) {
+        const after = boot(shared, w.runtime.snapshot());
+        // Killed after the debit, the delivery is owed like any award: a refusal met after the restart (the framework
+        // still refusing) leaves it owed, never refunded behind the player's back, and the next retry delivers it.
+        await after.running.flow.reconcile('claim');
+        await after.running.flow.reconcile('claim');
+        const kits = shared.adapter.paid.filter((p) => p.reward.type === 'item').length;
+        const cash = shared.adapter.paid.filter((p) => p.reward.type === 'money').length;
+        expect(kits).toBeLessThanOrEqual(1);
+        expect(cash).toBe(kits);
+        expect(balance(after)).toBe(START - 5 * kits);
+        expect(after.running.flow.pending()).toEqual([]);
+        const states = after.shop.purchases('license:a').map((p) => p.state);
+        expect(states.every((state) => ['done', 'refunded', 'cancelled'].includes(state))).toBe(true);
+        expect(states.filter((state) => state === 'done')).toHaveLength(kits);
+        // The limit and the stock count the delivered purchase only: two more can be bought, then the limit holds.
+        const list = after.shop.list(1);
+        expect(list.ok && list.items[0]).toMatchObject({ remaining: 3 - kits, stockLeft: 10 - kits });
+        after.running.stop();
+      },
+    });
+  });
 });
 
 describe.each([
