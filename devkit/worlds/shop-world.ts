@@ -39,7 +39,12 @@ export function createVerifyingAdapter(): VerifyingAdapter {
       return { ok: true };
     },
     async confirm(ctx, _reward, before): Promise<Confirmation> {
-      return count(ctx.source) > before ? { code: 'paid' } : { code: 'not_paid' };
+      // As the real adapters judge (`confirmPayout`): moved by exactly one payout, or not at all; anything else is
+      // another payout in between, which says nothing about this one.
+      const moved = count(ctx.source) - before;
+      if (moved === 1) return { code: 'paid' };
+      if (moved === 0) return { code: 'not_paid' };
+      return { code: 'unknown', detail: `the count went from ${before} to ${count(ctx.source)}` };
     },
   } satisfies Partial<VerifyingAdapter>);
   return adapter;
