@@ -51,7 +51,11 @@ export const entryIdFor = (key: string, votedAt: number | null, createdAt: numbe
 const entryIdFits = (key: string, record: Pick<SiteVoteRecord, 'entryId' | 'votedAt'>): boolean => {
   const base = entryIdOf(key);
   if (record.entryId === base) return true;
-  return record.votedAt === null && /^[0-9a-z]+$/.test(record.entryId.slice(base.length)) && record.entryId.startsWith(base);
+  return (
+    record.votedAt === null &&
+    /^[0-9a-z]+$/.test(record.entryId.slice(base.length)) &&
+    record.entryId.startsWith(base)
+  );
 };
 
 /** The journal id of a record's batch `n` (1-based): each batch is one entry paying some of its votes. */

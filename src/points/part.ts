@@ -107,19 +107,21 @@ export function createPointsPart(options: PointsPartOptions): PointsPart {
     shop,
     start() {
       if (!shop) return;
-      const { forwarded, cancelled, refunded, done } = shop.recover();
-      const lines = [
-        forwarded.length > 0
-          ? `${forwarded.length} purchase(s) debited before a stop: delivering them`
-          : null,
-        cancelled.length > 0 ? `${cancelled.length} purchase(s) stopped before the debit: cancelled` : null,
-        refunded.length > 0 ? `${refunded.length} refund(s) finished` : null,
-        done.length > 0 ? `${done.length} purchase(s) found delivered` : null,
-      ];
-      for (const line of lines) if (line) log.info(`shop: ${line}`);
+      // At once, before any player's command: no delivery runs here (the engine's reconciliation pays them).
+      report(shop.recover());
     },
     stop() {
       shop?.stop();
     },
   };
+
+  function report({ forwarded, cancelled, refunded, done }: ReturnType<ShopCore['recover']>): void {
+    const lines = [
+      forwarded.length > 0 ? `${forwarded.length} purchase(s) debited before a stop: delivering them` : null,
+      cancelled.length > 0 ? `${cancelled.length} purchase(s) stopped before the debit: cancelled` : null,
+      refunded.length > 0 ? `${refunded.length} refund(s) finished` : null,
+      done.length > 0 ? `${done.length} purchase(s) found delivered` : null,
+    ];
+    for (const line of lines) if (line) log.info(`shop: ${line}`);
+  }
 }

@@ -1,27 +1,19 @@
 /**
- * The durable steps of a purchase, each one KVP write, and how a purchase a crash left open is finished. The order:
- *
- * 1. `intent` written (item, cost, drawn rewards, limit period, stock);
- * 2. the usage counted (limit), a unit of stock taken;
- * 3. the cost debited, ledger key `buy:<id>`: the point of no return;
- * 4. the delivery written as a journal entry `a:shop:<id>` (an award of program `shop`), paid by the claim driver;
- * 5. `delivering`, then `done` once the journal entry is settled.
- *
- * A refund writes `refunding` first, then drops the journal entry, credits `refund:<id>`, gives back the usage and the
- * unit, and writes `refunded`. Found open at start: an `intent` whose debit is in the ledger goes forward (steps 2-5,
- * each idempotent), one without goes to `cancelled` (counts given back); `refunding` is finished; `delivering` whose
- * journal entry is gone is `done` (the entry leaves only by being paid, or by this module's own refund, which wrote
- * `refunding` first).
+ * The effects of the purchase machine (`purchase-machine.ts`, which holds the order) and its one writer, run by the
+ * step runner; reading purchases for admins; finishing the purchases a crash left open.
  */
 import type { Journal, JournalEntry } from '../claim/journal';
+import type { EntryStop } from '../claim/outcome';
 import { awardOpened } from '../claim/transitions';
+import { runSteps } from '../engine/step-runner';
 import type { KvpStore } from '../runtime/runtime';
 import { PURCHASE_PREFIX, purchaseKey } from '../store/keys';
 import { readRecord, writeRecord } from '../store/record';
 import type { PointsLedgerApi } from './ledger';
 import type { ShopCounters } from './limits';
+import { type PurchaseEffect, type PurchaseEvent, purchaseTransition } from './purchase-machine';
 import { type PurchaseRecord, purchaseRecordSchema } from './records';
-import type { PurchaseState, PurchaseView } from './types';
+import type { PurchaseView } from './types';
 
 /** The journal id of a purchase's delivery. */
 export const deliveryId = (purchaseId: string): string => `a:shop:${purchaseId}`;
@@ -61,17 +53,6 @@ export function readPurchase(
   return found.value;
 }
 
-/** Writes the purchase in `state`. */
-export function savePurchase(
-  deps: PurchaseDeps,
-  record: PurchaseRecord,
-  state: PurchaseState,
-): PurchaseRecord {
-  const next = { ...record, state, updatedAt: deps.now() };
-  writeRecord(deps.kvp, purchaseKey(record.id), next);
-  return next;
-}
-
 /** Every readable purchase, oldest first. */
 export function allPurchases(deps: PurchaseDeps): PurchaseRecord[] {
   return deps.kvp
@@ -87,51 +68,163 @@ export function viewOf(record: PurchaseRecord): PurchaseView {
   return { id, license, name, item, cost, state, ref: deliveryId(id), at };
 }
 
-/** Steps 2-5 from a debited `intent`: counts, the delivery entry, `delivering`. Idempotent. */
-export function forward(
-  deps: PurchaseDeps,
-  record: PurchaseRecord,
-): { record: PurchaseRecord; entry: JournalEntry | null } {
-  const { counters, journal } = deps;
-  if (record.period !== null) counters.count(record.license, record.item, record.period, record.id);
-  if (record.stocked) counters.take(record.item, record.id);
-  const id = deliveryId(record.id);
-  if (!journal.stored(id) && !journal.settled(id)) {
-    const info = { program: 'shop' as const, value: record.cost, month: null, voteRef: record.id };
-    const spec = { id, license: record.license, name: record.name, info };
-    journal.save(awardOpened(spec, { rewards: record.rewards, draws: record.draws }, deps.now()));
-  }
-  return { record: savePurchase(deps, record, 'delivering'), entry: journal.get(id) ?? null };
+/** What one run of the purchase machine came to, beyond its record (for the buyer's answer and the console). */
+export interface PurchaseRun {
+  /** Where the delivery stopped, when it was run. */
+  stop: EntryStop | null;
+  /** The debit's refusal code, when the debit was refused. */
+  debitRefused: string | null;
+  /** True when the refund could not be credited (the ledger cannot be read): the purchase stays `refunding`. */
+  refundStuck: boolean;
 }
 
-/** Gives back the counts of a purchase that was never debited (or was refunded). */
+/** What the machine's effects work with, beyond the steps' dependencies. */
+export interface PurchaseEffects {
+  /**
+   * Runs the delivery entry through the payout engine. Absent at start-up recovery: an opened delivery then waits for
+   * the engine's reconciliation (the buyer's join, the timer), like any award.
+   */
+  deliver?(entry: JournalEntry): Promise<EntryStop>;
+  /** The buyer's own run: a definite refusal with nothing given refunds at once (a retry after a restart never does). */
+  refundsRefusal: boolean;
+  /** Announces a purchase done (the `purchased` event). */
+  announce(record: PurchaseRecord): void;
+}
+
+/** Gives back the counts of a purchase that was never debited (or was refunded). Idempotent. */
 function giveBackCounts(deps: PurchaseDeps, record: PurchaseRecord): void {
   if (record.period !== null) deps.counters.uncount(record.license, record.item, record.period, record.id);
   if (record.stocked) deps.counters.giveBack(record.item, record.id);
 }
 
-/** An `intent` never debited: `cancelled`, its counts given back. */
-export function cancel(deps: PurchaseDeps, record: PurchaseRecord, problem: string): PurchaseRecord {
-  giveBackCounts(deps, record);
-  return savePurchase(deps, { ...record, problem }, 'cancelled');
+/** The machine of one run: pure transitions, the only writer of purchase records, and the effects. */
+function machineOf(deps: PurchaseDeps, effects: PurchaseEffects, run: PurchaseRun) {
+  const { counters, journal, ledger } = deps;
+  const count = (record: PurchaseRecord) => {
+    if (record.period !== null) counters.count(record.license, record.item, record.period, record.id);
+    if (record.stocked) counters.take(record.item, record.id);
+  };
+  const deliverNow = async (
+    deliver: NonNullable<PurchaseEffects['deliver']>,
+    entry: JournalEntry,
+    record: PurchaseRecord,
+  ): Promise<PurchaseEvent | null> => {
+    const stop = await deliver(entry);
+    run.stop = stop;
+    // Paid: the engine's `awarded` may have finished the purchase already (a delivery paid by any run ends there).
+    if (stop.code === 'rewarded')
+      return readPurchase(deps, record.id)?.state === 'delivering' ? { type: 'delivered' } : null;
+    if (!effects.refundsRefusal || stop.code !== 'pending' || stop.stage !== 'payout') return null;
+    const definite = stop.problem.code === 'inventory_full' || stop.problem.code === 'framework_error';
+    const after = journal.get(entry.id);
+    const nothingGiven = after !== undefined && after.giving === null && after.given.every((given) => !given);
+    return definite && nothingGiven ? { type: 'refund', problem: stop.problem.code } : null;
+  };
+  const perform = (
+    effect: PurchaseEffect,
+    record: PurchaseRecord,
+  ): PurchaseEvent | null | Promise<PurchaseEvent | null> => {
+    switch (effect.type) {
+      case 'count_and_debit': {
+        count(record);
+        const debit = ledger.apply(record.license, {
+          key: buyKey(record.id),
+          delta: -record.cost,
+          reason: `shop ${record.item}`,
+        });
+        if (debit.ok) return { type: 'debited' };
+        run.debitRefused = debit.code;
+        return { type: 'not_debited', problem: debit.code };
+      }
+      case 'check_debit': {
+        const debited = ledger.has(record.license, buyKey(record.id));
+        if (debited === null) return null;
+        return debited ? { type: 'debited' } : { type: 'not_debited', problem: 'stopped before the debit' };
+      }
+      case 'open_delivery': {
+        // Counted again (idempotent): a kill after the debit may have come before the counts of a resumed intent.
+        count(record);
+        const id = deliveryId(record.id);
+        if (!journal.stored(id) && !journal.settled(id)) {
+          const info = { program: 'shop' as const, value: record.cost, month: null, voteRef: record.id };
+          const spec = { id, license: record.license, name: record.name, info };
+          journal.save(awardOpened(spec, { rewards: record.rewards, draws: record.draws }, deps.now()));
+        }
+        return { type: 'delivery_opened' };
+      }
+      case 'deliver': {
+        const entry = journal.get(deliveryId(record.id));
+        if (!entry) return journal.stored(deliveryId(record.id)) ? null : { type: 'delivered' };
+        if (!effects.deliver) return null;
+        return deliverNow(effects.deliver, entry, record);
+      }
+      case 'check_delivery':
+        return journal.stored(deliveryId(record.id)) ? null : { type: 'delivered' };
+      case 'refund_credit': {
+        const id = deliveryId(record.id);
+        if (journal.stored(id)) journal.remove(id);
+        const credit = ledger.apply(record.license, {
+          key: refundKey(record.id),
+          delta: record.cost,
+          reason: `refund ${record.item}`,
+          beyondCap: true,
+        });
+        // An unreadable ledger keeps the purchase `refunding`: finished at the next start once an admin repaired it.
+        if (credit.ok) return { type: 'refund_credited' };
+        run.refundStuck = true;
+        return null;
+      }
+      case 'give_back_counts':
+        giveBackCounts(deps, record);
+        return { type: 'counts_given_back' };
+      case 'announce':
+        effects.announce(record);
+        return null;
+      case 'stop':
+        return null;
+    }
+  };
+  return {
+    transition: purchaseTransition,
+    write: (record: PurchaseRecord) => {
+      const written = { ...record, updatedAt: deps.now() };
+      writeRecord(deps.kvp, purchaseKey(record.id), written);
+      return written;
+    },
+    perform,
+  };
 }
 
-/** Refunds: `refunding`, the delivery dropped, the cost credited once, the counts given back, `refunded`. */
-export function refund(deps: PurchaseDeps, record: PurchaseRecord, problem: string): PurchaseRecord | null {
-  const refunding =
-    record.state === 'refunding' ? record : savePurchase(deps, { ...record, problem }, 'refunding');
-  const id = deliveryId(record.id);
-  if (deps.journal.stored(id)) deps.journal.remove(id);
-  const credit = deps.ledger.apply(record.license, {
-    key: refundKey(record.id),
-    delta: record.cost,
-    reason: `refund ${record.item}`,
-    beyondCap: true,
-  });
-  // An unreadable ledger keeps the purchase `refunding`: finished at the next start once an admin repaired it.
-  if (!credit.ok) return null;
-  giveBackCounts(deps, refunding);
-  return savePurchase(deps, refunding, 'refunded');
+/** Runs `event` on a purchase through the one step runner; answers the record and what the run came to. */
+export async function runPurchase(
+  deps: PurchaseDeps,
+  effects: PurchaseEffects,
+  record: PurchaseRecord,
+  event: PurchaseEvent,
+): Promise<{ record: PurchaseRecord } & PurchaseRun> {
+  const run: PurchaseRun = { stop: null, debitRefused: null, refundStuck: false };
+  const after = await runSteps(machineOf(deps, effects, run), record, event);
+  return { record: after, ...run };
+}
+
+/** Runs a purchase whose effects are all synchronous (no delivery: `effects.deliver` absent), to its end now. */
+function runPurchaseNow(
+  deps: PurchaseDeps,
+  effects: PurchaseEffects,
+  record: PurchaseRecord,
+  event: PurchaseEvent,
+): PurchaseRecord {
+  const after = runSteps(
+    machineOf(
+      deps,
+      { ...effects, deliver: undefined },
+      { stop: null, debitRefused: null, refundStuck: false },
+    ),
+    record,
+    event,
+  );
+  if (after instanceof Promise) throw new Error('a purchase run without a delivery waited for something');
+  return after;
 }
 
 /** What finishing the open purchases at start did, for the console. */
@@ -142,33 +235,23 @@ export interface Recovered {
   done: PurchaseRecord[];
 }
 
-/** Finishes what a crash left open (see the module's comment) and prunes settled purchases past the keep time. */
-export function recoverPurchases(deps: PurchaseDeps): Recovered {
+/**
+ * Finishes what a crash left open (see `purchase-machine.ts`) and prunes settled purchases past the keep time. At once:
+ * no delivery runs here (the engine's reconciliation pays opened deliveries), so every effect is synchronous.
+ */
+export function recoverPurchases(deps: PurchaseDeps, effects: PurchaseEffects): Recovered {
   const result: Recovered = { forwarded: [], cancelled: [], refunded: [], done: [] };
   const oldest = deps.now() - PURCHASE_KEEP_MS;
   for (const record of allPurchases(deps)) {
-    switch (record.state) {
-      case 'intent': {
-        const debited = deps.ledger.has(record.license, buyKey(record.id));
-        if (debited === null) break;
-        if (debited) {
-          forward(deps, record);
-          result.forwarded.push(record.id);
-        } else {
-          cancel(deps, record, 'stopped before the debit');
-          result.cancelled.push(record.id);
-        }
-        break;
-      }
-      case 'refunding':
-        if (refund(deps, record, record.problem ?? 'refund resumed')) result.refunded.push(record.id);
-        break;
-      case 'delivering':
-        if (!deps.journal.stored(deliveryId(record.id))) result.done.push(savePurchase(deps, record, 'done'));
-        break;
-      default:
-        if (record.updatedAt < oldest) deps.kvp.delete(purchaseKey(record.id));
+    if (record.state === 'done' || record.state === 'refunded' || record.state === 'cancelled') {
+      if (record.updatedAt < oldest) deps.kvp.delete(purchaseKey(record.id));
+      continue;
     }
+    const after = runPurchaseNow(deps, effects, record, { type: 'resumed' });
+    if (record.state === 'intent' && after.state === 'delivering') result.forwarded.push(record.id);
+    else if (after.state === 'cancelled') result.cancelled.push(record.id);
+    else if (after.state === 'refunded') result.refunded.push(record.id);
+    else if (record.state === 'delivering' && after.state === 'done') result.done.push(after);
   }
   return result;
 }

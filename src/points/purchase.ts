@@ -7,30 +7,27 @@
  * refusal with nothing given refunds; an unknown outcome leaves the delivery `needs_admin` with the points spent
  * until an admin grants (declares it delivered: nothing more is paid) or refunds.
  */
-import type { EntryStop } from '../claim/outcome';
+
 import { claimNameOf } from '../claim/player-name';
 import type { PayoutEngine } from '../engine/payout-engine';
 import type { EventChannel } from '../events';
 import { createCalendar } from '../programs/calendar';
 import { drawRewards } from '../programs/draw';
 import type { RewardAdapter } from '../rewards/types';
+import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import { purchaseKey } from '../store/keys';
-import { writeRecord } from '../store/record';
 import type { PointsLedgerApi } from './ledger';
 import { createShopCounters, periodOf } from './limits';
 import { allowedFor, listFor, refusalFor, type ShopView } from './listing';
 import {
   allPurchases,
-  buyKey,
-  cancel,
   deliveryId,
-  forward,
   type PurchaseDeps,
+  type PurchaseEffects,
   readPurchase,
   recoverPurchases,
-  refund,
-  savePurchase,
+  runPurchase,
   viewOf,
 } from './purchase-steps';
 import type { PurchaseRecord } from './records';
@@ -38,7 +35,7 @@ import type { BuyResult, Shop, ShopConfig, ShopItemConfig } from './types';
 
 /** What the shop is built from. */
 export interface ShopOptions {
-  runtime: Pick<Runtime, 'now' | 'kvp' | 'playerName' | 'playerLicense' | 'isAceAllowed' | 'players'>;
+  runtime: Pick<Runtime, 'now' | 'kvp' | 'log' | 'playerName' | 'playerLicense' | 'isAceAllowed' | 'players'>;
   shop: ShopConfig;
   /** The owner's `timeZone`, where limits reset. */
   timeZone: string;
@@ -99,39 +96,24 @@ export function createShop(options: ShopOptions): ShopCore {
     }
   };
 
-  /** `delivering` → `done`, once: the driver's `awarded` and the buyer's own run both end here. */
-  const finished = (record: PurchaseRecord, source: number | null) => {
-    const current = readPurchase(deps, record.id);
-    if (current?.state !== 'delivering') return;
-    const done = savePurchase(deps, current, 'done');
+  const announce = (source: number | null) => (done: PurchaseRecord) => {
     const { license, name, item, cost, rewards } = done;
     events.emit('purchased', { source, license, name, purchaseId: done.id, item, cost, rewards });
   };
-
-  /** What a delivery run came to, for the buyer; refunds a definite refusal that gave nothing. */
-  const settleDelivery = (record: PurchaseRecord, stop: EntryStop, source: number): BuyResult => {
-    const base = { purchaseId: record.id, item: record.item, cost: record.cost };
-    const balance = () => {
-      const read = ledger.read(record.license);
-      return read.ok ? read.balance : 0;
-    };
-    if (stop.code === 'rewarded') {
-      finished(record, source);
-      return { ok: true, code: 'delivered', ...base, balance: balance() };
-    }
-    if (stop.code === 'needs_admin') return { ok: true, code: 'held', ...base, balance: balance() };
-    const entry = journal.get(deliveryId(record.id));
-    const nothingGiven = entry !== undefined && entry.giving === null && entry.given.every((given) => !given);
-    const definite =
-      stop.code === 'pending' &&
-      stop.stage === 'payout' &&
-      (stop.problem.code === 'inventory_full' || stop.problem.code === 'framework_error');
-    if (definite && nothingGiven) {
-      const problem = stop.problem.code;
-      if (refund(deps, record, problem))
-        return { ok: false, code: 'refunded', ...base, balance: balance(), problem };
-    }
-    return { ok: true, code: 'delivery_pending', ...base, balance: balance() };
+  /** The effects of a run: the buyer's (delivers now, refunds a definite refusal) or the background's. */
+  const effectsFor = (source: number | null, buyer: boolean): PurchaseEffects => ({
+    ...(buyer
+      ? {
+          deliver: (entry) =>
+            engine.run(entry, { type: 'reopened', recheckable: false }, { priority: 'claim', source }),
+        }
+      : {}),
+    refundsRefusal: buyer,
+    announce: announce(source),
+  });
+  const balanceOf = (license: string) => {
+    const read = ledger.read(license);
+    return read.ok ? read.balance : 0;
   };
 
   const buyLocked = async (
@@ -159,9 +141,9 @@ export function createShop(options: ShopOptions): ShopCore {
     const again = refusalOf(license, item);
     if (again.code !== null) return { ok: false, item: item.id, ...again };
 
-    // From here to `delivering` nothing yields: the steps are taken in one tick.
+    // From the intent to `delivering` nothing yields: the steps are taken in one tick.
     const now = runtime.now();
-    let record: PurchaseRecord = {
+    const intent: PurchaseRecord = {
       format: 1,
       id: newId(),
       license,
@@ -177,39 +159,28 @@ export function createShop(options: ShopOptions): ShopCore {
       at: now,
       updatedAt: now,
     };
-    writeRecord(runtime.kvp, purchaseKey(record.id), record);
-    if (record.period !== null) counters.count(license, item.id, record.period, record.id);
-    if (record.stocked) counters.take(item.id, record.id);
-    const debit = ledger.apply(license, {
-      key: buyKey(record.id),
-      delta: -item.cost,
-      reason: `shop ${item.id}`,
-    });
-    if (!debit.ok) {
-      cancel(deps, record, debit.code);
+    const run = await runPurchase(deps, effectsFor(source, true), intent, { type: 'placed' });
+    const base = { purchaseId: intent.id, item: item.id, cost: item.cost };
+    if (run.debitRefused !== null)
       return {
         ok: false,
-        code: debit.code === 'insufficient_points' ? debit.code : 'ledger_unreadable',
+        code: run.debitRefused === 'insufficient_points' ? run.debitRefused : 'ledger_unreadable',
         item: item.id,
       };
-    }
-    const forwarded = forward(deps, record);
-    record = forwarded.record;
-    if (!forwarded.entry)
+    const { record } = run;
+    if (run.stop?.code === 'rewarded' || record.state === 'done')
+      return { ok: true, code: 'delivered', ...base, balance: balanceOf(license) };
+    if (record.state === 'refunded')
       return {
-        ok: true,
-        code: 'delivery_pending',
-        purchaseId: record.id,
-        item: item.id,
-        cost: item.cost,
-        balance: debit.balance,
+        ok: false,
+        code: 'refunded',
+        ...base,
+        balance: balanceOf(license),
+        problem: record.problem ?? 'framework_error',
       };
-    const stop = await engine.run(
-      forwarded.entry,
-      { type: 'reopened', recheckable: false },
-      { priority: 'claim', source },
-    );
-    return settleDelivery(record, stop, source);
+    if (run.stop?.code === 'needs_admin')
+      return { ok: true, code: 'held', ...base, balance: balanceOf(license) };
+    return { ok: true, code: 'delivery_pending', ...base, balance: balanceOf(license) };
   };
 
   /** Runs `body` under the purchase's player lock; `undefined` when another step holds it. */
@@ -230,11 +201,15 @@ export function createShop(options: ShopOptions): ShopCore {
   const unlisten = events.on('awarded', (award) => {
     if (award.info.program !== 'shop' || award.info.voteRef === null) return;
     const record = readPurchase(deps, award.info.voteRef);
-    if (record) finished(record, award.source);
+    if (record?.state === 'delivering')
+      runPurchase(deps, effectsFor(award.source, false), record, { type: 'delivered' }).catch(
+        (error: unknown) =>
+          runtime.log.error(`shop: finishing purchase ${record.id} failed: ${describeError(error)}`),
+      );
   });
 
   return {
-    recover: () => recoverPurchases(deps),
+    recover: () => recoverPurchases(deps, effectsFor(null, false)),
     stop: unlisten,
 
     list: (source, locale) => listFor(view, source, locale),
@@ -278,7 +253,11 @@ export function createShop(options: ShopOptions): ShopCore {
         const current = readPurchase(deps, record.id);
         if (current?.state !== 'delivering' && current?.state !== 'refunding')
           return { held: false as const };
-        return { held: true as const, done: refund(deps, current, 'refunded by an admin') };
+        const run = await runPurchase(deps, effectsFor(null, false), current, {
+          type: 'refund',
+          problem: 'refunded by an admin',
+        });
+        return { held: true as const, done: run.record.state === 'refunded' ? run.record : null };
       });
       if (outcome === undefined) return { ok: false, code: 'busy' };
       if (!outcome.held) return { ok: false, code: 'not_held' };
@@ -296,8 +275,7 @@ export function createShop(options: ShopOptions): ShopCore {
         const current = readPurchase(deps, record.id);
         if (current?.state !== 'delivering') return null;
         if (journal.stored(deliveryId(current.id))) journal.remove(deliveryId(current.id));
-        finished(current, null);
-        return readPurchase(deps, current.id) ?? current;
+        return (await runPurchase(deps, effectsFor(null, false), current, { type: 'delivered' })).record;
       });
       if (outcome === undefined) return { ok: false, code: 'busy' };
       if (outcome === null) return { ok: false, code: 'not_held' };
