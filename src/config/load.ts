@@ -1,10 +1,10 @@
 import { siteFactsOf } from '../multisite/facts';
 import { zoneProblem, zoneWarning } from '../programs/calendar';
-import { safeUrl } from '../runtime/redact';
 import { possibleRewards } from '../programs/draw';
 import type { RewardSpec } from '../programs/types';
 import { FRAMEWORK_CHOICES, findFramework } from '../rewards/registry';
 import type { Reward } from '../rewards/types';
+import { safeUrl } from '../runtime/redact';
 import { formatIssues } from './format-issues';
 import { engineJsonProblem, jsonSyntaxProblem } from './json-syntax';
 import { type DisabledProgram, type OptionalProgram, programOfIssue } from './optional-programs';

@@ -184,7 +184,9 @@ export function readBaseUrl(kind: string, value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new TypeError(`sites.${kind}.baseUrl: expected an http(s) URL, got ${JSON.stringify(safeUrl(value))}`);
+    throw new TypeError(
+      `sites.${kind}.baseUrl: expected an http(s) URL, got ${JSON.stringify(safeUrl(value))}`,
+    );
   }
   if (
     (url.protocol !== 'http:' && url.protocol !== 'https:') ||

@@ -82,10 +82,10 @@ describe('sites in config.json', () => {
   });
 
   it.each([
-    ['rcon_password', 'a convar of this resource\'s own family'],
-    ['sv_licenseKey', 'a convar of this resource\'s own family'],
+    ['rcon_password', "a convar of this resource's own family"],
+    ['sv_licenseKey', "a convar of this resource's own family"],
     ['vote_reward_api_key', 'holds another secret'],
-    ['VOTE_REWARD_API_KEY', 'a convar of this resource\'s own family'],
+    ['VOTE_REWARD_API_KEY', "a convar of this resource's own family"],
     ['vote_reward_DISCORD_webhook', 'holds another secret'],
   ])('keyConvar %s is refused, naming the field', (keyConvar, why) => {
     const problems = problemsOf({ sites: [{ ...TRACKY, keyConvar }] }, { [keyConvar]: 'abcd1234' });
@@ -110,7 +110,12 @@ describe('sites in config.json', () => {
       {
         sites: [
           { ...TRACKY, identity: 'discord', rewards: { type: 'money', amount: 300 } },
-          { kind: 'top-server', id: 'ts2', keyConvar: 'vote_reward_my_key', voteUrl: 'https://ts.example/vote' },
+          {
+            kind: 'top-server',
+            id: 'ts2',
+            keyConvar: 'vote_reward_my_key',
+            voteUrl: 'https://ts.example/vote',
+          },
         ],
         allSites: { reward: { type: 'bank', amount: 1000 } },
       },
