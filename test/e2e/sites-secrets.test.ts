@@ -172,3 +172,41 @@ describe('URL settings holding a secret', () => {
     expect(leaks(w, SECRET)).toEqual([]);
   });
 });
+
+describe("a site's own timeout", () => {
+  /** Boots with a top-server.net whose address accepts connections and never answers, with `timeoutMs` when given. */
+  async function hanging(timeoutMs?: number): Promise<E2e> {
+    raw = await startRawHttpServer(() => () => undefined);
+    const server = raw;
+    return boot(
+      () => [
+        {
+          kind: 'top-server',
+          voteUrl: 'https://top-server.example/vote',
+          baseUrl: server.baseUrl,
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        },
+      ],
+      { vote_reward_site_top_server_key: 'abcd1234' },
+    );
+  }
+
+  it.each([
+    ['its timeoutMs (1500)', 1500, 1000, 1000],
+    [`the default (${5000})`, undefined, 4000, 2000],
+  ])(
+    'a /vote waits for a site that never answers until %s, then the player hears it',
+    async (_what, timeoutMs, before, after) => {
+      const w = await hanging(timeoutMs);
+      const steve = await w.join('Steve');
+      w.type(steve, '/vote');
+      await w.advance(before);
+      expect(raw?.requests.map((request) => request.url.split('?')[0])).toEqual(['/api/v1/vote/check']);
+      const heardBefore = w.messages(steve).length;
+      await w.advance(after);
+      expect(w.messages(steve).length).toBeGreaterThan(heardBefore);
+      expect(w.messages(steve).some((line) => line.includes('Top-Server'))).toBe(true);
+      expect(w.ledger(steve).map((entry) => `${entry.name}:${entry.amount}`)).toEqual(['money:500']);
+    },
+  );
+});
