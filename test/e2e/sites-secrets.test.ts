@@ -210,3 +210,34 @@ describe("a site's own timeout", () => {
     },
   );
 });
+
+describe('per-site settings in votereward status verbose', () => {
+  it("shows each site's timeout and vote window, the window said to be a guess where the site publishes none", async () => {
+    const w = await boot(
+      (mockUrl) => [
+        {
+          kind: 'top-server',
+          voteUrl: 'https://top-server.example/vote',
+          baseUrl: `${mockUrl}${basePathOf('top-server')}`,
+          timeoutMs: 2500,
+          voteWindowHours: 12,
+        },
+        {
+          kind: 'trackyserver',
+          voteUrl: 'https://trackyserver.example/vote',
+          baseUrl: `${mockUrl}${basePathOf('trackyserver')}`,
+        },
+      ],
+      { vote_reward_site_top_server_key: 'abcd1234', vote_reward_site_trackyserver_key: 'abcd1234' },
+    );
+    w.console('votereward status verbose');
+    await w.advance(100);
+    const lines = w.output().filter((line) => line.includes('  Site  '));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /top_server: .*; timeout 2500 ms; vote window 12 h \(guessed; voteWindowHours changes it\)$/,
+      ),
+      expect.stringMatching(/trackyserver: .*; timeout 5000 ms; vote window 24 h$/),
+    ]);
+  });
+});
