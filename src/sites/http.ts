@@ -13,12 +13,6 @@ import type { SiteCallOptions, SiteDeps, SiteFailure } from './types';
 /** Largest site answer read, in characters: every documented answer is under 1 KiB, so 16 KiB is generous. */
 export const MAX_SITE_ANSWER_CHARS = 16 * 1024;
 
-/**
- * Longest pause a site's `Retry-After` can impose (ms): a site asking for more (or a broken header, `999999999`)
- * pauses that site 10 minutes, not until a restart.
- */
-export const MAX_SITE_RETRY_AFTER_MS = 10 * 60_000;
-
 /** A vote time more than this far ahead of the resource's clock is refused as evidence (clock skew allowance). */
 export const MAX_VOTE_CLOCK_SKEW_MS = 5 * 60_000;
 
@@ -39,6 +33,12 @@ export interface SiteSender {
   /** Sends one request within the site's budget; 429, 5xx and transport errors become failures. */
   send(request: SiteRequest, opts: SiteCallOptions): Promise<SiteSendResult>;
 }
+
+/**
+ * Longest pause a site's `Retry-After` can impose (ms): a site asking for more (or a broken header, `999999999`)
+ * pauses that site 10 minutes, not until a restart.
+ */
+export const MAX_SITE_RETRY_AFTER_MS = 10 * 60_000;
 
 /** Creates the sender of one site (its transport, budget, clock and timeout); `secret` is never put in a detail. */
 export function createSiteSender(
