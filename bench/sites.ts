@@ -94,6 +94,7 @@ function createTickWorld(players: number): { tick(): number; settle(): Promise<v
     id: `site${index}`,
     adapter: { canCheck: true } as unknown as SiteAdapter,
     budget: createRateBudget({ limit: TICK_SITE_LIMIT, reserveRatio: 0.3, now: () => now }),
+    timeoutMs: 5000,
     voteUrl: 'https://example.invalid/vote',
     rewards: [],
   }));

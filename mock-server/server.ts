@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import { createApp, type MockApp } from './app';
 import { type CheckMode, createStore, type Db, openDatabase, type Store, type WebhookRecord } from './db';
 import { webhookUrl } from './discord/admin-routes';
-import type { AdminOptions } from './middleware/admin-guard';
+import { type AdminOptions, exposure } from './middleware/admin-guard';
 import { rememberPeer } from './middleware/client-ip';
 import { createHostAllowList, isWildcardHost, normalizePublicUrl } from './middleware/host-allow-list';
 import { type DemoSeed, seedDemo } from './seed';
@@ -98,6 +98,12 @@ function writeDemo(dbPath: string, demo: DemoSeed): void {
   );
 }
 
+/** `exposedBy` of the admin options for a mock on `host` with `publicUrl` (nothing when only loopback reaches it). */
+function withExposure(host: string, publicUrl: string | undefined): { exposedBy?: string } {
+  const why = exposure(host, publicUrl);
+  return why === undefined ? {} : { exposedBy: why };
+}
+
 /** Starts the mock on a real socket. Used by the CLI, the e2e tests, the simulator and the benchmarks. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const now = options.now ?? Date.now;
@@ -133,7 +139,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
   const deps = {
     ...base,
-    admin: options.admin ?? { enabled: true },
+    admin: {
+      ...(options.admin ?? { enabled: true }),
+      ...withExposure(options.host ?? '127.0.0.1', publicUrl),
+    },
     voteCooldownMs: options.voteCooldownMs ?? 2 * 3_600_000,
     ...(options.sites ? { sites: true } : {}),
   };

@@ -3,15 +3,23 @@
  * URLs, the demo key, the server.cfg lines). Apart from index.ts so that tests run it in process.
  */
 import type { CliOptions } from './cli';
+import { exposure } from './middleware/admin-guard';
 import { isWildcardHost } from './middleware/host-allow-list';
 import { SEEDED_UNCLAIMED, unclaimedVotesByName } from './seed';
 import { demoFilePath, type RunningMockServer, startMockServer } from './server';
 import { siteBannerLines } from './sites';
 
 /** The control API's line: where it answers and who may use it. */
-function adminLine(enabled: boolean, token: string | undefined, url: string): string {
+function adminLine(
+  enabled: boolean,
+  token: string | undefined,
+  url: string,
+  exposedBy: string | undefined,
+): string {
   if (!enabled) return 'control API: disabled (--no-admin)';
   if (token) return `control API: ${url}/__admin (Authorization: Bearer $MOCK_ADMIN_TOKEN)`;
+  if (exposedBy !== undefined)
+    return `control API: refused to everyone, since others can reach this mock (${exposedBy}); set MOCK_ADMIN_TOKEN to use it (and the owner dashboard)`;
   return `control API: ${url}/__admin (loopback clients only; set MOCK_ADMIN_TOKEN to require a token)`;
 }
 
@@ -89,7 +97,7 @@ export async function startFromCli(
     lines.push(...waitingLines(unclaimedVotesByName(mock.store, mock.demo.serverId)));
   }
   lines.push(`OpenAPI: ${base}/openapi.json`, `docs: ${base}/docs`, `health: ${base}/health`);
-  lines.push(adminLine(options.admin, token, local));
+  lines.push(adminLine(options.admin, token, local, exposure(options.host, options.publicUrl)));
   if (options.sites) lines.push(...siteBannerLines({ store: mock.store.sites, now: Date.now }, base));
   if (mock.demo) {
     lines.push(

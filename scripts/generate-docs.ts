@@ -62,9 +62,10 @@ const SUMMARISED: Record<string, { value: string; details: string }> = {
     details: 'N a whole number 1 to 100',
   },
   sites: {
-    value: 'list of ≤ 8: `{ "kind", "voteUrl", "id"?, "keyConvar"?, "identity"?, "rewards"?, "baseUrl"? }`',
+    value:
+      'list of ≤ 8: `{ "kind", "voteUrl", "id"?, "keyConvar"?, "identity"?, "rewards"?, "baseUrl"?, "timeoutMs"?, "voteWindowHours"?, "requestsPerMinute"? }`',
     details:
-      'kind: top-serveurs, trackyserver, serveur-prive, top-server or topgservers; the key goes in server.cfg (`set vote_reward_site_<id>_key "..."`); per site: the owner README, "Several listing sites"',
+      'kind: top-serveurs, trackyserver, serveur-prive, top-server or topgservers; the key goes in server.cfg (`set vote_reward_site_<id>_key "..."`; `keyConvar` only names a `vote_reward_` convar); `timeoutMs` default 5000, `voteWindowHours` for sites that publish no window, `requestsPerMinute` at most a published limit; per site: the owner README, "Several listing sites", and docs/sites.md, "Settings per site"',
   },
   'allSites.reward': { value: 'rewards or `null`', details: 'one reward or a list, as `reward`' },
 };

@@ -11,7 +11,31 @@ export interface AdminOptions {
   enabled: boolean;
   /** `MOCK_ADMIN_TOKEN`: when set, `Authorization: Bearer <token>` is required (from any address). */
   token?: string;
+  /**
+   * Why others can reach this mock (`--public-url …`, `--host 0.0.0.0`), when they can. A proxy on the same machine
+   * makes every client look like loopback, so without a token the control API and the dashboard then refuse
+   * everyone (403 `admin_token_required`) instead of trusting loopback.
+   */
+  exposedBy?: string;
 }
+
+/**
+ * Why a mock listening on `host` with `publicUrl` can be reached by clients other than this machine's, or undefined
+ * when it listens on loopback only and has no public URL.
+ */
+export function exposure(host: string, publicUrl: string | undefined): string | undefined {
+  if (publicUrl !== undefined) return `--public-url ${publicUrl}`;
+  const bare = host
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
+  if (bare === 'localhost' || bare === '::1' || bare.startsWith('127.')) return undefined;
+  return `--host ${host}`;
+}
+
+/** The refusal of a control API or dashboard that others can reach and that has no token. */
+export const tokenRequiredMessage = (exposedBy: string) =>
+  `this mock can be reached by others (${exposedBy}), so its control API and dashboard need MOCK_ADMIN_TOKEN; restart it with MOCK_ADMIN_TOKEN set and send "Authorization: Bearer <MOCK_ADMIN_TOKEN>"`;
 
 /** Largest control-API body, bytes: a 10,000-vote batch is about 1.5 MB. */
 export const ADMIN_BODY_LIMIT = 4 * 1024 * 1024;
@@ -33,12 +57,13 @@ const tooLarge = (c: Context) =>
 
 /**
  * Guards the control API: disabled → 404; a `Host` that is not this mock → 403; with a token → Bearer token
- * required (compared in constant time); without a token → loopback clients only (a socket whose peer is unknown
- * is not); then no request sent by another site, JSON on every write (a cross-site form or `no-cors` fetch cannot
+ * required (compared in constant time); without a token → refused to everyone when others can reach the mock
+ * (`exposedBy`: a same-host proxy makes every client loopback), else loopback clients only (a socket whose peer is
+ * unknown is not); then no request sent by another site, JSON on every write (a cross-site form or `no-cors` fetch cannot
  * send it without a preflight) and a body limit.
  */
 export function adminGuard(deps: { admin: AdminOptions; hosts: HostAllowList }): MiddlewareHandler {
-  const { enabled, token } = deps.admin;
+  const { enabled, token, exposedBy } = deps.admin;
   const expected = token ? digest(token) : undefined;
   const limitBody = bodyLimit({ maxSize: ADMIN_BODY_LIMIT, onError: tooLarge });
   return async (c, next) => {
@@ -57,6 +82,8 @@ export function adminGuard(deps: { admin: AdminOptions; hosts: HostAllowList }):
       if (!match || !timingSafeEqual(digest((match[1] as string).trim()), expected)) {
         return sendError(c, 401, 'admin_unauthorized', 'send "Authorization: Bearer <MOCK_ADMIN_TOKEN>"');
       }
+    } else if (exposedBy !== undefined) {
+      return sendError(c, 403, 'admin_token_required', tokenRequiredMessage(exposedBy));
     } else {
       const peer = clientIp(c);
       if (!isLoopback(peer)) {

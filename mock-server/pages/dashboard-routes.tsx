@@ -40,7 +40,10 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(left, right);
 }
 
-/** The dashboard's access rule: the control API's (`--no-admin`, loopback, `MOCK_ADMIN_TOKEN` once then a cookie). */
+/**
+ * The dashboard's access rule: the control API's (`--no-admin`; loopback unless others can reach the mock;
+ * `MOCK_ADMIN_TOKEN` once then a cookie).
+ */
 export function createDashboardGuard(
   deps: Pick<SiteDeps, 'admin'>,
   kit: Pick<PageKit, 'errorPage'>,
@@ -56,6 +59,8 @@ export function createDashboardGuard(
     const host = foreignHost(c, hosts);
     if (host !== undefined) return errorPage(c, 403, 'host_not_allowed', `Host: ${host.slice(0, 100)}`);
     if (!dashboardCookie || !deps.admin.token) {
+      // Behind a same-host proxy every client is loopback: a mock others can reach needs the token.
+      if (deps.admin.exposedBy !== undefined) return errorPage(c, 403, 'dashboard_token_needed');
       const peer = clientIp(c);
       if (peer === UNKNOWN_PEER) return errorPage(c, 403, 'unknown_peer');
       return isLoopback(peer) ? next() : errorPage(c, 403, 'dashboard_loopback_only');

@@ -135,6 +135,7 @@ export type SiteErrorCode =
   | 'csrf_rejected'
   | 'dashboard_disabled'
   | 'dashboard_loopback_only'
+  | 'dashboard_token_needed'
   | 'host_not_allowed'
   | 'unknown_peer'
   | 'admin_token_required'
@@ -224,6 +225,8 @@ const en: SiteMessages = {
     dashboard_disabled: 'The owner dashboard is disabled on this mock (--no-admin).',
     dashboard_loopback_only:
       'Without MOCK_ADMIN_TOKEN the owner dashboard answers only on this machine (loopback), like the control API.',
+    dashboard_token_needed:
+      'This mock can be reached from other machines (--public-url or --host), so its owner dashboard needs MOCK_ADMIN_TOKEN: restart the mock with it set, then open the dashboard once with ?token=<MOCK_ADMIN_TOKEN>.',
     admin_token_required:
       'This dashboard needs the admin token: open it once with ?token=<MOCK_ADMIN_TOKEN> in the address.',
     host_not_allowed:
@@ -323,6 +326,8 @@ const fr: SiteMessages = {
     dashboard_disabled: 'Le tableau de bord est désactivé sur cette maquette (--no-admin).',
     dashboard_loopback_only:
       'Sans MOCK_ADMIN_TOKEN, le tableau de bord ne répond que sur cette machine (boucle locale), comme l’API de contrôle.',
+    dashboard_token_needed:
+      'Cette maquette est joignable depuis d’autres machines (--public-url ou --host) : son tableau de bord demande MOCK_ADMIN_TOKEN. Relancez-la avec ce jeton, puis ouvrez le tableau de bord une fois avec ?token=<MOCK_ADMIN_TOKEN>.',
     admin_token_required:
       'Ce tableau de bord demande le jeton d’administration : ouvrez-le une fois avec ?token=<MOCK_ADMIN_TOKEN> dans l’adresse.',
     host_not_allowed:

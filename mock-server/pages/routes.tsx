@@ -24,6 +24,8 @@ export interface DashboardAccess {
   enabled: boolean;
   /** When set, the dashboard needs this token; when unset, only loopback clients may use it. */
   token?: string | undefined;
+  /** Why others can reach the mock, when they can: without a token the dashboard then refuses everyone. */
+  exposedBy?: string | undefined;
 }
 
 /** What the site pages need. */

@@ -149,8 +149,8 @@ export function adminErrors(options: {
       'send "Authorization: Bearer <MOCK_ADMIN_TOKEN>"',
     ),
     403: errorResponse(
-      'the Host is not this mock, the client is not on loopback (no token set), or another site sent the request',
-      ['host_not_allowed', 'admin_forbidden', 'cross_site_request'],
+      'the Host is not this mock, the client is not on loopback (no token set), others can reach the mock (--public-url or a non-loopback --host) and no token is set, or another site sent the request',
+      ['host_not_allowed', 'admin_forbidden', 'admin_token_required', 'cross_site_request'],
       'Host "evil.example:8787" is not this mock (it answers localhost:8787, 127.0.0.1:8787, [::1]:8787); start it with --public-url to add a name',
     ),
     404: errorResponse(

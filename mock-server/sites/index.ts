@@ -4,6 +4,7 @@
  * (`/sites/<kind>/vote-page`), plus their control routes under `/__admin/sites`. They are not part of the mock's OpenAPI document, which stays about this project's API.
  */
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod';
 import type { SiteIdentityKind, SiteStore } from '../db';
 import { sendError } from '../errors';
@@ -15,9 +16,16 @@ import { TOP_SERVER_EMULATION } from './top-server/routes';
 import { TOP_SERVEURS_EMULATION } from './top-serveurs/routes';
 import { TOPGSERVERS_EMULATION } from './topgservers/routes';
 import { TRACKYSERVER_EMULATION } from './trackyserver/routes';
-import { addVotePages } from './vote-page';
+import { addVotePages, votePageRateLimit } from './vote-page';
 
 export type { SiteEmulation } from './emulation';
+
+/**
+ * Largest body the emulated sites and their vote pages read, in bytes: every documented site request is under 1 KiB.
+ * A larger one is answered 413 as soon as its `Content-Length` (or, streamed, its first bytes past the limit) says so,
+ * before any key is checked, so a huge POST costs the mock nothing.
+ */
+export const SITE_BODY_LIMIT = 4 * 1024;
 
 /** Every emulated site, one line each. */
 export const SITE_EMULATIONS: readonly SiteEmulation[] = [
@@ -91,6 +99,20 @@ const voteJson = (vote: ReturnType<SiteStore['cast']>) => ({
 /** The emulations under `/sites/<kind>` and their control routes under `/__admin/sites`. */
 export function createSiteEmulations(deps: SiteEmulationDeps): Hono {
   const app = new Hono();
+  app.use('/sites/*', votePageRateLimit(SITE_EMULATIONS, deps.now));
+  app.use(
+    '/sites/*',
+    bodyLimit({
+      maxSize: SITE_BODY_LIMIT,
+      onError: (c) =>
+        sendError(
+          c,
+          413,
+          'payload_too_large',
+          `the emulated sites take bodies of at most ${SITE_BODY_LIMIT} bytes`,
+        ),
+    }),
+  );
   const emulationDeps: EmulationDeps = { store: deps.store, now: deps.now };
   for (const site of SITE_EMULATIONS) app.route(`/sites/${site.kind}`, site.routes(emulationDeps));
   addVotePages(app, SITE_EMULATIONS, deps.store, deps.now);

@@ -3,11 +3,18 @@
  * on each site from a browser like a player would (the control API does the same for tests). One vote per identity
  * until the site's next-vote time; an IP vote defaults to the browser's own address, as the real IP sites see it.
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { html } from 'hono/html';
 import { type SiteIdentityKind, type SiteStore, validateUsername } from '../db';
 import { clientIp, IN_PROCESS_CLIENT, UNKNOWN_PEER } from '../middleware/client-ip';
+import { createSlidingWindowLimiter } from '../middleware/rate-limit';
 import type { SiteEmulation } from './emulation';
+
+/**
+ * Votes one client (one peer address) may post to the vote pages, every site together, in any rolling minute: a
+ * tester votes a few times; a script posting votes in a loop is refused before its body is read.
+ */
+export const VOTE_PAGE_POSTS_PER_MINUTE = 10;
 
 const IDENTITY_LABELS: Record<SiteIdentityKind, string> = {
   name: 'name (as typed in game)',
@@ -57,7 +64,30 @@ ${options}
   );
 }
 
-/** Adds `GET|POST /sites/<kind>/vote-page` for every emulation. */
+/**
+ * The vote pages' per-client limit, registered before any body is read: a client over
+ * {@link VOTE_PAGE_POSTS_PER_MINUTE} votes a minute (every site together) is answered 429 with `Retry-After`, its body
+ * unread and nothing recorded. GETs and other paths pass.
+ */
+export function votePageRateLimit(sites: readonly SiteEmulation[], now: () => number): MiddlewareHandler {
+  const limiter = createSlidingWindowLimiter({ limit: VOTE_PAGE_POSTS_PER_MINUTE, now });
+  return async (c, next) => {
+    const site = sites.find((candidate) => c.req.path === `/sites/${candidate.kind}/vote-page`);
+    if (c.req.method !== 'POST' || !site) return next();
+    const rate = limiter.hit(clientIp(c));
+    if (rate.allowed) return next();
+    const wait = Math.max(1, rate.resetSeconds);
+    c.header('retry-after', String(wait));
+    return page(
+      site,
+      c,
+      `Too many votes from your address: at most ${VOTE_PAGE_POSTS_PER_MINUTE} a minute. Try again in ${wait} s.`,
+      429,
+    );
+  };
+}
+
+/** Adds `GET|POST /sites/<kind>/vote-page` for every emulation (their limit: {@link votePageRateLimit}). */
 export function addVotePages(
   app: Hono,
   sites: readonly SiteEmulation[],

@@ -9,6 +9,7 @@ import {
   voteCountBody,
 } from '../../contract/answers';
 import { describeError } from '../runtime/errors';
+import { excerpt, redact } from '../runtime/redact';
 import {
   ClaimRefusedError,
   HttpError,
@@ -138,7 +139,7 @@ export function createVoteApi(options: VoteApiOptions): VoteApi {
         : new NetworkError(`${baseUrl}${path}`, describeError(error), { cause: error });
     }
     episodeOpen = false;
-    const failure = readError(response.body);
+    const failure = readError(response.body, options.apiKey);
     if (response.status === 429) {
       const retryAfterMs = parseRetryAfter(response.headers['retry-after'], options.now());
       budget.record('rate_limited', retryAfterMs ?? undefined);
@@ -155,10 +156,10 @@ export function createVoteApi(options: VoteApiOptions): VoteApi {
 
   const expect200 = <T extends z.ZodType>(path: string, response: HttpResponse, schema: T): z.output<T> => {
     if (response.status !== 200) {
-      const failure = readError(response.body);
+      const failure = readError(response.body, options.apiKey);
       throw new HttpError(response.status, failure.code, failure.message);
     }
-    return parseBody(path, response.body, schema);
+    return parseBody(path, response.body, schema, options.apiKey);
   };
 
   async function checkVote(query: { username: string }, opts: CallOptions): Promise<VoteCheck>;
@@ -188,7 +189,7 @@ export function createVoteApi(options: VoteApiOptions): VoteApi {
       const path = '/api/v1/vote/claim';
       const response = await send('POST', path, opts.priority, { username });
       if (response.status === 404) {
-        const failure = readError(response.body);
+        const failure = readError(response.body, options.apiKey);
         if (failure.code === null || failure.code === 'no_unclaimed_vote') {
           return { claimed: false, code: 'no_unclaimed_vote' };
         }
@@ -198,7 +199,7 @@ export function createVoteApi(options: VoteApiOptions): VoteApi {
         throw new ResponseValidationError(path, `status ${response.status} instead of 200`);
       }
       if (response.status === 200 && refusesClaim(response.body)) {
-        const failure = readError(response.body);
+        const failure = readError(response.body, options.apiKey);
         throw new ClaimRefusedError(failure.code, 'the API answered the claim with success: false');
       }
       const body = expect200(path, response, claimBody);
@@ -215,13 +216,19 @@ export function createVoteApi(options: VoteApiOptions): VoteApi {
   };
 }
 
-function parseBody<T extends z.ZodType>(path: string, text: string | null, schema: T): z.output<T> {
+/** Reads a 200 body with `schema`; a body that is not JSON is quoted with the key (`secret`) masked. */
+function parseBody<T extends z.ZodType>(
+  path: string,
+  text: string | null,
+  schema: T,
+  secret: string,
+): z.output<T> {
   if (text === null || text === '') throw new ResponseValidationError(path, 'empty body');
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new ResponseValidationError(path, `not JSON: ${JSON.stringify(text.slice(0, 60))}`, {
+    throw new ResponseValidationError(path, `not JSON: ${excerpt(text, secret)}`, {
       cause: error,
     });
   }
@@ -245,15 +252,20 @@ function refusesClaim(text: string | null): boolean {
   }
 }
 
-function readError(text: string | null): { code: string | null; message: string } {
+/** The code and message of an error answer, redacted of the key (`secret`): an error page may echo the request. */
+function readError(text: string | null, secret: string): { code: string | null; message: string } {
   if (text === null || text === '') return { code: null, message: 'no details' };
   try {
     const parsed = errorBody.safeParse(JSON.parse(text));
-    if (parsed.success) return { code: parsed.data.error.code, message: parsed.data.error.message ?? '' };
+    if (parsed.success)
+      return {
+        code: redact(parsed.data.error.code, secret),
+        message: redact(parsed.data.error.message ?? '', secret),
+      };
   } catch {
     // A non-JSON error page: its text is the best detail there is.
   }
-  return { code: null, message: text.slice(0, 200) };
+  return { code: null, message: redact(text.slice(0, 200 + secret.length), secret).slice(0, 200) };
 }
 
 /** Reads `Retry-After` (seconds or an HTTP date) as milliseconds from now; null when absent or unreadable. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { DISCORD_WEBHOOK_CONVAR } from '../programs/discord';
 import { FRAMEWORKS } from '../rewards/registry';
+import { safeUrl } from '../runtime/redact';
 import { suggestion } from './suggest';
 
 /** Other names owners give a framework: its resource's name (`qb-core`, `es_extended`) and short forms. */
@@ -65,7 +66,8 @@ export function formatIssues(
 function formatIssue(issue: z.core.$ZodIssue, context: IssueContext, path: PropertyKey[]): string[] {
   const { input } = context;
   const value = valueAt(input, path);
-  const found = describe(value);
+  // A URL setting is printed without its userinfo, query and fragment, where keys and tokens travel.
+  const found = describe(typeof value === 'string' && isUrlSetting(issue, path) ? safeUrl(value) : value);
   const at = formatPath(path);
   switch (issue.code) {
     case 'invalid_union': {
@@ -231,6 +233,13 @@ function formatPath(path: readonly PropertyKey[]): string {
       typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
     )
     .join('');
+}
+
+/** True for an issue about a URL: a `url` format, or a setting whose name ends in `url` (`voteUrl`, `baseUrl`). */
+function isUrlSetting(issue: z.core.$ZodIssue, path: readonly PropertyKey[]): boolean {
+  if (issue.code === 'invalid_format' && issue.format === 'url') return true;
+  const last = path[path.length - 1];
+  return typeof last === 'string' && /url$/i.test(last);
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

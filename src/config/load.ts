@@ -4,6 +4,7 @@ import { possibleRewards } from '../programs/draw';
 import type { RewardSpec } from '../programs/types';
 import { FRAMEWORK_CHOICES, findFramework } from '../rewards/registry';
 import type { Reward } from '../rewards/types';
+import { safeUrl } from '../runtime/redact';
 import { formatIssues } from './format-issues';
 import { engineJsonProblem, jsonSyntaxProblem } from './json-syntax';
 import { type DisabledProgram, type OptionalProgram, programOfIssue } from './optional-programs';
@@ -150,7 +151,7 @@ export function loadConfig(source: ConfigSource, options: LoadOptions = {}): Con
       `voteUrl: set voteUrl in config.json to your server's vote page on your listing site (it is still the placeholder ${JSON.stringify(config.voteUrl)})`,
     );
   }
-  convarProblems.push(...siteProblems(config.sites, source.convar, siteFactsOf));
+  convarProblems.push(...siteProblems(config.sites, siteFactsOf));
   const zone = zoneProblem(config.timeZone);
   if (zone) fileProblems.push(`timeZone: ${zone}`);
   if (config.framework === 'standalone') fileProblems.push(...standaloneProblems(possibleRewardsOf(config)));
@@ -243,27 +244,31 @@ function checkApiUrl(value: string, origin: Origin): string | null {
   if (value === '')
     return `apiUrl: missing; set "apiUrl" in config.json or \`set ${API_URL_CONVAR} "https://..."\``;
   const at = origin.where;
+  // The address is printed without its userinfo, query and fragment: a key pasted there stays out of the console.
+  const shown = JSON.stringify(safeUrl(value));
   let url: URL;
   try {
     // The WHATWG parser refuses an http(s) URL without a host, so a parsed one always has one.
     url = new URL(value);
   } catch {
-    return `${at}: expected an http(s) URL, got ${JSON.stringify(value)}`;
+    return `${at}: expected an http(s) URL, got ${shown}`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return `${at}: expected an http(s) URL, got ${JSON.stringify(value)}`;
+    return `${at}: expected an http(s) URL, got ${shown}`;
   }
+  if (url.username !== '' || url.password !== '')
+    return `${at}: expected an address without user:password@ (the key goes in \`${API_KEY_CONVAR}\`, never in the URL), got ${shown}`;
   if (url.search !== '' || url.hash !== '')
-    return `${at}: expected a base URL without ?query or #hash, got ${JSON.stringify(value)}`;
+    return `${at}: expected a base URL without ?query or #hash, got ${shown}`;
   if (isPlaceholderUrl(value) && origin.convar)
-    return `${at}: set it to your listing site's address (it is still the placeholder ${JSON.stringify(value)})`;
+    return `${at}: set it to your listing site's address (it is still the placeholder ${shown})`;
   if (isPlaceholderUrl(value)) {
-    return `apiUrl: set apiUrl in config.json (or \`set ${API_URL_CONVAR} "https://..."\` in server.cfg) to your listing site's address (it is still the placeholder ${JSON.stringify(value)})`;
+    return `apiUrl: set apiUrl in config.json (or \`set ${API_URL_CONVAR} "https://..."\` in server.cfg) to your listing site's address (it is still the placeholder ${shown})`;
   }
   const api = API_PATH.exec(url.pathname);
   if (api) {
     const root = `${url.origin}${url.pathname.slice(0, api.index)}`;
-    return `${at} is the site root; remove /api/v1 (got ${JSON.stringify(value)}, use ${JSON.stringify(root)})`;
+    return `${at} is the site root; remove /api/v1 (got ${shown}, use ${JSON.stringify(root)})`;
   }
   return null;
 }

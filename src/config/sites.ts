@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { SITE_KINDS } from '../sites/registry';
-import type { IdentityKind, SiteKind } from '../sites/types';
+import { DEFAULT_SITE_TIMEOUT_MS, type IdentityKind, type SiteKind } from '../sites/types';
 import { rewardList } from './reward-schema';
 
 /** The sites config.json may name, as `sites[].kind`: every registered one but the seed (that is `apiUrl`). */
@@ -23,6 +23,30 @@ export const MAX_SITES = 8;
 
 const siteId = z.string().regex(/^[a-z0-9_]{1,24}$/, 'a name of 1 to 24 lowercase letters, digits or _');
 
+/**
+ * The resource's own convars that hold something other than a site key: a site's `keyConvar` naming one of them
+ * would send that secret to the site's address.
+ */
+const NOT_SITE_KEYS = ['vote_reward_api_key', 'vote_reward_api_url', 'vote_reward_discord_webhook'];
+
+/**
+ * A site's key convar: one of this resource's family (`vote_reward_…`), so a shared config cannot make the resource
+ * send another resource's or the server's secret (`rcon_password`, `sv_licenseKey`) to a site's address.
+ */
+const keyConvarSchema = z
+  .string()
+  .regex(/^vote_reward_[A-Za-z0-9_]{1,52}$/, {
+    message:
+      "a convar of this resource's own family: vote_reward_ then letters, digits or _ (e.g. vote_reward_site_<id>_key); the key is sent to the site, so no other convar is read",
+    abort: true,
+  })
+  .refine((name) => !NOT_SITE_KEYS.includes(name.toLowerCase()), {
+    message: 'names a convar of this resource that holds another secret; give the site its own key convar',
+  });
+
+/** Shortest and longest timeout of one site request, in ms. */
+export const SITE_TIMEOUT_RANGE_MS = [500, 60_000] as const;
+
 /** One configured site. */
 export const siteEntrySchema = z.strictObject({
   kind: z.enum(CONFIG_SITE_KINDS).describe('Which listing site: its adapter'),
@@ -31,11 +55,11 @@ export const siteEntrySchema = z.strictObject({
     .describe(
       'Unique name of this entry (default: the kind with - as _); names the key convar and the history',
     ),
-  keyConvar: z
-    .string()
-    .regex(/^[A-Za-z0-9_]{1,64}$/, 'a convar name of letters, digits or _')
+  keyConvar: keyConvarSchema
     .optional()
-    .describe("Convar in server.cfg that holds this site's key (default vote_reward_site_<id>_key)"),
+    .describe(
+      "Convar in server.cfg that holds this site's key (default vote_reward_site_<id>_key); only vote_reward_ convars",
+    ),
   voteUrl: z.url({ protocol: /^https?$/ }).describe("Your server's vote page on this site, shown to players"),
   identity: z
     .enum(IDENTITY_KINDS)
@@ -47,6 +71,30 @@ export const siteEntrySchema = z.strictObject({
     .optional()
     .describe(
       "The site's API address, only to point at a test emulation or a proxy (default: the documented one)",
+    ),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(SITE_TIMEOUT_RANGE_MS[0])
+    .max(SITE_TIMEOUT_RANGE_MS[1])
+    .optional()
+    .describe(`Timeout of one request to this site, in milliseconds (default ${DEFAULT_SITE_TIMEOUT_MS})`),
+  voteWindowHours: z
+    .number()
+    .min(1)
+    .max(168)
+    .optional()
+    .describe(
+      'How long one vote on this site lasts, in hours, for sites that publish none (top-server, top-serveurs, topgservers; default: the guess in docs/sites.md)',
+    ),
+  requestsPerMinute: z
+    .number()
+    .int()
+    .min(1)
+    .max(600)
+    .optional()
+    .describe(
+      "Requests this resource sends the site per minute at most (default: the site's limit in docs/sites.md; never above a published one)",
     ),
 });
 
@@ -94,12 +142,12 @@ export interface SiteFacts {
 }
 
 /**
- * Problems of the `sites` list beyond its schema: duplicate names or convars, a missing or malformed key (named by
- * its convar, with the line to paste), an identity the site does not take. The key itself is never printed.
+ * Problems of the `sites` list beyond its schema that refuse the config: duplicate names or convars, an identity the
+ * site does not take. A site's key is checked by {@link siteKeyProblem} when the site is built: a key problem turns
+ * that site off, never the resource.
  */
 export function siteProblems(
   sites: readonly SiteEntry[],
-  convar: (name: string) => string | null,
   factsOf: (kind: SiteEntry['kind']) => SiteFacts | null,
 ): string[] {
   const problems: string[] = [];
@@ -124,20 +172,28 @@ export function siteProblems(
         `${at}.keyConvar: sites[${sharing}] reads its key from ${name} too; each site has its own key`,
       );
     else convars.set(name, index);
-    const key = convar(name)?.trim() ?? '';
     const label = facts?.label ?? entry.kind;
-    if (key === '')
-      problems.push(
-        `${at} (${label}): its key is missing; put \`set ${name} "<the key from ${label}>"\` in server.cfg`,
-      );
-    else {
-      const wrong = facts?.checkKey(key) ?? null;
-      if (wrong) problems.push(`${name} (set in server.cfg, for ${at}, ${label}): ${wrong}`);
-    }
     if (facts && entry.identity !== undefined && !facts.identities.includes(entry.identity))
       problems.push(
         `${at}.identity: ${label} takes ${facts.identities.map((kind) => JSON.stringify(kind)).join(' or ')}, got ${JSON.stringify(entry.identity)}`,
       );
   }
   return problems;
+}
+
+/**
+ * What is wrong with the key of a site entry, named by its convar with the line to paste, or null when it is usable.
+ * The key itself is never printed.
+ */
+export function siteKeyProblem(
+  entry: SiteEntry,
+  convar: (name: string) => string | null,
+  facts: SiteFacts | null,
+): string | null {
+  const name = siteKeyConvarOf(entry);
+  const key = convar(name)?.trim() ?? '';
+  const label = facts?.label ?? entry.kind;
+  if (key === '') return `its key is missing; put \`set ${name} "<the key from ${label}>"\` in server.cfg`;
+  const wrong = facts?.checkKey(key) ?? null;
+  return wrong ? `${name} (set in server.cfg): ${wrong}` : null;
 }

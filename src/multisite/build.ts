@@ -3,22 +3,30 @@ import { createRateBudget, type RateBudget } from '../api/rate-budget';
 import type { HttpTransport } from '../api/transport';
 import { rewardsOf, votePointsOf } from '../config/load';
 import type { ResourceConfig } from '../config/schema';
-import { siteIdOf, siteKeyConvarOf } from '../config/sites';
+import { siteIdOf, siteKeyConvarOf, siteKeyProblem } from '../config/sites';
 import { describeError } from '../runtime/errors';
+import { redact } from '../runtime/redact';
 import type { Runtime } from '../runtime/runtime';
+import { redactedAdapter } from '../sites/redacted';
 import { findSite } from '../sites/registry';
-import type { SiteAdapter } from '../sites/types';
+import { DEFAULT_SITE_TIMEOUT_MS, type SiteAdapter } from '../sites/types';
 import type { ConfiguredSite } from './site-claims';
 
 /** A configured site with the budget its adapter takes its slots from (the poller peeks at it). */
 export interface BuiltSite extends ConfiguredSite {
   budget: RateBudget;
+  /** Timeout of one request to this site, in ms (its `timeoutMs`, else {@link DEFAULT_SITE_TIMEOUT_MS}). */
+  timeoutMs: number;
 }
 
 /** Share of each site's budget kept for players' `/vote`, like the seed's `poll.reservePercent` default. */
 const SITE_RESERVE_RATIO = 0.3;
 
-/** The adapters of `config.sites`, in config order; a site whose adapter cannot be built is left out, with why. */
+/**
+ * The adapters of `config.sites`, in config order. A site whose key or settings are unusable is left out with one
+ * console line naming the setting ("site <id> (<label>) is off: …"): its problem turns that site off, never the
+ * resource. Every adapter answers through {@link redactedAdapter}, so no line quotes its key.
+ */
 export function buildSites(
   config: ResourceConfig,
   runtime: Pick<Runtime, 'convar' | 'now' | 'log'>,
@@ -30,33 +38,67 @@ export function buildSites(
     const id = siteIdOf(entry);
     const descriptor = findSite(entry.kind);
     if (!descriptor) continue;
+    const key = runtime.convar(siteKeyConvarOf(entry))?.trim() ?? '';
+    const off = (why: string) =>
+      runtime.log.error(`site ${id} (${descriptor.label}) is off: ${redact(why, key)}`);
+    const standIn = standIns[id];
+    const keyProblem = standIn ? null : siteKeyProblem(entry, runtime.convar, descriptor);
+    if (keyProblem) {
+      off(keyProblem);
+      continue;
+    }
+    const rate = (standIn ?? descriptor).rateLimit;
+    if (
+      entry.requestsPerMinute !== undefined &&
+      rate.documented &&
+      entry.requestsPerMinute > rate.perMinute
+    ) {
+      off(
+        `requestsPerMinute: ${descriptor.label} allows ${rate.perMinute} requests a minute; set at most ${rate.perMinute}, got ${entry.requestsPerMinute}`,
+      );
+      continue;
+    }
     const budget = createRateBudget({
-      limit: (standIns[id] ?? descriptor).rateLimit.perMinute,
+      limit: entry.requestsPerMinute ?? rate.perMinute,
       reserveRatio: SITE_RESERVE_RATIO,
       now: runtime.now,
     });
+    const timeoutMs = entry.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS;
     try {
       const adapter =
-        standIns[id] ??
+        standIn ??
         descriptor.create(
           {
-            key: runtime.convar(siteKeyConvarOf(entry))?.trim() ?? '',
+            key,
             identity: entry.identity,
             baseUrl: entry.baseUrl,
-            timeoutMs: config.requestTimeoutMs,
+            timeoutMs,
+            voteWindowMs: entry.voteWindowHours === undefined ? undefined : entry.voteWindowHours * 3_600_000,
           },
-          { transport, budget, now: runtime.now, log: runtime.log },
+          {
+            transport,
+            budget,
+            now: runtime.now,
+            log: { error: (message) => runtime.log.error(redact(message, key)) },
+          },
         );
+      if (entry.voteWindowHours !== undefined && adapter.voteWindowDocumented) {
+        off(
+          `voteWindowHours: ${descriptor.label} publishes its vote window (${adapter.voteWindowMs / 3_600_000} h); remove the setting`,
+        );
+        continue;
+      }
       built.push({
         id,
-        adapter,
+        adapter: redactedAdapter(adapter, key),
         budget,
+        timeoutMs,
         voteUrl: entry.voteUrl,
         // A vote on a site earns the vote points too, like a vote on the seed (credited by the points ledger).
         rewards: [...(entry.rewards ?? rewardsOf(config)), ...votePointsOf(config)],
       });
     } catch (error) {
-      runtime.log.error(`site ${id} (${descriptor.label}) is off: ${describeError(error)}`);
+      off(describeError(error));
     }
   }
   return built;

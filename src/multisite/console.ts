@@ -1,4 +1,7 @@
-/** The sites' part of `votereward status`: each site's model, identity, budget and the records still open. */
+/**
+ * The sites' part of `votereward status`: each site's model, identity and the records still open; `verbose` adds its
+ * request budget, its timeout and its vote window (said to be a guess where the site publishes none).
+ */
 import type { SiteClaims } from './site-claims';
 
 /** Steps shown as open (anything else is a paid vote remembered for its window). */
@@ -16,10 +19,12 @@ export function sitesStatus(sites: SiteClaims | null, verbose: boolean): string[
     );
     const kept = (steps.journaled ?? 0) + (steps.confirmed ?? 0);
     const budget = site.budget?.snapshot();
-    const figures =
-      verbose && budget
-        ? `; ${budget.usedInWindow}/${budget.limit} requests in the last minute, 429s: ${budget.rateLimited}`
-        : '';
+    // Built sites (`BuiltSite`) carry their own timeout; a stand-in in tests may not.
+    const timeoutMs = (site as { timeoutMs?: number }).timeoutMs;
+    const window = `${+(adapter.voteWindowMs / 3_600_000).toFixed(2)} h${adapter.voteWindowDocumented ? '' : ' (guessed; voteWindowHours changes it)'}`;
+    const figures = verbose
+      ? `${budget ? `; ${budget.usedInWindow}/${budget.limit} requests in the last minute, 429s: ${budget.rateLimited}` : ''}${timeoutMs === undefined ? '' : `; timeout ${timeoutMs} ms`}; vote window ${window}`
+      : '';
     return `  Site       ${site.id}: ${adapter.label}, ${adapter.claimModel.replace(/_/g, ' ')}, by ${adapter.identity}; ${open.length > 0 ? `open: ${open.join(', ')}` : 'nothing open'}; ${kept} paid vote(s) remembered${figures}`;
   });
 }

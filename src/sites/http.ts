@@ -7,6 +7,7 @@ import { parseRetryAfter } from '../api/client';
 import { ResponseTooLargeError, TimeoutError } from '../api/errors';
 import type { HttpResponse } from '../api/transport';
 import { describeError } from '../runtime/errors';
+import { excerpt, redact, safeUrl } from '../runtime/redact';
 import type { SiteCallOptions, SiteDeps, SiteFailure } from './types';
 
 /** Largest site answer read, in characters: every documented answer is under 1 KiB, so 16 KiB is generous. */
@@ -36,6 +37,12 @@ export interface SiteSender {
   /** Sends one request within the site's budget; 429, 5xx and transport errors become failures. */
   send(request: SiteRequest, opts: SiteCallOptions): Promise<SiteSendResult>;
 }
+
+/**
+ * Longest pause a site's `Retry-After` can impose (ms): a site asking for more (or a broken header, `999999999`)
+ * pauses that site 10 minutes, not until a restart.
+ */
+export const MAX_SITE_RETRY_AFTER_MS = 10 * 60_000;
 
 /** Creates the sender of one site (its transport, budget, clock and timeout); `secret` is never put in a detail. */
 export function createSiteSender(
@@ -85,7 +92,8 @@ export function createSiteSender(
         };
       }
       if (response.status === 429) {
-        const retryAfterMs = parseRetryAfter(response.headers['retry-after'], deps.now());
+        const asked = parseRetryAfter(response.headers['retry-after'], deps.now());
+        const retryAfterMs = asked === null ? null : Math.min(asked, MAX_SITE_RETRY_AFTER_MS);
         deps.budget.record('rate_limited', retryAfterMs ?? undefined);
         return {
           ok: false,
@@ -119,26 +127,21 @@ export function createSiteSender(
   };
 }
 
-/** Keys travel in URLs (query or path): a transport error that quotes the URL must not print them. */
-export function redact(text: string, secret: string): string {
-  let out = text.replace(/https?:\/\/\S+/g, (url) => url.replace(/[?#].*$/, '?…'));
-  if (secret.length >= 4) {
-    for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join('****');
-  }
-  return out;
-}
-
-/** Reads a JSON body with `schema`; the error names what was wrong, never the whole body. */
+/**
+ * Reads a JSON body with `schema`; the error names what was wrong, never the whole body: a body that is not JSON is
+ * quoted by {@link excerpt}, with `secret` (the site's key) masked.
+ */
 export function readJson<T extends z.ZodType>(
   body: string | null,
   schema: T,
+  secret?: string,
 ): { ok: true; value: z.output<T> } | { ok: false; detail: string } {
   if (body === null || body.trim() === '') return { ok: false, detail: 'empty body' };
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
-    return { ok: false, detail: `not JSON: ${JSON.stringify(body.slice(0, 40))}` };
+    return { ok: false, detail: `not JSON: ${excerpt(body, secret)}` };
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
@@ -179,17 +182,25 @@ export function buildUrl(base: string, path: string, query: Record<string, strin
   return `${base}${path}${params === '' ? '' : `?${params}`}`;
 }
 
-/** Reads a base URL setting: http(s), no query; the trailing slash is dropped. Throws `TypeError` naming it. */
+/** Reads a base URL setting: http(s), no query, no userinfo (printed without them); the trailing slash is dropped. Throws `TypeError` naming it. */
 export function readBaseUrl(kind: string, value: string): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new TypeError(`sites.${kind}.baseUrl: expected an http(s) URL, got ${JSON.stringify(value)}`);
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '')
     throw new TypeError(
-      `sites.${kind}.baseUrl: expected an http(s) URL without query, got ${JSON.stringify(value)}`,
+      `sites.${kind}.baseUrl: expected an http(s) URL, got ${JSON.stringify(safeUrl(value))}`,
+    );
+  }
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    url.username !== '' ||
+    url.password !== ''
+  )
+    throw new TypeError(
+      `sites.${kind}.baseUrl: expected an http(s) URL without query or user:password@ (the key goes in its convar), got ${JSON.stringify(safeUrl(value))}`,
     );
   return value.replace(/\/+$/, '');
 }

@@ -73,7 +73,7 @@ export const SERVEUR_PRIVE_SITE: SiteDescriptor = {
         const sent = await sender.send({ method: 'GET', url, effect: false }, opts);
         if (!sent.ok) return sent.failure;
         const { status, body } = sent.response;
-        const answer = readJson(body, answerBody);
+        const answer = readJson(body, answerBody, settings.key);
         if (!answer.ok)
           return status >= 400
             ? { kind: 'refused', status, detail: `${LABEL}: HTTP ${status}` }

@@ -76,7 +76,7 @@ export const TOP_SERVER_SITE: SiteDescriptor = {
       auth: 'query',
       claimModel: 'reward_then_claim',
       rateLimit: TOP_SERVER_SITE.rateLimit,
-      voteWindowMs: 24 * 3_600_000,
+      voteWindowMs: settings.voteWindowMs ?? 24 * 3_600_000,
       voteWindowDocumented: false,
       canCheck: true,
       async check(player, opts): Promise<CheckOutcome> {
@@ -90,7 +90,7 @@ export const TOP_SERVER_SITE: SiteDescriptor = {
         if (!sent.ok) return sent.failure;
         const failure = statusFailure(sent.response.status, false);
         if (failure) return failure;
-        const answer = readJson(sent.response.body, checkBody);
+        const answer = readJson(sent.response.body, checkBody, settings.key);
         if (!answer.ok) return malformed(LABEL, answer.detail, false);
         const { hasPendingVote, pending, votes } = answer.value;
         if (!hasPendingVote || pending === 0) return { kind: 'not_voted', maybeBadKey: false };
@@ -124,7 +124,7 @@ export const TOP_SERVER_SITE: SiteDescriptor = {
         if (!sent.ok) return sent.failure;
         const failure = statusFailure(sent.response.status, true);
         if (failure) return failure;
-        const answer = readJson(sent.response.body, claimBody);
+        const answer = readJson(sent.response.body, claimBody, settings.key);
         if (!answer.ok) return malformed(LABEL, answer.detail, true);
         return { kind: 'confirmed', count: answer.value.claimed };
       },

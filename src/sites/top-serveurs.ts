@@ -90,7 +90,7 @@ export const TOP_SERVEURS_SITE: SiteDescriptor = {
       if (!sent.ok) return sent.failure;
       const { status, body } = sent.response;
       if (status < 200 || status >= 300) return readError(status, body, false);
-      const answer = readJson(body, checkAnswer);
+      const answer = readJson(body, checkAnswer, settings.key);
       if (!answer.ok) return malformed(LABEL, answer.detail, false);
       const vote: SiteVote = {
         votedAt: null,
@@ -107,7 +107,7 @@ export const TOP_SERVEURS_SITE: SiteDescriptor = {
       identity,
       auth: 'query' as const,
       rateLimit: TOP_SERVEURS_SITE.rateLimit,
-      voteWindowMs: WINDOW_MS,
+      voteWindowMs: settings.voteWindowMs ?? WINDOW_MS,
       voteWindowDocumented: false,
       canCheck: identity !== 'steam64',
       check,
@@ -127,7 +127,7 @@ export const TOP_SERVEURS_SITE: SiteDescriptor = {
         if (!sent.ok) return sent.failure;
         const { status, body } = sent.response;
         if (status < 200 || status >= 300) return readError(status, body, true);
-        const answer = readJson(body, claimAnswer);
+        const answer = readJson(body, claimAnswer, settings.key);
         if (!answer.ok) return malformed(LABEL, answer.detail, true);
         if (!answer.value.success) return malformed(LABEL, 'success: false on a 2xx answer', true);
         if (answer.value.claimed === 0) return { kind: 'not_voted', maybeBadKey: false };

@@ -47,7 +47,7 @@ export const TOPGSERVERS_SITE: SiteDescriptor = {
       auth: 'bearer',
       claimModel: 'check_only',
       rateLimit: TOPGSERVERS_SITE.rateLimit,
-      voteWindowMs: 24 * 3_600_000,
+      voteWindowMs: settings.voteWindowMs ?? 24 * 3_600_000,
       voteWindowDocumented: false,
       canCheck: true,
       async check(username, opts): Promise<CheckOutcome> {
@@ -69,7 +69,7 @@ export const TOPGSERVERS_SITE: SiteDescriptor = {
         if (status >= 400 && status < 500)
           return { kind: 'refused', status, detail: `${LABEL}: HTTP ${status}` };
         if (status !== 200) return malformed(LABEL, `HTTP ${status}`, false);
-        const answer = readJson(body, checkBody);
+        const answer = readJson(body, checkBody, settings.key);
         if (!answer.ok) return malformed(LABEL, answer.detail, false);
         if (!answer.value.voted) return { kind: 'not_voted', maybeBadKey: false };
         const votedAt = checkVoteTime(Date.parse(answer.value.last_vote_at), deps.now());

@@ -12,6 +12,7 @@
  * (4xx: refused, nothing claimed; 5xx: unreachable); a body other than one digit is unreadable.
  */
 
+import { excerpt } from '../runtime/redact';
 import { buildUrl, createSiteSender, malformed, readBaseUrl } from './http';
 import { checkIdentity } from './identity';
 import {
@@ -65,8 +66,7 @@ export const TRACKYSERVER_SITE: SiteDescriptor = {
         return malformed(LABEL, `HTTP ${status}`, effect);
       }
       const digit = /^\s*([012])\s*$/.exec(body ?? '');
-      if (!digit)
-        return malformed(LABEL, `not a 0/1/2 answer: ${JSON.stringify((body ?? '').slice(0, 40))}`, effect);
+      if (!digit) return malformed(LABEL, `not a 0/1/2 answer: ${excerpt(body ?? '', settings.key)}`, effect);
       return { digit: Number(digit[1]) as 0 | 1 | 2 };
     };
 

@@ -163,6 +163,8 @@ export interface SiteSettings {
   baseUrl?: string | undefined;
   /** Timeout of one request in ms (default {@link DEFAULT_SITE_TIMEOUT_MS}). */
   timeoutMs?: number | undefined;
+  /** How long one vote lasts (ms), for a site that publishes no window; ignored where the window is documented. */
+  voteWindowMs?: number | undefined;
 }
 
 /** What an adapter is built with: the resource's transport, this site's own budget, the clock. */
@@ -203,5 +205,8 @@ export interface SiteDescriptor {
   create(settings: SiteSettings, deps: SiteDeps): SiteAdapter;
 }
 
-/** Timeout of one site request when the settings give none (ms). */
-export const DEFAULT_SITE_TIMEOUT_MS = 8000;
+/**
+ * Timeout of one site request when the site's `timeoutMs` gives none (ms): every documented site answer is under
+ * 1 KiB, so 5 s is generous, and a hanging site holds a `/vote` no longer than this.
+ */
+export const DEFAULT_SITE_TIMEOUT_MS = 5000;

@@ -246,6 +246,23 @@ describe('createVoteApi against the real mock (in process)', () => {
     expect((error as Error).message).toContain(detail);
   });
 
+  it.each([
+    ['a 200 page that is not JSON', 200, (key: string) => `<pre>Authorization: Bearer ${key}</pre>`],
+    ['a 502 page', 502, (key: string) => `Bad gateway for Authorization: Bearer ${key}`],
+    [
+      'a 403 JSON error',
+      403,
+      (key: string) => JSON.stringify({ error: { code: 'bad', message: `key ${key}` } }),
+    ],
+  ])('quotes %s echoing the request without the key', async (_what, status, page) => {
+    const { mock, api } = setup();
+    mock.wire({ path: '/api/v1/vote/check', reply: { status, body: page(mock.apiKey) } });
+    const error = await api.checkVote({ username: 'Ana' }, claim).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).not.toContain(mock.apiKey.slice(5, 11));
+    expect((error as Error).message).toContain('****');
+  });
+
   it('treats a claim answered 200 {"success": false} as a definite refusal (ClaimRefusedError), not a lost answer', async () => {
     const { mock, api } = setup();
     mock.addVote('Ana');

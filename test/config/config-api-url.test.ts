@@ -31,16 +31,17 @@ describe('apiUrl', () => {
   });
 
   it.each([
-    'http://',
-    'https://',
-    'http:',
-    'javascript:alert(1)',
-    'mailto:a@votes.example',
-    '//votes.example',
-  ])('refuses %j: not an http(s) URL with a host', (apiUrl) => {
+    ['http://', 'http://'],
+    ['https://', 'https://'],
+    ['http:', 'http:'],
+    ['javascript:alert(1)', 'javascript:alert(1)'],
+    // Printed without what comes before an @, where a key pasted as user:password@ would be.
+    ['mailto:a@votes.example', '…@votes.example'],
+    ['//votes.example', '//votes.example'],
+  ])('refuses %j: not an http(s) URL with a host', (apiUrl, shown) => {
     expect(load(apiUrl)).toEqual({
       ok: false,
-      problems: [`apiUrl: expected an http(s) URL, got ${JSON.stringify(apiUrl)}`],
+      problems: [`apiUrl: expected an http(s) URL, got ${JSON.stringify(shown)}`],
     });
   });
 

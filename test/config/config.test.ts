@@ -188,7 +188,7 @@ describe('loadConfig', () => {
     ],
     [
       { apiKey: KEY, apiUrl: 'https://v.example/?key=1' },
-      'apiUrl: expected a base URL without ?query or #hash, got "https://v.example/?key=1"',
+      'apiUrl: expected a base URL without ?query or #hash, got "https://v.example/?…"',
     ],
     [
       { apiKey: 'live_abc def0123456789', apiUrl: 'https://v.example' },

@@ -45,20 +45,6 @@ describe('sites in config.json', () => {
         'sites[0].kind: expected one of "top-serveurs", "trackyserver", "serveur-prive", "top-server", "topgservers", got "trakyserver"; did you mean "trackyserver"?',
     },
     {
-      what: 'a missing key is named by its convar, with the line to paste',
-      sites: [TRACKY],
-      convars: {},
-      problem:
-        'sites[0] (Trackyserver): its key is missing; put `set vote_reward_site_trackyserver_key "<the key from Trackyserver>"` in server.cfg',
-    },
-    {
-      what: 'a key in the wrong form is named by its convar, never printed',
-      sites: [TOPG],
-      convars: { vote_reward_site_topgservers_key: 'live_not_a_tgs_key' },
-      problem:
-        'vote_reward_site_topgservers_key (set in server.cfg, for sites[0], TopGServers): the key does not start with tgs_',
-    },
-    {
       what: 'two entries with one name',
       sites: [TRACKY, TRACKY],
       convars: { vote_reward_site_trackyserver_key: 'abcd1234' },
@@ -80,12 +66,43 @@ describe('sites in config.json', () => {
     },
     {
       what: 'the seed as a site (it is apiUrl)',
-      sites: [{ ...TRACKY, id: 'seed', keyConvar: 'x_key' }],
-      convars: { x_key: 'abcd1234' },
+      sites: [{ ...TRACKY, id: 'seed', keyConvar: 'vote_reward_x_key' }],
+      convars: { vote_reward_x_key: 'abcd1234' },
       problem: 'sites[0].id: "seed" names this project\'s API (apiUrl); choose another',
     },
   ])('$what', ({ sites, convars, problem }) => {
     expect(problemsOf({ sites }, convars)).toContain(problem);
+  });
+
+  it.each([
+    ['a missing key', {}],
+    ['a key in the wrong form', { vote_reward_site_topgservers_key: 'live_not_a_tgs_key' }],
+  ])('%s does not refuse the config (the site alone is turned off when it is built)', (_what, convars) => {
+    expect(load({ sites: [TOPG] }, convars).ok).toBe(true);
+  });
+
+  it.each([
+    ['rcon_password', "a convar of this resource's own family"],
+    ['sv_licenseKey', "a convar of this resource's own family"],
+    ['vote_reward_api_key', 'holds another secret'],
+    ['VOTE_REWARD_API_KEY', "a convar of this resource's own family"],
+    ['vote_reward_DISCORD_webhook', 'holds another secret'],
+  ])('keyConvar %s is refused, naming the field', (keyConvar, why) => {
+    const problems = problemsOf({ sites: [{ ...TRACKY, keyConvar }] }, { [keyConvar]: 'abcd1234' });
+    expect(problems).toEqual([expect.stringMatching(/^sites\[0\]\.keyConvar: /)]);
+    expect(problems[0]).toContain(why);
+  });
+
+  it.each([
+    ['apiUrl', { apiUrl: 'https://live_S3CRETKEY@vote.example/api/v1' }],
+    ['apiUrl', { apiUrl: 'https://vote.example/?key=S3CRETKEY' }],
+    ['voteUrl', { voteUrl: 'top-serveurs.net/vote?token=S3CRETKEY' }],
+    ['sites[0].voteUrl', { sites: [{ ...TRACKY, voteUrl: 'tracky.example/vote?token=S3CRETKEY' }] }],
+    ['sites[0].baseUrl', { sites: [{ ...TRACKY, baseUrl: 'api.example/v1?server_token=S3CRETKEY' }] }],
+  ])('a secret in %s is not printed by the problem naming it', (field, config) => {
+    const problems = problemsOf(config, { vote_reward_site_trackyserver_key: 'abcd1234' });
+    expect(problems.some((problem) => problem.startsWith(field))).toBe(true);
+    expect(problems.join('\n')).not.toContain('S3CRETKEY');
   });
 
   it('a valid list loads: ids, key convars, and every site reward bounded with the others', () => {
@@ -93,16 +110,24 @@ describe('sites in config.json', () => {
       {
         sites: [
           { ...TRACKY, identity: 'discord', rewards: { type: 'money', amount: 300 } },
-          { kind: 'top-server', id: 'ts2', keyConvar: 'my_key', voteUrl: 'https://ts.example/vote' },
+          {
+            kind: 'top-server',
+            id: 'ts2',
+            keyConvar: 'vote_reward_my_key',
+            voteUrl: 'https://ts.example/vote',
+          },
         ],
         allSites: { reward: { type: 'bank', amount: 1000 } },
       },
-      { vote_reward_site_trackyserver_key: 'abcd1234', my_key: 'efgh5678' },
+      { vote_reward_site_trackyserver_key: 'abcd1234', vote_reward_my_key: 'efgh5678' },
     );
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;
     expect(loaded.config.sites.map(siteIdOf)).toEqual(['trackyserver', 'ts2']);
-    expect(loaded.config.sites.map(siteKeyConvarOf)).toEqual(['vote_reward_site_trackyserver_key', 'my_key']);
+    expect(loaded.config.sites.map(siteKeyConvarOf)).toEqual([
+      'vote_reward_site_trackyserver_key',
+      'vote_reward_my_key',
+    ]);
     expect(possibleRewardsOf(loaded.config)).toEqual([
       { type: 'money', amount: 500 },
       { type: 'money', amount: 300 },

@@ -283,6 +283,9 @@ describe('mock CLI start-up, in process', () => {
     expect(output).toContain('vote page: http://votes.lan:8787/servers/1/vote');
     expect(output).toContain('OpenAPI: http://votes.lan:8787/openapi.json');
     expect(output).not.toContain('http://0.0.0.0');
+    expect(output).toContain(
+      'control API: refused to everyone, since others can reach this mock (--public-url http://votes.lan:8787); set MOCK_ADMIN_TOKEN to use it (and the owner dashboard)',
+    );
   });
 
   it.each([

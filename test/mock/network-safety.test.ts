@@ -258,12 +258,13 @@ describe('Host allow-list (DNS rebinding)', () => {
     ['https://votes.example.test/', 'votes.example.test'],
     ['https://votes.example.test', 'votes.example.test:443'],
   ])('with --public-url %s accepts Host %s', async (publicUrl, name) => {
-    const proxied = await startMockServer({ publicUrl });
+    const proxied = await startMockServer({ publicUrl, admin: { enabled: true, token: 't0ken' } });
     try {
-      const res = await sendOver(proxied.url, 'GET', '/__admin/faults', { headers: { host: name } });
+      const auth = { authorization: 'Bearer t0ken' };
+      const res = await sendOver(proxied.url, 'GET', '/__admin/faults', { headers: { host: name, ...auth } });
       expect(res.status).toBe(200);
       const other = await sendOver(proxied.url, 'GET', '/__admin/faults', {
-        headers: { host: 'other.lan:8787' },
+        headers: { host: 'other.lan:8787', ...auth },
       });
       expect(other.status).toBe(403);
     } finally {
@@ -399,7 +400,11 @@ describe('--host 0.0.0.0', () => {
   });
 
   it('with --public-url, publishes that URL in pages and serves the dashboard under its Host', async () => {
-    const wide = await startMockServer({ host: '0.0.0.0', publicUrl: 'http://votes.lan:8787/' });
+    const wide = await startMockServer({
+      host: '0.0.0.0',
+      publicUrl: 'http://votes.lan:8787/',
+      admin: { enabled: true, token: 't0ken' },
+    });
     try {
       const id = wide.store.servers.create({ name: 'Lan RP', game: 'fivem' }).id;
       expect(wide.publicUrl).toBe('http://votes.lan:8787');
@@ -410,12 +415,62 @@ describe('--host 0.0.0.0', () => {
       expect((await sendOver(wide.url, 'GET', `/servers/${id}`)).body).toContain(
         `http://votes.lan:8787/badge/${id}.png`,
       );
-      const dashboard = await sendOver(wide.url, 'GET', `/dashboard/servers/${id}/integrations`, {
+      const opened = await sendOver(wide.url, 'GET', `/dashboard/servers/${id}/integrations?token=t0ken`, {
         headers: { host: 'votes.lan:8787' },
+      });
+      expect(opened.status).toBe(303);
+      const cookie = String(opened.headers['set-cookie']).split(';')[0] ?? '';
+      const dashboard = await sendOver(wide.url, 'GET', `/dashboard/servers/${id}/integrations`, {
+        headers: { host: 'votes.lan:8787', cookie },
       });
       expect(dashboard.status).toBe(200);
     } finally {
       await wide.close();
     }
   });
+});
+
+describe('a mock others can reach, without MOCK_ADMIN_TOKEN', () => {
+  it.each<[string, { publicUrl?: string; host?: string }, string]>([
+    [
+      '--public-url (a same-host proxy: every client is loopback)',
+      { publicUrl: 'http://votes.lan:8787' },
+      '--public-url http://votes.lan:8787',
+    ],
+    ['--host 0.0.0.0', { host: '0.0.0.0' }, '--host 0.0.0.0'],
+  ])(
+    'with %s refuses the control API and the dashboard to a loopback client',
+    async (_what, options, why) => {
+      const exposed = await startMockServer({ ...options, sites: true });
+      try {
+        const host: Record<string, string> = options.publicUrl ? { host: 'votes.lan:8787' } : {};
+        for (const path of ['/__admin/faults', '/__admin/sites']) {
+          const res = await sendOver(exposed.url, 'GET', path, { headers: host });
+          expect([path, res.status, errorCode(res)]).toEqual([path, 403, 'admin_token_required']);
+          expect(res.body).toContain(why);
+          expect(res.body).not.toMatch(/"key"/);
+        }
+        const id = exposed.store.servers.create({ name: 'Lan RP', game: 'fivem' }).id;
+        const dashboard = await sendOver(exposed.url, 'GET', `/dashboard/servers/${id}/integrations`, {
+          headers: host,
+        });
+        expect(dashboard.status).toBe(403);
+        expect(dashboard.headers['x-error-code']).toBe('dashboard_token_needed');
+      } finally {
+        await exposed.close();
+      }
+    },
+  );
+
+  it.each([['127.0.0.1'], ['localhost']])(
+    'on --host %s (loopback only) still answers loopback clients',
+    async (host) => {
+      const local = await startMockServer({ host });
+      try {
+        expect((await sendOver(local.url, 'GET', '/__admin/faults')).status).toBe(200);
+      } finally {
+        await local.close();
+      }
+    },
+  );
 });

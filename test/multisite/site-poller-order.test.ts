@@ -45,6 +45,7 @@ function createHarness(
     budget: {
       peek: () => ((slots.get(id) ?? 1) > 0 ? { ok: true } : { ok: false, waitMs: 1000, reason: 'rate' }),
     } as unknown as RateBudget,
+    timeoutMs: 5000,
     voteUrl: 'https://example.invalid/vote',
     rewards: [],
   }));
