@@ -16,9 +16,11 @@ const root = new URL('.', import.meta.url).pathname;
  * and the shop core (ledger, purchase steps, limits, their schemas) added about 39 KiB (442 → 481 KiB), ox_core and
  * ND_Core about 6 KiB, the VORP and RSG adapters 7.2 KiB, the shop's player surface (commands, menu, console, its
  * messages in seven languages) about 42 KiB, the listing sites (their adapters, the claims on them, the sites config
- * and their messages in seven languages) about 54 KiB; the sites' redaction and per-site settings about 5 KiB.
+ * and their messages in seven languages) about 54 KiB; the sites' redaction and per-site settings about 5 KiB; the
+ * payout engine about 7 KiB. Targeting Node 22, the runtime the manifest asks for (`node_version '22'`), instead of
+ * Node 16 took 8 KiB of down-levelled syntax off (612 → 604 KiB).
  */
-const MAX_BUNDLE_BYTES = 606 * 1024;
+const MAX_BUNDLE_BYTES = 620 * 1024;
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
 /** The folder inside the zip: the owner unzips the zip into resources/, giving resources/vote-reward/. */
 const RESOURCE_FOLDER = 'vote-reward';
@@ -33,7 +35,7 @@ async function bundleResource() {
     // module-level name (a `source`, an `exports`) from clobbering FiveM's globals.
     platform: 'node',
     format: 'iife',
-    target: ['node16'],
+    target: ['node22'],
     keepNames: true,
     minifySyntax: true,
     minifyWhitespace: true,
