@@ -74,3 +74,29 @@ describe('a character switch during an asynchronous VORP payout', () => {
     expect(ledger).not.toContain('refund:');
   });
 });
+
+describe('a character switch during an asynchronous ox_core bank payout', () => {
+  it('the bank payout is held for an admin, never paid again to the other character', async () => {
+    const w = await createE2e({
+      framework: 'oxcore',
+      config: { claimCooldownSeconds: 0, poll: { enabled: false }, reward: { type: 'bank', amount: 100 } },
+    });
+    world = w;
+    await w.advance(1000);
+    const ann = await w.join('Ann');
+    const oxcore = w.fakes.oxcore;
+    if (!oxcore) throw new Error('no ox_core fake');
+    await w.vote('Ann');
+    // Character B holds what A held: read after the call, B's balance looks like "nothing was paid".
+    oxcore.switchDuringAddBalance(ann.id, { charId: 222, bank: oxcore.bank(ann.id) ?? 0 });
+    w.type(ann, '/vote');
+    await w.advance(3000);
+    w.type(ann, '/vote');
+    await w.advance(3000);
+    expect(w.ledger().filter((entry) => entry.kind === 'bank')).toHaveLength(1);
+    const open = Object.values(w.kvp('claim:')).map(
+      (text) => JSON.parse(String(text)) as { state: string; problem: string },
+    );
+    expect(open).toEqual([expect.objectContaining({ state: 'needs_admin', problem: 'outcome_unknown' })]);
+  });
+});

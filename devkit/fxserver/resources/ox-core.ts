@@ -22,6 +22,15 @@ export interface OxCoreFake {
   unloadPlayer(id: number): void;
   /** The bank balance of a player's character, if any. */
   bank(id: number): number | undefined;
+  /**
+   * The next `addBalance` answers after `answerMs`, and `switchAfterMs` into the call player `id` switches to character
+   * `charId` (a default account holding `bank`), as a modified client's character menu would.
+   */
+  switchDuringAddBalance(
+    id: number,
+    to: { charId: number; bank: number },
+    timing?: { switchAfterMs: number; answerMs: number },
+  ): void;
 }
 
 /** Creates the ox_core fake over ox_inventory's model. */
@@ -29,8 +38,28 @@ export function createOxCoreFake(options: { ox: OxModel }): OxCoreFake {
   let g: CfxGlobals | null = null;
   let api: FakeApi | null = null;
   const characters = new Map<number, number>();
+  let armed: { id: number; charId: number; bank: number; switchAfterMs: number; answerMs: number } | null =
+    null;
   const model = createOxCoreModel({
     ox: options.ox,
+    callWait(method) {
+      const plan = armed;
+      const globals = g;
+      if (method !== 'addBalance' || !plan || !globals) return null;
+      armed = null;
+      globals.setTimeout(() => {
+        if (![...model.accounts.values()].some((a) => a.owner === plan.charId))
+          model.addAccount({
+            id: 200000 + plan.charId,
+            owner: plan.charId,
+            balance: plan.bank,
+            isDefault: 1,
+          });
+        model.setActive(plan.id, plan.charId, `ST${plan.charId}`);
+        characters.set(plan.id, plan.charId);
+      }, plan.switchAfterMs);
+      return new Promise<void>((resolve) => globals.setTimeout(resolve, plan.answerMs));
+    },
     onPay(accountId, amount, message) {
       const owner = model.accounts.get(accountId)?.owner;
       const player = [...model.players.entries()].find(([, p]) => p.charId === owner)?.[0] ?? 0;
@@ -70,6 +99,9 @@ export function createOxCoreFake(options: { ox: OxModel }): OxCoreFake {
     },
     unloadPlayer(id) {
       model.drop(id);
+    },
+    switchDuringAddBalance(id, to, timing = { switchAfterMs: 10, answerMs: 40 }) {
+      armed = { id, ...to, ...timing };
     },
     bank(id) {
       const charId = characters.get(id);

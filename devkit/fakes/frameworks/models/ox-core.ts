@@ -48,6 +48,11 @@ export interface OxCoreModelOptions {
   oxRunning?: () => boolean;
   /** Called before a balance is added (the simulated server records a payout there; a throw aborts). */
   onPay?: (accountId: number, amount: number, message: unknown) => void;
+  /**
+   * How long the answer of one CallAccount waits after the call acted (its MySQL round trip: on a real server the
+   * Promise settles on a later tick), as a promise the host's timer resolves; null answers at once.
+   */
+  callWait?: (method: string) => Promise<void> | null;
 }
 
 /** The ox_core model. */
@@ -121,7 +126,10 @@ export function createOxCoreModel(options: OxCoreModelOptions) {
         const account = accountOf(id);
         const call = methods[String(method)];
         if (!call) return undefined;
-        return call(account, ...args);
+        const answer = call(account, ...args);
+        const wait = options.callWait?.(String(method)) ?? null;
+        if (wait) await wait;
+        return answer;
       },
     },
     /** A player joined (user loaded, at character selection). */
