@@ -13,7 +13,7 @@ import type { Runtime } from '../runtime/runtime';
 import type { IdentityKind, SiteAdapter, SiteFailure, SiteVote } from '../sites/types';
 import { identityOf } from './identity';
 import { countRecords, createSiteVoteStore, keyOf, type SiteVoteRecord } from './records';
-import { createSiteSteps, type SitePlayer } from './site-steps';
+import { createSiteSteps, type SitePlayer, type SiteRun } from './site-steps';
 
 /** One configured site, its adapter built. */
 export interface ConfiguredSite {
@@ -113,7 +113,7 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     once,
     busy,
   });
-  const { advance, confirmOwed, resume, recordFor, paidLately, paidBefore, tooOld } = steps;
+  const { run, resume, recordFor, paidLately, paidBefore, tooOld } = steps;
 
   const failed = (site: ConfiguredSite, failure: SiteFailure): SiteResult => {
     if (failure.kind === 'bad_key')
@@ -157,8 +157,8 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
       // Without a vote time, a confirmed claim means the site shows a new vote.
       const renewed = held.step === 'confirmed' && held.votedAt === null;
       if (!expired && !renewed) {
-        if (held.step === 'opened') advance(held, held.batchVotes);
-        else if (held.step === 'claim_owed') await confirmOwed(held, priority);
+        if (held.step === 'opened' || held.step === 'claim_owed')
+          await run(held, { type: 'resumed' }, { priority });
         return held.step === 'opened' || held.step === 'needs_admin'
           ? { code: 'pending' }
           : { code: 'already_paid' };
@@ -167,11 +167,7 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     // The same vote (site, voter, vote time) paid before: its record may be gone, its done-mark is not.
     if (paidBefore(fresh)) return { code: 'already_paid' };
     if (paidLately(site, identity, key)) return { code: 'already_paid' };
-    store.write(fresh);
-    const next = advance(fresh, fresh.votes);
-    onFound();
-    await options.settle(player.license);
-    await confirmOwed(next, priority);
+    await run(fresh, { type: 'shown' }, { priority, onFound });
     return { code: 'paid' };
   };
 
@@ -202,22 +198,15 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
       await resume(key, priority);
       return { code: 'pending' };
     }
-    store.write(record);
-    const answer = await adapter.claim(identity, { priority });
-    if (answer.kind === 'claimed') {
-      const opened: SiteVoteRecord = { ...record, step: 'opened' };
-      store.write(opened);
-      advance(opened, 1);
-      found();
-      await options.settle(player.license);
-      return { code: 'paid' };
-    }
-    if (answer.kind !== 'not_voted' && answer.kind !== 'already_claimed' && isUnknown(answer))
-      return { code: 'pending' };
-    store.remove(key);
+    const context: SiteRun = { priority, onFound: found };
+    await run(record, { type: 'claim_started' }, context);
+    const { answer } = context;
+    if (answer === undefined) return { code: 'pending' };
+    if (answer.kind === 'claimed') return { code: 'paid' };
     if (answer.kind === 'not_voted') return { code: 'no_vote' };
     if (answer.kind === 'already_claimed') return { code: 'already_paid' };
-    return failed(site, answer);
+    // A claim whose answer was lost stays `claiming`: claiming again decides it.
+    return isUnknown(answer) ? { code: 'pending' } : failed(site, answer);
   };
 
   const claimOn = async (

@@ -6,15 +6,15 @@ import type { RequestPriority } from '../api/rate-budget';
 import type { Journal } from '../claim/journal';
 import { siteVoteOpened } from '../claim/transitions';
 import { ADMIN_COMMAND } from '../commands/admin';
+import { runSteps } from '../engine/step-runner';
 import { drawRewards } from '../programs/draw';
 import type { DrawRecord } from '../programs/types';
 import type { Reward } from '../rewards/types';
 import type { Runtime } from '../runtime/runtime';
 import { checkVoteTime } from '../sites/http';
-import type { SiteVote } from '../sites/types';
+import type { ClaimOutcome, SiteFailure, SiteVote } from '../sites/types';
 import {
   batchIdOf,
-  confirmBackoffMs,
   entryIdFor,
   KEEP_MARGIN_MS,
   keepUntilOf,
@@ -24,6 +24,7 @@ import {
   type SiteVoteStore,
 } from './records';
 import type { ConfiguredSite } from './site-claims';
+import { type SiteVoteEffect, type SiteVoteEvent, siteVoteTransition } from './site-machine';
 
 /** The player a site vote is for. */
 export interface SitePlayer {
@@ -46,12 +47,21 @@ export interface SiteStepsOptions {
   busy: Set<string>;
 }
 
+/** One run of a site vote's machine: the request priority, and what the caller hears back. */
+export interface SiteRun {
+  priority: RequestPriority;
+  /** Called once, before the first payout of the run (the player hears which site the vote was found on). */
+  onFound?: (() => void) | undefined;
+  /** The claim's answer, when the run sent a claim. */
+  answer?: ClaimOutcome;
+  /** Why the site did not confirm, when it did not. */
+  detail?: string;
+}
+
 /** The steps. */
 export interface SiteSteps {
-  /** From `opened`: the batch's entry is written (or found), then the record moves on; answers the record now. */
-  advance(record: SiteVoteRecord, count: number): SiteVoteRecord;
-  /** A reward-then-claim record whose entries are all paid: pays votes counted beyond them, else confirms. */
-  confirmOwed(record: SiteVoteRecord, priority: RequestPriority): Promise<void>;
+  /** Runs `event` on a record (see `site-machine.ts`); answers the record as it stands after (null: removed). */
+  run(record: SiteVoteRecord, event: SiteVoteEvent, context: SiteRun): Promise<SiteVoteRecord | null>;
   /** Moves the record at `key` as far as it goes now. */
   resume(key: string, priority: RequestPriority): Promise<void>;
   /** True when another vote of `identity` on `site` (not `key`) was paid within half the site's window. */
@@ -124,85 +134,120 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
     return true;
   };
 
-  /** From `opened`: the batch's entry is written (or found), then the record moves to its model's next step. */
-  const advance = (record: SiteVoteRecord, count: number): SiteVoteRecord => {
-    if (!writeBatch(record, record.batches, count, false)) return record;
-    // Claim-then-reward records are kept too: some sites' checks still show a claimed vote, and a lost claim answer
-    // is decided by claiming again, which is only safe while the vote this resource paid is remembered.
-    const next: SiteVoteRecord = {
-      ...record,
-      step: record.model === 'reward_then_claim' ? 'claim_owed' : 'journaled',
-    };
-    store.write(next);
-    return next;
-  };
-
   const allBatchesSettled = (record: SiteVoteRecord) =>
     Array.from({ length: record.batches }, (_, index) => batchIdOf(record, index + 1)).every(
       (id) => !journal.stored(id),
     );
 
   /**
-   * A reward-then-claim record whose entries are all paid: confirms at the site. The site's claim consumes every
-   * pending vote, so votes the site counts beyond those paid are paid first (one more batch), then confirmed.
+   * Confirms a reward-then-claim record whose entries are all paid. The site's claim consumes every pending vote, so
+   * votes the site counts beyond those paid are paid first (one more batch), then confirmed.
    */
-  const confirmOwed = async (record: SiteVoteRecord, priority: RequestPriority): Promise<void> => {
+  const confirm = async (record: SiteVoteRecord, context: SiteRun): Promise<SiteVoteEvent | null> => {
     const site = byId.get(record.site);
-    if (site?.adapter.claimModel !== 'reward_then_claim') return;
-    if (record.step !== 'claim_owed' || !allBatchesSettled(record) || record.nextAttemptAt > runtime.now())
-      return;
-    const seen = await site.adapter.check(record.identity, { priority });
+    if (site?.adapter.claimModel !== 'reward_then_claim') return null;
+    if (!allBatchesSettled(record) || record.nextAttemptAt > runtime.now()) return null;
+    const seen = await site.adapter.check(record.identity, { priority: context.priority });
     if (seen.kind === 'voted') {
-      const extra = Math.min((seen.vote.pending ?? 1) - record.votes, MAX_VOTES_PER_RECORD - record.votes);
-      if (extra > 0 && record.batches < MAX_VOTES_PER_RECORD) {
-        const opened: SiteVoteRecord = {
-          ...record,
-          step: 'opened',
-          votes: record.votes + extra,
-          batches: record.batches + 1,
-          batchVotes: extra,
-        };
-        store.write(opened);
-        advance(opened, extra);
-        await options.settle(record.license);
-        return;
-      }
-    } else if (seen.kind !== 'not_voted' && seen.kind !== 'already_claimed') return;
-    const answer = await site.adapter.confirmClaim(record.identity, { priority });
-    if (answer.kind === 'confirmed') {
-      store.write({ ...record, step: 'confirmed', attempts: 0 });
-      return;
-    }
-    const attempts = record.attempts + 1;
-    store.write({ ...record, attempts, nextAttemptAt: runtime.now() + confirmBackoffMs(attempts) });
-    if (attempts % 5 === 1)
-      log.warn(
-        `site ${site.id}: the claim of ${record.name}'s paid vote is not confirmed yet (${answer.detail}); retried with backoff, never paid again`,
-      );
+      const extra = (seen.vote.pending ?? 1) - record.votes;
+      if (extra > 0 && record.batches < MAX_VOTES_PER_RECORD && record.votes < MAX_VOTES_PER_RECORD)
+        return { type: 'more_votes', extra };
+    } else if (seen.kind !== 'not_voted' && seen.kind !== 'already_claimed') return null;
+    const answer = await site.adapter.confirmClaim(record.identity, { priority: context.priority });
+    if (answer.kind === 'confirmed') return { type: 'site_confirmed' };
+    context.detail = answer.detail;
+    return { type: 'confirm_failed', at: runtime.now() };
   };
 
-  /** Resumes a `claiming` record: the claim, sent again, says whether the first took. */
-  const resumeClaiming = async (record: SiteVoteRecord, site: ConfiguredSite, priority: RequestPriority) => {
-    const { adapter } = site;
-    if (adapter.claimModel !== 'claim_then_reward') return;
-    // Some sites' checks answer "voted" for a claimed vote too, so only the claim itself can tell: sent again, it
-    // answers "claimed" (the first never reached the site) or "already claimed" (it did: this record was written
-    // after a check showed the vote, and a vote this resource paid keeps its record for the window).
-    const answer = await adapter.claim(record.identity, { priority });
-    if (answer.kind === 'claimed' || answer.kind === 'already_claimed') {
-      const opened: SiteVoteRecord = { ...record, step: 'opened' };
-      store.write(opened);
-      advance(opened, 1);
-      await options.settle(record.license);
-    } else if (answer.kind === 'not_voted') {
-      // The vote is gone (its window ended, or the site dropped it): whether the lost claim took is for an admin.
-      if (!writeBatch(record, 1, 1, true)) return;
-      store.write({ ...record, step: 'journaled' });
-      log.error(
-        `site ${site.id}: the answer to ${record.name}'s claim was lost and the site now shows no vote to claim; ${batchIdOf(record, 1)} waits for an admin in ${ADMIN_COMMAND} pending (grant pays it, drop forgets it)`,
-      );
+  /** The claim (or the claim sent again after a lost answer): what the site says about this vote. */
+  const claim = async (
+    record: SiteVoteRecord,
+    context: SiteRun,
+    again: boolean,
+  ): Promise<SiteVoteEvent | null> => {
+    const site = byId.get(record.site);
+    if (site?.adapter.claimModel !== 'claim_then_reward') return null;
+    const answer = await site.adapter.claim(record.identity, { priority: context.priority });
+    context.answer = answer;
+    if (answer.kind === 'claimed') return { type: 'claimed' };
+    if (again) {
+      // Some sites' checks answer "voted" for a claimed vote too, so only the claim itself can tell: sent again, it
+      // answers "claimed" (the first never reached the site) or "already claimed" (it did: this record was written
+      // after a check showed the vote, and a vote this resource paid keeps its record for the window). A vote gone
+      // (its window ended, or the site dropped it): whether the lost claim took is for an admin.
+      if (answer.kind === 'already_claimed') return { type: 'claimed' };
+      return answer.kind === 'not_voted' ? { type: 'lost_and_gone' } : null;
+    }
+    if (answer.kind === 'not_voted' || answer.kind === 'already_claimed') return { type: 'claim_refused' };
+    return isUnknown(answer) ? null : { type: 'claim_refused' };
+  };
+
+  const perform = (
+    effect: SiteVoteEffect,
+    record: SiteVoteRecord,
+    context: SiteRun,
+  ): SiteVoteEvent | null | Promise<SiteVoteEvent | null> => {
+    switch (effect.type) {
+      case 'claim':
+        return claim(record, context, false);
+      case 'reclaim':
+        return claim(record, context, true);
+      case 'open_batch':
+        return writeBatch(record, record.batches, record.batchVotes, false)
+          ? { type: 'batch_written' }
+          : { type: 'waits' };
+      case 'settle': {
+        // The player hears which site a vote was found on before the payout's own line.
+        context.onFound?.();
+        context.onFound = undefined;
+        return options.settle(record.license).then(() => ({ type: 'settled' }) as const);
+      }
+      case 'confirm':
+        return confirm(record, context);
+      case 'park_batch':
+        return writeBatch(record, 1, 1, true) ? { type: 'parked' } : { type: 'waits' };
+      case 'note_parked':
+        log.error(
+          `site ${record.site}: the answer to ${record.name}'s claim was lost and the site now shows no vote to claim; ${batchIdOf(record, 1)} waits for an admin in ${ADMIN_COMMAND} pending (grant pays it, drop forgets it)`,
+        );
+        return null;
+      case 'note_unconfirmed':
+        log.warn(
+          `site ${record.site}: the claim of ${record.name}'s paid vote is not confirmed yet (${context.detail ?? 'no answer'}); retried with backoff, never paid again`,
+        );
+        return null;
+      case 'check_expiry':
+        return record.keepUntil < runtime.now() ? { type: 'expired' } : null;
+      case 'note_admin':
+        once(
+          `admin:${keyOf(record)}`,
+          `site vote ${keyOf(record)} of ${record.name} needs an admin (its claim answer was lost)`,
+        );
+        return null;
+      case 'stop':
+        return null;
     }
   };
+
+  /** Runs `event` on a record through the one step runner, the only writer of site vote records. */
+  const run = async (
+    record: SiteVoteRecord,
+    event: SiteVoteEvent,
+    context: SiteRun,
+  ): Promise<SiteVoteRecord | null> =>
+    runSteps(
+      {
+        transition: siteVoteTransition,
+        write(next: SiteVoteRecord | null, previous: SiteVoteRecord) {
+          if (next === null) store.remove(keyOf(previous));
+          else store.write(next);
+          return next;
+        },
+        perform: (effect: SiteVoteEffect, current: SiteVoteRecord) => perform(effect, current, context),
+      },
+      record,
+      event,
+    );
 
   /** Moves one record as far as it goes now. */
   const resume = async (key: string, priority: RequestPriority): Promise<void> => {
@@ -213,23 +258,11 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
     }
     if (found.state === 'missing') return;
     const record = found.value;
-    const site = byId.get(record.site);
     const lockKey = `${record.site}|${record.license}`;
     if (busy.has(lockKey)) return;
     busy.add(lockKey);
     try {
-      if (record.step === 'opened') {
-        advance(record, record.batchVotes);
-        await options.settle(record.license);
-      } else if (record.step === 'claiming' && site) await resumeClaiming(record, site, priority);
-      else if (record.step === 'claim_owed') await confirmOwed(record, priority);
-      else if (
-        (record.step === 'journaled' || record.step === 'confirmed') &&
-        record.keepUntil < runtime.now()
-      )
-        store.remove(key);
-      else if (record.step === 'needs_admin')
-        once(`admin:${key}`, `site vote ${key} of ${record.name} needs an admin (its claim answer was lost)`);
+      await run(record, { type: 'resumed' }, { priority });
     } finally {
       busy.delete(lockKey);
     }
@@ -300,5 +333,10 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
       : `${site.adapter.label} shows a vote ${minutes} min old by this server's clock, past the site's ${Math.round(window / 60_000)} min window (check the server's clock if votes are recent)`;
   };
 
-  return { advance, confirmOwed, resume, recordFor, paidLately, paidBefore, tooOld };
+  return { run, resume, recordFor, paidLately, paidBefore, tooOld };
+}
+
+/** True for a claim whose answer was lost after it was sent: the site may have acted. */
+function isUnknown(failure: SiteFailure | { kind: 'claimed' }): boolean {
+  return (failure.kind === 'unreachable' || failure.kind === 'malformed') && failure.outcomeUnknown;
 }

@@ -186,9 +186,10 @@ function machineOf(deps: PurchaseDeps, effects: PurchaseEffects, run: PurchaseRu
   };
   return {
     transition: purchaseTransition,
-    write: (record: PurchaseRecord) => {
-      const written = { ...record, updatedAt: deps.now() };
-      writeRecord(deps.kvp, purchaseKey(record.id), written);
+    write: (record: PurchaseRecord | null, previous: PurchaseRecord) => {
+      // The machine never removes a purchase (settled ones are pruned at start, past their keep time).
+      const written = { ...(record ?? previous), updatedAt: deps.now() };
+      writeRecord(deps.kvp, purchaseKey(written.id), written);
       return written;
     },
     perform,
@@ -204,7 +205,7 @@ export async function runPurchase(
 ): Promise<{ record: PurchaseRecord } & PurchaseRun> {
   const run: PurchaseRun = { stop: null, debitRefused: null, refundStuck: false };
   const after = await runSteps(machineOf(deps, effects, run), record, event);
-  return { record: after, ...run };
+  return { record: after ?? record, ...run };
 }
 
 /** Runs a purchase whose effects are all synchronous (no delivery: `effects.deliver` absent), to its end now. */
@@ -224,7 +225,7 @@ function runPurchaseNow(
     event,
   );
   if (after instanceof Promise) throw new Error('a purchase run without a delivery waited for something');
-  return after;
+  return after ?? record;
 }
 
 /** What finishing the open purchases at start did, for the console. */
