@@ -220,7 +220,7 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
         const ownerLast = await characterOf(source);
         // A verdict belongs to the character it was read on: another character's balance says nothing about this
         // payout (equal to the reading, it would read as "not paid" and be paid again), so an admin decides.
-        if (ownerAfter !== owner || ownerLast !== owner)
+        if (after.ok && (ownerAfter !== owner || ownerLast !== owner))
           return outcomeUnknown(
             `${describeReward(reward)}: the reading before was of character ${owner ?? 'unknown'}, but the player played ${
               ownerAfter !== owner
