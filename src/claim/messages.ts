@@ -36,6 +36,8 @@ export function describeRewards(translate: Translate, rewards: readonly Reward[]
           return translate('reward_money', { amount: reward.amount });
         case 'bank':
           return translate('reward_bank', { amount: reward.amount });
+        case 'gold':
+          return translate('reward_gold', { amount: reward.amount });
         case 'item':
           return translate('reward_item', { count: reward.count, item: reward.item });
         case 'points':
@@ -289,6 +291,7 @@ function rewardForAdmin(reward: Reward): string {
   switch (reward.type) {
     case 'money':
     case 'bank':
+    case 'gold':
       return `${reward.type} ${reward.amount}`;
     case 'item':
       return `item ${reward.count} x ${reward.item}`;

@@ -17,6 +17,17 @@ export function supportedRewardTypes(name: FrameworkName): readonly Reward['type
   return name === 'standalone' ? ['custom'] : (findFramework(name)?.rewardTypes ?? []);
 }
 
+/** Why `name` cannot pay a reward type, and what it can pay instead (points always: the ledger pays them). */
+function unsupportedReward(name: FrameworkName, type: Reward['type']): string {
+  if (name === 'standalone')
+    return `type "${type}" needs a framework, but standalone supports only custom rewards`;
+  const label = findFramework(name)?.label ?? name;
+  const instead = `use ${[...supportedRewardTypes(name), 'points'].join(', ')}`;
+  if (type === 'bank') return `type "bank": ${label} has no bank account; ${instead}`;
+  if (type === 'gold') return `type "gold": gold is VORP's currency, ${label} has none; ${instead}`;
+  return `type "${type}": ${label} cannot pay it; ${instead}`;
+}
+
 /** One problem per reward the adapter cannot give, or whose own values are invalid. */
 export function rewardProblems(name: FrameworkName, rewards: readonly Reward[]): string[] {
   const supported = supportedRewardTypes(name);
@@ -28,11 +39,7 @@ export function rewardProblems(name: FrameworkName, rewards: readonly Reward[]):
       problems.push(`${where}: ${input}`);
       return;
     }
-    if (!supported.includes(reward.type)) {
-      problems.push(
-        `${where}: type "${reward.type}" needs a framework, but ${name} supports only ${supported.join(', ')} rewards`,
-      );
-    }
+    if (!supported.includes(reward.type)) problems.push(`${where}: ${unsupportedReward(name, reward.type)}`);
     if (reward.type === 'custom' && reward.command !== undefined) {
       for (const problem of validateCommandTemplate(reward.command))
         problems.push(`${where}.command: ${problem}`);

@@ -17,6 +17,12 @@ export interface BankReward {
   amount: number;
 }
 
+/** Gold, VORP's second currency (RedM); only VORP pays it. */
+export interface GoldReward {
+  type: 'gold';
+  amount: number;
+}
+
 /** An inventory item, given through the framework's inventory (ox_inventory wherever it runs). */
 export interface ItemReward {
   type: 'item';
@@ -40,7 +46,7 @@ export interface PointsReward {
 }
 
 /** One reward as configured in `config.json`. */
-export type Reward = MoneyReward | BankReward | ItemReward | CustomReward | PointsReward;
+export type Reward = MoneyReward | BankReward | GoldReward | ItemReward | CustomReward | PointsReward;
 
 /** A reward the framework pays (everything but points). */
 export type FrameworkReward = Exclude<Reward, PointsReward>;
@@ -84,7 +90,7 @@ export type PayoutProblem =
 export type PayoutResult = { ok: true } | { ok: false; problem: PayoutProblem };
 
 /**
- * What a paying call changes, read from the framework: the account balance (money, bank) or the item count. A
+ * What a paying call changes, read from the framework: the account balance (money, bank, gold) or the item count. A
  * payout is judged by it: moved by exactly the amount → paid, unchanged → not paid, anything else → unknown.
  */
 export type Reading = { ok: true; value: number } | { ok: false; detail: string };

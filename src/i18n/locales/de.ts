@@ -41,6 +41,7 @@ export const de: Record<MessageKey, string> = {
   award_test: 'Test der Vote-Belohnungen durch einen Admin (kein Vote): Du hast {rewards} erhalten.',
   reward_money: '{amount} $ Bargeld',
   reward_bank: '{amount} $ aufs Konto',
+  reward_gold: '{amount} Gold',
   reward_item: '{count} x {item}',
   reward_custom: 'eine besondere Belohnung',
   reward_points: '{amount} Vote-Punkte',

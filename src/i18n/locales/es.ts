@@ -43,6 +43,7 @@ export const es: Record<MessageKey, string> = {
   award_test: 'Prueba de las recompensas por votar hecha por un admin (no es un voto): recibiste {rewards}.',
   reward_money: '{amount} $ en efectivo',
   reward_bank: '{amount} $ en el banco',
+  reward_gold: '{amount} de oro',
   reward_item: '{count} x {item}',
   reward_custom: 'una recompensa especial',
   reward_points: '{amount} puntos de voto',

@@ -42,6 +42,7 @@ export const nl: Record<MessageKey, string> = {
   award_test: 'Test van de stembeloningen door een admin (geen stem): je hebt {rewards} gekregen.',
   reward_money: '$ {amount} contant',
   reward_bank: '$ {amount} op de bank',
+  reward_gold: '{amount} goud',
   reward_item: '{count} x {item}',
   reward_custom: 'een speciale beloning',
   reward_points: '{amount} stempunten',

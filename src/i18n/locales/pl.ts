@@ -44,6 +44,7 @@ export const pl: Record<MessageKey, string> = {
   award_test: 'Test nagród za głosowanie przez admina (to nie głos): otrzymujesz {rewards}.',
   reward_money: '{amount} $ w gotówce',
   reward_bank: '{amount} $ na konto',
+  reward_gold: '{amount} złota',
   reward_item: '{count} x {item}',
   reward_custom: 'specjalna nagroda',
   reward_points: '{amount} pkt. za głosy',

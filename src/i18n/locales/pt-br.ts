@@ -41,6 +41,7 @@ export const ptBR: Record<MessageKey, string> = {
   award_test: 'Teste das recompensas de voto feito por um admin (não é um voto): você recebeu {rewards}.',
   reward_money: '$ {amount} em dinheiro',
   reward_bank: '$ {amount} no banco',
+  reward_gold: '{amount} de ouro',
   reward_item: '{count} x {item}',
   reward_custom: 'uma recompensa especial',
   reward_points: '{amount} pontos de voto',

@@ -209,6 +209,7 @@ export function createVorpModel(options: VorpModelOptions) {
       return { vorp_core: core, vorp_inventory: inventories };
     },
     money: (src: number) => players.get(src)?.character?.money,
+    gold: (src: number) => players.get(src)?.character?.gold,
     itemCount: (src: number, item: string) => players.get(src)?.items[item] ?? 0,
     weight: (src: number) => {
       const p = players.get(src);
