@@ -54,7 +54,7 @@ function problemMessage(problem: PayoutProblem): [MessageKey, MessageVars] {
     return ['pending_inventory_full', { item: problem.item, count: problem.count }];
   if (problem.code === 'player_not_loaded') return ['pending_not_loaded', {}];
   if (problem.code === 'outcome_unknown') return ['pending_unconfirmed', {}];
-  return ['pending_framework_error', {}];
+  return [problem.stopped ? 'rewards_paused' : 'pending_framework_error', {}];
 }
 
 const adminWait = (problem: JournalProblem | null): MessageKey =>
@@ -153,7 +153,8 @@ export function outcomeLines(outcome: ClaimResult, command: string): LogLine[] {
         },
       ];
     case 'cannot_receive':
-      return outcome.problem.code === 'framework_error'
+      // A stopped framework is named once by the adapter (rewards/paused.ts), not at every /vote.
+      return outcome.problem.code === 'framework_error' && !outcome.problem.stopped
         ? [
             {
               level: 'warn',

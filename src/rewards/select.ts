@@ -6,6 +6,7 @@ import { hasExport, isStarted, rewardInputProblem } from './call';
 import { validateCommandTemplate } from './custom';
 import type { FrameworkDescriptor, FrameworkSettings } from './framework';
 import { inventoryProblems } from './inventory';
+import { pauseWhileStopped } from './paused';
 import { detectFramework, FRAMEWORKS, findFramework } from './registry';
 import { createStandaloneAdapter } from './standalone';
 import type { DisposableRewardAdapter, FrameworkHost, FrameworkName, InventoryChoice, Reward } from './types';
@@ -110,7 +111,11 @@ export function selectAdapter(options: SelectAdapterOptions): SelectAdapterResul
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
-    adapter: framework.create({ host, inventory, vrp: options.vrp, rsg: options.rsg }),
+    adapter: pauseWhileStopped(
+      framework.create({ host, inventory, vrp: options.vrp, rsg: options.rsg }),
+      host,
+      framework,
+    ),
     framework: name,
   };
 }

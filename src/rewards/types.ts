@@ -77,7 +77,12 @@ export interface PayoutContext {
 export type PayoutProblem =
   | { code: 'player_not_loaded' }
   | { code: 'inventory_full'; item: string; count: number }
-  | { code: 'framework_error'; detail: string }
+  | {
+      code: 'framework_error';
+      detail: string;
+      /** The framework's resource when it is stopped (rewards paused), so players are told that, not "not loaded". */
+      stopped?: string;
+    }
   | {
       /** The framework may or may not have paid (no answer, or a failure after acting); never retried automatically. */
       code: 'outcome_unknown';

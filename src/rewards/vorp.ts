@@ -149,7 +149,10 @@ export function createVorpAdapter(options: VorpAdapterOptions): DisposableReward
     if (!found.ok) return frameworkError(found.detail);
     if (found.value === null) return refuse({ code: 'player_not_loaded' });
     const add = field(found.value, 'addCurrency');
-    const outcome = await callFunction('getUsedCharacter.addCurrency', add, [CURRENCIES[currency].id, amount]);
+    const outcome = await callFunction('getUsedCharacter.addCurrency', add, [
+      CURRENCIES[currency].id,
+      amount,
+    ]);
     return outcome.ok ? PAID : payingCallFailed(outcome);
   };
 

@@ -87,8 +87,8 @@ describe('bad config.json', () => {
     },
     {
       what: 'an unknown reward type',
-      config: { reward: { type: 'gold', amount: 5 } },
-      problems: ['reward.type: expected one of money, bank, item, points, custom, got "gold"'],
+      config: { reward: { type: 'diamonds', amount: 5 } },
+      problems: ['reward.type: expected one of money, bank, gold, item, points, custom, got "diamonds"'],
     },
     {
       what: 'a negative amount',

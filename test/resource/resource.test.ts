@@ -161,10 +161,10 @@ describe('createResource start-up', () => {
   });
 
   it('reloads config.json: fixing the file brings an inert resource up', async () => {
-    const { runtime, resource } = setup({ reward: { type: 'gold' } });
+    const { runtime, resource } = setup({ reward: { type: 'diamonds' } });
     await resource.start();
     expect(console_(runtime).join('\n')).toContain(
-      'reward.type: expected one of money, bank, item, points, custom, got "gold"',
+      'reward.type: expected one of money, bank, gold, item, points, custom, got "diamonds"',
     );
     runtime.files.set('config.json', JSON.stringify({ apiUrl: 'https://votes.example', ...STANDALONE }));
     const lines = await admin(runtime, 'reload');

@@ -26,6 +26,8 @@ export const pl: Record<MessageKey, string> = {
   pending_inventory_full:
     'Twoja nagroda czeka: zrób miejsce na {count} x {item} i wpisz ponownie /{command}.',
   pending_not_loaded: 'Twoja nagroda czeka: dostaniesz ją, gdy tylko twoja postać się wczyta.',
+  rewards_paused:
+    'Nagrody za głosy są wstrzymane: framework serwera jest zatrzymany. Twoja nagroda czeka i zostanie wydana, gdy znów ruszy.',
   pending_framework_error: 'Twoja nagroda czeka: nie udało się jej jeszcze wydać, admin został powiadomiony.',
   pending_admin: 'Twoją poprzednią nagrodę musi sprawdzić admin, zanim zostanie wypłacona.',
   pending_unconfirmed:
