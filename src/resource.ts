@@ -7,7 +7,7 @@ import { type InertSettings, inertSettings } from './commands/inert';
 import { statusLines, VERBOSE_WORDS } from './commands/status';
 import { testpayCommand } from './commands/testpay';
 import { chooseAdapterForParts, composeResource, type Running } from './compose';
-import { CONFIG_PROBLEMS_TITLE, loadConfig, maskKey, possibleRewardsOf } from './config/load';
+import { CONFIG_PROBLEMS_TITLE, loadConfig, maskKey, rewardsOf } from './config/load';
 import { upgradeData } from './data-version';
 import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
@@ -162,7 +162,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       apiUrlSource: loaded.apiUrlSource,
     });
     log.info(
-      `version ${version}, framework ${chosen.framework}, ${possibleRewardsOf(config).length} reward(s), API ${running.api.baseUrl} over ${running.transport.kind}, key ${maskKey(config.apiKey)}`,
+      `version ${version}, framework ${chosen.framework}, ${rewardsOf(config).length} reward(s), API ${running.api.baseUrl} over ${running.transport.kind}, key ${maskKey(config.apiKey)}`,
     );
     for (const note of findFramework(chosen.framework)?.startupNotes ?? []) log.info(note);
     return running;

@@ -1,4 +1,5 @@
-/** The sites' part of `votereward status`: each site's model, identity, budget and the records still open. */
+/** The sites' part of `votereward status`: each site's model, identity, reach, budget and the records still open. */
+import { reachOf } from './reach';
 import type { SiteClaims } from './site-claims';
 
 /** Steps shown as open (anything else is a paid vote remembered for its window). */
@@ -20,6 +21,10 @@ export function sitesStatus(sites: SiteClaims | null, verbose: boolean): string[
       verbose && budget
         ? `; ${budget.usedInWindow}/${budget.limit} requests in the last minute, 429s: ${budget.rateLimited}`
         : '';
-    return `  Site       ${site.id}: ${adapter.label}, ${adapter.claimModel.replace(/_/g, ' ')}, by ${adapter.identity}; ${open.length > 0 ? `open: ${open.join(', ')}` : 'nothing open'}; ${kept} paid vote(s) remembered${figures}`;
+    const outage = reachOf(site)?.outage();
+    const reach = outage
+      ? `; unreachable since ${new Date(outage.since).toISOString()} at ${outage.origin} (last error: ${outage.lastError})`
+      : '';
+    return `  Site       ${site.id}: ${adapter.label}, ${adapter.claimModel.replace(/_/g, ' ')}, by ${adapter.identity}${reach}; ${open.length > 0 ? `open: ${open.join(', ')}` : 'nothing open'}; ${kept} paid vote(s) remembered${figures}`;
   });
 }
