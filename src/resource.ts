@@ -18,6 +18,8 @@ import { describeError } from './runtime/errors';
 import type { Log, Runtime } from './runtime/runtime';
 import { shopPlayerLines } from './shop/console';
 import {
+  type ClosedShop,
+  closedShopOf,
   createShopCommandRegistry,
   createShopSurface,
   type ShopSurface,
@@ -127,6 +129,8 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     );
   };
 
+  /** The shop command of a config.json whose shop was turned off for a problem (it answers "closed"). */
+  let closedShop: ClosedShop | null = null;
   const registerShopCommands = createShopCommandRegistry(
     runtime,
     () => surface,
@@ -153,8 +157,9 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       return null;
     }
     const config = chosen.config;
-    for (const off of [...(loaded.disabled ?? []), ...chosen.disabled])
-      printProgramOff(log, off.program, off.problems);
+    const off = [...(loaded.disabled ?? []), ...chosen.disabled];
+    for (const program of off) printProgramOff(log, program.program, program.problems);
+    closedShop = off.some((program) => program.program === 'shop') ? closedShopOf(text) : null;
     const running = composeResource(runtime, config, {
       adapter: chosen.adapter,
       framework: chosen.framework,
@@ -189,7 +194,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     }
     app = candidate;
     candidate.start();
-    registerShopCommands(candidate.config);
+    registerShopCommands(candidate.config, closedShop);
     surface = createShopSurface(runtime, candidate);
     surface.start();
     void candidate.flow.reconcile('claim').catch((error: unknown) => {

@@ -52,6 +52,24 @@ describe('config.json near misses name the value or setting meant', () => {
       'notify: expected one of "chat", "ox_lib", "esx", "qbcore", "vorp", got "OX_LIB"; did you mean "ox_lib"?',
     ],
     [{ milestone: [] }, 'milestone: unknown setting; did you mean "milestones"?'],
+    [
+      {
+        points: { perVote: 10 },
+        shop: {
+          enabled: true,
+          items: [
+            {
+              id: 'bread',
+              name: 'Bread',
+              cost: 10,
+              rewards: { type: 'item', item: 'bread' },
+              limit: { count: 3, reset: 'week' },
+            },
+          ],
+        },
+      },
+      'shop.items[0].limit.reset: expected one of "daily", "weekly", "monthly", "never", got "week"; did you mean "weekly"?',
+    ],
     [{ voteParty: { evry: 5 } }, 'voteParty.evry: unknown setting; did you mean "every"?'],
     [{ poll: { autoclaim: true } }, 'poll.autoclaim: unknown setting; did you mean "autoClaim"?'],
     [
