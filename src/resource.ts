@@ -25,6 +25,7 @@ import {
   type ShopSurface,
   shopAdminCommands,
 } from './shop/surface';
+import { checkForUpdate } from './update-notice';
 
 /** How long a reload waits for the claim steps in flight. */
 const RELOAD_WAIT_MS = 30_000;
@@ -129,6 +130,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     );
   };
 
+  let updateChecked = false;
   /** The shop command of a config.json whose shop was turned off for a problem (it answers "closed"). */
   let closedShop: ClosedShop | null = null;
   const registerShopCommands = createShopCommandRegistry(
@@ -194,6 +196,17 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     }
     app = candidate;
     candidate.start();
+    if (!updateChecked) {
+      // Once per start of the resource (not per reload), after it runs; nothing waits for it.
+      updateChecked = true;
+      void checkForUpdate({
+        transport: candidate.transport,
+        convar: runtime.convar,
+        log,
+        version,
+        timeoutMs: candidate.config.requestTimeoutMs,
+      });
+    }
     registerShopCommands(candidate.config, closedShop);
     surface = createShopSurface(runtime, candidate);
     surface.start();

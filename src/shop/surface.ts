@@ -170,7 +170,8 @@ export function closedShopOf(text: string | null): ClosedShop | null {
   }
   const shop = (raw as { shop?: { enabled?: unknown; command?: unknown } } | null)?.shop;
   if (shop?.enabled !== true) return null;
-  const command = typeof shop.command === 'string' && COMMAND_NAME.test(shop.command) ? shop.command : 'voteshop';
+  const command =
+    typeof shop.command === 'string' && COMMAND_NAME.test(shop.command) ? shop.command : 'voteshop';
   return { command };
 }
 
