@@ -24,6 +24,7 @@ import {
   headingSlugs,
   packageZip,
   pkg,
+  recipeTasks,
   repository,
   root,
   scanResources,
@@ -292,6 +293,74 @@ describe('release/vote-reward.zip, installed as its README says', () => {
       ).toEqual([true]);
     },
   );
+
+  it("runs the troubleshooting page's txAdmin recipe on the zip: the resource lands in resources/[vote], starts after the framework and names the two steps left to the owner", async () => {
+    const files = unzipSync(zip);
+    const page = new TextDecoder().decode(files['vote-reward/docs/troubleshooting.md']);
+    const tasks = recipeTasks(fenced(section(page, 'txAdmin recipe'), 'yaml'));
+    expect(tasks.map((task) => task.action)).toEqual(['download_file', 'unzip', 'move_path', 'write_file']);
+    const serverDir = path.join(dir, 'txadmin');
+    const at = (where: unknown) => {
+      const target = path.resolve(serverDir, String(where));
+      // A recipe is jailed to the server folder.
+      expect(target.startsWith(`${serverDir}${path.sep}`), `${String(where)} leaves the server folder`).toBe(
+        true,
+      );
+      return target;
+    };
+    // What a txAdmin base leaves before this recipe's tasks: its server.cfg starts chat and the framework.
+    fs.mkdirSync(path.join(serverDir, 'resources'), { recursive: true });
+    fs.writeFileSync(
+      path.join(serverDir, 'server.cfg'),
+      'endpoint_add_tcp "0.0.0.0:30120"\nensure chat\nensure es_extended\n',
+    );
+    for (const task of tasks) {
+      if (task.action === 'download_file') {
+        // The release asset, as GitHub serves it: the zip built from these files.
+        expect(task.url).toBe(`${repository}/releases/latest/download/vote-reward.zip`);
+        fs.mkdirSync(path.dirname(at(task.path)), { recursive: true });
+        fs.writeFileSync(at(task.path), zip);
+      } else if (task.action === 'unzip') {
+        unzipInto(new Uint8Array(fs.readFileSync(at(task.src))), at(task.dest));
+      } else if (task.action === 'move_path') {
+        fs.mkdirSync(path.dirname(at(task.dest)), { recursive: true });
+        fs.renameSync(at(task.src), at(task.dest));
+      } else if (task.action === 'write_file') {
+        expect(task.append).toBe(true);
+        fs.appendFileSync(at(task.file), String(task.data));
+      }
+    }
+    expect(fs.existsSync(path.join(serverDir, 'resources', '[vote]', 'vote-reward', 'fxmanifest.lua'))).toBe(
+      true,
+    );
+
+    const mock = await startMockServer();
+    cleanup.push(() => mock.close());
+    const sim = createFxServer({
+      dataDir: path.join(serverDir, 'data'),
+      startTime: Date.now(),
+      profile: 'node22',
+    });
+    cleanup.push(() => sim.shutdown());
+    sim.addFakeResource('chat', createChatFake().definition);
+    sim.addFakeResource('es_extended', createEsxFake().definition);
+    expect(scanResources(sim, path.join(serverDir, 'resources'))).toEqual(['vote-reward']);
+    const cfg = fs
+      .readFileSync(path.join(serverDir, 'server.cfg'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('endpoint_add'));
+    expect(cfg.indexOf('ensure vote-reward')).toBeGreaterThan(cfg.indexOf('ensure es_extended'));
+    for (const line of cfg) sim.consoleCommand(line.replace('https://vote.example.com', mock.url));
+    const lines = () => sim.consoleLines.map((line) => line.replace(/\^\d/g, ''));
+    await sim.until(() => lines().some((line) => line.includes('not started')), { timeoutMs: 10_000 });
+    const problems = lines().filter((line) => line.includes('  - '));
+    expect(problems.map((line) => line.slice(line.indexOf('  - ') + 4).split(':')[0])).toEqual([
+      'apiKey',
+      'voteUrl',
+    ]);
+    expect(page).toContain('apiKey: missing; put set vote_reward_api_key');
+    expect(page).toContain('voteUrl: set voteUrl in config.json');
+  });
 
   /** An owner's server after steps 1 to 3 of the README's Install section, booted with ESX and the real mock. */
   async function installAsReadmeSays(name: string): Promise<Installed> {

@@ -120,3 +120,41 @@ export function headingSlugs(text: string): Set<string> {
   }
   return slugs;
 }
+
+/** One task of a txAdmin recipe: its `action` and its options (strings, booleans, a `|` block as text). */
+export type RecipeTask = Record<string, string | boolean>;
+
+/**
+ * The `tasks:` of a txAdmin recipe snippet, read as txAdmin's YAML reader would for this subset: a list of maps of
+ * scalars (plain or quoted strings, `true`/`false`) and `|` / `|-` blocks. Anything else is an error, so the snippet
+ * cannot grow a form this reader would misread.
+ */
+export function recipeTasks(yaml: string): RecipeTask[] {
+  const lines = yaml.replace(/\n$/, '').split('\n');
+  if (lines[0]?.trim() !== 'tasks:') throw new Error('a recipe snippet starts with "tasks:"');
+  const tasks: RecipeTask[] = [];
+  for (let i = 1; i < lines.length; i += 1) {
+    const line = lines[i] as string;
+    const match = /^(\s*)(- )?(\w+):\s*(.*)$/.exec(line);
+    if (!match) throw new Error(`recipe line ${i + 1} is not "key: value": ${line}`);
+    const [, indent = '', dash, key = '', rawValue = ''] = match;
+    if (dash) tasks.push({});
+    const task = tasks.at(-1);
+    if (!task) throw new Error(`recipe line ${i + 1} is outside a task`);
+    let value: string | boolean = rawValue;
+    if (rawValue === '|' || rawValue === '|-') {
+      const block: string[] = [];
+      const keyIndent = indent.length + (dash ? 2 : 0);
+      const indentOf = (text: string) => text.length - text.trimStart().length;
+      while (i + 1 < lines.length && indentOf(lines[i + 1] as string) > keyIndent) {
+        block.push(lines[i + 1] as string);
+        i += 1;
+      }
+      const strip = Math.min(...block.map(indentOf));
+      value = block.map((l) => l.slice(strip)).join('\n') + (rawValue === '|' ? '\n' : '');
+    } else if (/^(["']).*\1$/.test(rawValue)) value = rawValue.slice(1, -1);
+    else if (rawValue === 'true' || rawValue === 'false') value = rawValue === 'true';
+    task[key] = value;
+  }
+  return tasks;
+}
