@@ -355,7 +355,7 @@ describe('a reward program with a problem is turned off; the vote still pays', (
         milestones: [{ at: 1, reward: { type: 'item', item: 'breadd', count: 1 } }],
       },
       off: 'milestones',
-      named: 'the item "breadd" does not exist in ESX (ESX.Items)',
+      named: 'the item "breadd" does not exist in ESX (ESX.Items); did you mean "bread"?',
     },
     {
       what: 'a misspelt vote party setting',
