@@ -70,4 +70,41 @@ describe('a framework stopped while players play', () => {
       expect(w.unclaimed('Steve')).toEqual([]);
     },
   );
+
+  it('a vote-shop purchase while ESX is stopped takes no points and does not blame the inventory', async () => {
+    const w = await createE2e({
+      framework: 'esx',
+      config: {
+        claimCooldownSeconds: 0,
+        poll: { enabled: false },
+        reward: { type: 'money', amount: 5 },
+        points: { perVote: 100 },
+        shop: {
+          enabled: true,
+          items: [
+            { id: 'bread', name: 'Bread x2', cost: 30, rewards: { type: 'item', item: 'bread', count: 2 } },
+          ],
+        },
+      },
+    });
+    world = w;
+    await w.vote('Steve');
+    const steve = await w.join('Steve');
+    w.type(steve, '/vote');
+    await w.until(() => w.messages(steve).length > 0);
+    await w.advance(2000);
+    w.console('stop es_extended');
+    await w.advance(1000);
+    const from = w.messages(steve).length;
+    w.type(steve, '/voteshop buy bread');
+    await w.advance(6000);
+    w.type(steve, '/votepoints');
+    await w.advance(6000);
+    expect(w.messages(steve).slice(from)).toEqual([
+      'The vote shop cannot sell Bread x2 right now; no points were taken. Try again later.',
+      'You have 100 vote point(s).',
+      'Spend them in the vote shop: /voteshop',
+    ]);
+    expect(w.ledger().filter((e) => e.kind === 'item')).toEqual([]);
+  });
 });
