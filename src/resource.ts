@@ -25,7 +25,7 @@ import {
   type ShopSurface,
   shopAdminCommands,
 } from './shop/surface';
-import { checkForUpdate } from './update-notice';
+import { createUpdateCheck } from './update-notice';
 
 /** How long a reload waits for the claim steps in flight. */
 const RELOAD_WAIT_MS = 30_000;
@@ -130,7 +130,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     );
   };
 
-  let updateChecked = false;
+  const checkForUpdateOnce = createUpdateCheck({ convar: runtime.convar, log, version });
   /** The shop command of a config.json whose shop was turned off for a problem (it answers "closed"). */
   let closedShop: ClosedShop | null = null;
   const registerShopCommands = createShopCommandRegistry(
@@ -196,17 +196,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     }
     app = candidate;
     candidate.start();
-    if (!updateChecked) {
-      // Once per start of the resource (not per reload), after it runs; nothing waits for it.
-      updateChecked = true;
-      void checkForUpdate({
-        transport: candidate.transport,
-        convar: runtime.convar,
-        log,
-        version,
-        timeoutMs: candidate.config.requestTimeoutMs,
-      });
-    }
+    checkForUpdateOnce(candidate.transport, candidate.config.requestTimeoutMs);
     registerShopCommands(candidate.config, closedShop);
     surface = createShopSurface(runtime, candidate);
     surface.start();

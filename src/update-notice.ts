@@ -73,3 +73,15 @@ export async function checkForUpdate(deps: UpdateNoticeDeps): Promise<void> {
     // No answer, a malformed one: the check says nothing; the resource runs the same.
   }
 }
+
+/** The check of a resource start: the first call runs it (nothing waits for it); later calls (reloads) do nothing. */
+export function createUpdateCheck(
+  deps: Omit<UpdateNoticeDeps, 'transport' | 'timeoutMs'>,
+): (transport: HttpTransport, timeoutMs: number) => void {
+  let done = false;
+  return (transport, timeoutMs) => {
+    if (done) return;
+    done = true;
+    void checkForUpdate({ ...deps, transport, timeoutMs });
+  };
+}
