@@ -20,7 +20,7 @@ import { controlRoutes, createAdminRoutes } from './routes/admin';
 import { createApiRoutes } from './routes/api';
 import { createDocsRoutes } from './routes/docs';
 import { createHealthRoutes } from './routes/health';
-import { createSiteEmulations } from './sites';
+import { createSiteEmulations, SITE_CONTROL_ROUTES } from './sites';
 
 export { adminGuard } from './middleware/admin-guard';
 
@@ -159,7 +159,14 @@ export function createApp(deps: AppDeps): MockApp {
   app.route('/', createBadgeRoutes(deps));
   app.route(
     '/',
-    createSiteRoutes({ ...deps, hosts, controlRoutes: () => controlRoutes(app.openAPIRegistry) }),
+    createSiteRoutes({
+      ...deps,
+      hosts,
+      controlRoutes: () => [
+        ...controlRoutes(app.openAPIRegistry),
+        ...(deps.sites ? SITE_CONTROL_ROUTES : []),
+      ],
+    }),
   );
 
   const methodsOf = allowedMethods(app);

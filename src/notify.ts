@@ -1,12 +1,15 @@
 /**
- * Where players read the resource's messages: the chat (default) or the notifications of ox_lib, ESX or QBCore. Each
- * notification is the client event the framework's own server code triggers, so nothing runs on the client but the
- * framework's handler.
+ * Where players read the resource's messages: the chat (default) or the notifications of ox_lib, ESX, QBCore or VORP.
+ * Each notification is the client event the framework's own server code triggers, so nothing runs on the client but
+ * the framework's handler. VORP: `Core.NotifyRightTip(source, text, duration)` is
+ * `TriggerClientEvent('vorp:TipRight', source, text, duration)` (vorp_core-lua server/apicontroller.lua at b3ee8560b31c,
+ * handled in client/notifications.lua). RSG's own server code sends `ox_lib:notify` (rsg-core needs ox_lib), so RSG
+ * servers use `ox_lib`.
  */
 import type { FrameworkHost } from './runtime/runtime';
 
 /** The `notify` choices of config.json. */
-export const NOTIFY_CHOICES = ['chat', 'ox_lib', 'esx', 'qbcore'] as const;
+export const NOTIFY_CHOICES = ['chat', 'ox_lib', 'esx', 'qbcore', 'vorp'] as const;
 
 /** Where player messages go. */
 export type NotifyMode = (typeof NOTIFY_CHOICES)[number];
@@ -28,7 +31,7 @@ export interface Notifier {
 
 /** Title of a notification, as the chat line's prefix. */
 const TITLE = 'Vote';
-/** How long ESX and QBCore show a notification, in milliseconds (their own default). */
+/** How long ESX, QBCore and VORP show a notification, in milliseconds (ESX's and QBCore's own default). */
 const DURATION_MS = 5000;
 
 /** What each mode needs started on the server: each inner list is one need, met by any of its resources. */
@@ -37,6 +40,7 @@ const REQUIREMENTS: Record<Exclude<NotifyMode, 'chat'>, string[][]> = {
   // ESX's client shows notifications through esx_notify; without it they are dropped.
   esx: [['es_extended'], ['esx_notify']],
   qbcore: [['qb-core', 'qbx_core']],
+  vorp: [['vorp_core']],
 };
 
 /** FiveM chat colour codes (`^0`..`^9`, `^*`, `^_`, `^~`, `^r`): notifications would show them as text. */
@@ -70,6 +74,7 @@ export function createNotifier(mode: NotifyMode, host: NotifyHost): Notifier {
       host.emitNet('ox_lib:notify', source, { title: TITLE, description: text, type: 'info' }),
     esx: (source, text) => host.emitNet('esx:showNotification', source, text, 'info', DURATION_MS, TITLE),
     qbcore: (source, text) => host.emitNet('QBCore:Notify', source, text, 'primary', DURATION_MS),
+    vorp: (source, text) => host.emitNet('vorp:TipRight', source, text, DURATION_MS),
   };
   return { mode, tell: (source, message) => send[mode](source, notificationText(message)), problem: null };
 }

@@ -8,7 +8,7 @@ import { type InertSettings, inertSettings } from './commands/inert';
 import { statusLines, VERBOSE_WORDS } from './commands/status';
 import { testpayCommand } from './commands/testpay';
 import { chooseAdapterForParts, composeResource, type Running } from './compose';
-import { CONFIG_PROBLEMS_TITLE, loadConfig, maskKey, possibleRewardsOf } from './config/load';
+import { CONFIG_PROBLEMS_TITLE, loadConfig, maskKey, rewardsOf } from './config/load';
 import { upgradeData } from './data-version';
 import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
@@ -19,11 +19,14 @@ import { describeError } from './runtime/errors';
 import type { Log, Runtime } from './runtime/runtime';
 import { shopPlayerLines } from './shop/console';
 import {
+  type ClosedShop,
+  closedShopOf,
   createShopCommandRegistry,
   createShopSurface,
   type ShopSurface,
   shopAdminCommands,
 } from './shop/surface';
+import { createUpdateCheck } from './update-notice';
 
 /** How long a reload waits for the claim steps in flight. */
 const RELOAD_WAIT_MS = 30_000;
@@ -131,6 +134,9 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     );
   };
 
+  const checkForUpdateOnce = createUpdateCheck({ convar: runtime.convar, log, version });
+  /** The shop command of a config.json whose shop was turned off for a problem (it answers "closed"). */
+  let closedShop: ClosedShop | null = null;
   const registerShopCommands = createShopCommandRegistry(
     runtime,
     () => surface,
@@ -157,8 +163,9 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       return null;
     }
     const config = chosen.config;
-    for (const off of [...(loaded.disabled ?? []), ...chosen.disabled])
-      printProgramOff(log, off.program, off.problems);
+    const off = [...(loaded.disabled ?? []), ...chosen.disabled];
+    for (const program of off) printProgramOff(log, program.program, program.problems);
+    closedShop = off.some((program) => program.program === 'shop') ? closedShopOf(text) : null;
     const running = composeResource(runtime, config, {
       adapter: chosen.adapter,
       framework: chosen.framework,
@@ -167,7 +174,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     });
     claimLocks = running.engine.locks;
     log.info(
-      `version ${version}, framework ${chosen.framework}, ${possibleRewardsOf(config).length} reward(s), API ${running.api.baseUrl} over ${running.transport.kind}, key ${maskKey(config.apiKey)}`,
+      `version ${version}, framework ${chosen.framework}, ${rewardsOf(config).length} reward(s), API ${running.api.baseUrl} over ${running.transport.kind}, key ${maskKey(config.apiKey)}`,
     );
     for (const note of findFramework(chosen.framework)?.startupNotes ?? []) log.info(note);
     return running;
@@ -194,7 +201,8 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     }
     app = candidate;
     candidate.start();
-    registerShopCommands(candidate.config);
+    checkForUpdateOnce(candidate.transport, candidate.config.requestTimeoutMs);
+    registerShopCommands(candidate.config, closedShop);
     surface = createShopSurface(runtime, candidate);
     surface.start();
     void candidate.flow.reconcile('claim').catch((error: unknown) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import util from 'node:util';
 import vm from 'node:vm';
 import type { SimClock } from './clock';
+import { isLoopbackUrl, offlineFetchError } from './offline';
 
 /** Which FXServer Node runtime a resource context imitates. */
 export type NodeProfile = 'node22' | 'node16';
@@ -193,8 +194,13 @@ export function createResourceContext(options: ContextOptions): ResourceContext 
     AbortSignal,
     hasAbortSignalTimeout: node22,
     fetch: node22
-      ? (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
-          options.isDead?.() ? new Promise<Response>(() => undefined) : globalThis.fetch(input, init)
+      ? (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+          if (options.isDead?.()) return new Promise<Response>(() => undefined);
+          const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+          // No internet in the simulation: only loopback hosts answer (see offline.ts).
+          if (!isLoopbackUrl(url)) return Promise.reject(offlineFetchError(url));
+          return globalThis.fetch(input, init);
+        }
       : undefined,
     ioStart: options.ioStart,
   });

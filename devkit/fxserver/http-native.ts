@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { SimClock } from './clock';
+import { isLoopbackUrl } from './offline';
 
 /** The request table a resource passes to PerformHttpRequestInternalEx (msgpack-decoded). */
 export interface HttpRequestData {
@@ -108,6 +109,17 @@ export function performNativeRequest(
         null,
         {},
         `URL rejected: Malformed input to a URL function - CURL error code 3 (URL using bad/illegal format or missing URL)`,
+      ]);
+      return;
+    }
+    if (!isLoopbackUrl(target.href)) {
+      // No internet in the simulation (see offline.ts): the name does not resolve, as on an offline machine.
+      finish([
+        token,
+        0,
+        null,
+        {},
+        `Could not resolve host: ${target.hostname} - CURL error code 6 (Couldn't resolve host name)`,
       ]);
       return;
     }

@@ -2,7 +2,8 @@ import { raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
 import { type SiteLang, siteMessages } from './messages';
 
-const CSS = `
+/** The pages' style sheet (the site emulations' vote pages use it too). */
+export const CSS = `
 :root{--bg:#f6f8fa;--card:#fff;--text:#1f2328;--muted:#59636e;--border:#d0d7de;--accent:#4f46e5;--button:#4f46e5;--button-ink:#fff;--ok:#1a7f37;--bad:#cf222e;--bad-ink:#fff;--chip:#eef2ff}
 @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--card:#161b22;--text:#f0f6fc;--muted:#9198a1;--border:#30363d;--accent:#a5b4fc;--button:#4f46e5;--chip:#272c52;--ok:#3fb950;--bad:#f85149;--bad-ink:#0d1117}}
 *{box-sizing:border-box}

@@ -188,11 +188,18 @@ export interface ControlRoute {
   docs: string;
 }
 
-/** Every `/__admin` operation documented in `registry` (the whole app's, webhook routes included), in order. */
+/** Paths the `/__admin` page lists: the control API, and the Discord sink the banner's webhook URL points at. */
+const LISTED_PREFIXES = ['/__admin', '/webhooks/discord/'];
+
+/**
+ * Every `/__admin` operation documented in `registry` (the whole app's, webhook routes included) and the Discord
+ * sink's route, in order.
+ */
 export function controlRoutes(registry: OpenAPIHono['openAPIRegistry']): ControlRoute[] {
   const found: ControlRoute[] = [];
   for (const definition of registry.definitions) {
-    if (definition.type !== 'route' || !definition.route.path.startsWith('/__admin')) continue;
+    if (definition.type !== 'route') continue;
+    if (!LISTED_PREFIXES.some((prefix) => definition.route.path.startsWith(prefix))) continue;
     const { method, path, summary, operationId, tags: routeTags } = definition.route;
     found.push({
       method: method.toUpperCase(),

@@ -10,6 +10,7 @@ import type { SiteIdentityKind, SiteStore } from '../db';
 import { sendError } from '../errors';
 import { type AdminOptions, adminGuard } from '../middleware/admin-guard';
 import type { HostAllowList } from '../middleware/host-allow-list';
+import type { ControlRoute } from '../routes/admin-shared';
 import { type EmulationDeps, type SiteEmulation, siteKey } from './emulation';
 import { SERVEUR_PRIVE_EMULATION } from './serveur-prive/routes';
 import { TOP_SERVER_EMULATION } from './top-server/routes';
@@ -95,6 +96,19 @@ const voteJson = (vote: ReturnType<SiteStore['cast']>) => ({
   voted_at: new Date(vote.votedAt).toISOString(),
   claimed_at: vote.claimedAt === null ? null : new Date(vote.claimedAt).toISOString(),
 });
+
+/** The sites' control routes as the `/__admin` page lists them (they are not in the OpenAPI document). */
+export const SITE_CONTROL_ROUTES: readonly ControlRoute[] = [
+  ['GET', '/__admin/sites', 'Every emulated site: kind, label, identities, base path, key, votes, guesses'],
+  ['POST', '/__admin/sites/{kind}/votes', 'Records a vote on a site by name, SteamID64, Discord id or IP'],
+  ['GET', '/__admin/sites/{kind}/votes', "A site's votes, newest first, with when each was claimed"],
+  ['POST', '/__admin/sites/{kind}/key', "Replaces a site's key (the old one is then refused)"],
+].map(([method, path, summary]) => ({
+  method: method as string,
+  path: path as string,
+  summary: summary as string,
+  docs: '/__admin/sites',
+}));
 
 /** The emulations under `/sites/<kind>` and their control routes under `/__admin/sites`. */
 export function createSiteEmulations(deps: SiteEmulationDeps): Hono {

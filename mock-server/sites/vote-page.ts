@@ -1,13 +1,16 @@
 /**
  * A plain vote page per emulated site (`/sites/<kind>/vote-page`), so a tester running `npm start -- --sites` can vote
  * on each site from a browser like a player would (the control API does the same for tests). One vote per identity
- * until the site's next-vote time; an IP vote defaults to the browser's own address, as the real IP sites see it.
+ * until the site's next-vote time; an IP vote defaults to the browser's own address, as the real IP sites see it, unless
+ * that address is loopback or private: the resource never pays those (the site could not have seen them), so the page
+ * says so and asks for the player's public address instead. Styled like the mock's other pages, phone-sized too.
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { html } from 'hono/html';
+import { html, raw } from 'hono/html';
 import { type SiteIdentityKind, type SiteStore, validateUsername } from '../db';
 import { clientIp, IN_PROCESS_CLIENT, UNKNOWN_PEER } from '../middleware/client-ip';
 import { createSlidingWindowLimiter } from '../middleware/rate-limit';
+import { CSS } from '../pages/layout';
 import type { SiteEmulation } from './emulation';
 
 /**
@@ -41,24 +44,54 @@ function browserIp(c: Context): string {
   return peer.startsWith('::ffff:') ? peer.slice(7) : peer;
 }
 
+/**
+ * Loopback, private, link-local, shared and unique-local addresses: a real site never sees a player by one, and the
+ * resource never pays a vote by one (the same ranges as its own check).
+ */
+export function isHiddenAddress(ip: string): boolean {
+  const v4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(ip);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return (
+      a === 127 ||
+      a === 10 ||
+      a === 0 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
+  }
+  const lower = ip.toLowerCase();
+  return lower === '::1' || lower === '::' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower);
+}
+
 function page(site: SiteEmulation, c: Context, message: string | null, status: 200 | 400 | 429) {
   const ip = browserIp(c);
+  const usable = ip !== '' && !isHiddenAddress(ip);
+  const ipOnly = site.identities.includes('ip') && site.identities.length === 1;
   const options = site.identities.map(
     (kind) =>
-      html`<label><input type="radio" name="identity_kind" value="${kind}" ${kind === site.identities[0] ? 'checked' : ''}> ${IDENTITY_LABELS[kind]}</label><br>`,
+      html`<label class="choice"><input type="radio" name="identity_kind" value="${kind}" ${kind === site.identities[0] ? 'checked' : ''}> ${IDENTITY_LABELS[kind]}</label>`,
   );
+  const ipNote = !site.identities.includes('ip')
+    ? ''
+    : usable
+      ? html`<p class="muted">An IP vote counts for the address you type (your browser's: ${ip}).</p>`
+      : html`<p class="card error">Your browser reaches the mock from ${ip || 'an unknown address'}, a loopback or private address: vote-reward never pays a vote by such an address (a real site sees the player's public one). Type the address FXServer shows for the player (a public one), or give the simulated player a public address.</p>`;
   return c.html(
     html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Vote on ${site.label} (mock)</title></head>
-<body><main>
-<h1>Vote on ${site.label} (emulated by the mock)</h1>
-${message === null ? '' : html`<p role="status">${message}</p>`}
-<form method="post">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Vote on ${site.label} (mock)</title><link rel="icon" href="data:,"><style>${raw(CSS)} .choice{font-weight:400}</style></head>
+<body><header><span class="brand">${site.label} · emulated by the mock</span></header><main>
+<h1>Vote on ${site.label}</h1>
+${message === null ? '' : html`<div class="card ${status === 200 ? 'notice' : 'error'}" role="status"><p>${message}</p>${status === 200 ? html`<p>Now join the game server and type <code>/vote</code> in game.</p>` : ''}</div>`}
+<form method="post" class="card">
 ${options}
-<label>Identity <input name="identity" required maxlength="64" value="${site.identities.includes('ip') && site.identities.length === 1 ? ip : ''}"></label>
+<p><label>Identity <input type="text" name="identity" required maxlength="64" value="${ipOnly && usable ? ip : ''}"></label></p>
 <button type="submit">Vote</button>
 </form>
-<p>${site.identities.includes('ip') ? html`An IP vote counts for the address you type (your browser's: ${ip || 'unknown'}).` : ''}</p>
+${ipNote}
 </main></body></html>`,
     status,
   );

@@ -306,7 +306,7 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
 }
 
 function amountOf(reward: Reward): number {
-  if (reward.type === 'money' || reward.type === 'bank') return reward.amount;
+  if (reward.type === 'money' || reward.type === 'bank' || reward.type === 'gold') return reward.amount;
   return reward.type === 'item' ? reward.count : 0;
 }
 

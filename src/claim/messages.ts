@@ -36,6 +36,8 @@ export function describeRewards(translate: Translate, rewards: readonly Reward[]
           return translate('reward_money', { amount: reward.amount });
         case 'bank':
           return translate('reward_bank', { amount: reward.amount });
+        case 'gold':
+          return translate('reward_gold', { amount: reward.amount });
         case 'item':
           return translate('reward_item', { count: reward.count, item: reward.item });
         case 'points':
@@ -52,7 +54,7 @@ function problemMessage(problem: PayoutProblem): [MessageKey, MessageVars] {
     return ['pending_inventory_full', { item: problem.item, count: problem.count }];
   if (problem.code === 'player_not_loaded') return ['pending_not_loaded', {}];
   if (problem.code === 'outcome_unknown') return ['pending_unconfirmed', {}];
-  return ['pending_framework_error', {}];
+  return [problem.stopped ? 'rewards_paused' : 'pending_framework_error', {}];
 }
 
 const adminWait = (problem: JournalProblem | null): MessageKey =>
@@ -151,7 +153,8 @@ export function outcomeLines(outcome: ClaimResult, command: string): LogLine[] {
         },
       ];
     case 'cannot_receive':
-      return outcome.problem.code === 'framework_error'
+      // A stopped framework is named once by the adapter (rewards/paused.ts), not at every /vote.
+      return outcome.problem.code === 'framework_error' && !outcome.problem.stopped
         ? [
             {
               level: 'warn',
@@ -289,6 +292,7 @@ function rewardForAdmin(reward: Reward): string {
   switch (reward.type) {
     case 'money':
     case 'bank':
+    case 'gold':
       return `${reward.type} ${reward.amount}`;
     case 'item':
       return `item ${reward.count} x ${reward.item}`;

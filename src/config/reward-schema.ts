@@ -26,6 +26,11 @@ function rewardUnion<Extra extends z.core.$ZodLooseShape>(extra: Extra) {
       ...extra,
     }),
     z.strictObject({
+      type: z.literal('gold').describe('Gold, the second currency of VORP (RedM); VORP only'),
+      amount: positiveAmount.describe('Amount of gold given, a whole number ≥ 1'),
+      ...extra,
+    }),
+    z.strictObject({
       type: z.literal('item').describe('An inventory item'),
       item: itemName,
       count: z.number().int().min(1).max(10_000).default(1).describe('How many items, a whole number ≥ 1'),

@@ -145,7 +145,9 @@ export const configSchema = z
     notify: z
       .enum(NOTIFY_CHOICES)
       .default('chat')
-      .describe('Where players read messages: chat or ox_lib (also Qbox), esx, qbcore notifications'),
+      .describe(
+        'Where players read messages: chat or ox_lib (also Qbox and RSG), esx, qbcore, vorp notifications',
+      ),
     checkMode: z
       .enum(['unclaimed', 'last24h'])
       .default('unclaimed')

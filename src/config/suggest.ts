@@ -35,7 +35,9 @@ export function editDistance(a: string, b: string): number {
 /**
  * The candidate `input` most likely meant, or null when none is close enough or two are equally close. Tried in
  * order: the same word in another case or spelling of separators; an alias (`qb` → `qbcore`); a candidate that is
- * the input's language part (`de-DE` → `de`); one typo per four letters (`evry` → `every`).
+ * the input's language part (`de-DE` → `de`); the one candidate the input begins, cut short by
+ * at most a third (`week` → `weekly`); one typo per
+ * four letters (`evry` → `every`).
  */
 export function didYouMean(
   input: string,
@@ -51,6 +53,15 @@ export function didYouMean(
   if (alias && candidates.includes(alias)) return alias;
   const language = unique(candidates.filter((candidate) => languageOf(candidate) === languageOf(input)));
   if (language && languageOf(input) !== null) return language;
+  // A word cut short (`week` → `weekly`, `month` → `monthly`): the one candidate it begins, of which it holds at
+  // least two thirds (`grace` is too little of `graceDays`).
+  const started = unique(
+    candidates.filter((candidate) => {
+      const full = loose(candidate);
+      return full.startsWith(wanted) && wanted.length * 3 >= full.length * 2;
+    }),
+  );
+  if (started) return started;
   const limit = Math.max(1, Math.floor(wanted.length / 4));
   let best: string[] = [];
   let bestDistance = limit + 1;

@@ -29,6 +29,8 @@ const en = {
   invalid_name: 'Your in-game name is empty once colour codes are removed; set a name and vote with it.',
   pending_inventory_full: 'Your reward is waiting: make room for {count} x {item} and type /{command} again.',
   pending_not_loaded: 'Your reward is waiting: it will be given once your character is loaded.',
+  rewards_paused:
+    'Vote rewards are paused: the server’s framework is stopped. Your reward is waiting and will be given once it is back.',
   pending_framework_error: 'Your reward is waiting: it could not be given yet, an admin has been told.',
   pending_admin: 'Your previous claim needs an admin check before it can be paid.',
   pending_unconfirmed:
@@ -46,6 +48,7 @@ const en = {
   award_test: 'Test of the vote rewards by an admin (not a vote): you received {rewards}.',
   reward_money: '{amount}$ in cash',
   reward_bank: '{amount}$ in the bank',
+  reward_gold: '{amount} gold',
   reward_item: '{count} x {item}',
   reward_custom: 'a special reward',
   reward_points: '{amount} vote points',
@@ -160,6 +163,8 @@ const fr: Record<MessageKey, string> = {
   pending_inventory_full:
     'Ta récompense t’attend : libère de la place pour {count} x {item} et retape /{command}.',
   pending_not_loaded: 'Ta récompense t’attend : elle sera donnée dès que ton personnage sera chargé.',
+  rewards_paused:
+    'Les récompenses de vote sont en pause : le framework du serveur est arrêté. Ta récompense t’attend et sera donnée dès son retour.',
   pending_framework_error:
     'Ta récompense t’attend : elle n’a pas encore pu être donnée, un admin est prévenu.',
   pending_admin: 'Ta réclamation précédente doit être vérifiée par un admin avant d’être payée.',
@@ -178,6 +183,7 @@ const fr: Record<MessageKey, string> = {
   award_test: 'Test des récompenses de vote par un admin (pas un vote) : tu as reçu {rewards}.',
   reward_money: '{amount} $ en liquide',
   reward_bank: '{amount} $ en banque',
+  reward_gold: '{amount} or',
   reward_item: '{count} x {item}',
   reward_custom: 'une récompense spéciale',
   reward_points: '{amount} points de vote',

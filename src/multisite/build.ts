@@ -10,13 +10,16 @@ import type { Runtime } from '../runtime/runtime';
 import { redactedAdapter } from '../sites/redacted';
 import { findSite } from '../sites/registry';
 import { DEFAULT_SITE_TIMEOUT_MS, type SiteAdapter } from '../sites/types';
+import { createSiteReach, type SiteReach } from './reach';
 import type { ConfiguredSite } from './site-claims';
 
-/** A configured site with the budget its adapter takes its slots from (the poller peeks at it). */
+/** A configured site with the budget its adapter takes its slots from (the poller peeks at it), and its reach. */
 export interface BuiltSite extends ConfiguredSite {
   budget: RateBudget;
   /** Timeout of one request to this site, in ms (its `timeoutMs`, else {@link DEFAULT_SITE_TIMEOUT_MS}). */
   timeoutMs: number;
+  /** Whether the site answers (stand-ins built outside `buildSites` have none). */
+  reach?: SiteReach;
 }
 
 /** Share of each site's budget kept for players' `/vote`, like the seed's `poll.reservePercent` default. */
@@ -64,6 +67,13 @@ export function buildSites(
       now: runtime.now,
     });
     const timeoutMs = entry.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS;
+    const reach = createSiteReach(transport, {
+      id,
+      label: descriptor.label,
+      key,
+      customBaseUrl: entry.baseUrl !== undefined,
+      runtime,
+    });
     try {
       const adapter =
         standIn ??
@@ -76,11 +86,15 @@ export function buildSites(
             voteWindowMs: entry.voteWindowHours === undefined ? undefined : entry.voteWindowHours * 3_600_000,
           },
           {
-            transport,
+            transport: reach.transport,
             budget,
             now: runtime.now,
             log: { error: (message) => runtime.log.error(redact(message, key)) },
           },
+        );
+      if (descriptor.wrongKeyReadsAsNoVote && !standIns[id])
+        runtime.log.info(
+          `site ${id}: ${descriptor.label} answers a wrong key exactly like "no vote", so its key cannot be checked here; if no vote there is ever found, check ${siteKeyConvarOf(entry)} in server.cfg`,
         );
       if (entry.voteWindowHours !== undefined && adapter.voteWindowDocumented) {
         off(
@@ -93,6 +107,7 @@ export function buildSites(
         adapter: redactedAdapter(adapter, key),
         budget,
         timeoutMs,
+        reach,
         voteUrl: entry.voteUrl,
         // A vote on a site earns the vote points too, like a vote on the seed (credited by the points ledger).
         rewards: [...(entry.rewards ?? rewardsOf(config)), ...votePointsOf(config)],

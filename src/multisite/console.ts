@@ -1,7 +1,8 @@
 /**
- * The sites' part of `votereward status`: each site's model, identity and the records still open; `verbose` adds its
- * request budget, its timeout and its vote window (said to be a guess where the site publishes none).
+ * The sites' part of `votereward status`: each site's model, identity, reach and the records still open; `verbose`
+ * adds its request budget, its timeout and its vote window (said to be a guess where the site publishes none).
  */
+import { reachOf } from './reach';
 import type { SiteClaims } from './site-claims';
 
 /** Steps shown as open (anything else is a paid vote remembered for its window). */
@@ -25,6 +26,10 @@ export function sitesStatus(sites: SiteClaims | null, verbose: boolean): string[
     const figures = verbose
       ? `${budget ? `; ${budget.usedInWindow}/${budget.limit} requests in the last minute, 429s: ${budget.rateLimited}` : ''}${timeoutMs === undefined ? '' : `; timeout ${timeoutMs} ms`}; vote window ${window}`
       : '';
-    return `  Site       ${site.id}: ${adapter.label}, ${adapter.claimModel.replace(/_/g, ' ')}, by ${adapter.identity}; ${open.length > 0 ? `open: ${open.join(', ')}` : 'nothing open'}; ${kept} paid vote(s) remembered${figures}`;
+    const outage = reachOf(site)?.outage();
+    const reach = outage
+      ? `; unreachable since ${new Date(outage.since).toISOString()} at ${outage.origin} (last error: ${outage.lastError})`
+      : '';
+    return `  Site       ${site.id}: ${adapter.label}, ${adapter.claimModel.replace(/_/g, ' ')}, by ${adapter.identity}${reach}; ${open.length > 0 ? `open: ${open.join(', ')}` : 'nothing open'}; ${kept} paid vote(s) remembered${figures}`;
   });
 }

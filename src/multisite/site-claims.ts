@@ -232,14 +232,8 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
       if (site.adapter.claimModel === 'claim_then_reward')
         return await claimFirst(site, player, identity.value, priority, found);
       const seen = await site.adapter.check(identity.value, { priority });
-      if (seen.kind === 'not_voted') {
-        if (seen.maybeBadKey)
-          once(
-            `maybe_bad_key:${site.id}`,
-            `site ${site.id}: ${site.adapter.label} answers a wrong key like "no vote"; if nobody's votes there are ever found, check its key`,
-          );
-        return { code: 'no_vote' };
-      }
+      // A site that answers a wrong key like "no vote" is named once at start (multisite/build.ts), not here.
+      if (seen.kind === 'not_voted') return { code: 'no_vote' };
       if (seen.kind === 'already_claimed') return { code: 'already_paid' };
       if (seen.kind !== 'voted') return failed(site, seen);
       return await payShown(site, player, identity.value, seen.vote, priority, found);

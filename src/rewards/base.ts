@@ -46,6 +46,10 @@ export interface AdapterParts {
   giveMoney?(source: number, account: MoneyAccount, amount: number, reason: string): Promise<PayoutResult>;
   /** Reads the balance `giveMoney` changes; present whenever `giveMoney` is. */
   readMoney?(source: number, account: MoneyAccount): Promise<Reading>;
+  /** Pays gold (VORP's second currency); present with `readGold` only where gold exists. */
+  giveGold?(source: number, amount: number): Promise<PayoutResult>;
+  /** Reads the gold balance `giveGold` changes. */
+  readGold?(source: number): Promise<Reading>;
   /**
    * The character the player plays now (a citizenid, a charId), on frameworks with several per player: a reading
    * journalled before a payout carries it, and a restart never judges that payout by another character's reading.
@@ -82,6 +86,7 @@ export function describeReward(reward: Reward): string {
   switch (reward.type) {
     case 'money':
     case 'bank':
+    case 'gold':
       return `${reward.type} ${reward.amount}`;
     case 'item':
       return `${reward.count} x ${reward.item}`;
@@ -119,8 +124,18 @@ export function createAdapter(parts: AdapterParts): DisposableRewardAdapter {
     }
   };
 
-  /** The quantity a money, bank or item reward changes, how to read it, and the call that pays it. */
+  /** The quantity a money, bank, gold or item reward changes, how to read it, and the call that pays it. */
   const meterOf = (source: number, reward: Reward, reason: string): Meter | string => {
+    if (reward.type === 'gold') {
+      const { giveGold, readGold } = parts;
+      if (!giveGold || !readGold) return `${parts.name} cannot give gold rewards`;
+      return {
+        label: `the gold balance (${parts.name})`,
+        amount: reward.amount,
+        read: () => readGold(source),
+        pay: () => giveGold(source, reward.amount),
+      };
+    }
     if (reward.type === 'money' || reward.type === 'bank') {
       const { giveMoney, readMoney } = parts;
       if (!giveMoney || !readMoney) return `${parts.name} cannot give ${reward.type} rewards`;

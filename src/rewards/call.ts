@@ -133,6 +133,7 @@ export function rewardInputProblem(reward: Reward): string | undefined {
   switch (reward.type) {
     case 'money':
     case 'bank':
+    case 'gold':
       // Frameworks disagree on fractions (ESX credits 0.4 as 0, QBCore adds it, Qbox rounds): whole amounts only.
       if (!Number.isInteger(reward.amount) || reward.amount <= 0) {
         return `${reward.type} reward amount must be a whole number greater than 0, got ${String(reward.amount)}`;

@@ -13,6 +13,7 @@
  * through the xPlayer's `canCarryItem` (false for an unknown item since 1.11, nil before), `addInventoryItem`
  * (returns nothing) and `getInventoryItem(name).count`; `ESX.Items` lists the items ESX knows.
  */
+import { suggestion } from '../config/suggest';
 import { createAdapter, type MoneyAccount } from './base';
 import {
   type CallOutcome,
@@ -151,7 +152,10 @@ export function createEsxAdapter(options: EsxAdapterOptions): DisposableRewardAd
       if (items === undefined) return [];
       return names
         .filter((name) => !(name in items))
-        .map((name) => `the item "${name}" does not exist in ESX (ESX.Items)`);
+        .map(
+          (name) =>
+            `the item "${name}" does not exist in ESX (ESX.Items)${suggestion(name, Object.keys(items))}`,
+        );
     },
   };
   const ox = createOxInventory(host);

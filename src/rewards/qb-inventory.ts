@@ -7,6 +7,7 @@
  * qb-inventory 1.x (before 2024-05) has no `CanAddItem`: its `AddItem` checks weight and slots itself and answers
  * false when the items do not fit, so there the refusal of `AddItem` is the "inventory full" answer.
  */
+import { suggestion } from '../config/suggest';
 import { callExport, frameworkError, hasExport, PAID, payingCallFailed, refuse, returnValues } from './call';
 import type { FrameworkHost, InventoryBackend, PayoutResult, Reading } from './types';
 
@@ -89,7 +90,7 @@ export function createQbInventory(host: FrameworkHost, options: QbInventoryOptio
       if (items === undefined) return [];
       return names
         .filter((name) => !(name.toLowerCase() in items))
-        .map((name) => `the item "${name}" is not in ${listLabel}`);
+        .map((name) => `the item "${name}" is not in ${listLabel}${suggestion(name, Object.keys(items))}`);
     },
   };
 }

@@ -6,6 +6,7 @@ import { hasExport, isStarted, rewardInputProblem } from './call';
 import { validateCommandTemplate } from './custom';
 import type { FrameworkDescriptor, FrameworkSettings } from './framework';
 import { inventoryProblems } from './inventory';
+import { pauseWhileStopped } from './paused';
 import { detectFramework, FRAMEWORKS, findFramework } from './registry';
 import { createStandaloneAdapter } from './standalone';
 import type { DisposableRewardAdapter, FrameworkHost, FrameworkName, InventoryChoice, Reward } from './types';
@@ -15,6 +16,17 @@ export { detectFramework } from './registry';
 /** Reward types an adapter can give: standalone only custom ones, a framework what its descriptor says. */
 export function supportedRewardTypes(name: FrameworkName): readonly Reward['type'][] {
   return name === 'standalone' ? ['custom'] : (findFramework(name)?.rewardTypes ?? []);
+}
+
+/** Why `name` cannot pay a reward type, and what it can pay instead (points always: the ledger pays them). */
+function unsupportedReward(name: FrameworkName, type: Reward['type']): string {
+  if (name === 'standalone')
+    return `type "${type}" needs a framework, but standalone supports only custom rewards`;
+  const label = findFramework(name)?.label ?? name;
+  const instead = `use ${[...supportedRewardTypes(name), 'points'].join(', ')}`;
+  if (type === 'bank') return `type "bank": ${label} has no bank account; ${instead}`;
+  if (type === 'gold') return `type "gold": gold is VORP's currency, ${label} has none; ${instead}`;
+  return `type "${type}": ${label} cannot pay it; ${instead}`;
 }
 
 /** One problem per reward the adapter cannot give, or whose own values are invalid. */
@@ -28,11 +40,7 @@ export function rewardProblems(name: FrameworkName, rewards: readonly Reward[]):
       problems.push(`${where}: ${input}`);
       return;
     }
-    if (!supported.includes(reward.type)) {
-      problems.push(
-        `${where}: type "${reward.type}" needs a framework, but ${name} supports only ${supported.join(', ')} rewards`,
-      );
-    }
+    if (!supported.includes(reward.type)) problems.push(`${where}: ${unsupportedReward(name, reward.type)}`);
     if (reward.type === 'custom' && reward.command !== undefined) {
       for (const problem of validateCommandTemplate(reward.command))
         problems.push(`${where}.command: ${problem}`);
@@ -103,7 +111,11 @@ export function selectAdapter(options: SelectAdapterOptions): SelectAdapterResul
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
-    adapter: framework.create({ host, inventory, vrp: options.vrp, rsg: options.rsg }),
+    adapter: pauseWhileStopped(
+      framework.create({ host, inventory, vrp: options.vrp, rsg: options.rsg }),
+      host,
+      framework,
+    ),
     framework: name,
   };
 }

@@ -17,6 +17,12 @@ export interface BankReward {
   amount: number;
 }
 
+/** Gold, VORP's second currency (RedM); only VORP pays it. */
+export interface GoldReward {
+  type: 'gold';
+  amount: number;
+}
+
 /** An inventory item, given through the framework's inventory (ox_inventory wherever it runs). */
 export interface ItemReward {
   type: 'item';
@@ -40,7 +46,7 @@ export interface PointsReward {
 }
 
 /** One reward as configured in `config.json`. */
-export type Reward = MoneyReward | BankReward | ItemReward | CustomReward | PointsReward;
+export type Reward = MoneyReward | BankReward | GoldReward | ItemReward | CustomReward | PointsReward;
 
 /** A reward the framework pays (everything but points). */
 export type FrameworkReward = Exclude<Reward, PointsReward>;
@@ -71,7 +77,12 @@ export interface PayoutContext {
 export type PayoutProblem =
   | { code: 'player_not_loaded' }
   | { code: 'inventory_full'; item: string; count: number }
-  | { code: 'framework_error'; detail: string }
+  | {
+      code: 'framework_error';
+      detail: string;
+      /** The framework's resource when it is stopped (rewards paused), so players are told that, not "not loaded". */
+      stopped?: string;
+    }
   | {
       /** The framework may or may not have paid (no answer, or a failure after acting); never retried automatically. */
       code: 'outcome_unknown';
@@ -84,7 +95,7 @@ export type PayoutProblem =
 export type PayoutResult = { ok: true } | { ok: false; problem: PayoutProblem };
 
 /**
- * What a paying call changes, read from the framework: the account balance (money, bank) or the item count. A
+ * What a paying call changes, read from the framework: the account balance (money, bank, gold) or the item count. A
  * payout is judged by it: moved by exactly the amount → paid, unchanged → not paid, anything else → unknown.
  */
 export type Reading = { ok: true; value: number } | { ok: false; detail: string };

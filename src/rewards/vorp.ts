@@ -5,7 +5,9 @@
  * `getUser` call, an empty table before a character is selected, so a loaded player is one whose snapshot has a
  * `charIdentifier` and every balance is read from a fresh `getUser`. Money: `addCurrency(0, qty)` (0 = money, 1 =
  * gold, 2 = rol) answers nothing and checks nothing (fractions, negatives, strings all change the balance), so the
- * amount is checked here first. VORP has no bank in its core: bank rewards are refused at start. Items go through
+ * amount is checked here first. Gold is paid the same way, `addCurrency(1, qty)`, and read from a fresh snapshot's
+ * `gold` (the transcript's `gold` scenario: 2 + addCurrency(1, 3) reads 5). VORP has no bank in its core: bank
+ * rewards are refused at start. Items go through
  * vorp_inventory: `canCarryItem(source, item, n)` (false for an unknown item, the item's limit or the capacity;
  * true whatever the count for an item without limit), then `addItem(source, item, n)` (checks neither: a Promise from
  * JS, it awaits the database), read with `getItemCount(source, nil, item)`; `getItemDB(item)` is false for an
@@ -43,8 +45,8 @@ export const VORP_CORE = 'vorp_core';
 /** Resource name of vorp_inventory. */
 export const VORP_INVENTORY = 'vorp_inventory';
 
-/** `addCurrency` currency of money (cash). */
-const CURRENCY_MONEY = 0;
+/** `addCurrency` currencies: money (cash) and gold, with the character field each one changes. */
+const CURRENCIES = { money: { id: 0, field: 'money' }, gold: { id: 1, field: 'gold' } } as const;
 
 /** Options of the VORP adapter. */
 export interface VorpAdapterOptions {
@@ -134,6 +136,35 @@ export function createVorpAdapter(options: VorpAdapterOptions): DisposableReward
     return { ok: true, value: usedCharacter(user.value) ?? null };
   };
 
+  /** Adds `amount` of a currency to the selected character (`addCurrency` answers nothing: the reading decides). */
+  const addCurrency = async (
+    source: number,
+    currency: keyof typeof CURRENCIES,
+    amount: number,
+  ): Promise<PayoutResult> => {
+    // addCurrency adds whatever it is given; the amount was checked as a whole number > 0 before this point.
+    if (!Number.isSafeInteger(amount))
+      return frameworkError(`${currency} amount ${amount} is not a safe whole number`);
+    const found = await character(source);
+    if (!found.ok) return frameworkError(found.detail);
+    if (found.value === null) return refuse({ code: 'player_not_loaded' });
+    const add = field(found.value, 'addCurrency');
+    const outcome = await callFunction('getUsedCharacter.addCurrency', add, [
+      CURRENCIES[currency].id,
+      amount,
+    ]);
+    return outcome.ok ? PAID : payingCallFailed(outcome);
+  };
+
+  /** A currency's balance of the selected character, from a fresh `getUser` snapshot. */
+  const readCurrency = async (source: number, currency: keyof typeof CURRENCIES): Promise<Reading> => {
+    const found = await character(source);
+    if (!found.ok) return { ok: false, detail: found.detail };
+    if (found.value === null) return { ok: false, detail: 'the player has no VORP character selected' };
+    const name = CURRENCIES[currency].field;
+    return readNumber(`getUser().getUsedCharacter.${name}`, field(found.value, name));
+  };
+
   const inventory = createVorpInventory(host);
 
   return createAdapter({
@@ -151,23 +182,14 @@ export function createVorpAdapter(options: VorpAdapterOptions): DisposableReward
     },
     async giveMoney(source, account, amount) {
       if (account !== 'money') return frameworkError(`VORP has no ${account} account`);
-      // addCurrency adds whatever it is given; the amount was checked as a whole number > 0 before this point.
-      if (!Number.isSafeInteger(amount))
-        return frameworkError(`money amount ${amount} is not a safe whole number`);
-      const found = await character(source);
-      if (!found.ok) return frameworkError(found.detail);
-      if (found.value === null) return refuse({ code: 'player_not_loaded' });
-      const add = field(found.value, 'addCurrency');
-      const outcome = await callFunction('getUsedCharacter.addCurrency', add, [CURRENCY_MONEY, amount]);
-      return outcome.ok ? PAID : payingCallFailed(outcome);
+      return addCurrency(source, 'money', amount);
     },
     async readMoney(source, account): Promise<Reading> {
       if (account !== 'money') return { ok: false, detail: `VORP has no ${account} account` };
-      const found = await character(source);
-      if (!found.ok) return { ok: false, detail: found.detail };
-      if (found.value === null) return { ok: false, detail: 'the player has no VORP character selected' };
-      return readNumber('getUser().getUsedCharacter.money', field(found.value, 'money'));
+      return readCurrency(source, 'money');
     },
+    giveGold: (source, amount) => addCurrency(source, 'gold', amount),
+    readGold: (source) => readCurrency(source, 'gold'),
     async startupProblems(rewards) {
       if (!rewards.some((r) => r.type === 'item')) return [];
       if (!isStarted(host, VORP_INVENTORY))
@@ -191,7 +213,7 @@ export const VORP_FRAMEWORK: FrameworkDescriptor<'vorp'> = {
   resource: VORP_CORE,
   requiredExports: { all: ['GetCore'] },
   items: 'own',
-  rewardTypes: ['money', 'item', 'custom'],
+  rewardTypes: ['money', 'gold', 'item', 'custom'],
   startupNotes: [
     'VORP finds players by their Steam identifier: a player without Steam (VORP refuses such connections) is never paid, the reward stays owed',
   ],

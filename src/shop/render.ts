@@ -151,7 +151,10 @@ export function buyMessage(words: ShopWords, result: BuyResult, context: BuyCont
     case 'unknown_player':
       return say('shop_not_loaded');
     case 'cannot_receive':
-      return say('shop_cannot_carry', { rewards: context.rewards(config) });
+      // Only a full inventory is the player's to fix; a framework that failed or is stopped is not "cannot carry".
+      return result.detail === 'framework_error'
+        ? say('shop_failed')
+        : say('shop_cannot_carry', { rewards: context.rewards(config) });
     case 'busy':
       return say('shop_busy');
     case 'ledger_unreadable':

@@ -150,16 +150,42 @@ export function shopAdminCommands(current: () => ShopSurface | null, now: () => 
   );
 }
 
+/** The shop command names config.json asked for, read leniently from its text (for a shop turned off at start). */
+export interface ClosedShop {
+  command: string;
+}
+
+const COMMAND_NAME = /^[A-Za-z][\w-]{0,31}$/;
+
+/**
+ * The shop command config.json asked for when its shop is turned off for a problem: players who type it are then told
+ * the shop is closed rather than getting no answer. Null when the text does not turn the shop on.
+ */
+export function closedShopOf(text: string | null): ClosedShop | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse((text ?? '').replace(/^\uFEFF/, ''));
+  } catch {
+    return null;
+  }
+  const shop = (raw as { shop?: { enabled?: unknown; command?: unknown } } | null)?.shop;
+  if (shop?.enabled !== true) return null;
+  const command =
+    typeof shop.command === 'string' && COMMAND_NAME.test(shop.command) ? shop.command : 'voteshop';
+  return { command };
+}
+
 /**
  * Registers `/voteshop` and `/votepoints` by the names a config gives them, each once: FiveM cannot take a command
  * back, so a name stays answered (by the surface running now, when it still uses that name; `notReady` while nothing
- * runs). Returns the function to call with each started config.
+ * runs). A shop turned off for a config problem (`closed`) keeps its command, which tells players the shop is closed.
+ * Returns the function to call with each started config.
  */
 export function createShopCommandRegistry(
   runtime: Pick<Runtime, 'registerCommand'>,
   current: () => ShopSurface | null,
   notReady: (source: number) => void,
-): (config: ResourceConfig) => void {
+): (config: ResourceConfig, closed?: ClosedShop | null) => void {
   const registered = new Set<string>();
   const register = (name: string, kind: 'shop' | 'points') => {
     if (registered.has(`${kind}:${name}`)) return;
@@ -170,7 +196,9 @@ export function createShopCommandRegistry(
         if (source <= 0) return;
         const surface = current();
         if (!surface) return notReady(source);
-        if (kind === 'shop' && surface.settings.command === name)
+        // A shop that is off answers every name it had with "the vote shop is closed" (its listing, without words).
+        if (kind === 'shop' && !surface.settings.enabled) void surface.commands.shopCommand(source, []);
+        else if (kind === 'shop' && surface.settings.command === name)
           void surface.commands.shopCommand(source, args);
         else if (kind === 'points' && surface.settings.pointsCommand === name)
           surface.commands.pointsCommand(source);
@@ -178,8 +206,9 @@ export function createShopCommandRegistry(
       false,
     );
   };
-  return (config) => {
+  return (config, closed) => {
     if (config.shop.enabled) register(config.shop.command, 'shop');
+    else if (closed) register(closed.command, 'shop');
     if (pointsInUse(config)) register(config.shop.pointsCommand, 'points');
   };
 }

@@ -43,6 +43,7 @@ export const SERVEUR_PRIVE_SITE: SiteDescriptor = {
   auth: 'path',
   claimModels: { ip: 'check_only' },
   rateLimit: { perMinute: 30, documented: false },
+  wrongKeyReadsAsNoVote: true,
   baseUrl: 'https://serveur-prive.net/api/v1',
   sources: [
     'https://serveur-prive.net/documentation (wave3.md §4.2)',

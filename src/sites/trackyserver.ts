@@ -37,6 +37,7 @@ export const TRACKYSERVER_SITE: SiteDescriptor = {
   auth: 'query',
   claimModels: { steam64: 'claim_then_reward', discord: 'claim_then_reward' },
   rateLimit: { perMinute: 30, documented: false },
+  wrongKeyReadsAsNoVote: true,
   baseUrl: 'https://api.trackyserver.com',
   sources: ['https://www.trackyserver.com/listing/api (wave3.md §4.2)', 'peers.md §3'],
   checkKey: (key) => (/^[A-Za-z0-9_-]{4,128}$/.test(key) ? null : 'the key is not a plain token'),

@@ -199,6 +199,8 @@ export interface SiteDescriptor {
   readonly sources: readonly string[];
   /** What a key looks like, for the config's message, e.g. `starts with tgs_`; absent when undocumented. */
   readonly keyHint?: string;
+  /** True when the site answers a wrong key exactly like "not voted": its key cannot be checked (said once at start). */
+  readonly wrongKeyReadsAsNoVote?: boolean;
   /** Checks the key's documented form: null when fine, else what is wrong (named without the key itself). */
   checkKey(key: string): string | null;
   /** Builds the adapter; throws `TypeError` naming the setting when `settings` are unusable. */

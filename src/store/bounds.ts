@@ -22,7 +22,12 @@ export function rewardBoundsOf(possible: readonly Reward[]): RewardBounds {
   const customKey = (reward: { command?: string; event?: string }) =>
     JSON.stringify([reward.command ?? null, reward.event ?? null]);
   for (const reward of possible) {
-    if (reward.type === 'money' || reward.type === 'bank' || reward.type === 'points')
+    if (
+      reward.type === 'money' ||
+      reward.type === 'bank' ||
+      reward.type === 'gold' ||
+      reward.type === 'points'
+    )
       maxAmount.set(reward.type, Math.max(maxAmount.get(reward.type) ?? 0, reward.amount));
     else if (reward.type === 'item')
       maxCount.set(reward.item, Math.max(maxCount.get(reward.item) ?? 0, reward.count));
@@ -33,6 +38,7 @@ export function rewardBoundsOf(possible: readonly Reward[]): RewardBounds {
       switch (reward.type) {
         case 'money':
         case 'bank':
+        case 'gold':
         case 'points': {
           const max = maxAmount.get(reward.type);
           if (!positiveSafe(reward.amount))

@@ -18,6 +18,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const storedRewardSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('money'), amount: z.number() }),
   z.object({ type: z.literal('bank'), amount: z.number() }),
+  z.object({ type: z.literal('gold'), amount: z.number() }),
   z.object({ type: z.literal('item'), item: z.string(), count: z.number() }),
   z.object({ type: z.literal('points'), amount: z.number() }),
   z.object({ type: z.literal('custom'), command: z.string().optional(), event: z.string().optional() }),

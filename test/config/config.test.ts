@@ -121,12 +121,12 @@ describe('loadConfig', () => {
 
   it.each([
     [
-      { reward: { type: 'gold' } },
-      'reward.type: expected one of money, bank, item, points, custom, got "gold"',
+      { reward: { type: 'diamonds' } },
+      'reward.type: expected one of money, bank, gold, item, points, custom, got "diamonds"',
     ],
     [
-      { reward: [{ type: 'money', amount: 5 }, { type: 'gold' }] },
-      'reward[1].type: expected one of money, bank, item, points, custom, got "gold"',
+      { reward: [{ type: 'money', amount: 5 }, { type: 'diamonds' }] },
+      'reward[1].type: expected one of money, bank, gold, item, points, custom, got "diamonds"',
     ],
     [{ reward: { type: 'money', amount: 0 } }, 'reward.amount: expected a number ≥ 1, got 0'],
     [{ reward: { type: 'money', amount: 1.5 } }, 'reward.amount: expected a whole number, got 1.5'],

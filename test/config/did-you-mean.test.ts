@@ -49,9 +49,27 @@ describe('config.json near misses name the value or setting meant', () => {
     [{ locale: 'it' }, 'locale: expected one of "en", "fr", "de", "es", "pt-BR", "pl", "nl", got "it"'],
     [
       { notify: 'OX_LIB' },
-      'notify: expected one of "chat", "ox_lib", "esx", "qbcore", got "OX_LIB"; did you mean "ox_lib"?',
+      'notify: expected one of "chat", "ox_lib", "esx", "qbcore", "vorp", got "OX_LIB"; did you mean "ox_lib"?',
     ],
     [{ milestone: [] }, 'milestone: unknown setting; did you mean "milestones"?'],
+    [
+      {
+        points: { perVote: 10 },
+        shop: {
+          enabled: true,
+          items: [
+            {
+              id: 'bread',
+              name: 'Bread',
+              cost: 10,
+              rewards: { type: 'item', item: 'bread' },
+              limit: { count: 3, reset: 'week' },
+            },
+          ],
+        },
+      },
+      'shop.items[0].limit.reset: expected one of "daily", "weekly", "monthly", "never", got "week"; did you mean "weekly"?',
+    ],
     [{ voteParty: { evry: 5 } }, 'voteParty.evry: unknown setting; did you mean "every"?'],
     [{ poll: { autoclaim: true } }, 'poll.autoclaim: unknown setting; did you mean "autoClaim"?'],
     [
@@ -60,7 +78,7 @@ describe('config.json near misses name the value or setting meant', () => {
     ],
     [
       { reward: { type: 'Money', amount: 5 } },
-      'reward.type: expected one of money, bank, item, points, custom, got "Money"; did you mean "money"?',
+      'reward.type: expected one of money, bank, gold, item, points, custom, got "Money"; did you mean "money"?',
     ],
     [
       { milestones: [{ evry: 5, reward: { type: 'money', amount: 5 } }] },

@@ -53,6 +53,24 @@ describe('three sites: one down, one without a claim, one reward then claim', ()
     );
     expect(lines).toContain('TopGServers: vote found.');
     expect(lines).toContain('Top-Server: vote found.');
+    // The console names the site that is down once, with its address, and status shows since when and why.
+    const down = w.output().filter((line) => line.includes('cannot be reached at'));
+    expect(down).toEqual([
+      expect.stringMatching(
+        /^vote-reward: site tracky: Trackyserver cannot be reached at http:\/\/127\.0\.0\.1:\d+ \(HTTP 503\); players who type \/vote are told to try again later\. Check "baseUrl" of this site in config\.json\.$/,
+      ),
+    ]);
+    const statusFrom = w.output().length;
+    w.console('votereward status');
+    await w.advance(500);
+    expect(
+      w
+        .output()
+        .slice(statusFrom)
+        .find((line) => line.includes('Site       tracky')),
+    ).toMatch(
+      /tracky: Trackyserver, .*; unreachable since \d{4}-.*Z at http:\/\/127\.0\.0\.1:\d+ \(last error: HTTP 503\);/,
+    );
     expect(await siteVotes(w, 'top-server', 'name', 'Steve')).toEqual([
       expect.objectContaining({ claimed_at: expect.any(String) }),
     ]);
@@ -67,13 +85,32 @@ describe('three sites: one down, one without a claim, one reward then claim', ()
       'TopGServers: your last vote there was already rewarded. Vote again when the site allows: https://topgservers.example/vote',
     );
 
+    expect(w.output().filter((line) => line.includes('cannot be reached at'))).toHaveLength(1);
     await w.clearFaults();
     await vote(w, steve);
     expect(paid(w, steve).sort()).toEqual(ALL);
+    expect(w.output().filter((line) => line.includes('Trackyserver answers again'))).toHaveLength(1);
     expect(w.messages(steve)).toContain('You voted on every site today! Bonus: 50$ in the bank.');
     await vote(w, steve);
     expect(paid(w, steve).sort()).toEqual(ALL);
     expect(w.kvp('claim:')).toEqual({});
+  });
+});
+
+describe('a site that answers a wrong key like "no vote" (Trackyserver)', () => {
+  it('is named once at start as a neutral note; a player who has not voted there adds no alarm', async () => {
+    const w = await createSitesStory([TRACKY], 50);
+    e2e = w;
+    const note = (line: string) => line.includes('answers a wrong key');
+    expect(w.output().filter(note)).toEqual([
+      'vote-reward: site tracky: Trackyserver answers a wrong key exactly like "no vote", so its key cannot be checked here; if no vote there is ever found, check vote_reward_site_tracky_key in server.cfg',
+    ]);
+    expect(w.consoleLines().filter(note).join('\n')).not.toContain('^1');
+    const bob = await w.join('Bob', { before: [`steam:${STEAM_HEX}`] });
+    await vote(w, bob);
+    await vote(w, bob);
+    expect(w.messages(bob).some((line) => line.startsWith('Trackyserver: '))).toBe(true);
+    expect(w.output().filter(note)).toHaveLength(1);
   });
 });
 

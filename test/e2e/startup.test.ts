@@ -87,8 +87,8 @@ describe('bad config.json', () => {
     },
     {
       what: 'an unknown reward type',
-      config: { reward: { type: 'gold', amount: 5 } },
-      problems: ['reward.type: expected one of money, bank, item, points, custom, got "gold"'],
+      config: { reward: { type: 'diamonds', amount: 5 } },
+      problems: ['reward.type: expected one of money, bank, gold, item, points, custom, got "diamonds"'],
     },
     {
       what: 'a negative amount',
@@ -355,7 +355,7 @@ describe('a reward program with a problem is turned off; the vote still pays', (
         milestones: [{ at: 1, reward: { type: 'item', item: 'breadd', count: 1 } }],
       },
       off: 'milestones',
-      named: 'the item "breadd" does not exist in ESX (ESX.Items)',
+      named: 'the item "breadd" does not exist in ESX (ESX.Items); did you mean "bread"?',
     },
     {
       what: 'a misspelt vote party setting',

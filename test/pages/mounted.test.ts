@@ -112,7 +112,7 @@ describe('badge and pages mounted in createApp', () => {
     expect(html).toContain('POST /__admin/reset');
   });
 
-  it('lists on /__admin every control-API operation of the OpenAPI document, the webhook routes the banner names too', async () => {
+  it('lists on /__admin every control-API operation of the OpenAPI document, the webhook routes and the Discord sink the banner names too', async () => {
     const { app } = setup();
     const html = await (await app.request('/__admin')).text();
     const listed = [...html.matchAll(/<li><a href="([^"]+)"><code>([A-Z]+ [^<]+)<\/code>/g)].map(
@@ -122,7 +122,7 @@ describe('badge and pages mounted in createApp', () => {
       paths: Record<string, Record<string, { operationId: string; tags: string[] }>>;
     };
     const documented = Object.entries(doc.paths)
-      .filter(([path]) => path.startsWith('/__admin'))
+      .filter(([path]) => path.startsWith('/__admin') || path.startsWith('/webhooks/discord/'))
       .flatMap(([path, operations]) =>
         Object.entries(operations).map(
           ([method, op]) => `${method.toUpperCase()} ${path} /docs#/${op.tags[0]}/${op.operationId}`,
@@ -133,6 +133,7 @@ describe('badge and pages mounted in createApp', () => {
       'POST /__admin/webhooks',
       'GET /__admin/webhooks',
       'DELETE /__admin/webhooks/messages',
+      'POST /webhooks/discord/{id}/{token}',
     ])
       expect(listed.some((line) => line.startsWith(`${route} `))).toBe(true);
   });

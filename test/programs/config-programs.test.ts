@@ -178,7 +178,7 @@ describe('config: reward programs that are refused, with a line naming the setti
     [
       'a choice option without a type',
       { reward: { oneOf: [{ amount: 5, weight: 1 }] } },
-      ['reward.oneOf[0].type: expected one of money, bank, item, points, custom, got nothing'],
+      ['reward.oneOf[0].type: expected one of money, bank, gold, item, points, custom, got nothing'],
     ],
     [
       'a milestone with both at and every',

@@ -43,9 +43,10 @@ describe('generated docs', () => {
 });
 
 describe('repository docs', () => {
-  it('has Lua examples in the owner README that compile as Lua 5.4', async () => {
-    const readme = readFileSync(`${root}docs/owner/README.md`, 'utf8');
-    const blocks = [...readme.matchAll(/^```lua\n([\s\S]*?)^```/gm)].map((m) => m[1] as string);
+  it('has Lua examples in the owner pages that compile as Lua 5.4', async () => {
+    const pages = ['docs/owner/README.md', 'docs/rewards.md', 'docs/commands.md', 'docs/shop.md'];
+    const text = pages.map((page) => readFileSync(`${root}${page}`, 'utf8')).join('\n');
+    const blocks = [...text.matchAll(/^```lua\n([\s\S]*?)^```/gm)].map((m) => m[1] as string);
     expect(blocks.length).toBeGreaterThanOrEqual(3);
     const lua = await new LuaFactory().createEngine();
     try {
@@ -65,6 +66,13 @@ describe('repository docs', () => {
     'docs/owner/README.md',
     'CHANGELOG.md',
     'docs/config.md',
+    'docs/rewards.md',
+    'docs/frameworks.md',
+    'docs/programs.md',
+    'docs/commands.md',
+    'docs/troubleshooting.md',
+    'docs/shop.md',
+    'docs/sites.md',
   ])('%s links only files that exist in the repository, or the project on GitHub', (file) => {
     // Inline code shows Markdown as written (`[text](link)`): not a link.
     const text = readFileSync(`${root}${file}`, 'utf8').replace(/`[^`\n]*`/g, '');
@@ -100,8 +108,8 @@ describe('what an owner needs besides the resource', () => {
     expect(text).toContain(`](${repository}/issues)`);
   });
 
-  it('the owner README troubleshoots a source folder dropped in instead of the release, and ox_inventory on QBCore', () => {
-    const rows = readFileSync(`${root}docs/owner/README.md`, 'utf8')
+  it('the troubleshooting page covers a source folder dropped in instead of the release, and ox_inventory on QBCore', () => {
+    const rows = readFileSync(`${root}docs/troubleshooting.md`, 'utf8')
       .split('\n')
       .filter((line) => line.startsWith('| '));
     expect(rows.find((row) => row.includes('`dist/server.js` does not exist'))).toContain(
@@ -109,6 +117,32 @@ describe('what an owner needs besides the resource', () => {
     );
     expect(rows.find((row) => row.includes("'modules.bridge.qb.server' not found"))).toContain('2.42');
     expect(rows.some((row) => row.includes('not started, server.cfg has problems:'))).toBe(true);
+  });
+
+  it('the owner README opens with the goal → where table and keeps day one to 150 lines, the rest in docs/ pages', () => {
+    const readme = readFileSync(`${root}docs/owner/README.md`, 'utf8');
+    expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(150);
+    const headings = [...readme.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(headings.slice(0, 5)).toEqual([
+      'What you want, and where to set it',
+      'Requirements',
+      'Install',
+      'RedM quick start (VORP or RSG)',
+      'Try it before going live',
+    ]);
+    const first = readme.slice(readme.indexOf('## What you want'));
+    expect(first.split('\n')[2]).toBe('| you want to | set | read |');
+    // A VORP owner reads the Steam requirement before installing, and again in the RedM quick start.
+    const requirements = readme.slice(readme.indexOf('## Requirements'), readme.indexOf('## Install'));
+    expect(requirements).toMatch(/VORP.*Steam.*steam_webApiKey/s);
+  });
+
+  it('docs/sites.md names no file outside the repository', () => {
+    const text = readFileSync(`${root}docs/sites.md`, 'utf8');
+    for (const match of text.matchAll(/(?:\.\.\/)+[\w./-]+/g)) {
+      const target = path.resolve(root, 'docs', match[0]);
+      expect(target.startsWith(root) && existsSync(target), `docs/sites.md names ${match[0]}`).toBe(true);
+    }
   });
 
   it('the repository README puts the owners before the developers, releasing last, and stays short', () => {

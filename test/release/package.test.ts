@@ -3,101 +3,34 @@
  * its own README says, FXServer finds the resource the way it scans `resources/`, the server.cfg lines of the README
  * are run, and a player on ESX who voted types /vote and is paid by the real mock's claim.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFxServer, type FxServer } from '../../devkit/fxserver';
-import { createChatFake, createEsxFake, type EsxFake } from '../../devkit/fxserver/resources';
+import {
+  createChatFake,
+  createEsxFake,
+  createRsgFake,
+  createVorpFake,
+  type EsxFake,
+} from '../../devkit/fxserver/resources';
 import { tempDir } from '../../devkit/fxserver/test-helpers';
-import { requireBundle } from '../../devkit/worlds/e2e-harness';
 import { startMockServer } from '../../mock-server/server';
-
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-  version: string;
-  repository: { url: string };
-};
-/** The project on GitHub (package.json's repository): the one address outside the zip its pages may link. */
-const repository = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
-
-/** Files of the zip, under its one folder. */
-const EXPECTED_ENTRIES = [
-  'CHANGELOG.md',
-  'LICENSE',
-  'README.md',
-  'config.json',
-  'config.schema.json',
-  'dist/server.js',
-  'docs/config.md',
-  'docs/messages.md',
-  'docs/shop.md',
-  'docs/sites.md',
-  'fxmanifest.lua',
-  'lua/shop-menu.lua',
-  'lua/vrp2.lua',
-].map((file) => `vote-reward/${file}`);
-
-/** Builds the zip from the current files (dist/server.js comes from `npm test`'s build) into a temp folder. */
-function packageZip(dir: string): Uint8Array {
-  requireBundle();
-  const out = path.join(dir, 'vote-reward.zip');
-  const run = spawnSync(process.execPath, ['build.mjs', '--package-only', `--out=${out}`], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`build.mjs --package-only failed: ${run.stderr}${run.stdout}`);
-  return new Uint8Array(fs.readFileSync(out));
-}
-
-/** Writes every entry of the zip under `dest`, as an unzip tool does. */
-function unzipInto(zip: Uint8Array, dest: string): void {
-  for (const [name, bytes] of Object.entries(unzipSync(zip))) {
-    if (name.endsWith('/')) continue;
-    const target = path.resolve(dest, name);
-    if (!target.startsWith(`${path.resolve(dest)}${path.sep}`)) throw new Error(`zip entry escapes: ${name}`);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, bytes);
-  }
-}
-
-/**
- * FXServer's resource scan: every folder of `resources/` holding an fxmanifest.lua is a resource named after the
- * folder; `[category]` folders are searched inside; any other folder is not a resource and is not searched.
- */
-function scanResources(server: FxServer, dir: string): string[] {
-  const found: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue;
-    const folder = path.join(dir, entry.name);
-    if (/^\[.*\]$/.test(entry.name)) found.push(...scanResources(server, folder));
-    else if (fs.existsSync(path.join(folder, 'fxmanifest.lua'))) {
-      server.addResourceFolder(entry.name, folder);
-      found.push(entry.name);
-    }
-  }
-  return found;
-}
-
-/** The text of the README's section starting at the heading `## title`, up to the next `## `. */
-function section(readme: string, title: string): string {
-  const start = readme.indexOf(`\n## ${title}\n`);
-  if (start < 0) throw new Error(`the packaged README has no "## ${title}" section`);
-  const end = readme.indexOf('\n## ', start + 1);
-  return readme.slice(start, end < 0 ? undefined : end);
-}
-
-/** The first fenced block of a language in a text, without its fence and list indentation. */
-function fenced(text: string, lang: string): string {
-  const match = new RegExp(`^( *)\`\`\`${lang}\\n([\\s\\S]*?)^\\1\`\`\``, 'm').exec(text);
-  if (!match) throw new Error(`no \`\`\`${lang} block`);
-  const indent = match[1]?.length ?? 0;
-  return (match[2] ?? '')
-    .split('\n')
-    .map((line) => line.slice(indent))
-    .join('\n');
-}
+import {
+  chatLines,
+  EXPECTED_ENTRIES,
+  fenced,
+  headingSlugs,
+  packageZip,
+  pkg,
+  recipeTasks,
+  repository,
+  root,
+  scanResources,
+  section,
+  unzipInto,
+} from './release-kit';
 
 describe('release/vote-reward.zip, installed as its README says', () => {
   let dir: string;
@@ -132,30 +65,58 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     expect(changelog).toContain(`\n## ${pkg.version}\n`);
   });
 
-  it('has a README whose links all lead to files inside the zip or to the project, and no development instructions', () => {
+  it('has a README that links the download, the issues and its pages in the zip, and no development instructions', () => {
     const files = unzipSync(zip);
     const prose = readme.replace(/`[^`\n]*`/g, '');
     const all = [...prose.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1] as string);
-    const links = all.filter((link) => !link.startsWith(`${repository}/`) && link !== repository);
-    expect(all).toEqual(expect.arrayContaining([`${repository}/releases/latest`, `${repository}/issues`]));
-    expect(links.length).toBeGreaterThan(0);
-    for (const link of links) {
-      expect(link, `${link} leaves the zip`).not.toMatch(/^(\.\.\/|\/|[a-z]+:)/);
+    expect(all).toEqual(
+      expect.arrayContaining([
+        `${repository}/releases/latest/download/vote-reward.zip`,
+        `${repository}/releases/latest`,
+        `${repository}/issues`,
+      ]),
+    );
+    const pages = all.filter((link) => !/^[a-z]+:/.test(link));
+    expect(pages.length).toBeGreaterThan(5);
+    for (const link of pages)
       expect(Object.keys(files), `${link} is not in the zip`).toContain(`vote-reward/${link}`);
-    }
     for (const developerOnly of ['npm ', 'node_modules', 'vitest', 'build.mjs', 'mock-server'])
       expect(readme).not.toContain(developerOnly);
-    for (const page of ['docs/config.md', 'docs/messages.md', 'docs/shop.md', 'docs/sites.md']) {
-      const text = new TextDecoder().decode(files[`vote-reward/${page}`]);
-      expect(text, `${page} names a repository path the zip does not have`).not.toContain('docs/owner/');
-      for (const link of text.matchAll(/\]\(([^)#\s]+)/g)) {
-        const target = path.posix.join('vote-reward/docs', link[1] as string);
-        expect(Object.keys(files), `${page} links ${link[1]}`).toContain(target);
+    expect(new TextDecoder().decode(files['vote-reward/docs/config.md'])).toContain(
+      '[Reward programs](programs.md)',
+    );
+  });
+
+  it('has no dangling link on any page of the zip: every file linked is in the zip, every #anchor a heading of it', () => {
+    const files = unzipSync(zip);
+    const texts = Object.fromEntries(
+      Object.entries(files)
+        .filter(([name]) => name.endsWith('.md'))
+        .map(([name, bytes]) => [name, new TextDecoder().decode(bytes)]),
+    );
+    expect(Object.keys(texts).length).toBeGreaterThanOrEqual(10);
+    const dangling: string[] = [];
+    for (const [page, text] of Object.entries(texts)) {
+      const prose = text.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+      for (const match of prose.matchAll(/\]\(([^)\s]*)\)/g)) {
+        const link = match[1] as string;
+        if (link === repository || link.startsWith(`${repository}/`)) continue;
+        if (/^[a-z]+:/.test(link)) {
+          dangling.push(`${page}: ${link} leaves the zip`);
+          continue;
+        }
+        const [file = '', anchor] = link.split('#');
+        const target =
+          file === '' ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), file));
+        if (!(target in files)) {
+          dangling.push(`${page}: ${link} (no ${target} in the zip)`);
+          continue;
+        }
+        if (anchor !== undefined && !headingSlugs(texts[target] ?? '').has(anchor))
+          dangling.push(`${page}: ${link} (no heading #${anchor} in ${target})`);
       }
     }
-    expect(new TextDecoder().decode(files['vote-reward/docs/config.md'])).toContain(
-      '[Reward programs](../README.md#reward-programs)',
-    );
+    expect(dangling).toEqual([]);
   });
 
   it("refuses to start on the zip's config.json as unzipped, naming each placeholder, until steps 2 and 3 replace them", async () => {
@@ -220,6 +181,185 @@ describe('release/vote-reward.zip, installed as its README says', () => {
       'voteUrl: set voteUrl in config.json to your server\'s vote page on your listing site (it is still the placeholder "https://your-listing-site.example/servers/YOUR_SERVER_ID/vote")',
     ]);
     expect(sim.ledger).toEqual([]);
+  });
+
+  it.each([
+    {
+      framework: 'VORP',
+      fake: createVorpFake,
+      ensure: (line: string) => line,
+      paid: [
+        ['vorp_core', 'money', 50],
+        ['vorp_core', 'gold', 1],
+        ['vorp_inventory', 'item', 2],
+      ],
+      told: (text: string) => ['vorp:TipRight', text, 5000],
+    },
+    {
+      framework: 'RSG',
+      fake: createRsgFake,
+      // "start it as above with `ensure rsg-core` and `ensure rsg-inventory`"
+      ensure: (line: string) =>
+        line
+          .replace('ensure vorp_core', 'ensure rsg-core')
+          .replace('ensure vorp_inventory', 'ensure rsg-inventory'),
+      paid: [
+        ['rsg-core', 'money', 50],
+        ['rsg-core', 'valbank', 100],
+        ['rsg-inventory', 'item', 2],
+      ],
+      told: (text: string) => ['chat:addMessage', text],
+    },
+  ])(
+    'the RedM quick start for $framework, copied as written, starts and pays each reward of its example once',
+    async ({ framework, fake, ensure, paid, told }) => {
+      const quick = section(readme, 'RedM quick start (VORP or RSG)');
+      const vorpPart = quick.slice(quick.indexOf('**VORP**'), quick.indexOf('**RSG**'));
+      const part = framework === 'VORP' ? vorpPart : quick.slice(quick.indexOf('**RSG**'));
+      expect(vorpPart).toContain('set steam_webApiKey');
+      const serverDir = path.join(dir, `redm-${framework}`);
+      const resources = path.join(serverDir, 'resources');
+      fs.mkdirSync(resources, { recursive: true });
+      unzipInto(zip, resources);
+
+      const mock = await startMockServer();
+      cleanup.push(() => mock.close());
+      const listed = mock.store.servers.create({ name: 'Valentine RP', game: 'rdr3' });
+      const key = mock.store.keys.create(listed.id).key;
+      fs.writeFileSync(
+        path.join(resources, 'vote-reward', 'config.json'),
+        fenced(part, 'json')
+          .replaceAll('https://vote.example.com', mock.url)
+          .replace('/servers/123/', `/servers/${listed.id}/`),
+      );
+      const cfg = fenced(vorpPart, 'cfg')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) =>
+          ensure(line).replace('live_your_key_here', key).replace('https://vote.example.com', mock.url),
+        );
+
+      const sim = createFxServer({
+        dataDir: path.join(serverDir, 'data'),
+        startTime: Date.now(),
+        profile: 'node22',
+        game: 'rdr3',
+      });
+      cleanup.push(() => sim.shutdown());
+      const redm = fake();
+      sim.addFakeResource('chat', createChatFake().definition);
+      for (const [name, definition] of redm.resources) sim.addFakeResource(name, definition);
+      expect(scanResources(sim, resources)).toEqual(['vote-reward']);
+      sim.start('chat');
+      for (const line of cfg) sim.consoleCommand(line);
+      const output = () =>
+        sim.consoleLines
+          .filter((line) => line.startsWith('[script:vote-reward] '))
+          .map((line) => line.slice('[script:vote-reward] '.length));
+      await sim.until(() => output().some((line) => line.startsWith('vote-reward: connected to')), {
+        timeoutMs: 10_000,
+      });
+      expect(output().find((line) => line.startsWith('vote-reward: version'))).toContain(
+        `framework ${framework.toLowerCase()}, 3 reward(s)`,
+      );
+      expect(output().filter((line) => /not started|needs|problem/i.test(line))).toEqual([]);
+
+      const res = await fetch(`${mock.url}/__admin/votes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ server_id: listed.id, username: 'Arthur' }),
+      });
+      expect(res.status).toBe(201);
+      const steam = 'steam:110000112345678';
+      const arthur = await sim.join({ name: 'Arthur', identifiers: [steam, 'license:a7f0e1'] });
+      redm.loadPlayer(arthur, steam);
+      await sim.advance(1000);
+      sim.chat(arthur, '/vote');
+      await sim.until(() => sim.ledger.length >= 3, { timeoutMs: 10_000 });
+      await sim.advance(2000);
+      expect(sim.ledger.map(({ framework: by, kind, amount }) => [by, kind, amount])).toEqual(paid);
+      const thanks = sim
+        .clientEvents(arthur)
+        .filter((event) => event.name === told('').at(0))
+        .map((event) =>
+          event.name === 'chat:addMessage'
+            ? [event.name, chatLines(sim, arthur).at(-1)]
+            : [event.name, ...event.args],
+        );
+      expect(thanks.at(-1)?.[1]).toMatch(/^Thanks for voting! You received /);
+      expect(thanks.at(-1)).toEqual(told(thanks.at(-1)?.[1] as string));
+      expect(
+        mock.store.votes.list({ serverId: listed.id, username: 'Arthur' }).map((v) => v.claimedAt !== null),
+      ).toEqual([true]);
+    },
+  );
+
+  it("runs the troubleshooting page's txAdmin recipe on the zip: the resource lands in resources/[vote], starts after the framework and names the two steps left to the owner", async () => {
+    const files = unzipSync(zip);
+    const page = new TextDecoder().decode(files['vote-reward/docs/troubleshooting.md']);
+    const tasks = recipeTasks(fenced(section(page, 'txAdmin recipe'), 'yaml'));
+    expect(tasks.map((task) => task.action)).toEqual(['download_file', 'unzip', 'move_path', 'write_file']);
+    const serverDir = path.join(dir, 'txadmin');
+    const at = (where: unknown) => {
+      const target = path.resolve(serverDir, String(where));
+      // A recipe is jailed to the server folder.
+      expect(target.startsWith(`${serverDir}${path.sep}`), `${String(where)} leaves the server folder`).toBe(
+        true,
+      );
+      return target;
+    };
+    // What a txAdmin base leaves before this recipe's tasks: its server.cfg starts chat and the framework.
+    fs.mkdirSync(path.join(serverDir, 'resources'), { recursive: true });
+    fs.writeFileSync(
+      path.join(serverDir, 'server.cfg'),
+      'endpoint_add_tcp "0.0.0.0:30120"\nensure chat\nensure es_extended\n',
+    );
+    for (const task of tasks) {
+      if (task.action === 'download_file') {
+        // The release asset, as GitHub serves it: the zip built from these files.
+        expect(task.url).toBe(`${repository}/releases/latest/download/vote-reward.zip`);
+        fs.mkdirSync(path.dirname(at(task.path)), { recursive: true });
+        fs.writeFileSync(at(task.path), zip);
+      } else if (task.action === 'unzip') {
+        unzipInto(new Uint8Array(fs.readFileSync(at(task.src))), at(task.dest));
+      } else if (task.action === 'move_path') {
+        fs.mkdirSync(path.dirname(at(task.dest)), { recursive: true });
+        fs.renameSync(at(task.src), at(task.dest));
+      } else if (task.action === 'write_file') {
+        expect(task.append).toBe(true);
+        fs.appendFileSync(at(task.file), String(task.data));
+      }
+    }
+    expect(fs.existsSync(path.join(serverDir, 'resources', '[vote]', 'vote-reward', 'fxmanifest.lua'))).toBe(
+      true,
+    );
+
+    const mock = await startMockServer();
+    cleanup.push(() => mock.close());
+    const sim = createFxServer({
+      dataDir: path.join(serverDir, 'data'),
+      startTime: Date.now(),
+      profile: 'node22',
+    });
+    cleanup.push(() => sim.shutdown());
+    sim.addFakeResource('chat', createChatFake().definition);
+    sim.addFakeResource('es_extended', createEsxFake().definition);
+    expect(scanResources(sim, path.join(serverDir, 'resources'))).toEqual(['vote-reward']);
+    const cfg = fs
+      .readFileSync(path.join(serverDir, 'server.cfg'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('endpoint_add'));
+    expect(cfg.indexOf('ensure vote-reward')).toBeGreaterThan(cfg.indexOf('ensure es_extended'));
+    for (const line of cfg) sim.consoleCommand(line.replace('https://vote.example.com', mock.url));
+    const lines = () => sim.consoleLines.map((line) => line.replace(/\^\d/g, ''));
+    await sim.until(() => lines().some((line) => line.includes('not started')), { timeoutMs: 10_000 });
+    const problems = lines().filter((line) => line.includes('  - '));
+    expect(problems.map((line) => line.slice(line.indexOf('  - ') + 4).split(':')[0])).toEqual([
+      'apiKey',
+      'voteUrl',
+    ]);
+    expect(page).toContain('apiKey: missing; put set vote_reward_api_key');
+    expect(page).toContain('voteUrl: set voteUrl in config.json');
   });
 
   /** An owner's server after steps 1 to 3 of the README's Install section, booted with ESX and the real mock. */
@@ -322,14 +462,17 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     const steve = await sim.join({ name: 'Steve', identifiers: ['license:5b1e7ed2c0ffee'] });
     esx.loadPlayer(steve, { identifier: '5b1e7ed2c0ffee', name: 'Steve' });
     sim.chat(steve, '/vote');
-    await sim.until(() => sim.ledger.length > 0, { timeoutMs: 10_000 });
+    await sim.until(() => sim.ledger.length > 1, { timeoutMs: 10_000 });
     await sim.until(() => chatLines(sim, steve).length > 0, { timeoutMs: 5_000 });
     expect(
       sim.ledger.map(({ framework, player, kind, amount }) => ({ framework, player, kind, amount })),
-    ).toEqual([{ framework: 'es_extended', player: steve, kind: 'money', amount: 500 }]);
+    ).toEqual([
+      { framework: 'es_extended', player: steve, kind: 'money', amount: 500 },
+      { framework: 'es_extended', player: steve, kind: 'item', amount: 2 },
+    ]);
 
     // "Try it before going live", as the README words each step's answer.
-    const tryIt = install.slice(install.indexOf('### Try it before going live'));
+    const tryIt = section(readme, 'Try it before going live');
     const paidText = /type `\/vote`: you get `([^`]+)`/.exec(tryIt)?.[1];
     expect(chatLines(sim, steve)).toEqual([paidText]);
     expect(claimed('Steve')).toEqual([true]);
@@ -340,7 +483,7 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     const againText = /Type `\/vote` again: `([^`]+?)…`/.exec(tryIt)?.[1];
     expect(againText).toBeDefined();
     expect(chatLines(sim, steve)[1]?.startsWith(againText as string)).toBe(true);
-    expect(sim.ledger).toHaveLength(1);
+    expect(sim.ledger).toHaveLength(2);
 
     const statusCommand = /the server console, `([^`]+)`/.exec(tryIt)?.[1] as string;
     expect(statusCommand).toBe('votereward status');
@@ -369,7 +512,10 @@ describe('release/vote-reward.zip, installed as its README says', () => {
 
     // Upgrading, as the README says: keep config.json, unzip the new zip over the folder, put config.json back,
     // restart the server.
-    const upgrade = section(readme, 'Upgrading');
+    const upgrade = section(
+      new TextDecoder().decode(unzipSync(zip)['vote-reward/docs/troubleshooting.md']),
+      'Upgrading',
+    );
     expect(upgrade).toContain('Unzip the new `vote-reward.zip` into `resources/` over the old folder');
     await sim.shutdown();
     const kept = fs.readFileSync(configPath);
@@ -382,13 +528,14 @@ describe('release/vote-reward.zip, installed as its README says', () => {
     after.esx.loadPlayer(back, { identifier: 'a11ce', name: 'Ana' });
     await after.sim.advance(11_000);
     after.sim.chat(back, '/vote');
-    await after.sim.until(() => after.sim.ledger.length > 0, { timeoutMs: 10_000 });
+    await after.sim.until(() => after.sim.ledger.length > 1, { timeoutMs: 10_000 });
     await after.sim.advance(2_000);
     expect(after.sim.ledger.map(({ player, kind, amount }) => ({ player, kind, amount }))).toEqual([
       { player: back, kind: 'money', amount: 500 },
+      { player: back, kind: 'item', amount: 2 },
     ]);
     expect(claimed('Ana')).toEqual([true]);
-    expect(chatLines(after.sim, back)).toContain('Thanks for voting! You received 500$ in cash.');
+    expect(chatLines(after.sim, back)).toContain('Thanks for voting! You received 500$ in cash, 2 x bread.');
   });
 });
 
@@ -414,12 +561,4 @@ interface Installed extends Booted {
   claimed(username: string): boolean[];
   /** The mock's address, which the README's samples write as https://vote.example.com. */
   mockUrl: string;
-}
-
-/** The chat lines a player received. */
-function chatLines(server: FxServer, player: number): string[] {
-  return server
-    .clientEvents(player)
-    .filter((event) => event.name === 'chat:addMessage')
-    .map((event) => String((event.args[0] as { args: unknown[] }).args.at(-1)));
 }

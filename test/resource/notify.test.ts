@@ -65,6 +65,13 @@ describe('notify: where players read messages', () => {
       [['QBCore:Notify', PLAIN_TEXT, 'primary', 5000]],
       'vote-reward: player messages shown as qbcore notifications',
     ],
+    [
+      'vorp on RedM (what Core.NotifyRightTip sends)',
+      'vorp',
+      ['vorp_core'],
+      [['vorp:TipRight', PLAIN_TEXT, 5000]],
+      'vote-reward: player messages shown as vorp notifications',
+    ],
   ])(
     '%s: the answer to /vote arrives there, without chat colour codes',
     async (_, notify, started, expected, line) => {
@@ -98,6 +105,11 @@ describe('notify: where players read messages', () => {
       ['ox_lib'],
       'vote-reward: notify "qbcore" needs qb-core or qbx_core started (before vote-reward); player messages go to the chat',
     ],
+    [
+      'vorp',
+      ['rsg-core'],
+      'vote-reward: notify "vorp" needs vorp_core started (before vote-reward); player messages go to the chat',
+    ],
   ])('%s with %j started: says so at start and falls back to the chat', async (notify, started, warning) => {
     const seen = await voteWithoutVoting(notify, started);
     expect(seen.warnings).toEqual([warning]);
@@ -114,7 +126,7 @@ describe('notify: where players read messages', () => {
     );
     await createResource(runtime).start();
     expect(runtime.logs.map((l) => l.message)).toContain(
-      '  - notify: expected one of "chat", "ox_lib", "esx", "qbcore", got "okokNotify"',
+      '  - notify: expected one of "chat", "ox_lib", "esx", "qbcore", "vorp", got "okokNotify"',
     );
   });
 

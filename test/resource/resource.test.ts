@@ -49,6 +49,19 @@ const admin = async (runtime: FakeRuntime, line: string) => {
 };
 
 describe('createResource start-up', () => {
+  it('counts the vote reward entries in the start line, not the programs, points or shop items', async () => {
+    const { runtime, resource } = setup({
+      ...STANDALONE,
+      firstVote: { reward: { type: 'custom', event: 'x:first' } },
+      milestones: [{ at: 5, reward: { type: 'custom', event: 'x:five' } }],
+      points: { perVote: 10 },
+    });
+    await resource.start();
+    expect(console_(runtime).find((line) => line.startsWith('vote-reward: version'))).toMatch(
+      /, framework standalone, 1 reward\(s\), API /,
+    );
+  });
+
   it('connects, prints the server line with a masked key, and registers /vote, votereward and the exports', async () => {
     const { runtime, api, resource } = setup(STANDALONE);
     await resource.start();
@@ -161,10 +174,10 @@ describe('createResource start-up', () => {
   });
 
   it('reloads config.json: fixing the file brings an inert resource up', async () => {
-    const { runtime, resource } = setup({ reward: { type: 'gold' } });
+    const { runtime, resource } = setup({ reward: { type: 'diamonds' } });
     await resource.start();
     expect(console_(runtime).join('\n')).toContain(
-      'reward.type: expected one of money, bank, item, points, custom, got "gold"',
+      'reward.type: expected one of money, bank, gold, item, points, custom, got "diamonds"',
     );
     runtime.files.set('config.json', JSON.stringify({ apiUrl: 'https://votes.example', ...STANDALONE }));
     const lines = await admin(runtime, 'reload');

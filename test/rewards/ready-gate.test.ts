@@ -30,6 +30,7 @@ const ctx: PayoutContext = { source: SOURCE, name: 'Ann', license: 'license:4', 
 const REWARDS: Record<Exclude<Reward['type'], 'points'>, Reward> = {
   money: { type: 'money', amount: 50 },
   bank: { type: 'bank', amount: 60 },
+  gold: { type: 'gold', amount: 3 },
   item: { type: 'item', item: 'bread', count: 1 },
   custom: { type: 'custom', event: 'myserver:voteGift', command: 'givecar {source}' },
 };
@@ -179,7 +180,7 @@ const SETUPS: Record<string, { kinds: readonly Exclude<Reward['type'], 'points'>
     },
   },
   vorp: {
-    kinds: ['money', 'item', 'custom'],
+    kinds: ['money', 'gold', 'item', 'custom'],
     setup() {
       const fake = createFakeHost();
       const vorp = createFakeVorp(fake);
@@ -187,7 +188,13 @@ const SETUPS: Record<string, { kinds: readonly Exclude<Reward['type'], 'points'>
       return {
         adapter: createVorpAdapter({ host: fake.host }),
         load: () => void vorp.select(SOURCE),
-        held: heldBy(fake, (r) => (r.type === 'item' ? vorp.itemCount(SOURCE, r.item) : vorp.money(SOURCE))),
+        held: heldBy(fake, (r) =>
+          r.type === 'item'
+            ? vorp.itemCount(SOURCE, r.item)
+            : r.type === 'gold'
+              ? vorp.gold(SOURCE)
+              : vorp.money(SOURCE),
+        ),
       };
     },
   },

@@ -211,7 +211,7 @@ describe('selectAdapter', () => {
     {
       label: 'ESX (ESX.Items)',
       build: (fake: ReturnType<typeof createFakeHost>) => createFakeEsx(fake),
-      problem: 'the item "breadd" does not exist in ESX (ESX.Items)',
+      problem: 'the item "breadd" does not exist in ESX (ESX.Items); did you mean "bread"?',
     },
     {
       label: 'ox_inventory (Items)',
@@ -224,7 +224,7 @@ describe('selectAdapter', () => {
     {
       label: 'qb-inventory (QBCore.Shared.Items)',
       build: (fake: ReturnType<typeof createFakeHost>) => createFakeQbcore(fake),
-      problem: 'the item "breadd" is not in QBCore.Shared.Items',
+      problem: 'the item "breadd" is not in QBCore.Shared.Items; did you mean "bread"?',
     },
   ])('a misspelt item is refused at start against $label', async ({ build, problem }) => {
     const fake = createFakeHost();

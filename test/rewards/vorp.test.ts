@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeHost } from '../../devkit/fakes/frameworks/host';
 import { createFakeVorp } from '../../devkit/fakes/frameworks/vorp';
-import { selectAdapter } from '../../src/rewards/select';
+import { rewardProblems, selectAdapter } from '../../src/rewards/select';
 import type { PayoutContext, Reward } from '../../src/rewards/types';
 import { createVorpAdapter } from '../../src/rewards/vorp';
 
@@ -160,15 +160,61 @@ describe('VORP adapter', () => {
     expect(vorp.itemCount(4, 'water')).toBe(3);
   });
 
-  it('refuses bank rewards at start: VORP has no bank in its core', () => {
+  it('refuses bank rewards at start, naming what VORP pays instead (VORP has no bank in its core)', () => {
     const { fake } = setup();
     const selected = selectAdapter({
       framework: 'vorp',
       host: fake.host,
-      rewards: [{ type: 'bank', amount: 100 }],
+      rewards: [
+        { type: 'money', amount: 500 },
+        { type: 'bank', amount: 100 },
+      ],
     });
-    expect(selected.ok).toBe(false);
-    expect(selected.ok ? [] : selected.problems.join('\n')).toContain('type "bank"');
+    expect(selected.ok ? [] : selected.problems).toEqual([
+      'reward[1]: type "bank": VORP has no bank account; use money, gold, item, custom, points',
+    ]);
+  });
+
+  it('pays gold once through addCurrency(1), read before and after from a fresh getUser (money untouched)', async () => {
+    const { vorp, adapter, fake } = setup();
+    vorp.select(4, { money: 50, gold: 2 });
+    const gold: Reward = { type: 'gold', amount: 3 };
+    const readings: number[] = [];
+    expect(await adapter.canReceive(ann, [gold])).toEqual({ ok: true });
+    expect(await adapter.give(ann, gold, { before: (value) => readings.push(value) })).toEqual({ ok: true });
+    expect(readings).toEqual([2]);
+    expect([vorp.gold(4), vorp.money(4)]).toEqual([5, 50]);
+    expect(await adapter.confirm?.(ann, gold, 2)).toEqual({ code: 'paid' });
+    expect(await adapter.confirm?.(ann, gold, 5)).toEqual({ code: 'not_paid' });
+    expect(fake.scriptErrors).toEqual([]);
+  });
+
+  it('gold that addCurrency did not add (an unknown currency id, as VORP ignores) is judged unpaid, not paid', async () => {
+    const { vorp, adapter, fake } = setup();
+    vorp.select(4, { gold: 2 });
+    const real = fake.host.exportsOf('vorp_core').GetCore as () => {
+      getUser(src: number): { getUsedCharacter: Record<string, unknown> };
+    };
+    fake.restart('vorp_core', {
+      GetCore: () => ({
+        getUser: (src: number) => {
+          const user = real().getUser(src);
+          const add = user.getUsedCharacter.addCurrency as (...a: unknown[]) => unknown;
+          user.getUsedCharacter.addCurrency = (_currency: unknown, qty: unknown) => add(3, qty);
+          return user;
+        },
+      }),
+    });
+    const result = await adapter.give(ann, { type: 'gold', amount: 3 });
+    expect(result.ok).toBe(false);
+    expect(vorp.gold(4)).toBe(2);
+  });
+
+  it('refuses gold on every other framework at start, naming VORP', () => {
+    expect(rewardProblems('esx', [{ type: 'gold', amount: 5 }])).toEqual([
+      `reward[0]: type "gold": gold is VORP's currency, ESX has none; use money, bank, item, custom, points`,
+    ]);
+    expect(rewardProblems('rsg', [{ type: 'gold', amount: 5 }])[0]).toContain("gold is VORP's currency");
   });
 
   it('names an unknown item at start', async () => {

@@ -87,6 +87,11 @@ describe('/voteshop buy answers every result of the core with its own message', 
       'You cannot carry 10 x bread right now: make room and buy again. No points were taken.',
     ],
     [
+      "cannot_receive (the framework failed or is stopped: not the player's inventory)",
+      { ok: false, code: 'cannot_receive', item: 'bread', detail: 'framework_error' },
+      'The vote shop cannot sell Bread right now; no points were taken. Try again later.',
+    ],
+    [
       'busy',
       { ok: false, code: 'busy', item: 'bread' },
       'Your previous purchase is still going through; wait a moment.',

@@ -55,6 +55,25 @@ describe('the shop in the running resource', () => {
     expect([...on.runtime.commands.keys()]).toEqual(['votereward', 'vote', 'voteshop', 'votepoints']);
   });
 
+  it.each([
+    ['a misspelt limit (the schema turns the shop off)', { limit: { count: 1, reset: 'week' } }, 'voteshop'],
+    ['a price of 0, under its own command name', { cost: 0 }, 'boutique'],
+  ])(
+    'a shop turned off at start for %s keeps its command, which tells players it is closed',
+    async (_, broken, name) => {
+      const item = { ...SHOP.shop.items[0], ...broken };
+      const world = await running({
+        ...SHOP,
+        shop: { ...SHOP.shop, ...(name === 'voteshop' ? {} : { command: name }), items: [item] },
+      });
+      expect(world.runtime.logs.some((l) => l.message.includes('shop is off'))).toBe(true);
+      expect(world.runtime.commands.has(name)).toBe(true);
+      expect(await world.type(name)).toEqual(['The vote shop is closed on this server.']);
+      expect(await world.type(name, 'buy', 'gift')).toEqual(['The vote shop is closed on this server.']);
+      expect(world.gifts()).toBe(0);
+    },
+  );
+
   it('registers /votepoints without a shop when a program gives points', async () => {
     const world = await running({ milestones: [{ at: 1, reward: { type: 'points', amount: 5 } }] });
     expect([...world.runtime.commands.keys()]).toEqual(['votereward', 'vote', 'votepoints']);

@@ -4,6 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSitesWorld, type SitesWorld } from '../../devkit/fakes/mock-sites';
+import { startMockServer } from '../../mock-server/server';
+import { isHiddenAddress } from '../../mock-server/sites/vote-page';
 import type { CheckOutcome, IdentityKind, SiteAdapter, SiteKind } from '../../src/sites/types';
 
 const START = Date.UTC(2026, 10, 27, 12);
@@ -382,6 +384,28 @@ describe('emulation control API and bad input', () => {
 describe('emulated sites vote pages', () => {
   const vote = (kind: string, fields: Record<string, string>) =>
     world.mock.app.request(`/sites/${kind}/vote-page`, { method: 'POST', body: new URLSearchParams(fields) });
+
+  it("are styled like the mock's pages and sized for a phone (a viewport meta)", async () => {
+    const page = await (await world.mock.app.request('/sites/top-serveurs/vote-page')).text();
+    expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(page).toMatch(/<style>\s*:root\{--bg:/);
+  });
+
+  it('never pre-fills a loopback address on an IP site (the resource never pays one) and says what to type instead', async () => {
+    const mock = await startMockServer({ sites: true });
+    try {
+      const page = await (await fetch(`${mock.url}/sites/serveur-prive/vote-page`)).text();
+      expect(page).toContain('name="identity" required maxlength="64" value=""');
+      expect(page).not.toContain('value="127.0.0.1"');
+      expect(page).toContain(
+        '127.0.0.1, a loopback or private address: vote-reward never pays a vote by such an address',
+      );
+    } finally {
+      await mock.close();
+    }
+    expect(isHiddenAddress('192.168.1.20')).toBe(true);
+    expect(isHiddenAddress('198.51.100.136')).toBe(false);
+  });
 
   it('offers the identity kinds the site takes', async () => {
     const response = await world.mock.app.request('/sites/trackyserver/vote-page');

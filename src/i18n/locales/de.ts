@@ -23,6 +23,8 @@ export const de: Record<MessageKey, string> = {
   pending_inventory_full:
     'Deine Belohnung wartet: Mach Platz für {count} x {item} und gib erneut /{command} ein.',
   pending_not_loaded: 'Deine Belohnung wartet: Du bekommst sie, sobald dein Charakter geladen ist.',
+  rewards_paused:
+    'Vote-Belohnungen sind pausiert: das Framework des Servers ist gestoppt. Deine Belohnung wartet und wird gegeben, sobald es wieder läuft.',
   pending_framework_error:
     'Deine Belohnung wartet: Sie konnte noch nicht ausgegeben werden, ein Admin ist informiert.',
   pending_admin: 'Deine letzte Abholung muss erst ein Admin prüfen, bevor sie ausgezahlt wird.',
@@ -41,6 +43,7 @@ export const de: Record<MessageKey, string> = {
   award_test: 'Test der Vote-Belohnungen durch einen Admin (kein Vote): Du hast {rewards} erhalten.',
   reward_money: '{amount} $ Bargeld',
   reward_bank: '{amount} $ aufs Konto',
+  reward_gold: '{amount} Gold',
   reward_item: '{count} x {item}',
   reward_custom: 'eine besondere Belohnung',
   reward_points: '{amount} Vote-Punkte',

@@ -25,6 +25,8 @@ export const es: Record<MessageKey, string> = {
   pending_inventory_full:
     'Tu recompensa te espera: haz espacio para {count} x {item} y vuelve a escribir /{command}.',
   pending_not_loaded: 'Tu recompensa te espera: la recibirás en cuanto se cargue tu personaje.',
+  rewards_paused:
+    'Las recompensas de voto están en pausa: el framework del servidor está detenido. Tu recompensa te espera y se dará cuando vuelva.',
   pending_framework_error:
     'Tu recompensa te espera: todavía no se ha podido entregar, ya hemos avisado a un admin.',
   pending_admin: 'Un admin tiene que revisar tu reclamación anterior antes de que se pague.',
@@ -43,6 +45,7 @@ export const es: Record<MessageKey, string> = {
   award_test: 'Prueba de las recompensas por votar hecha por un admin (no es un voto): recibiste {rewards}.',
   reward_money: '{amount} $ en efectivo',
   reward_bank: '{amount} $ en el banco',
+  reward_gold: '{amount} de oro',
   reward_item: '{count} x {item}',
   reward_custom: 'una recompensa especial',
   reward_points: '{amount} puntos de voto',

@@ -23,6 +23,8 @@ export const nl: Record<MessageKey, string> = {
   pending_inventory_full:
     'Je beloning staat klaar: maak ruimte voor {count} x {item} en typ opnieuw /{command}.',
   pending_not_loaded: 'Je beloning staat klaar: je krijgt hem zodra je personage geladen is.',
+  rewards_paused:
+    'Stembeloningen staan op pauze: het framework van de server is gestopt. Je beloning wacht en wordt gegeven zodra het weer draait.',
   pending_framework_error:
     'Je beloning staat klaar, maar kon nog niet worden gegeven; een admin is ingelicht.',
   pending_admin:
@@ -42,6 +44,7 @@ export const nl: Record<MessageKey, string> = {
   award_test: 'Test van de stembeloningen door een admin (geen stem): je hebt {rewards} gekregen.',
   reward_money: '$ {amount} contant',
   reward_bank: '$ {amount} op de bank',
+  reward_gold: '{amount} goud',
   reward_item: '{count} x {item}',
   reward_custom: 'een speciale beloning',
   reward_points: '{amount} stempunten',

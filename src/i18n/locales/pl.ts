@@ -26,6 +26,8 @@ export const pl: Record<MessageKey, string> = {
   pending_inventory_full:
     'Twoja nagroda czeka: zrób miejsce na {count} x {item} i wpisz ponownie /{command}.',
   pending_not_loaded: 'Twoja nagroda czeka: dostaniesz ją, gdy tylko twoja postać się wczyta.',
+  rewards_paused:
+    'Nagrody za głosy są wstrzymane: framework serwera jest zatrzymany. Twoja nagroda czeka i zostanie wydana, gdy znów ruszy.',
   pending_framework_error: 'Twoja nagroda czeka: nie udało się jej jeszcze wydać, admin został powiadomiony.',
   pending_admin: 'Twoją poprzednią nagrodę musi sprawdzić admin, zanim zostanie wypłacona.',
   pending_unconfirmed:
@@ -44,6 +46,7 @@ export const pl: Record<MessageKey, string> = {
   award_test: 'Test nagród za głosowanie przez admina (to nie głos): otrzymujesz {rewards}.',
   reward_money: '{amount} $ w gotówce',
   reward_bank: '{amount} $ na konto',
+  reward_gold: '{amount} złota',
   reward_item: '{count} x {item}',
   reward_custom: 'specjalna nagroda',
   reward_points: '{amount} pkt. za głosy',

@@ -22,6 +22,8 @@ export const ptBR: Record<MessageKey, string> = {
   pending_inventory_full:
     'Sua recompensa está esperando: libere espaço para {count} x {item} e digite /{command} de novo.',
   pending_not_loaded: 'Sua recompensa está esperando: ela será entregue assim que seu personagem carregar.',
+  rewards_paused:
+    'As recompensas de voto estão pausadas: o framework do servidor está parado. Sua recompensa espera e será dada quando ele voltar.',
   pending_framework_error:
     'Sua recompensa está esperando: ainda não foi possível entregá-la, um admin já foi avisado.',
   pending_admin: 'Seu resgate anterior precisa ser verificado por um admin antes de ser pago.',
@@ -41,6 +43,7 @@ export const ptBR: Record<MessageKey, string> = {
   award_test: 'Teste das recompensas de voto feito por um admin (não é um voto): você recebeu {rewards}.',
   reward_money: '$ {amount} em dinheiro',
   reward_bank: '$ {amount} no banco',
+  reward_gold: '{amount} de ouro',
   reward_item: '{count} x {item}',
   reward_custom: 'uma recompensa especial',
   reward_points: '{amount} pontos de voto',

@@ -83,6 +83,11 @@ export const VORP_FIXTURE: WorldFixture = {
   clock: { 'player-left': { 1: 7000 } },
   adapters: {
     'adapter-money': steps([money(500)], { startupProblems: true, isPlayerReady: true, give: true }),
+    'adapter-gold': steps([{ type: 'gold', amount: 3 }], {
+      startupProblems: true,
+      isPlayerReady: true,
+      give: true,
+    }),
     'adapter-item': steps([item('bread', 2)], { startupProblems: true, canReceive: true, give: true }),
     'adapter-unknown-item': steps([item('breadd', 1)], {
       startupProblems: true,

@@ -316,6 +316,16 @@ const scenarios: Scenario[] = [
     }),
   },
   {
+    name: 'adapter-gold',
+    description:
+      "The project's adapter pays gold 3 to Alice through addCurrency(1, 3), read before (2) and after (5) from a fresh getUser.",
+    run: adapterRun([{ type: 'gold', amount: 3 }], {
+      startupProblems: true,
+      isPlayerReady: true,
+      give: true,
+    }),
+  },
+  {
     name: 'adapter-item',
     description: "The project's adapter checks and gives 2 bread to Alice.",
     run: adapterRun([{ type: 'item', item: 'bread', count: 2 }], {

@@ -12,6 +12,8 @@
  *   a player with no character; it answers directly as in the transcript (the harness's MySQL `.await` does not
  *   yield), a Promise with `asyncAddItem` as on a real server; `getItemCount(src, cb, item)` the count, 0 for an
  *   unknown item or player; `getItemDB(item)` the item's row fields or false.
+ * Gold as the adapter pays it is the transcript's `adapter-gold` (addCurrency(1, 3): gold 2 → 5, money untouched),
+ * recorded on vorp_core-lua at b3ee8560b31c like the rest.
  * Guesses (no transcript covers them): metadata stacks, degradation, weapons.
  * Shared by the unit fake (../vorp.ts) and the simulated FXServer's resources (devkit/fxserver/resources/redm.ts).
  */
@@ -231,6 +233,7 @@ export function createVorpModel(options: VorpModelOptions) {
       return { vorp_core: core, vorp_inventory: inventories };
     },
     money: (src: number) => players.get(src)?.character?.money,
+    gold: (src: number) => players.get(src)?.character?.gold,
     itemCount: (src: number, item: string) => players.get(src)?.items[item] ?? 0,
     weight: (src: number) => {
       const p = players.get(src);
