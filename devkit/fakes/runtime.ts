@@ -99,6 +99,8 @@ export interface FakeRuntime extends Runtime {
     { handler: (source: number, args: string[], raw: string) => void; restricted: boolean }
   >;
   exportsProvided: Map<string, (...args: never[]) => unknown>;
+  /** What `invokingResource()` answers: set it around a call to act as that resource calling an export. */
+  invoker: string | null;
   convars: Map<string, string>;
   files: Map<string, string>;
   resourceStates: Map<string, string>;
@@ -175,6 +177,7 @@ export function createFakeRuntime(
     executed: [],
     commands: new Map(),
     exportsProvided: new Map(),
+    invoker: null,
     convars: new Map(),
     files: new Map(),
     resourceStates: new Map(),
@@ -210,6 +213,7 @@ export function createFakeRuntime(
     provideExport(name, fn) {
       runtime.exportsProvided.set(name, fn);
     },
+    invokingResource: () => runtime.invoker,
     onPlayerJoining(handler) {
       joinHandlers.add(handler);
       return () => joinHandlers.delete(handler);
