@@ -16,9 +16,10 @@ const root = new URL('.', import.meta.url).pathname;
  * and the shop core (ledger, purchase steps, limits, their schemas) added about 39 KiB (442 → 481 KiB), ox_core and
  * ND_Core about 6 KiB, the VORP and RSG adapters 7.2 KiB, the shop's player surface (commands, menu, console, its
  * messages in seven languages) about 42 KiB, the listing sites (their adapters, the claims on them, the sites config
- * and their messages in seven languages) about 54 KiB.
+ * and their messages in seven languages) about 54 KiB; the points ledger of format 2 (keys stored apart, their pass,
+ * the migration) and the exports' contract about 5 KiB, past 600 KiB.
  */
-const MAX_BUNDLE_BYTES = 600 * 1024;
+const MAX_BUNDLE_BYTES = 640 * 1024;
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
 /** The folder inside the zip: the owner unzips the zip into resources/, giving resources/vote-reward/. */
 const RESOURCE_FOLDER = 'vote-reward';
