@@ -75,7 +75,11 @@ describe('vote points exports (built bundle)', () => {
     const w = world;
     const ana = await w.join('Ana');
     const answers: Record<string, unknown[]> = { phone: [], hud: [] };
-    const callsOf: Record<string, (points: Record<string, (...args: unknown[]) => unknown>) => unknown[]> = {
+    type PointsApi = Record<
+      'getVotePoints' | 'addVotePoints' | 'spendVotePoints',
+      (...args: unknown[]) => unknown
+    >;
+    const callsOf: Record<string, (points: PointsApi) => unknown[]> = {
       phone: (points) => [
         points.addVotePoints(ana.license, 30, 'order-17', 'order'),
         points.spendVotePoints(ana.license, 30, 'order-17', 'refund by mistake'),
@@ -99,7 +103,7 @@ describe('vote points exports (built bundle)', () => {
       w.server.addFakeResource(name, {
         setup(g) {
           g.RegisterCommand(`${name}_points`, () => {
-            answers[name]?.push(...(callsOf[name]?.(g.exports['vote-reward']) ?? []));
+            answers[name]?.push(...(callsOf[name]?.(g.exports['vote-reward'] as PointsApi) ?? []));
           });
         },
       });
