@@ -16,7 +16,7 @@ import { findFramework } from './rewards/registry';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
 import { describeError } from './runtime/errors';
 import type { Log, Runtime } from './runtime/runtime';
-import { shopPlayerLines } from './shop/console';
+import { shopPlayerLines, shopPlayerOf } from './shop/console';
 import {
   createShopCommandRegistry,
   createShopSurface,
@@ -249,6 +249,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       () => app,
       runtime.now,
       (license) => shopPlayerLines(surface?.console ?? null, license),
+      (ref) => shopPlayerOf(surface?.console ?? null, ref),
     ),
     ...shopAdminCommands(() => surface, runtime.now),
   ];

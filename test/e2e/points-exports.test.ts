@@ -126,4 +126,65 @@ describe('vote points exports (built bundle)', () => {
       { ok: true, balance: 2000 },
     ]);
   }, 120_000);
+
+  it('votereward points takes a license or an online id first and refuses a name several players go by; player finds points-only players', async () => {
+    world = await createE2e({
+      framework: 'esx',
+      config: {
+        claimCooldownSeconds: 0,
+        poll: { enabled: false },
+        reward: { type: 'money', amount: 500 },
+        points: { perVote: 10 },
+      },
+    });
+    const w = world;
+    const steve = await w.join('Steve', { license: 'license:5555aaaa' });
+    await w.vote('Steve');
+    w.type(steve, '/vote');
+    await w.until(() => w.ledger().length > 0);
+    await w.advance(500);
+    w.drop(steve);
+    const mallory = await w.join('STEVE', { license: 'license:6666bbbb' });
+    const lines = async (line: string) => {
+      const before = w.output().length;
+      w.console(line);
+      await w.advance(200);
+      return w.output().slice(before);
+    };
+    const ambiguous = await lines('votereward points Steve +500 compensation');
+    expect(ambiguous.join('\n')).toContain('"Steve" names 2 players');
+    expect(ambiguous.some((l) => l.includes('license:5555aaaa'))).toBe(true);
+    expect(ambiguous.some((l) => l.includes('license:6666bbbb'))).toBe(true);
+    // Another player online under Steve's license as a name takes nothing of it.
+    await w.join('license:5555aaaa', { license: 'license:8888dddd' });
+    const byLicense = await lines('votereward points license:5555aaaa +500 compensation');
+    expect(byLicense.join('\n')).toContain('Steve (license:5555aaaa): +500');
+    const byId = await lines(`votereward points ${mallory.id} +5 online prize`);
+    expect(byId.join('\n')).toContain('STEVE (license:6666bbbb): +5');
+    // A points-only player (credited by another resource, never voted) is found by their license.
+    w.server.addFakeResource('phone', {
+      setup(g) {
+        g.RegisterCommand('phone_gift', () => {
+          (g.exports['vote-reward'] as Record<string, (...args: unknown[]) => unknown>).addVotePoints?.(
+            'license:7777cccc',
+            40,
+            'gift-1',
+            'welcome',
+          );
+        });
+      },
+    });
+    w.server.start('phone');
+    w.console('phone_gift');
+    await w.advance(200);
+    const player = await lines('votereward player license:7777cccc');
+    expect(player.join('\n')).toContain('vote-reward player license:7777cccc (license:7777cccc)');
+    expect(player.join('\n')).toMatch(/Points\s+40/);
+    const balances = await lines('votereward points license:5555aaaa');
+    expect(balances.join('\n')).toContain('balance 510');
+    const mallorys = await lines('votereward points license:6666bbbb');
+    expect(mallorys.join('\n')).toContain('balance 5');
+    const named = await lines('votereward points license:8888dddd');
+    expect(named.join('\n')).toContain('balance 0');
+  }, 60_000);
 });
