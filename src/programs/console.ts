@@ -116,7 +116,9 @@ function playerLines(
     if (other) history = freshHistory(other.license, other.name);
   }
   if (!history)
-    return [`${ADMIN_COMMAND} player: no vote history, open award, points or purchase for "${cleanText(ref, NAME_MAX)}"`];
+    return [
+      `${ADMIN_COMMAND} player: no vote history, open award, points or purchase for "${cleanText(ref, NAME_MAX)}"`,
+    ];
   const month = programs.calendar.monthOf(now);
   const lines = formatPlayer(
     {

@@ -35,10 +35,14 @@ export function lookupProblem(command: string, ref: string, lookup: PlayerLookup
   const shown = cleanText(ref, NAME_MAX);
   if (lookup.ok) return [];
   if (lookup.code === 'not_found')
-    return [`${ADMIN_COMMAND} ${command}: no player "${shown}" online, in the vote history, the points or the purchases`];
+    return [
+      `${ADMIN_COMMAND} ${command}: no player "${shown}" online, in the vote history, the points or the purchases`,
+    ];
   return [
     `${ADMIN_COMMAND} ${command}: "${shown}" names ${lookup.candidates.length} players; name one by license (or online server id):`,
-    ...lookup.candidates.map((player) => `  ${cleanText(player.license)}  ${cleanText(player.name, NAME_MAX)}`),
+    ...lookup.candidates.map(
+      (player) => `  ${cleanText(player.license)}  ${cleanText(player.name, NAME_MAX)}`,
+    ),
   ];
 }
 
@@ -194,10 +198,7 @@ function decisionLines(verb: 'refund' | 'grant', id: string, result: PurchaseAdm
 }
 
 /** The player `votereward player` names when the vote history does not know them: from the points or purchases. */
-export function shopPlayerOf(
-  target: ShopConsoleTarget | null,
-  ref: string,
-): NamedPlayer | string[] | null {
+export function shopPlayerOf(target: ShopConsoleTarget | null, ref: string): NamedPlayer | string[] | null {
   if (!target) return null;
   const lookup = target.find(ref);
   if (lookup.ok) return lookup.player;
