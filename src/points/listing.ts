@@ -2,7 +2,8 @@
 import type { Calendar } from '../programs/calendar';
 import type { Runtime } from '../runtime/runtime';
 import type { PointsLedgerApi } from './ledger';
-import { periodEnd, periodOf, type ShopCounters } from './limits';
+import { periodEnd, periodOf, periodStart, type ShopCounters } from './limits';
+import type { ShopUsage } from './records';
 import type { BuyRefusal, ShopConfig, ShopItemConfig, ShopList, ShopListing } from './types';
 
 /** The item's name in `locale`, else in `en`, else its single name. */
@@ -19,6 +20,19 @@ export interface ShopView {
   ledger: PointsLedgerApi;
   counters: ShopCounters;
   calendar: Calendar;
+}
+
+/**
+ * When the limit period a purchase of `item` now counts in ends: the current period's end, or, when the clock went
+ * back behind a period already counted, that period's end.
+ */
+function limitEnds(view: ShopView, usage: ShopUsage | null, item: ShopItemConfig, now: number): number | null {
+  const { calendar, counters } = view;
+  const reset = item.limit?.reset ?? 'never';
+  const period = periodOf(calendar, reset, now);
+  const counting = usage ? counters.periodFor(usage, item.id, period) : period;
+  const start = counting === period ? now : periodStart(calendar, reset, counting);
+  return periodEnd(calendar, reset, start ?? now);
 }
 
 /** True when the player holds the item's ACE, or the item needs none. */
@@ -44,7 +58,7 @@ export function refusalFor(
     if (!usage.ok) return { code: 'ledger_unreadable', detail: usage.problem };
     const now = view.runtime.now();
     if (counters.used(usage.record, item.id, periodOf(calendar, item.limit.reset, now)) >= item.limit.count) {
-      const ends = periodEnd(calendar, item.limit.reset, now);
+      const ends = limitEnds(view, usage.record, item, now);
       return { code: 'limit_reached', detail: ends === null ? 'never' : String(ends), balance: read.balance };
     }
   }
@@ -78,7 +92,7 @@ export function listFor(view: ShopView, source: number, locale?: string): ShopLi
       name: itemNameIn(item, locale),
       cost: item.cost,
       remaining: limit ? Math.max(0, limit.count - used) : null,
-      resetsAt: limit ? periodEnd(calendar, limit.reset, now) : null,
+      resetsAt: limit ? limitEnds(view, usage.ok ? usage.record : null, item, now) : null,
       stockLeft:
         item.stock === undefined ? null : stock?.ok ? Math.max(0, item.stock - stock.record.sold) : 0,
       confirm: item.confirm === true,

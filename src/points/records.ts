@@ -122,7 +122,12 @@ export const purchaseRecordSchema = z.object({
 /** A stored purchase. */
 export type PurchaseRecord = z.output<typeof purchaseRecordSchema>;
 
-const counterOp = z.object({ key: z.string().min(1).max(MAX_KEY_LENGTH), delta: z.number().int() });
+const counterOp = z.object({
+  key: z.string().min(1).max(MAX_KEY_LENGTH),
+  delta: z.number().int(),
+  /** The limit period a purchase counted in (usage only; absent before 0.5.0: the purchase's own period). */
+  period: z.string().max(16).optional(),
+});
 
 /** A player's purchases per item and period (`shop:usage:<license>`): `counts[item] = { period, count }`. */
 export const shopUsageSchema = z.object({

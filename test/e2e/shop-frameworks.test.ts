@@ -174,3 +174,35 @@ describe.each<Framework>(['esx', 'qbcore', 'qbox'])('the vote shop on %s', (fram
     expect(cash(w, steve)).toEqual([100, 500]);
   });
 });
+
+describe('shop limits against clock moves (built bundle)', () => {
+  it('a 1-a-week item is bought once, whatever the server clock does back and forth within the real week', async () => {
+    const { w, steve } = await shopWorld('esx', {
+      ...CONFIG,
+      timeZone: 'Europe/Paris',
+      shop: {
+        enabled: true,
+        items: [
+          {
+            id: 'vip7',
+            name: 'VIP week',
+            cost: 10,
+            rewards: { type: 'money', amount: 7000 },
+            limit: { count: 1, reset: 'weekly' },
+          },
+        ],
+      },
+    });
+    const answers: string[][] = [];
+    answers.push(await say(w, steve, '/voteshop buy vip7'));
+    for (const offset of [0, -8 * DAY, 0, -8 * DAY, 0]) {
+      w.server.clock.setWallOffset(offset);
+      answers.push(await say(w, steve, '/voteshop buy vip7'));
+    }
+    w.server.clock.setWallOffset(0);
+    expect(answers[0]).toEqual(['You bought VIP week for 10 point(s). You have 90 point(s) left.']);
+    for (const refused of answers.slice(1))
+      expect(refused).toEqual([expect.stringMatching(/^You have bought VIP week as often as allowed \(1\)/)]);
+    expect(cash(w, steve)).toEqual([100, 7000]);
+  }, 60_000);
+});
