@@ -26,7 +26,12 @@ export interface ShopView {
  * When the limit period a purchase of `item` now counts in ends: the current period's end, or, when the clock went
  * back behind a period already counted, that period's end.
  */
-function limitEnds(view: ShopView, usage: ShopUsage | null, item: ShopItemConfig, now: number): number | null {
+function limitEnds(
+  view: ShopView,
+  usage: ShopUsage | null,
+  item: ShopItemConfig,
+  now: number,
+): number | null {
   const { calendar, counters } = view;
   const reset = item.limit?.reset ?? 'never';
   const period = periodOf(calendar, reset, now);
