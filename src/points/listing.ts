@@ -4,7 +4,10 @@ import type { Runtime } from '../runtime/runtime';
 import type { PointsLedgerApi } from './ledger';
 import { periodEnd, periodOf, periodStart, type ShopCounters } from './limits';
 import type { ShopUsage } from './records';
-import type { BuyRefusal, ShopConfig, ShopItemConfig, ShopList, ShopListing } from './types';
+import type { BuyRefusal, ShopConfig, ShopItemConfig, ShopList, ShopListing, ShopListOptions } from './types';
+
+/** Items one page of `/voteshop` shows: a hundred items never flood the chat. */
+export const SHOP_PAGE_SIZE = 8;
 
 /** The item's name in `locale`, else in `en`, else its single name. */
 export function itemNameIn(item: ShopItemConfig, locale?: string): string {
@@ -77,8 +80,16 @@ export function refusalFor(
   return { code: null, balance: read.balance };
 }
 
-/** The shop as `source` sees it. */
-export function listFor(view: ShopView, source: number, locale?: string): ShopList {
+/**
+ * The shop as `source` sees it. With a `page`, only that page of the items the player may buy is read (its stock
+ * records), so a list costs what it shows whatever the number of items; `only` reads one item.
+ */
+export function listFor(
+  view: ShopView,
+  source: number,
+  locale?: string,
+  options: ShopListOptions = {},
+): ShopList {
   const { runtime, shop, ledger, counters, calendar } = view;
   if (!shop.enabled) return { ok: false, code: 'shop_disabled' };
   const license = runtime.playerLicense(source);
@@ -87,7 +98,16 @@ export function listFor(view: ShopView, source: number, locale?: string): ShopLi
   if (!read.ok) return { ok: false, code: 'ledger_unreadable' };
   const usage = counters.usage(license);
   const now = runtime.now();
-  const items = shop.items.map((item): ShopListing => {
+  let chosen = shop.items.filter((item) => options.only === undefined || item.id === options.only);
+  let paging: { page: number; pages: number } | null = null;
+  if (options.page !== undefined) {
+    const allowed = chosen.filter((item) => allowedFor(runtime, source, item));
+    const pages = Math.ceil(allowed.length / SHOP_PAGE_SIZE);
+    const page = Math.min(Math.max(1, Math.floor(options.page) || 1), Math.max(1, pages));
+    chosen = allowed.slice((page - 1) * SHOP_PAGE_SIZE, page * SHOP_PAGE_SIZE);
+    paging = { page, pages };
+  }
+  const items = chosen.map((item): ShopListing => {
     const { limit } = item;
     const used =
       limit && usage.ok ? counters.used(usage.record, item.id, periodOf(calendar, limit.reset, now)) : 0;
@@ -104,5 +124,5 @@ export function listFor(view: ShopView, source: number, locale?: string): ShopLi
       allowed: allowedFor(runtime, source, item),
     };
   });
-  return { ok: true, balance: read.balance, items };
+  return { ok: true, balance: read.balance, items, ...(paging ?? {}) };
 }

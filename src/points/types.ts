@@ -153,10 +153,18 @@ export interface ShopListing {
   allowed: boolean;
 }
 
-/** What `Shop.list` answers. */
+/** What `Shop.list` answers; with a `page` asked, `items` is that page of the items the player may buy. */
 export type ShopList =
-  | { ok: true; balance: number; items: ShopListing[] }
+  | { ok: true; balance: number; items: ShopListing[]; page?: number; pages?: number }
   | { ok: false; code: 'shop_disabled' | 'unknown_player' | 'ledger_unreadable' };
+
+/** What part of the shop `Shop.list` answers. */
+export interface ShopListOptions {
+  /** One page of the items the player may buy (1 = the first; a page past the end is the last). */
+  page?: number;
+  /** Only the item of this id. */
+  only?: string;
+}
 
 /** Why a buy did not take place (nothing charged, nothing given). */
 export type BuyRefusal =
@@ -209,8 +217,11 @@ export type PurchaseAdminResult =
 
 /** The shop: listing, buying, and the admin decisions on held purchases. */
 export interface Shop {
-  /** The items as `source` sees them, with the balance; `locale` picks item names. */
-  list(source: number, locale?: string): ShopList;
+  /**
+   * The items as `source` sees them, with the balance; `locale` picks item names. `page` answers only that page of
+   * the items the player may buy (and reads only their stock), `only` only that item.
+   */
+  list(source: number, locale?: string, options?: ShopListOptions): ShopList;
   /** Buys `itemId` (case-insensitive) for `source`; `confirm` is the `confirm` argument of the command. */
   buy(source: number, itemId: string, options?: { confirm?: boolean }): Promise<BuyResult>;
   /** Refunds a held or undeliverable purchase (admin): its delivery is dropped and the cost credited once. */
