@@ -154,7 +154,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     }
     const config = chosen.config;
     for (const off of [...(loaded.disabled ?? []), ...chosen.disabled])
-      printProgramOff(log, off.program, off.problems);
+      printProgramOff(log, off.program, off.problems, off.items);
     const running = composeResource(runtime, config, {
       adapter: chosen.adapter,
       framework: chosen.framework,
@@ -313,9 +313,16 @@ function printProblems(log: Log, title: string, lines: readonly string[]): void 
 }
 
 /** A reward program turned off at start: the rest of the resource runs and the vote's own reward still pays. */
-function printProgramOff(log: Log, program: string, problems: readonly string[]): void {
+function printProgramOff(
+  log: Log,
+  program: string,
+  problems: readonly string[],
+  items?: readonly string[],
+): void {
   log.warn(
-    `${program} is off: its settings have problems; the vote's reward and the other programs still pay:`,
+    items
+      ? `${program} item(s) ${items.map((id) => `"${id}"`).join(', ')} off: the framework cannot pay them; the other items are on sale:`
+      : `${program} is off: its settings have problems; the vote's reward and the other programs still pay:`,
   );
   for (const line of problems) log.plain.warn(`  - ${line}`);
   log.plain.warn(`Fix ${program} in config.json, then run \`votereward reload\`.`);

@@ -206,3 +206,30 @@ describe('shop limits against clock moves (built bundle)', () => {
     expect(cash(w, steve)).toEqual([100, 7000]);
   }, 60_000);
 });
+
+describe('a shop item the framework does not know (built bundle)', () => {
+  it('turns off that item only: named at start, the other items on sale', async () => {
+    const { w, steve } = await shopWorld('esx', {
+      ...CONFIG,
+      shop: {
+        enabled: true,
+        items: [
+          { id: 'breadd', name: 'Typo bread', cost: 5, rewards: { type: 'item', item: 'breadd', count: 1 } },
+          { id: 'cash', name: 'Cash 500', cost: 40, rewards: { type: 'money', amount: 500 } },
+        ],
+      },
+    });
+    const output = w.output();
+    expect(output).toContain(
+      'vote-reward: shop item(s) "breadd" off: the framework cannot pay them; the other items are on sale:',
+    );
+    expect(
+      output.some((line) => line.includes('item "breadd": the item "breadd" does not exist in ESX')),
+    ).toBe(true);
+    expect(output.some((line) => line.includes('shop is off'))).toBe(false);
+    expect(await say(w, steve, '/voteshop buy cash')).toEqual([
+      'You bought Cash 500 for 40 point(s). You have 60 point(s) left.',
+    ]);
+    expect(cash(w, steve)).toEqual([100, 500]);
+  }, 60_000);
+});
