@@ -108,9 +108,15 @@ export function unknownItemMessage(words: ShopWords, typed: string, hint = typed
 
 /** The answer to a typed word that cannot be an id (too long, or characters no id has). */
 export function badIdMessage(words: ShopWords, request: Extract<ShopRequest, { kind: 'bad_id' }>): string {
-  if (request.reason !== 'invalid_characters')
+  // What was typed is never echoed: it may hold characters that show as nothing, or as something else, in chat.
+  const ids =
+    request.reason === 'invalid_characters' ? closestIds(request.hint, [...words.items.keys()]) : [];
+  if (ids.length === 0)
     return words.translate('shop_id_invalid', { max: SHOP_ID_MAX, command: words.command });
-  return unknownItemMessage(words, request.typed, request.hint);
+  return words.translate('shop_id_hidden', {
+    ids: ids.map((id) => `"${id}"`).join(', '),
+    command: words.command,
+  });
 }
 
 /** What a buy message may need beyond the core's answer, asked only for the results that use it. */

@@ -233,3 +233,21 @@ describe('a shop item the framework does not know (built bundle)', () => {
     expect(cash(w, steve)).toEqual([100, 500]);
   }, 60_000);
 });
+
+describe('hostile words and floods at the shop (built bundle)', () => {
+  it('an id with an invisible character is never echoed; a menu flood is told to wait once and buys once', async () => {
+    const { w, steve } = await shopWorld('esx');
+    expect(await say(w, steve, '/voteshop buy bre\u200bad')).toEqual([
+      'That item id holds invisible characters or spaces. Did you mean "bread"? List: /voteshop',
+    ]);
+    const before = w.messages(steve).length;
+    for (let i = 0; i < 20; i += 1) w.server.emitNet('vote-reward:shop:buy', steve.id, 'bread');
+    await w.advance(3000);
+    const answers = w.messages(steve).slice(before);
+    expect(answers.filter((line) => line.startsWith('You bought Bread x2'))).toHaveLength(1);
+    expect(
+      answers.filter((line) => /^Please wait \d+ s before typing \/voteshop again\.$/.test(line)),
+    ).toHaveLength(1);
+    expect(items(w, steve)).toEqual(['bread x2']);
+  }, 60_000);
+});
