@@ -6,7 +6,13 @@ import { type ClaimFlow, createClaimFlow } from './claim/claim-flow';
 import type { ClaimLocks } from './claim/locks';
 import { type ApiReach, type ApiUrlSource, trackReach } from './commands/api-reach';
 import { possibleRewardsOf, rewardsOf, votePointsOf } from './config/load';
-import { type DisabledProgram, rewardsByPart, withoutProgram } from './config/optional-programs';
+import {
+  type DisabledProgram,
+  rewardsByPart,
+  unpayableShopItems,
+  withoutProgram,
+  withoutShopItems,
+} from './config/optional-programs';
 import type { ResourceConfig } from './config/schema';
 import { createPayoutEngine, type PayoutEngine } from './engine/payout-engine';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
@@ -149,8 +155,24 @@ export async function chooseAdapterForParts(
     );
     if (withIt.ok) withIt.adapter.dispose();
     else {
-      disabled.push({ program, problems: withIt.problems });
-      trimmed = withoutProgram(trimmed, program);
+      // A shop item the framework cannot pay turns off that item only, unless no item can be paid.
+      const items =
+        program === 'shop'
+          ? await unpayableShopItems(
+              programs.filter((p) => p !== 'shop').reduce(withoutProgram, config),
+              async (candidate) => {
+                const answer = await chooseAdapter(runtime, candidate);
+                if (answer.ok) answer.adapter.dispose();
+                return answer;
+              },
+            )
+          : null;
+      disabled.push(
+        items
+          ? { program, problems: items.problems, items: items.ids }
+          : { program, problems: withIt.problems },
+      );
+      trimmed = items ? withoutShopItems(trimmed, items.ids) : withoutProgram(trimmed, program);
     }
   }
   const chosen = await chooseAdapter(runtime, trimmed);

@@ -3,6 +3,7 @@
  * brought up to date: everything that must be rewritten at start runs here, before anything reads the data.
  */
 import { nameKeyUpgradeLines, upgradeNameKeys } from './claim/name-key-upgrade';
+import { upgradePointsLedgers } from './points/ledger-upgrade';
 import type { KvpStore } from './runtime/runtime';
 import {
   AWARD_DONE_PREFIX,
@@ -28,11 +29,13 @@ export type DataUpgrade = { ok: true; lines: string[] } | { ok: false; problems:
  * 0. (at read time, not here) journal entries of formats 1–2 are read into format 3 by `migrateEntry`, a step before
  *    their schema: an entry is rewritten in the new format only when its claim moves on.
  * 1. name-keyed records (name locks, last claims) move to the current name key (0.3.0);
- * 2. the vote party's progress moves from `party:<month>` to `party:progress:<month>` (0.4.0).
+ * 2. the vote party's progress moves from `party:<month>` to `party:progress:<month>` (0.4.0);
+ * 3. points ledgers move to format 2: a bounded record, each applied key stored apart under `pointkey:` (0.5.0).
  */
 const MIGRATIONS: readonly ((kvp: KvpStore) => string[])[] = [
   (kvp) => nameKeyUpgradeLines(upgradeNameKeys(kvp)),
   movePartyProgress,
+  upgradePointsLedgers,
 ];
 
 /**

@@ -62,7 +62,7 @@ export interface ExportTarget {
  * `addVotePoints` and `spendVotePoints` for other resources.
  */
 export function registerExports(
-  runtime: Pick<Runtime, 'provideExport' | 'log' | 'now' | 'playerLicense'>,
+  runtime: Pick<Runtime, 'provideExport' | 'log' | 'now' | 'playerLicense' | 'invokingResource'>,
   current: () => ExportTarget | null,
 ): void {
   const notReady = { code: 'not_ready' } as const;

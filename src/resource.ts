@@ -17,7 +17,7 @@ import { findFramework } from './rewards/registry';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
 import { describeError } from './runtime/errors';
 import type { Log, Runtime } from './runtime/runtime';
-import { shopPlayerLines } from './shop/console';
+import { shopPlayerLines, shopPlayerOf } from './shop/console';
 import {
   type ClosedShop,
   closedShopOf,
@@ -164,7 +164,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     }
     const config = chosen.config;
     const off = [...(loaded.disabled ?? []), ...chosen.disabled];
-    for (const program of off) printProgramOff(log, program.program, program.problems);
+    for (const program of off) printProgramOff(log, program.program, program.problems, program.items);
     closedShop = off.some((program) => program.program === 'shop') ? closedShopOf(text) : null;
     const running = composeResource(runtime, config, {
       adapter: chosen.adapter,
@@ -262,6 +262,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       () => app,
       runtime.now,
       (license) => shopPlayerLines(surface?.console ?? null, license),
+      (ref) => shopPlayerOf(surface?.console ?? null, ref),
     ),
     ...shopAdminCommands(() => surface, runtime.now),
   ];
@@ -325,9 +326,16 @@ function printProblems(log: Log, title: string, lines: readonly string[]): void 
 }
 
 /** A reward program turned off at start: the rest of the resource runs and the vote's own reward still pays. */
-function printProgramOff(log: Log, program: string, problems: readonly string[]): void {
+function printProgramOff(
+  log: Log,
+  program: string,
+  problems: readonly string[],
+  items?: readonly string[],
+): void {
   log.warn(
-    `${program} is off: its settings have problems; the vote's reward and the other programs still pay:`,
+    items
+      ? `${program} item(s) ${items.map((id) => `"${id}"`).join(', ')} off: the framework cannot pay them; the other items are on sale:`
+      : `${program} is off: its settings have problems; the vote's reward and the other programs still pay:`,
   );
   for (const line of problems) log.plain.warn(`  - ${line}`);
   log.plain.warn(`Fix ${program} in config.json, then run \`votereward reload\`.`);

@@ -16,6 +16,14 @@ export interface SimClock {
   now(): number;
   /** Milliseconds since the server started (GetGameTimer / Citizen.getTickCount). */
   gameTimer(): number;
+  /**
+   * The machine's wall clock as resources read it (`Date`): {@link now} plus the offset set with
+   * {@link setWallOffset}. Timers and the game timer do not follow it, as on a real server whose system clock is
+   * changed (Node's timers run on the monotonic clock).
+   */
+  wallNow(): number;
+  /** Sets the machine's wall clock `ms` away from the simulator's time (0: right again). */
+  setWallOffset(ms: number): void;
   /** Moves a virtual clock forward and runs due callbacks; a no-op for a real clock. */
   advance(ms: number): void;
   /** Runs `fn` once the clock reaches now + ms; returns a cancel function. */
@@ -29,6 +37,7 @@ export function createClock(mode: ClockMode, startTime: number = Date.now()): Si
   if (!Number.isFinite(startTime))
     throw new TypeError(`startTime must be a finite epoch in ms, got ${startTime}`);
   let virtualNow = startTime;
+  let wallOffset = 0;
   const origin = mode === 'virtual' ? startTime : Date.now();
   const pending: Scheduled[] = [];
   const realTimers = new Set<NodeJS.Timeout>();
@@ -47,6 +56,11 @@ export function createClock(mode: ClockMode, startTime: number = Date.now()): Si
     mode,
     now,
     gameTimer: () => now() - origin,
+    wallNow: () => now() + wallOffset,
+    setWallOffset(ms) {
+      if (!Number.isFinite(ms)) throw new RangeError(`setWallOffset(ms) needs a finite ms, got ${ms}`);
+      wallOffset = ms;
+    },
     advance(ms) {
       if (mode !== 'virtual') return;
       if (!(ms >= 0)) throw new RangeError(`advance(ms) needs ms >= 0, got ${ms}`);

@@ -188,7 +188,7 @@ export function createResourceContext(options: ContextOptions): ResourceContext 
   const prelude = preludeScript.runInContext(context) as (g: unknown, h: unknown) => void;
   prelude(globalObject, {
     virtualClock: clock.mode === 'virtual',
-    now: () => clock.now(),
+    now: () => clock.wallNow(),
     gameTimer: () => clock.gameTimer(),
     schedule: (ms: number, fn: () => void) => clock.schedule(ms, fn),
     AbortSignal,

@@ -31,6 +31,8 @@ export interface DisabledProgram {
   program: OptionalProgram;
   /** What is wrong with its settings, one line each. */
   problems: string[];
+  /** Shop only: the items turned off (the rest of the shop stays on); absent when the whole program is off. */
+  items?: string[];
 }
 
 /** `config` with `program` off: none of its rewards is drawn or paid and nothing is posted for it. */
@@ -55,6 +57,34 @@ export function withoutProgram(config: ResourceConfig, program: OptionalProgram)
     case 'shop':
       return { ...config, shop: { ...config.shop, enabled: false } };
   }
+}
+
+/** `config` with the shop items `ids` off (the rest of the shop unchanged). */
+export function withoutShopItems(config: ResourceConfig, ids: readonly string[]): ResourceConfig {
+  return {
+    ...config,
+    shop: { ...config.shop, items: config.shop.items.filter((item) => !ids.includes(item.id)) },
+  };
+}
+
+/**
+ * Which shop items the framework cannot pay, asked one item at a time over `base` (the config with every other
+ * program off): those items with their problems, or null when none can be paid (the whole shop is then off).
+ * `pays` answers whether the framework can pay a config's rewards (disposing what it built to ask).
+ */
+export async function unpayableShopItems(
+  base: ResourceConfig,
+  pays: (config: ResourceConfig) => Promise<{ ok: true } | { ok: false; problems: string[] }>,
+): Promise<{ ids: string[]; problems: string[] } | null> {
+  const ids: string[] = [];
+  const problems: string[] = [];
+  for (const item of base.shop.items) {
+    const answer = await pays({ ...base, shop: { ...base.shop, items: [item] } });
+    if (answer.ok) continue;
+    ids.push(item.id);
+    problems.push(...answer.problems.map((line) => `item "${item.id}": ${line}`));
+  }
+  return ids.length === base.shop.items.length ? null : { ids, problems };
 }
 
 /**

@@ -106,6 +106,7 @@ const en = {
   shop_off: 'The vote shop is closed on this server.',
   shop_usage: 'List the items: /{command}. Buy one: /{command} buy <id>',
   shop_unknown: 'The vote shop has no item "{id}". Did you mean {ids}? List: /{command}',
+  shop_id_hidden: 'That item id holds invisible characters or spaces. Did you mean {ids}? List: /{command}',
   shop_unknown_none: 'The vote shop has no item "{id}". List: /{command}',
   shop_id_invalid: 'An item id is letters, digits, - and _ only, at most {max} characters. List: /{command}',
   shop_confirm: '{item} costs {cost} point(s). To buy it, type /{command} buy {id} confirm',
@@ -244,6 +245,8 @@ const fr: Record<MessageKey, string> = {
   shop_off: 'La boutique de vote est fermée sur ce serveur.',
   shop_usage: 'Voir les articles : /{command}. En acheter un : /{command} buy <id>',
   shop_unknown: 'La boutique de vote n’a pas d’article « {id} ». Tu voulais dire {ids} ? Liste : /{command}',
+  shop_id_hidden:
+    'Cet identifiant d’article contient des caractères invisibles ou des espaces. Tu voulais dire {ids} ? Liste : /{command}',
   shop_unknown_none: 'La boutique de vote n’a pas d’article « {id} ». Liste : /{command}',
   shop_id_invalid:
     'Un identifiant d’article ne contient que des lettres, des chiffres, - et _, {max} caractères au plus. Liste : /{command}',

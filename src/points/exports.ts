@@ -1,32 +1,52 @@
 /**
  * The points exports for other resources (a phone app, a HUD, a web shop): read a balance, add or spend points with an
- * idempotency key the caller supplies. The caller's key is stored as `ext:<key>`, apart from the resource's own keys,
- * and remembered at least 30 days (`CALLER_KEY_KEEP_MS`): the same key again changes nothing and answers the balance.
+ * idempotency key the caller supplies. The contract (documented for owners in docs/owner/README.md):
+ * - a key belongs to the calling resource (`GetInvokingResource`): it is stored as `res:<resource>:<key>`, so two
+ *   resources never share keys;
+ * - a key is bound to its change: the same key with the same amount and sign answers `applied: false` and the
+ *   balance, changing nothing; with another amount or sign it answers `key_conflict`, changing nothing;
+ * - a key is remembered at least 30 days (`KEY_KEEP_MS`); a player with `MAX_CALLER_KEYS` keys stored in that time
+ *   gets `ledger_full` (nothing changes) rather than a key forgotten early;
+ * - `credited` is what the balance moved by: an add at the cap credits less (0 at the cap), a spend is negative.
  * Every answer is a value; bad input is named by its code and changes nothing.
  */
 import type { Runtime } from '../runtime/runtime';
 import { keyProblem, type PointsLedgerApi } from './ledger';
+import { MAX_KEY_LENGTH } from './records';
 
-/** What the exports answer. */
+/** Why an export changed nothing. */
+export type PointsExportFailure =
+  | 'not_ready'
+  | 'unknown_player'
+  | 'invalid_amount'
+  | 'invalid_key'
+  | 'insufficient_points'
+  | 'key_conflict'
+  | 'ledger_full'
+  | 'ledger_unreadable';
+
+/** What the exports answer (`getVotePoints` answers `{ ok: true, balance }`). */
 export type PointsExportResult =
-  | { ok: true; balance: number; applied?: boolean }
-  | {
-      ok: false;
-      code:
-        | 'not_ready'
-        | 'unknown_player'
-        | 'invalid_amount'
-        | 'invalid_key'
-        | 'insufficient_points'
-        | 'ledger_unreadable';
-      balance?: number;
-    };
+  | { ok: true; balance: number; applied?: boolean; credited?: number }
+  | { ok: false; code: PointsExportFailure; balance?: number };
 
 /** The three exports, over the ledger of the running resource (null while it is not running). */
 export interface PointsExports {
   getVotePoints(who: unknown): PointsExportResult;
   addVotePoints(who: unknown, amount: unknown, key: unknown, reason?: unknown): PointsExportResult;
   spendVotePoints(who: unknown, amount: unknown, key: unknown, reason?: unknown): PointsExportResult;
+}
+
+/** The namespace of callers `GetInvokingResource` cannot name. */
+const UNKNOWN_CALLER = '~';
+/** Longest resource name kept in a key's namespace. */
+const RESOURCE_NAME_MAX = 100;
+
+/** The ledger key of caller `resource`'s key `key`. */
+export function callerKey(resource: string | null, key: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters never reach a stored key.
+  const name = (resource ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, RESOURCE_NAME_MAX);
+  return `res:${name === '' ? UNKNOWN_CALLER : name}:${key}`;
 }
 
 /** The license `who` names: a `license:` identifier, or the server id of an online player (a number or digits). */
@@ -39,7 +59,7 @@ export function licenseOf(runtime: Pick<Runtime, 'playerLicense'>, who: unknown)
 
 /** Creates the exports; `ledger()` is the running resource's ledger, or null. */
 export function createPointsExports(
-  runtime: Pick<Runtime, 'playerLicense'>,
+  runtime: Pick<Runtime, 'playerLicense' | 'invokingResource'>,
   ledger: () => PointsLedgerApi | null,
 ): PointsExports {
   const change = (
@@ -55,19 +75,29 @@ export function createPointsExports(
     if (!license) return { ok: false, code: 'unknown_player' };
     if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1)
       return { ok: false, code: 'invalid_amount' };
-    if (keyProblem(key) !== null) return { ok: false, code: 'invalid_key' };
+    if (keyProblem(key, MAX_KEY_LENGTH) !== null) return { ok: false, code: 'invalid_key' };
+    const delta = sign * amount;
+    // Read before anything else: GetInvokingResource names the caller only while its call runs.
+    const stored = callerKey(runtime.invokingResource?.() ?? null, key as string);
+    // A key given before 0.5.0 was stored without its resource (`ext:<key>`): it still binds its change.
+    const legacy = current.lookup(license, `ext:${key as string}`);
+    if (legacy.state === 'unreadable') return { ok: false, code: 'ledger_unreadable' };
+    if (legacy.state === 'found') {
+      const read = current.read(license);
+      if (!read.ok) return { ok: false, code: 'ledger_unreadable' };
+      if (legacy.asked !== delta) return { ok: false, code: 'key_conflict', balance: read.balance };
+      return { ok: true, balance: read.balance, applied: false, credited: legacy.delta };
+    }
     const text =
       typeof reason === 'string' ? reason : sign > 0 ? 'added by a resource' : 'spent by a resource';
-    const result = current.apply(license, {
-      key: `ext:${key as string}`,
-      delta: sign * amount,
-      reason: text,
-    });
-    if (!result.ok) {
-      const code = result.code === 'unknown_player' ? 'unknown_player' : result.code;
-      return { ok: false, code, ...(result.balance === undefined ? {} : { balance: result.balance }) };
-    }
-    return { ok: true, balance: result.balance, applied: result.applied };
+    const result = current.apply(license, { key: stored, delta, reason: text });
+    if (!result.ok)
+      return {
+        ok: false,
+        code: result.code,
+        ...(result.balance === undefined ? {} : { balance: result.balance }),
+      };
+    return { ok: true, balance: result.balance, applied: result.applied, credited: result.credited };
   };
   return {
     getVotePoints(who) {

@@ -1,57 +1,81 @@
 /**
- * The points ledger: one record per player (`points:<license>`) holding the balance, a checkpoint and the recent
- * entries, each keyed by what earned or spent it. A change is one synchronous read-check-write of that record, so it
- * is applied wholly or not at all, and applying a key the record remembers changes nothing: replaying any step after a
- * crash can never add or remove twice.
+ * The points ledger. Each player has one small record (`points:<license>`, format 2): the balance, a checkpoint and
+ * the newest {@link LEDGER_KEEP} entries to show. Every key applied is also stored apart, one record per key
+ * (`pointkey:<license>:<key>`), so what a claim rewrites stays the same size however many keys a player has.
  *
- * Compaction keeps the record bounded: past {@link LEDGER_KEEP} entries, the oldest are folded into the checkpoint
- * (their sum and count), except keys that can still replay: those `live` says so (a journal entry still open that
- * pays points, a purchase still open) and caller keys (`ext:`, `admin:`) younger than {@link CALLER_KEY_KEEP_MS}.
- * Never past {@link LEDGER_MAX_ENTRIES}: beyond it the oldest caller keys are folded even if younger.
+ * A change writes the ledger record first, then the key's record. A stop between the two leaves the key among the
+ * ledger's newest entries, where it is found, and the next change writes the missing record before anything else:
+ * a key is never applied twice and never forgotten while its entry is kept.
+ *
+ * A key is bound to what it did: the same key with the same amount and sign answers the first result again
+ * (`applied: false`); with another amount or sign it answers `key_conflict` and changes nothing.
+ *
+ * Retention: a key record is kept at least {@link KEY_KEEP_MS} (30 days) after it was applied, and for as long as
+ * `live` says it can still replay (an open journal entry or purchase). Older ones are deleted by a pass over the
+ * player's keys run a batch at a time inside later changes, at most once a day. Caller keys (`res:`, and `ext:` from
+ * before 0.5.0) count against {@link MAX_CALLER_KEYS} per player: past it a new caller key is refused
+ * (`ledger_full`) rather than forgetting one younger than its promised life.
  */
 import { MAX_POINTS_BALANCE } from '../config/points-schema';
 import type { KvpStore } from '../runtime/runtime';
-import { pointsKey } from '../store/keys';
+import { pointsKey, pointsKeyRecordKey, pointsKeysOf } from '../store/keys';
 import { readRecord, writeRecord } from '../store/record';
 import {
   LEDGER_KEEP,
-  LEDGER_MAX_ENTRIES,
-  MAX_KEY_LENGTH,
+  MAX_STORED_KEY_LENGTH,
+  type PointsKeyRecord,
   type PointsLedger,
+  pointsKeySchema,
   pointsLedgerSchema,
 } from './records';
 import type { Points, PointsChange, PointsEntry, PointsRead, PointsResult } from './types';
 
-/** How long a key given by another resource or an admin is remembered at least (30 days). */
-export const CALLER_KEY_KEEP_MS = 30 * 86_400_000;
+/** How long a key is remembered at least after it was applied (30 days). */
+export const KEY_KEEP_MS = 30 * 86_400_000;
+/** Caller keys one player may have stored (a caller paying once a minute uses 43,200 in 30 days). */
+export const MAX_CALLER_KEYS = 50_000;
+/** Key records one pruning step reads (the pass goes on in the next change). */
+export const PRUNE_BATCH = 200;
+/** How often a pass over a player's stored keys starts (a day). */
+export const PRUNE_EVERY_MS = 86_400_000;
 
-/** Keys given by callers (exports, admins): they can be replayed at any time. */
-const CALLER_KEY = /^(ext|admin):/;
+/** Keys given by callers (exports, and `ext:` from before 0.5.0): counted against {@link MAX_CALLER_KEYS}. */
+const CALLER_KEY = /^(res|ext):/;
 
 /** What the ledger is built from. */
 export interface PointsLedgerOptions {
-  kvp: Pick<KvpStore, 'get' | 'set'>;
+  kvp: Pick<KvpStore, 'get' | 'set' | 'delete' | 'keys'>;
   now: () => number;
   /** Highest balance earning can reach (`points.cap`); the ledger's own ceiling when left out. */
   cap?: number;
-  /** True while `key` can still be applied again (its journal entry or purchase is open): never folded. */
+  /** True while `key` can still be applied again (its journal entry or purchase is open): never pruned. */
   live?: (key: string) => boolean;
+  /** Caller keys a player may have stored; {@link MAX_CALLER_KEYS} when left out. */
+  maxCallerKeys?: number;
   /** Hears about each change applied (not about a key applied before). */
   onChange?: (license: string, entry: PointsEntry, balance: number) => void;
   /** Hears about a ledger that cannot be read (left as is, held for an admin), each time it is read. */
   onCorrupt?: (license: string, detail: string) => void;
 }
 
+/** What a key did when it was applied, or why that cannot be told. */
+export type KeyLookup =
+  | { state: 'missing' }
+  | { state: 'found'; delta: number; asked: number }
+  | { state: 'unreadable'; problem: string };
+
 /** The ledger with the one option a refund needs. */
 export interface PointsLedgerApi extends Points {
   /** Applies a change; `beyondCap` lets a refund give back what was taken even when the balance is at the cap. */
   apply(license: string, change: PointsChange & { beyondCap?: boolean }): PointsResult;
+  /** What `key` did for `license` (`asked`: the amount the change asked for, `delta`: what it moved). */
+  lookup(license: string, key: string): KeyLookup;
 }
 
-/** Why a key cannot be stored, or null. */
-export function keyProblem(key: unknown): string | null {
+/** Why a key cannot be stored, or null; `max` is the longest allowed. */
+export function keyProblem(key: unknown, max = MAX_STORED_KEY_LENGTH): string | null {
   if (typeof key !== 'string' || key.length === 0) return 'the key is empty';
-  if (key.length > MAX_KEY_LENGTH) return `the key is longer than ${MAX_KEY_LENGTH} characters`;
+  if (key.length > max) return `the key is longer than ${max} characters`;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
   if (/[\u0000-\u001f\u007f]/.test(key)) return 'the key holds control characters';
   return null;
@@ -67,17 +91,45 @@ export function validDelta(delta: unknown): delta is number {
   );
 }
 
+/** An empty ledger of format 2. */
+export function emptyLedger(license: string): PointsLedger {
+  return {
+    format: 2,
+    license,
+    balance: 0,
+    folded: { balance: 0, count: 0 },
+    entries: [],
+    callerKeys: 0,
+    prune: { next: 0, after: null },
+  };
+}
+
+/** The key record of an entry. */
+export function keyRecordOf(license: string, entry: PointsEntry): PointsKeyRecord {
+  return {
+    format: 1,
+    license,
+    key: entry.key,
+    delta: entry.delta,
+    ...(entry.asked === undefined ? {} : { asked: entry.asked }),
+    at: entry.at,
+  };
+}
+
+/** True for a key a caller gave (counted against the caller-key limit). */
+export const isCallerKey = (key: string): boolean => CALLER_KEY.test(key);
+
 /** Creates the ledger over the KVP. */
 export function createPointsLedger(options: PointsLedgerOptions): PointsLedgerApi {
   const { kvp, now } = options;
   const ceiling = Math.min(options.cap ?? MAX_POINTS_BALANCE, MAX_POINTS_BALANCE);
   const live = options.live ?? (() => false);
+  const maxCallerKeys = options.maxCallerKeys ?? MAX_CALLER_KEYS;
 
   const load = (license: string): PointsLedger | { problem: string } => {
     const key = pointsKey(license);
     const found = readRecord(kvp, key, pointsLedgerSchema);
-    if (found.state === 'missing')
-      return { format: 1, license, balance: 0, folded: { balance: 0, count: 0 }, entries: [] };
+    if (found.state === 'missing') return emptyLedger(license);
     if (found.state === 'unreadable') {
       options.onCorrupt?.(license, found.problem);
       return { problem: found.problem };
@@ -90,33 +142,63 @@ export function createPointsLedger(options: PointsLedgerOptions): PointsLedgerAp
     return found.value;
   };
 
-  const compact = (ledger: PointsLedger): PointsLedger => {
-    if (ledger.entries.length <= LEDGER_KEEP) return ledger;
-    const oldest = now() - CALLER_KEY_KEEP_MS;
-    const keeps = (entry: PointsEntry) =>
-      live(entry.key) || (CALLER_KEY.test(entry.key) && entry.at >= oldest);
-    let excess = ledger.entries.length - LEDGER_KEEP;
-    const foldable = new Set<PointsEntry>();
-    for (const entry of ledger.entries) {
-      if (excess === 0) break;
-      if (keeps(entry)) continue;
-      foldable.add(entry);
-      excess -= 1;
+  const storedKey = (license: string, key: string): KeyLookup => {
+    const found = readRecord(kvp, pointsKeyRecordKey(license, key), pointsKeySchema);
+    if (found.state === 'missing') return { state: 'missing' };
+    if (found.state === 'unreadable') return { state: 'unreadable', problem: found.problem };
+    if (found.value.license !== license || found.value.key !== key)
+      return { state: 'unreadable', problem: `${pointsKeyRecordKey(license, key)} names another key` };
+    return { state: 'found', delta: found.value.delta, asked: found.value.asked ?? found.value.delta };
+  };
+
+  const lookupIn = (ledger: PointsLedger, key: string): KeyLookup => {
+    const kept = ledger.entries.find((entry) => entry.key === key);
+    if (kept) return { state: 'found', delta: kept.delta, asked: kept.asked ?? kept.delta };
+    return storedKey(ledger.license, key);
+  };
+
+  /** The newest entry's key record is written after the ledger: a stop in between left it out; write it now. */
+  const finishLastWrite = (ledger: PointsLedger) => {
+    const last = ledger.entries[ledger.entries.length - 1];
+    if (!last || now() - last.at > KEY_KEEP_MS) return;
+    if (kvp.get(pointsKeyRecordKey(ledger.license, last.key)) === null)
+      writeRecord(kvp, pointsKeyRecordKey(ledger.license, last.key), keyRecordOf(ledger.license, last));
+  };
+
+  /**
+   * One step of the pass over the player's key records: deletes those past their retention that cannot replay.
+   * `whole` runs the pass to its end and counts the caller keys left (the count a stop could have left too high).
+   */
+  const pruneStep = (ledger: PointsLedger, whole: boolean): PointsLedger => {
+    const at = now();
+    if (!whole && ledger.prune.after === null && at < ledger.prune.next) return ledger;
+    const prefix = pointsKeysOf(ledger.license);
+    const after = whole ? null : ledger.prune.after;
+    const names = kvp
+      .keys(prefix)
+      .filter((name) => after === null || name > pointsKeyRecordKey(ledger.license, after));
+    const batch = whole ? names : names.slice(0, PRUNE_BATCH);
+    const oldest = at - KEY_KEEP_MS;
+    let removed = 0;
+    let callerLeft = 0;
+    for (const name of batch) {
+      const found = readRecord(kvp, name, pointsKeySchema);
+      // A record of another license under this prefix (a license that starts with this one), or unreadable: left as is.
+      if (found.state !== 'valid' || found.value.license !== ledger.license) continue;
+      const { key } = found.value;
+      if (found.value.at < oldest && !live(key) && !ledger.entries.some((entry) => entry.key === key)) {
+        kvp.delete(name);
+        if (isCallerKey(key)) removed += 1;
+      } else if (isCallerKey(key)) callerLeft += 1;
     }
-    // Past the hard ceiling, the oldest caller keys go too (never a live one: that could pay twice).
-    let over = ledger.entries.length - foldable.size - LEDGER_MAX_ENTRIES;
-    for (const entry of ledger.entries) {
-      if (over <= 0) break;
-      if (foldable.has(entry) || live(entry.key)) continue;
-      foldable.add(entry);
-      over -= 1;
-    }
-    let folded = ledger.folded.balance;
-    for (const entry of foldable) folded += entry.delta;
+    const finished = batch.length === names.length;
+    const last = batch[batch.length - 1];
     return {
       ...ledger,
-      folded: { balance: folded, count: ledger.folded.count + foldable.size },
-      entries: ledger.entries.filter((entry) => !foldable.has(entry)),
+      callerKeys: whole ? callerLeft : Math.max(0, ledger.callerKeys - removed),
+      prune: finished
+        ? { next: at + PRUNE_EVERY_MS, after: null }
+        : { next: ledger.prune.next, after: last === undefined ? null : last.slice(prefix.length) },
     };
   };
 
@@ -131,17 +213,40 @@ export function createPointsLedger(options: PointsLedgerOptions): PointsLedgerAp
     has(license, key) {
       const ledger = load(license);
       if ('problem' in ledger) return null;
-      return ledger.entries.some((entry) => entry.key === key);
+      const found = lookupIn(ledger, key);
+      return found.state === 'unreadable' ? null : found.state === 'found';
+    },
+    lookup(license, key) {
+      const ledger = load(license);
+      if ('problem' in ledger) return { state: 'unreadable', problem: ledger.problem };
+      return lookupIn(ledger, key);
     },
     apply(license, change) {
       if (keyProblem(change.key) !== null) return { ok: false, code: 'invalid_key' };
       if (!validDelta(change.delta)) return { ok: false, code: 'invalid_amount' };
-      const ledger = load(license);
-      if ('problem' in ledger) return { ok: false, code: 'ledger_unreadable' };
+      const loaded = load(license);
+      if ('problem' in loaded) return { ok: false, code: 'ledger_unreadable' };
+      finishLastWrite(loaded);
+      let ledger = loaded;
       const { balance } = ledger;
-      if (ledger.entries.some((entry) => entry.key === change.key))
-        return { ok: true, balance, applied: false, credited: 0 };
+      const before = lookupIn(ledger, change.key);
+      if (before.state === 'unreadable') return { ok: false, code: 'ledger_unreadable' };
+      if (before.state === 'found') {
+        // The key is bound to what it asked: the same change answers as before, another is a conflict.
+        if (before.asked !== change.delta) return { ok: false, code: 'key_conflict', balance };
+        return { ok: true, balance, applied: false, credited: before.delta };
+      }
       if (balance + change.delta < 0) return { ok: false, code: 'insufficient_points', balance };
+      ledger = pruneStep(ledger, false);
+      const caller = isCallerKey(change.key);
+      if (caller && ledger.callerKeys >= maxCallerKeys) {
+        // The count can be too high after a stop mid-pass: count again (at most once a day) before refusing.
+        if (now() >= loaded.prune.next) ledger = pruneStep(ledger, true);
+        if (ledger.callerKeys >= maxCallerKeys) {
+          if (ledger !== loaded) writeRecord(kvp, pointsKey(license), ledger);
+          return { ok: false, code: 'ledger_full', balance };
+        }
+      }
       const top = change.beyondCap ? MAX_POINTS_BALANCE : ceiling;
       // A credit above the cap is credited up to it; the entry keeps what was asked, and a credit of 0 is still
       // recorded so its key is remembered (a replay once the balance fell must not credit it then).
@@ -153,8 +258,20 @@ export function createPointsLedger(options: PointsLedgerOptions): PointsLedgerAp
         reason: String(change.reason ?? '').slice(0, 200),
         at: now(),
       };
-      const next = compact({ ...ledger, balance: balance + delta, entries: [...ledger.entries, entry] });
+      const entries = [...ledger.entries, entry];
+      const fold = entries.slice(0, Math.max(0, entries.length - LEDGER_KEEP));
+      const next: PointsLedger = {
+        ...ledger,
+        balance: balance + delta,
+        folded: {
+          balance: fold.reduce((sum, old) => sum + old.delta, ledger.folded.balance),
+          count: ledger.folded.count + fold.length,
+        },
+        entries: entries.slice(fold.length),
+        callerKeys: ledger.callerKeys + (caller ? 1 : 0),
+      };
       writeRecord(kvp, pointsKey(license), next);
+      writeRecord(kvp, pointsKeyRecordKey(license, entry.key), keyRecordOf(license, entry));
       options.onChange?.(license, entry, next.balance);
       return { ok: true, balance: next.balance, applied: true, credited: delta };
     },

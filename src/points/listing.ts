@@ -2,8 +2,12 @@
 import type { Calendar } from '../programs/calendar';
 import type { Runtime } from '../runtime/runtime';
 import type { PointsLedgerApi } from './ledger';
-import { periodEnd, periodOf, type ShopCounters } from './limits';
-import type { BuyRefusal, ShopConfig, ShopItemConfig, ShopList, ShopListing } from './types';
+import { periodEnd, periodOf, periodStart, type ShopCounters } from './limits';
+import type { ShopUsage } from './records';
+import type { BuyRefusal, ShopConfig, ShopItemConfig, ShopList, ShopListing, ShopListOptions } from './types';
+
+/** Items one page of `/voteshop` shows: a hundred items never flood the chat. */
+export const SHOP_PAGE_SIZE = 8;
 
 /** The item's name in `locale`, else in `en`, else its single name. */
 export function itemNameIn(item: ShopItemConfig, locale?: string): string {
@@ -19,6 +23,24 @@ export interface ShopView {
   ledger: PointsLedgerApi;
   counters: ShopCounters;
   calendar: Calendar;
+}
+
+/**
+ * When the limit period a purchase of `item` now counts in ends: the current period's end, or, when the clock went
+ * back behind a period already counted, that period's end.
+ */
+function limitEnds(
+  view: ShopView,
+  usage: ShopUsage | null,
+  item: ShopItemConfig,
+  now: number,
+): number | null {
+  const { calendar, counters } = view;
+  const reset = item.limit?.reset ?? 'never';
+  const period = periodOf(calendar, reset, now);
+  const counting = usage ? counters.periodFor(usage, item.id, period) : period;
+  const start = counting === period ? now : periodStart(calendar, reset, counting);
+  return periodEnd(calendar, reset, start ?? now);
 }
 
 /** True when the player holds the item's ACE, or the item needs none. */
@@ -44,7 +66,7 @@ export function refusalFor(
     if (!usage.ok) return { code: 'ledger_unreadable', detail: usage.problem };
     const now = view.runtime.now();
     if (counters.used(usage.record, item.id, periodOf(calendar, item.limit.reset, now)) >= item.limit.count) {
-      const ends = periodEnd(calendar, item.limit.reset, now);
+      const ends = limitEnds(view, usage.record, item, now);
       return { code: 'limit_reached', detail: ends === null ? 'never' : String(ends), balance: read.balance };
     }
   }
@@ -58,8 +80,16 @@ export function refusalFor(
   return { code: null, balance: read.balance };
 }
 
-/** The shop as `source` sees it. */
-export function listFor(view: ShopView, source: number, locale?: string): ShopList {
+/**
+ * The shop as `source` sees it. With a `page`, only that page of the items the player may buy is read (its stock
+ * records), so a list costs what it shows whatever the number of items; `only` reads one item.
+ */
+export function listFor(
+  view: ShopView,
+  source: number,
+  locale?: string,
+  options: ShopListOptions = {},
+): ShopList {
   const { runtime, shop, ledger, counters, calendar } = view;
   if (!shop.enabled) return { ok: false, code: 'shop_disabled' };
   const license = runtime.playerLicense(source);
@@ -68,7 +98,16 @@ export function listFor(view: ShopView, source: number, locale?: string): ShopLi
   if (!read.ok) return { ok: false, code: 'ledger_unreadable' };
   const usage = counters.usage(license);
   const now = runtime.now();
-  const items = shop.items.map((item): ShopListing => {
+  let chosen = shop.items.filter((item) => options.only === undefined || item.id === options.only);
+  let paging: { page: number; pages: number } | null = null;
+  if (options.page !== undefined) {
+    const allowed = chosen.filter((item) => allowedFor(runtime, source, item));
+    const pages = Math.ceil(allowed.length / SHOP_PAGE_SIZE);
+    const page = Math.min(Math.max(1, Math.floor(options.page) || 1), Math.max(1, pages));
+    chosen = allowed.slice((page - 1) * SHOP_PAGE_SIZE, page * SHOP_PAGE_SIZE);
+    paging = { page, pages };
+  }
+  const items = chosen.map((item): ShopListing => {
     const { limit } = item;
     const used =
       limit && usage.ok ? counters.used(usage.record, item.id, periodOf(calendar, limit.reset, now)) : 0;
@@ -78,12 +117,12 @@ export function listFor(view: ShopView, source: number, locale?: string): ShopLi
       name: itemNameIn(item, locale),
       cost: item.cost,
       remaining: limit ? Math.max(0, limit.count - used) : null,
-      resetsAt: limit ? periodEnd(calendar, limit.reset, now) : null,
+      resetsAt: limit ? limitEnds(view, usage.ok ? usage.record : null, item, now) : null,
       stockLeft:
         item.stock === undefined ? null : stock?.ok ? Math.max(0, item.stock - stock.record.sold) : 0,
       confirm: item.confirm === true,
       allowed: allowedFor(runtime, source, item),
     };
   });
-  return { ok: true, balance: read.balance, items };
+  return { ok: true, balance: read.balance, items, ...(paging ?? {}) };
 }

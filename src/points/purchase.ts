@@ -212,7 +212,7 @@ export function createShop(options: ShopOptions): ShopCore {
     recover: () => recoverPurchases(deps, effectsFor(null, false)),
     stop: unlisten,
 
-    list: (source, locale) => listFor(view, source, locale),
+    list: (source, locale, listOptions) => listFor(view, source, locale, listOptions),
 
     async buy(source, itemId, buyOptions = {}) {
       const typed = String(itemId ?? '');

@@ -7,46 +7,94 @@ import * as z from 'zod';
 import { MAX_POINTS_BALANCE } from '../config/points-schema';
 import { storedRewardSchema } from '../store/schemas';
 
-/** Entries a ledger keeps after compaction (older ones are folded into its checkpoint unless they can still replay). */
-export const LEDGER_KEEP = 100;
-/** Most entries a stored ledger may hold: compaction never lets it grow past this. */
+/** Entries the ledger record keeps to show (`votereward points`); older ones are folded into its checkpoint. */
+export const LEDGER_KEEP = 20;
+/** Most entries a stored format-1 ledger (before 0.5.0) may hold: read only by the migration to format 2. */
 export const LEDGER_MAX_ENTRIES = 1000;
-/** Longest idempotency key. */
+/** Longest idempotency key a caller (an export, an admin) may give. */
 export const MAX_KEY_LENGTH = 200;
+/** Longest key the ledger stores: a caller's key with its namespace (`res:<resource>:<key>`). */
+export const MAX_STORED_KEY_LENGTH = 320;
 
 const amount = z.number().int().min(-MAX_POINTS_BALANCE).max(MAX_POINTS_BALANCE);
 const points = z.number().int().min(0).max(MAX_POINTS_BALANCE);
+const storedKey = z.string().min(1).max(MAX_STORED_KEY_LENGTH);
 
 const ledgerEntrySchema = z.object({
-  key: z.string().min(1).max(MAX_KEY_LENGTH),
+  key: storedKey,
   delta: amount,
   asked: amount.optional(),
   reason: z.string().max(200),
   at: z.number().finite(),
 });
 
-/** A player's points ledger (`points:<license>`, format 1). */
-export const pointsLedgerSchema = z
-  .object({
+/** The balance is the checkpoint plus the entries kept; each key appears once. */
+const consistent = <
+  T extends { balance: number; folded: { balance: number }; entries: { key: string; delta: number }[] },
+>(
+  schema: z.ZodType<T>,
+) =>
+  schema
+    .refine(
+      (ledger) =>
+        ledger.balance === ledger.entries.reduce((sum, entry) => sum + entry.delta, ledger.folded.balance),
+      { message: 'the balance is not the checkpoint plus its entries', path: ['balance'] },
+    )
+    .refine((ledger) => new Set(ledger.entries.map((entry) => entry.key)).size === ledger.entries.length, {
+      message: 'a key appears twice',
+      path: ['entries'],
+    });
+
+const checkpoint = z.object({ balance: points, count: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+
+/** A player's points ledger as 0.4.0 wrote it (`points:<license>`, format 1): every remembered key inside it. */
+export const pointsLedgerV1Schema = consistent(
+  z.object({
     format: z.literal(1),
     license: z.string().min(1),
     balance: points,
-    /** The checkpoint: the balance the folded (compacted) entries came to, and how many they were. */
-    folded: z.object({ balance: points, count: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
+    folded: checkpoint,
     entries: z.array(ledgerEntrySchema).max(LEDGER_MAX_ENTRIES),
-  })
-  .refine(
-    (ledger) =>
-      ledger.balance === ledger.entries.reduce((sum, entry) => sum + entry.delta, ledger.folded.balance),
-    { message: 'the balance is not the checkpoint plus its entries', path: ['balance'] },
-  )
-  .refine((ledger) => new Set(ledger.entries.map((entry) => entry.key)).size === ledger.entries.length, {
-    message: 'a key appears twice',
-    path: ['entries'],
-  });
+  }),
+);
+
+/**
+ * A player's points ledger (`points:<license>`, format 2): the balance, a checkpoint and the newest entries, bounded
+ * whatever the player's history; every applied key is also stored apart (`pointkey:<license>:<key>`).
+ */
+export const pointsLedgerSchema = consistent(
+  z.object({
+    format: z.literal(2),
+    license: z.string().min(1),
+    balance: points,
+    /** The checkpoint: the balance the folded entries came to, and how many they were. */
+    folded: checkpoint,
+    /** The newest entries (at most {@link LEDGER_KEEP}), the newest last. */
+    entries: z.array(ledgerEntrySchema).max(LEDGER_KEEP),
+    /** Caller keys (`res:`, `ext:`) stored apart and not yet pruned: what `ledger_full` is decided on. */
+    callerKeys: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    /** When the next pass over this player's stored keys may start, and where the pass under way stands. */
+    prune: z.object({ next: z.number().finite(), after: storedKey.nullable() }),
+  }),
+);
 
 /** A stored points ledger. */
 export type PointsLedger = z.output<typeof pointsLedgerSchema>;
+/** A ledger of format 1 (before 0.5.0). */
+export type PointsLedgerV1 = z.output<typeof pointsLedgerV1Schema>;
+
+/** One applied key, stored apart from the ledger (`pointkey:<license>:<key>`): what it changed and when. */
+export const pointsKeySchema = z.object({
+  format: z.literal(1),
+  license: z.string().min(1),
+  key: storedKey,
+  delta: amount,
+  asked: amount.optional(),
+  at: z.number().finite(),
+});
+
+/** A stored key record. */
+export type PointsKeyRecord = z.output<typeof pointsKeySchema>;
 
 /** Operations a counter (stock, usage) remembers, so the step of a purchase replayed after a crash counts once. */
 export const COUNTER_RECENT = 256;
@@ -74,7 +122,12 @@ export const purchaseRecordSchema = z.object({
 /** A stored purchase. */
 export type PurchaseRecord = z.output<typeof purchaseRecordSchema>;
 
-const counterOp = z.object({ key: z.string().min(1).max(MAX_KEY_LENGTH), delta: z.number().int() });
+const counterOp = z.object({
+  key: z.string().min(1).max(MAX_KEY_LENGTH),
+  delta: z.number().int(),
+  /** The limit period a purchase counted in (usage only; absent before 0.5.0: the purchase's own period). */
+  period: z.string().max(16).optional(),
+});
 
 /** A player's purchases per item and period (`shop:usage:<license>`): `counts[item] = { period, count }`. */
 export const shopUsageSchema = z.object({

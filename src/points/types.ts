@@ -52,7 +52,10 @@ export interface ShopConfig {
 
 /** One line of a player's points ledger; its `key` names what earned or spent it, so it is applied once. */
 export interface PointsEntry {
-  /** Idempotency key: `pay:<journal entry>#<reward index>` (vote and award points), `buy:<id>`, `refund:<id>`, `admin:<op>`, `ext:<key>`. */
+  /**
+   * Idempotency key: `pay:<journal entry>#<reward index>` (vote and award points), `buy:<id>`, `refund:<id>`,
+   * `admin:<op>`, `res:<calling resource>:<key>` (the exports; `ext:<key>` before 0.5.0).
+   */
   key: string;
   /** Change applied to the balance (what was credited when capped). */
   delta: number;
@@ -66,7 +69,7 @@ export interface PointsEntry {
 
 /** A change asked of the ledger. */
 export interface PointsChange {
-  /** Idempotency key (see {@link PointsEntry.key}); the same key twice changes nothing. */
+  /** Idempotency key (see {@link PointsEntry.key}); the same key twice changes nothing, with another amount it conflicts. */
   key: string;
   /** Positive earns, negative spends; a whole number, never 0. */
   delta: number;
@@ -84,9 +87,17 @@ export type PointsFailure =
   /** The key is empty, too long or of characters a key cannot hold. */
   | 'invalid_key'
   /** The player is not known (no license, or not online). */
-  | 'unknown_player';
+  | 'unknown_player'
+  /** The key was applied before with another amount or sign: nothing changed (a key is bound to its change). */
+  | 'key_conflict'
+  /** The player has as many caller keys stored as the ledger keeps within their retention: nothing changed. */
+  | 'ledger_full';
 
-/** What applying a change did: `applied: false` means the key was applied before and nothing changed now. */
+/**
+ * What applying a change did: `applied: false` means the key was applied before (with the same amount and sign) and
+ * nothing changed now. `credited` is what the key moved the balance by (on a replay, what it moved the first time):
+ * less than asked when the cap cut a credit, 0 at the cap.
+ */
 export type PointsResult =
   | { ok: true; balance: number; applied: boolean; credited: number }
   | { ok: false; code: PointsFailure; balance?: number };
@@ -100,7 +111,10 @@ export type PointsRead =
 export interface Points {
   /** The balance and recent entries of a license (missing = 0). */
   read(license: string): PointsRead;
-  /** Applies a change once per key: a credit is capped, a debit never takes the balance below 0. */
+  /**
+   * Applies a change once per key: a credit is capped, a debit never takes the balance below 0, the same key with
+   * another amount or sign is a `key_conflict`.
+   */
   apply(license: string, change: PointsChange): PointsResult;
   /** True when the key was applied and is still remembered; null when the ledger cannot be read. */
   has(license: string, key: string): boolean | null;
@@ -139,10 +153,18 @@ export interface ShopListing {
   allowed: boolean;
 }
 
-/** What `Shop.list` answers. */
+/** What `Shop.list` answers; with a `page` asked, `items` is that page of the items the player may buy. */
 export type ShopList =
-  | { ok: true; balance: number; items: ShopListing[] }
+  | { ok: true; balance: number; items: ShopListing[]; page?: number; pages?: number }
   | { ok: false; code: 'shop_disabled' | 'unknown_player' | 'ledger_unreadable' };
+
+/** What part of the shop `Shop.list` answers. */
+export interface ShopListOptions {
+  /** One page of the items the player may buy (1 = the first; a page past the end is the last). */
+  page?: number;
+  /** Only the item of this id. */
+  only?: string;
+}
 
 /** Why a buy did not take place (nothing charged, nothing given). */
 export type BuyRefusal =
@@ -195,8 +217,11 @@ export type PurchaseAdminResult =
 
 /** The shop: listing, buying, and the admin decisions on held purchases. */
 export interface Shop {
-  /** The items as `source` sees them, with the balance; `locale` picks item names. */
-  list(source: number, locale?: string): ShopList;
+  /**
+   * The items as `source` sees them, with the balance; `locale` picks item names. `page` answers only that page of
+   * the items the player may buy (and reads only their stock), `only` only that item.
+   */
+  list(source: number, locale?: string, options?: ShopListOptions): ShopList;
   /** Buys `itemId` (case-insensitive) for `source`; `confirm` is the `confirm` argument of the command. */
   buy(source: number, itemId: string, options?: { confirm?: boolean }): Promise<BuyResult>;
   /** Refunds a held or undeliverable purchase (admin): its delivery is dropped and the cost credited once. */

@@ -20,6 +20,12 @@ export interface ProgramsConsoleTarget {
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
+ * A player other features know (points, purchases) when the vote history does not: the player, lines saying why
+ * the words name nobody or several players, or null.
+ */
+export type OtherPlayerFinder = (ref: string) => { license: string; name: string } | string[] | null;
+
+/**
  * The reward programs' part of `votereward`: a player's votes, the vote party, the top voters; `playerExtras` adds
  * lines of other features (points, purchases) to `votereward player`.
  */
@@ -27,6 +33,7 @@ export function programsCommands(
   current: () => ProgramsConsoleTarget | null,
   now: () => number,
   playerExtras: (license: string) => string[] = () => [],
+  findOther: OtherPlayerFinder = () => null,
 ): AdminCommand[] {
   const withTarget =
     (lines: (target: ProgramsConsoleTarget, args: readonly string[]) => string[]) =>
@@ -48,7 +55,9 @@ export function programsCommands(
       name: 'player',
       args: '<who>',
       help: 'vote history, streak and open awards of a player (<who>: name or license)',
-      run: withTarget((target, args) => playerLines(target, argumentOf(args), now(), playerExtras)),
+      run: withTarget((target, args) =>
+        playerLines(target, argumentOf(args), now(), playerExtras, findOther),
+      ),
     },
     {
       name: 'party',
@@ -88,6 +97,7 @@ function playerLines(
   ref: string,
   now: number,
   extras: (license: string) => string[],
+  findOther: OtherPlayerFinder,
 ): string[] {
   const { programs, flow } = target;
   const lower = ref.toLowerCase();
@@ -95,9 +105,20 @@ function playerLines(
   const owed = flow
     .pending()
     .find((e) => e.award !== null && (e.license === ref || e.name.toLowerCase() === lower));
-  const history = programs.history.find(ref) ?? (owed ? freshHistory(owed.license, owed.name) : null);
+  // A `license:` names a license only, never a player who took it as a name.
+  const found = programs.history.find(ref);
+  const byName = found !== null && /^license:/.test(ref.trim()) && found.license !== ref.trim();
+  let history = (byName ? null : found) ?? (owed ? freshHistory(owed.license, owed.name) : null);
+  if (!history) {
+    // A player whose only history is points or purchases.
+    const other = findOther(ref);
+    if (Array.isArray(other)) return other;
+    if (other) history = freshHistory(other.license, other.name);
+  }
   if (!history)
-    return [`${ADMIN_COMMAND} player: no vote history or open award for "${cleanText(ref, NAME_MAX)}"`];
+    return [
+      `${ADMIN_COMMAND} player: no vote history, open award, points or purchase for "${cleanText(ref, NAME_MAX)}"`,
+    ];
   const month = programs.calendar.monthOf(now);
   const lines = formatPlayer(
     {

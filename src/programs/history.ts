@@ -35,6 +35,8 @@ export interface HistoryStore {
    * seen with one name, the one who voted last).
    */
   find(ref: string): VoteHistory | null;
+  /** Every player last seen with the name `ref` (compared as {@link find} does), whoever voted last. */
+  named(ref: string): VoteHistory[];
   /** The month's top `n` voters: most votes first, ties to who reached the count first. */
   top(month: string, n: number): TopVoter[];
   /** The player's place in the month, or null when no vote counted. */
@@ -126,6 +128,19 @@ export function createHistoryStore(options: {
     else unreadable.delete(license);
     return found.state === 'valid' ? found.value : null;
   };
+  /** Histories whose last name is `ref` as shown to people (`^1Ana`, `Ste\u200bve` and `STEVE` find `Steve`). */
+  const named = (ref: string): VoteHistory[] => {
+    // Compared on the API's name key. Most names are printable ASCII words without `^` or `~`, single spaces
+    // between: their key is their lower case.
+    const keyOf = (name: string) =>
+      /^[!-\]_-}]+(?: [!-\]_-}]+)*$/.test(name)
+        ? name.toLowerCase()
+        : nameKey(cleanName(name, Number.POSITIVE_INFINITY));
+    const key = keyOf(ref);
+    if (key === '') return [];
+    return [...cache.values()].filter((history) => keyOf(history.name) === key);
+  };
+
   return {
     get(license) {
       // Read through: a writer this store did not see (the programs before a reload, a step that outlived it) or an
@@ -150,22 +165,13 @@ export function createHistoryStore(options: {
     find(ref) {
       const exact = cache.get(ref.trim());
       if (exact) return exact;
-      // Compared as shown to people (`^1Ana`, `Ste\u200bve` and `STEVE` find `Steve`), on the API's name key. Most
-      // names are printable ASCII words without `^` or `~`, single spaces between: their key is their lower case.
-      const keyOf = (name: string) =>
-        /^[!-\]_-}]+(?: [!-\]_-}]+)*$/.test(name)
-          ? name.toLowerCase()
-          : nameKey(cleanName(name, Number.POSITIVE_INFINITY));
-      const key = keyOf(ref);
-      if (key === '') return null;
       // A name two players were last seen with (one of them renamed since) goes to the one who voted last.
       let found: VoteHistory | null = null;
-      for (const history of cache.values()) {
-        if (keyOf(history.name) !== key) continue;
+      for (const history of named(ref))
         if (!found || (history.lastVoteAt ?? 0) > (found.lastVoteAt ?? 0)) found = history;
-      }
       return found;
     },
+    named,
     top: (month, n) => rankings.top(month, n),
     rankOf: (license, month) => rankings.rankOf(license, month),
     count: () => cache.size,

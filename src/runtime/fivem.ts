@@ -20,6 +20,7 @@ type TimerHandle = unknown;
 interface CfxGlobals {
   source: unknown;
   GetCurrentResourceName(): string;
+  GetInvokingResource(): string | null;
   LoadResourceFile(resource: string, file: string): string | null;
   GetConvar(name: string, fallback: string): string;
   SetResourceKvp(key: string, value: string): void;
@@ -146,6 +147,10 @@ export function createFivemRuntime(): Runtime {
         restricted,
       ),
     provideExport: (name, fn) => g.exports(name, fn),
+    invokingResource() {
+      const name = g.GetInvokingResource();
+      return typeof name === 'string' && name !== '' ? name : null;
+    },
     onPlayerJoining: (handler) => onPlayerEvent('playerJoining', handler),
     onPlayerDropped: (handler) => onPlayerEvent('playerDropped', handler),
     onNet,

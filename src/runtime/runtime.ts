@@ -117,6 +117,11 @@ export interface Runtime extends FrameworkHost {
   ): void;
   /** Publishes an export of this resource. */
   provideExport(name: string, fn: (...args: never[]) => unknown): void;
+  /**
+   * `GetInvokingResource`: the resource whose call is running now (the caller of an export, while the export runs),
+   * or null when none (the console, this resource's own events). Read it synchronously, before anything awaits.
+   */
+  invokingResource?(): string | null;
   /** Calls `handler(source)` when a player has joined (after `playerJoining`); returns an unsubscribe function. */
   onPlayerJoining(handler: (source: number) => void): () => void;
   /**

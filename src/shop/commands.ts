@@ -48,7 +48,7 @@ export interface ShopCommands {
   /** `/votepoints` typed by `source`. */
   pointsCommand(source: number): void;
   /** Tells `source` the list (or why there is none), without the rate limit. */
-  list(source: number): void;
+  list(source: number, page?: number): void;
   /** Buys for `source` and tells the result: the one path the command and the menu share. */
   buy(source: number, request: ShopRequest): Promise<void>;
   /** The words the messages use (commands, items, translator). */
@@ -91,15 +91,21 @@ export function createShopCommands(options: ShopCommandsOptions): ShopCommands {
   const context = (source: number): BuyContext => ({
     rewards: (item) => itemRewardsText(translate, item),
     resetsAt(id) {
-      const list = shop?.list(source, locale);
+      const list = shop?.list(source, locale, { only: id });
       return (list?.ok && list.items.find((listing) => listing.id === id)?.resetsAt) || null;
     },
   });
 
   const list = (source: number, page = 1) => {
     if (!shop) return tell(source, [translate('shop_off')]);
-    const answer = shop.list(source, locale);
-    if (answer.ok) return tell(source, listLines(words, answer.balance, answer.items, page));
+    const answer = shop.list(source, locale, { page });
+    if (answer.ok) {
+      const paged =
+        answer.page !== undefined && answer.pages !== undefined
+          ? { page: answer.page, pages: answer.pages }
+          : undefined;
+      return tell(source, listLines(words, answer.balance, answer.items, page, paged));
+    }
     if (answer.code === 'shop_disabled') return tell(source, [translate('shop_off')]);
     // An unreadable ledger is the core's to report to admins; the player hears that nothing can be sold now.
     return tell(source, [translate(answer.code === 'unknown_player' ? 'no_license' : 'points_unavailable')]);

@@ -24,12 +24,34 @@ export interface NamedPlayer {
   name: string;
 }
 
+/** Who an admin's words name: one player, nobody, or several (listed, so the admin can name one by license). */
+export type PlayerLookup =
+  | { ok: true; player: NamedPlayer }
+  | { ok: false; code: 'not_found' }
+  | { ok: false; code: 'ambiguous'; candidates: NamedPlayer[] };
+
+/** The line that refuses an ambiguous or unknown player for `command`. */
+export function lookupProblem(command: string, ref: string, lookup: PlayerLookup): string[] {
+  const shown = cleanText(ref, NAME_MAX);
+  if (lookup.ok) return [];
+  if (lookup.code === 'not_found')
+    return [
+      `${ADMIN_COMMAND} ${command}: no player "${shown}" online, in the vote history, the points or the purchases`,
+    ];
+  return [
+    `${ADMIN_COMMAND} ${command}: "${shown}" names ${lookup.candidates.length} players; name one by license (or online server id):`,
+    ...lookup.candidates.map(
+      (player) => `  ${cleanText(player.license)}  ${cleanText(player.name, NAME_MAX)}`,
+    ),
+  ];
+}
+
 /** What the shop's console rows read and change. */
 export interface ShopConsoleTarget {
   shop: Pick<Shop, 'purchases' | 'refund' | 'grant'> | null;
   points: Pick<Points, 'read' | 'apply'> | null;
-  /** The player a name (online, or in the vote history) or a `license:` names. */
-  find(ref: string): NamedPlayer | null;
+  /** The player a license, an online server id or a name (online, in the history, the purchases) names. */
+  find(ref: string, options?: { anyLicense?: boolean }): PlayerLookup;
   /** Tells the player of `license`, when online, what an admin did to their points or purchase. */
   note?(license: string, note: AdminNote): void;
 }
@@ -81,7 +103,7 @@ export function shopConsoleCommands(
     {
       name: 'points',
       args: '<who> [+N|-N reason]',
-      help: 'vote points of a player (name or license): balance and last entries, or add/remove points with a reason',
+      help: 'vote points of a player (license, online server id or exact name): balance and last entries, or add/remove points with a reason',
       check: (args) => {
         const parsed = parsePointsArgs(args);
         return parsed.ok ? null : parsed.problem;
@@ -91,11 +113,9 @@ export function shopConsoleCommands(
         if (!target?.points) return ['vote-reward: vote points are off'];
         const parsed = parsePointsArgs(args);
         if (!parsed.ok) return [`${ADMIN_COMMAND} points: ${parsed.problem}`];
-        const player = target.find(parsed.who);
-        if (!player)
-          return [
-            `${ADMIN_COMMAND} points: no player "${cleanText(parsed.who, NAME_MAX)}" online or in the vote history`,
-          ];
+        const lookup = target.find(parsed.who, { anyLicense: true });
+        if (!lookup.ok) return lookupProblem('points', parsed.who, lookup);
+        const { player } = lookup;
         if (!parsed.change) return pointsLines(target.points, player);
         const op = newOpId();
         const result = target.points.apply(player.license, {
@@ -175,6 +195,14 @@ function decisionLines(verb: 'refund' | 'grant', id: string, result: PurchaseAdm
     ledger_unreadable: "the player's points ledger is unreadable; nothing changed",
   };
   return [`${ADMIN_COMMAND} purchase ${verb} ${shown}: ${why[result.code]}`];
+}
+
+/** The player `votereward player` names when the vote history does not know them: from the points or purchases. */
+export function shopPlayerOf(target: ShopConsoleTarget | null, ref: string): NamedPlayer | string[] | null {
+  if (!target) return null;
+  const lookup = target.find(ref);
+  if (lookup.ok) return lookup.player;
+  return lookup.code === 'ambiguous' ? lookupProblem('player', ref, lookup) : null;
 }
 
 /** The shop's lines of `votereward player`: the balance, then the newest purchases with their state. */

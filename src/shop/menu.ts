@@ -37,7 +37,7 @@ export interface MenuData {
 
 /** What the menu is served from. */
 export interface ShopMenuOptions {
-  runtime: Pick<Runtime, 'onNet' | 'emitNet' | 'tell'>;
+  runtime: Pick<Runtime, 'onNet' | 'emitNet' | 'tell' | 'now'>;
   shop: Shop;
   commands: ShopCommands;
   locale: Locale;
@@ -66,18 +66,34 @@ export function menuData(
   };
 }
 
+/** Players whose last wait is remembered (a flood of ids cannot grow the map without end). */
+const TOLD_MAX = 1024;
+
 /** Listens to the menu's events; returns the function that stops listening. */
 export function listenForMenu(options: ShopMenuOptions): () => void {
   const { runtime, commands } = options;
+  // A player past a limit hears how long to wait once per wait, not once per event a modified client floods.
+  const toldUntil = new Map<string, number>();
+  const allowed = (limiter: 'reads' | 'buys', source: number): boolean => {
+    const answer = commands[limiter].take(source);
+    if (answer.ok) return true;
+    const key = `${limiter}:${source}`;
+    const at = runtime.now();
+    if ((toldUntil.get(key) ?? 0) > at) return false;
+    if (toldUntil.size >= TOLD_MAX) toldUntil.clear();
+    toldUntil.set(key, at + answer.seconds * 1000);
+    const { translate, command } = commands.words;
+    runtime.tell(source, translate('cooldown', { seconds: answer.seconds, command }));
+    return false;
+  };
   const stopOpen = runtime.onNet(MENU_OPEN_EVENT, (source) => {
-    if (!commands.reads.take(source).ok) return;
+    if (!allowed('reads', source)) return;
     const data = menuData(options, source);
     if (data) runtime.emitNet(MENU_DATA_EVENT, source, data);
     else commands.list(source);
   });
   const stopBuy = runtime.onNet(MENU_BUY_EVENT, (source, args) => {
-    const allowed = commands.buys.take(source);
-    if (!allowed.ok) return;
+    if (!allowed('buys', source)) return;
     const read = readItemId(args[0]);
     // Only `true` confirms: a number, a string or a table from a modified client is no confirmation.
     const confirm = args[1] === true;

@@ -4,6 +4,7 @@
  */
 import { editDistance } from '../config/suggest';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
+import { SHOP_PAGE_SIZE } from '../points/listing';
 import type { BuyResult, LimitReset, ShopItemConfig, ShopListing } from '../points/types';
 import { cleanText } from '../runtime/clean-text';
 import type { ShopRequest } from './input';
@@ -63,7 +64,7 @@ export function listingLine(words: ShopWords, listing: ShopListing): string {
 }
 
 /** Items one page of `/voteshop` shows: a hundred items never flood the chat. */
-export const PAGE_SIZE = 8;
+export const PAGE_SIZE = SHOP_PAGE_SIZE;
 
 /**
  * The lines of `/voteshop [page]`: the title with the balance, then one page of the items the player may buy (a page
@@ -74,17 +75,19 @@ export function listLines(
   balance: number,
   listings: readonly ShopListing[],
   page = 1,
+  paged?: { page: number; pages: number },
 ): string[] {
   const shown = listings.filter((listing) => listing.allowed);
   const title = words.translate('shop_title', { balance, command: words.command });
   if (shown.length === 0) return [title, words.translate('shop_empty')];
-  const pages = Math.ceil(shown.length / PAGE_SIZE);
-  const current = Math.min(Math.max(1, page), pages);
+  // A core that answered one page already (`paged`) read only its items; otherwise the page is cut here.
+  const pages = paged ? paged.pages : Math.ceil(shown.length / PAGE_SIZE);
+  const current = paged ? paged.page : Math.min(Math.max(1, page), pages);
   const lines = [
     title,
-    ...shown
-      .slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
-      .map((listing) => listingLine(words, listing)),
+    ...(paged ? shown : shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)).map((listing) =>
+      listingLine(words, listing),
+    ),
   ];
   if (current < pages)
     lines.push(words.translate('shop_more', { command: words.command, page: current + 1 }));
@@ -105,9 +108,15 @@ export function unknownItemMessage(words: ShopWords, typed: string, hint = typed
 
 /** The answer to a typed word that cannot be an id (too long, or characters no id has). */
 export function badIdMessage(words: ShopWords, request: Extract<ShopRequest, { kind: 'bad_id' }>): string {
-  if (request.reason !== 'invalid_characters')
+  // What was typed is never echoed: it may hold characters that show as nothing, or as something else, in chat.
+  const ids =
+    request.reason === 'invalid_characters' ? closestIds(request.hint, [...words.items.keys()]) : [];
+  if (ids.length === 0)
     return words.translate('shop_id_invalid', { max: SHOP_ID_MAX, command: words.command });
-  return unknownItemMessage(words, request.typed, request.hint);
+  return words.translate('shop_id_hidden', {
+    ids: ids.map((id) => `"${id}"`).join(', '),
+    command: words.command,
+  });
 }
 
 /** What a buy message may need beyond the core's answer, asked only for the results that use it. */

@@ -8,13 +8,15 @@ import { commandSuggestions, sendSuggestions } from '../commands/suggestions';
 import { possibleRewardsOf } from '../config/load';
 import type { ResourceConfig } from '../config/schema';
 import type { Translate } from '../i18n/messages';
+import { readPurchase } from '../points/purchase-steps';
 import type { Points, Shop } from '../points/types';
 import type { Calendar } from '../programs/calendar';
 import type { HistoryStore } from '../programs/history';
 import { displayName } from '../runtime/display-name';
-import type { Runtime } from '../runtime/runtime';
+import type { KvpStore, Runtime } from '../runtime/runtime';
+import { PURCHASE_PREFIX, pointsKey } from '../store/keys';
 import { createShopCommands, type ShopCommands } from './commands';
-import { type NamedPlayer, type ShopConsoleTarget, shopConsoleCommands } from './console';
+import { type NamedPlayer, type PlayerLookup, type ShopConsoleTarget, shopConsoleCommands } from './console';
 import { listenForMenu, MENU_DATA_EVENT, menuData } from './menu';
 
 /** The parts of the running resource the surface is built over. */
@@ -24,7 +26,7 @@ export interface ShopSurfaceSource {
   translate: Translate;
   /** How claims reach players (chat or notifications): a buy's result goes the same way; lists stay in chat. */
   notifier?: { tell(source: number, message: string): void };
-  programs: { calendar: Pick<Calendar, 'dayOf'>; history: Pick<HistoryStore, 'find'> };
+  programs: { calendar: Pick<Calendar, 'dayOf'>; history: Pick<HistoryStore, 'find' | 'named'> };
 }
 
 /** The running surface. */
@@ -39,22 +41,87 @@ export interface ShopSurface {
   stop(): void;
 }
 
-/** The player an admin named: online by name (as shown) or license, else in the vote history. */
+/** Where a player an admin names can be known from besides the players online. */
+export interface PlayerSources {
+  history: Pick<HistoryStore, 'find' | 'named'>;
+  /** Players whose purchases were made under the name `ref` (as shown), and whether a license made any. */
+  purchases?: { named(ref: string): NamedPlayer[]; byLicense(license: string): NamedPlayer | null };
+  /** True when the license has a points ledger. */
+  hasPoints?: (license: string) => boolean;
+}
+
+/**
+ * The player an admin named. A `license:` names a license only (never a player who took it as a name); digits name
+ * the online player with that server id; any other text is a name, as shown, among the players online, the vote
+ * history and the purchases: one player, or refused with every candidate listed. A license nothing knows is
+ * accepted only with `anyLicense` (`votereward points` may credit a player before their first visit).
+ */
 export function findPlayer(
   runtime: Pick<Runtime, 'players' | 'playerName' | 'playerLicense'>,
-  history: Pick<HistoryStore, 'find'>,
+  sources: PlayerSources,
   ref: string,
-): NamedPlayer | null {
-  const wanted = displayName(ref, 'console').toLowerCase();
-  for (const source of runtime.players()) {
+  options: { anyLicense?: boolean } = {},
+): PlayerLookup {
+  const typed = ref.trim();
+  const online = runtime.players().flatMap((source) => {
     const license = runtime.playerLicense(source);
-    const name = runtime.playerName(source) ?? '';
-    if (license && (license === ref || displayName(name, 'console').toLowerCase() === wanted))
-      return { license, name };
+    return license ? [{ source, license, name: runtime.playerName(source) ?? '' }] : [];
+  });
+  if (LICENSE.test(typed)) {
+    const here = online.find((player) => player.license === typed);
+    if (here) return { ok: true, player: { license: here.license, name: here.name } };
+    const known = sources.history.find(typed);
+    if (known?.license === typed) return { ok: true, player: { license: typed, name: known.name } };
+    const bought = sources.purchases?.byLicense(typed);
+    if (bought) return { ok: true, player: bought };
+    if (options.anyLicense || sources.hasPoints?.(typed))
+      return { ok: true, player: { license: typed, name: typed } };
+    return { ok: false, code: 'not_found' };
   }
-  const known = history.find(ref);
-  if (known) return { license: known.license, name: known.name };
-  return /^license:\S{1,80}$/.test(ref) ? { license: ref, name: ref } : null;
+  if (/^\d{1,6}$/.test(typed)) {
+    const here = online.find((player) => player.source === Number(typed));
+    if (here) return { ok: true, player: { license: here.license, name: here.name } };
+  }
+  const wanted = displayName(typed, 'console').toLowerCase();
+  if (wanted === '') return { ok: false, code: 'not_found' };
+  const found = new Map<string, NamedPlayer>();
+  const add = (player: NamedPlayer) => {
+    if (!found.has(player.license)) found.set(player.license, player);
+  };
+  for (const player of online)
+    if (displayName(player.name, 'console').toLowerCase() === wanted)
+      add({ license: player.license, name: player.name });
+  for (const history of sources.history.named(typed)) add({ license: history.license, name: history.name });
+  for (const player of sources.purchases?.named(typed) ?? []) add(player);
+  const candidates = [...found.values()];
+  if (candidates.length === 1) return { ok: true, player: candidates[0] as NamedPlayer };
+  if (candidates.length === 0) return { ok: false, code: 'not_found' };
+  return { ok: false, code: 'ambiguous', candidates };
+}
+
+const LICENSE = /^license:\S{1,80}$/;
+
+/** The purchases' side of {@link PlayerSources}, read from the stored purchases. */
+export function purchaseNames(
+  kvp: Pick<KvpStore, 'keys' | 'get' | 'set' | 'delete'>,
+): NonNullable<PlayerSources['purchases']> {
+  const all = () =>
+    kvp
+      .keys(PURCHASE_PREFIX)
+      .map((key) => readPurchase({ kvp }, key.slice(PURCHASE_PREFIX.length)))
+      .filter((record) => record !== null);
+  return {
+    named(ref) {
+      const wanted = displayName(ref, 'console').toLowerCase();
+      return all()
+        .filter((record) => displayName(record.name, 'console').toLowerCase() === wanted)
+        .map(({ license, name }) => ({ license, name }));
+    },
+    byLicense(license) {
+      const record = all().find((candidate) => candidate.license === license);
+      return record ? { license, name: record.name } : null;
+    },
+  };
 }
 
 /** Builds the surface; nothing is heard or sent until `start()`. */
@@ -71,6 +138,7 @@ export function createShopSurface(
     | 'onNet'
     | 'onPlayerJoining'
     | 'setTimeout'
+    | 'kvp'
   >,
   source: ShopSurfaceSource,
 ): ShopSurface {
@@ -97,7 +165,17 @@ export function createShopSurface(
   const console: ShopConsoleTarget = {
     shop,
     points: source.points.ledger,
-    find: (ref) => findPlayer(runtime, source.programs.history, ref),
+    find: (ref, options) =>
+      findPlayer(
+        runtime,
+        {
+          history: source.programs.history,
+          purchases: purchaseNames(runtime.kvp),
+          hasPoints: (license) => runtime.kvp.get(pointsKey(license)) !== null,
+        },
+        ref,
+        options,
+      ),
     note(license, note) {
       const player = runtime.players().find((id) => runtime.playerLicense(id) === license);
       if (player === undefined) return;

@@ -44,6 +44,8 @@ export const DISCORD_SENT_PREFIX = 'discord:sent:';
 export const SITE_VOTE_PREFIX = 'site:vote:';
 /** A player's points ledger: `points:<license>`. */
 export const POINTS_PREFIX = 'points:';
+/** Each key a points ledger applied, stored apart so the ledger record stays small: `pointkey:<license>:<key>`. */
+export const POINTS_KEY_PREFIX = 'pointkey:';
 /** Purchases of the vote shop: `shop:buy:<purchaseId>`. */
 export const PURCHASE_PREFIX = 'shop:buy:';
 /** A player's purchases counted against item limits: `shop:usage:<license>`. */
@@ -64,6 +66,10 @@ export const siteVoteKey = (site: string, identity: string, vote: number | null)
   `${SITE_VOTE_PREFIX}${site}:${encodeURIComponent(identity)}:${vote === null ? 'u' : `t${vote}`}`;
 /** The key of a player's points ledger. */
 export const pointsKey = (license: string): string => `${POINTS_PREFIX}${license}`;
+/** The prefix of every key record of one player's ledger (`pointkey:<license>:`). */
+export const pointsKeysOf = (license: string): string => `${POINTS_KEY_PREFIX}${license}:`;
+/** The key of the record of one applied ledger key. */
+export const pointsKeyRecordKey = (license: string, key: string): string => `${pointsKeysOf(license)}${key}`;
 /** The key of a purchase. */
 export const purchaseKey = (id: string): string => `${PURCHASE_PREFIX}${id}`;
 /** The key of a player's shop usage (limits). */

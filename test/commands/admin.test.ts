@@ -83,7 +83,7 @@ describe('reward programs in the running resource', () => {
     ]);
     expect((await admin(runtime, 'player license:a'))[0]).toBe('vote-reward player Ana (license:a)');
     expect(await admin(runtime, 'player Nobody')).toEqual([
-      'votereward player: no vote history or open award for "Nobody"',
+      'votereward player: no vote history, open award, points or purchase for "Nobody"',
     ]);
     expect(await admin(runtime, 'player')).toContain('votereward player: missing <who>');
   });
@@ -192,8 +192,13 @@ describe('reward programs in the running resource', () => {
     world.runtime.join(2, { name: 'Bo', license: 'license:b' });
     await world.runtime.clock.advance(10_000);
     expect(world.runtime.emitted.filter((e) => e.event === 'x:paid')).toHaveLength(1);
+    // Paid and online, Bo has no vote history: found among the players online, with nothing open.
     expect(await admin(world.runtime, 'player Bo')).toEqual([
-      'votereward player: no vote history or open award for "Bo"',
+      'vote-reward player Bo (license:b)',
+      '  Votes      0 claimed here, 0 in 2026-11',
+      '  Last vote  never',
+      '  Streak     0 day(s), best 0',
+      '  Awards     none open',
     ]);
   });
 });

@@ -174,3 +174,80 @@ describe.each<Framework>(['esx', 'qbcore', 'qbox'])('the vote shop on %s', (fram
     expect(cash(w, steve)).toEqual([100, 500]);
   });
 });
+
+describe('shop limits against clock moves (built bundle)', () => {
+  it('a 1-a-week item is bought once, whatever the server clock does back and forth within the real week', async () => {
+    const { w, steve } = await shopWorld('esx', {
+      ...CONFIG,
+      timeZone: 'Europe/Paris',
+      shop: {
+        enabled: true,
+        items: [
+          {
+            id: 'vip7',
+            name: 'VIP week',
+            cost: 10,
+            rewards: { type: 'money', amount: 7000 },
+            limit: { count: 1, reset: 'weekly' },
+          },
+        ],
+      },
+    });
+    const answers: string[][] = [];
+    answers.push(await say(w, steve, '/voteshop buy vip7'));
+    for (const offset of [0, -8 * DAY, 0, -8 * DAY, 0]) {
+      w.server.clock.setWallOffset(offset);
+      answers.push(await say(w, steve, '/voteshop buy vip7'));
+    }
+    w.server.clock.setWallOffset(0);
+    expect(answers[0]).toEqual(['You bought VIP week for 10 point(s). You have 90 point(s) left.']);
+    for (const refused of answers.slice(1))
+      expect(refused).toEqual([expect.stringMatching(/^You have bought VIP week as often as allowed \(1\)/)]);
+    expect(cash(w, steve)).toEqual([100, 7000]);
+  }, 60_000);
+});
+
+describe('a shop item the framework does not know (built bundle)', () => {
+  it('turns off that item only: named at start, the other items on sale', async () => {
+    const { w, steve } = await shopWorld('esx', {
+      ...CONFIG,
+      shop: {
+        enabled: true,
+        items: [
+          { id: 'breadd', name: 'Typo bread', cost: 5, rewards: { type: 'item', item: 'breadd', count: 1 } },
+          { id: 'cash', name: 'Cash 500', cost: 40, rewards: { type: 'money', amount: 500 } },
+        ],
+      },
+    });
+    const output = w.output();
+    expect(output).toContain(
+      'vote-reward: shop item(s) "breadd" off: the framework cannot pay them; the other items are on sale:',
+    );
+    expect(
+      output.some((line) => line.includes('item "breadd": the item "breadd" does not exist in ESX')),
+    ).toBe(true);
+    expect(output.some((line) => line.includes('shop is off'))).toBe(false);
+    expect(await say(w, steve, '/voteshop buy cash')).toEqual([
+      'You bought Cash 500 for 40 point(s). You have 60 point(s) left.',
+    ]);
+    expect(cash(w, steve)).toEqual([100, 500]);
+  }, 60_000);
+});
+
+describe('hostile words and floods at the shop (built bundle)', () => {
+  it('an id with an invisible character is never echoed; a menu flood is told to wait once and buys once', async () => {
+    const { w, steve } = await shopWorld('esx');
+    expect(await say(w, steve, '/voteshop buy bre\u200bad')).toEqual([
+      'That item id holds invisible characters or spaces. Did you mean "bread"? List: /voteshop',
+    ]);
+    const before = w.messages(steve).length;
+    for (let i = 0; i < 20; i += 1) w.server.emitNet('vote-reward:shop:buy', steve.id, 'bread');
+    await w.advance(3000);
+    const answers = w.messages(steve).slice(before);
+    expect(answers.filter((line) => line.startsWith('You bought Bread x2'))).toHaveLength(1);
+    expect(
+      answers.filter((line) => /^Please wait \d+ s before typing \/voteshop again\.$/.test(line)),
+    ).toHaveLength(1);
+    expect(items(w, steve)).toEqual(['bread x2']);
+  }, 60_000);
+});

@@ -80,7 +80,7 @@ describe('names other players see', () => {
     expect((await admin(runtime, 'player xana'))[0]).toBe('vote-reward player xAna (license:h1)');
     expect((await admin(runtime, 'player Ste\u200bve'))[0]).toBe('vote-reward player Steve (license:h0)');
     expect(await admin(runtime, 'player \u200b')).toEqual([
-      'votereward player: no vote history or open award for "\\u200b"',
+      'votereward player: no vote history, open award, points or purchase for "\\u200b"',
     ]);
   });
 });

@@ -132,10 +132,13 @@ describe('/voteshop buy answers every result of the core with its own message', 
     expect(world.shop.calls).toEqual([{ source: 1, id: 'vip7', confirm: true }]);
   });
 
-  it('names a typed id with invisible characters and suggests the id without them, asking nothing of the core', async () => {
+  it('never echoes a typed id with invisible characters: it suggests the id without them, asking nothing of the core', async () => {
     const world = setup();
     expect(await world.type('buy', 'vip\u200b7')).toEqual([
-      'The vote shop has no item "vip\\u200b7". Did you mean "vip7"? List: /voteshop',
+      'That item id holds invisible characters or spaces. Did you mean "vip7"? List: /voteshop',
+    ]);
+    expect(await world.type('buy', '\u202ezzzz')).toEqual([
+      'An item id is letters, digits, - and _ only, at most 32 characters. List: /voteshop',
     ]);
     expect(world.shop.calls).toEqual([]);
   });

@@ -28,7 +28,10 @@ const setup = () => {
     at: AT,
   };
   const target: ShopConsoleTarget = {
-    find: (ref) => (ref.toLowerCase() === 'ana' || ref === ANA.license ? ANA : null),
+    find: (ref) =>
+      ref.toLowerCase() === 'ana' || ref === ANA.license
+        ? { ok: true, player: ANA }
+        : { ok: false, code: 'not_found' },
     points: {
       read: () => ({ ok: true, license: ANA.license, balance, entries }),
       apply(_license, change) {
@@ -102,7 +105,7 @@ describe('votereward points', () => {
   it('names a player it cannot find, and changes nothing', async () => {
     const world = setup();
     expect(await world.run('points Bob +5 gift')).toEqual([
-      'votereward points: no player "Bob" online or in the vote history',
+      'votereward points: no player "Bob" online, in the vote history, the points or the purchases',
     ]);
     expect(world.applied).toEqual([]);
   });

@@ -86,15 +86,26 @@ describe('the menu over net events', () => {
     await world.runtime.clock.settle();
     expect(world.shop.calls).toEqual([]);
     expect(world.said()).toHaveLength(1);
-    expect(world.said()[0]).toMatch(/^(The vote shop has no item|An item id is letters)/);
+    expect(world.said()[0]).toMatch(/^(The vote shop has no item|An item id is letters|That item id holds)/);
     expect(world.said()[0]).not.toContain('\n');
   });
 
-  it('ignores a flood of buys beyond the rate limit', async () => {
+  it('tells a player past the rate limit to wait, once per wait, and buys nothing more', async () => {
     const world = setup();
     for (let i = 0; i < 50; i += 1) world.runtime.dispatchNet(MENU_BUY_EVENT, 1, 'nothing');
+    for (let i = 0; i < 50; i += 1) world.runtime.dispatchNet(MENU_OPEN_EVENT, 1);
     await world.runtime.clock.settle();
-    expect(world.said()).toHaveLength(4);
+    const waits = world.said().filter((line) => line.startsWith('Please wait'));
+    expect(waits).toEqual([
+      expect.stringMatching(/^Please wait \d+ s before typing \/voteshop again\.$/),
+      expect.stringMatching(/^Please wait \d+ s before typing \/voteshop again\.$/),
+    ]);
+    expect(world.said().filter((line) => !line.startsWith('Please wait'))).toHaveLength(4);
+    const calls = world.shop.calls.length;
+    await world.runtime.clock.advance(6000);
+    world.runtime.dispatchNet(MENU_BUY_EVENT, 1, 'vip7');
+    await world.runtime.clock.settle();
+    expect(world.shop.calls).toHaveLength(calls + 1);
   });
 
   it('hears nothing once stopped', () => {

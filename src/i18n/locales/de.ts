@@ -106,6 +106,8 @@ export const de: Record<MessageKey, string> = {
   shop_off: 'Der Vote-Shop ist auf diesem Server geschlossen.',
   shop_usage: 'Artikel anzeigen: /{command}. Einen kaufen: /{command} buy <id>',
   shop_unknown: 'Der Vote-Shop hat keinen Artikel „{id}“. Meintest du {ids}? Liste: /{command}',
+  shop_id_hidden:
+    'Diese Artikel-ID enthält unsichtbare Zeichen oder Leerzeichen. Meintest du {ids}? Liste: /{command}',
   shop_unknown_none: 'Der Vote-Shop hat keinen Artikel „{id}“. Liste: /{command}',
   shop_id_invalid:
     'Eine Artikel-ID besteht nur aus Buchstaben, Ziffern, - und _, höchstens {max} Zeichen. Liste: /{command}',

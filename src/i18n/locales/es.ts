@@ -107,6 +107,8 @@ export const es: Record<MessageKey, string> = {
   shop_off: 'La tienda de votos está cerrada en este servidor.',
   shop_usage: 'Ver los artículos: /{command}. Comprar uno: /{command} buy <id>',
   shop_unknown: 'La tienda de votos no tiene el artículo "{id}". ¿Querías decir {ids}? Lista: /{command}',
+  shop_id_hidden:
+    'Ese id de artículo tiene caracteres invisibles o espacios. ¿Querías decir {ids}? Lista: /{command}',
   shop_unknown_none: 'La tienda de votos no tiene el artículo "{id}". Lista: /{command}',
   shop_id_invalid:
     'Un id de artículo solo lleva letras, números, - y _, como mucho {max} caracteres. Lista: /{command}',

@@ -106,6 +106,7 @@ export const nl: Record<MessageKey, string> = {
   shop_off: 'De stemwinkel is op deze server gesloten.',
   shop_usage: 'Artikelen bekijken: /{command}. Eén kopen: /{command} buy <id>',
   shop_unknown: 'De stemwinkel heeft geen artikel "{id}". Bedoelde je {ids}? Lijst: /{command}',
+  shop_id_hidden: 'Dat artikel-id bevat onzichtbare tekens of spaties. Bedoelde je {ids}? Lijst: /{command}',
   shop_unknown_none: 'De stemwinkel heeft geen artikel "{id}". Lijst: /{command}',
   shop_id_invalid:
     'Een artikel-id bestaat alleen uit letters, cijfers, - en _, hoogstens {max} tekens. Lijst: /{command}',

@@ -108,6 +108,8 @@ export const pl: Record<MessageKey, string> = {
   shop_off: 'Sklep za głosy jest na tym serwerze zamknięty.',
   shop_usage: 'Lista przedmiotów: /{command}. Zakup: /{command} buy <id>',
   shop_unknown: 'W sklepie za głosy nie ma przedmiotu „{id}”. Może chodzi o {ids}? Lista: /{command}',
+  shop_id_hidden:
+    'To id przedmiotu zawiera niewidoczne znaki lub spacje. Czy chodziło o {ids}? Lista: /{command}',
   shop_unknown_none: 'W sklepie za głosy nie ma przedmiotu „{id}”. Lista: /{command}',
   shop_id_invalid: 'Id przedmiotu to tylko litery, cyfry, - i _, najwyżej znaków: {max}. Lista: /{command}',
   shop_confirm: '{item} – koszt w punktach: {cost}. Aby kupić, wpisz /{command} buy {id} confirm',

@@ -105,6 +105,8 @@ export const ptBR: Record<MessageKey, string> = {
   shop_off: 'A loja de votos está fechada neste servidor.',
   shop_usage: 'Ver os itens: /{command}. Comprar um: /{command} buy <id>',
   shop_unknown: 'A loja de votos não tem o item "{id}". Você quis dizer {ids}? Lista: /{command}',
+  shop_id_hidden:
+    'Esse id de item tem caracteres invisíveis ou espaços. Você quis dizer {ids}? Lista: /{command}',
   shop_unknown_none: 'A loja de votos não tem o item "{id}". Lista: /{command}',
   shop_id_invalid:
     'Um id de item tem só letras, números, - e _, no máximo {max} caracteres. Lista: /{command}',
