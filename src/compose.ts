@@ -17,9 +17,8 @@ import type { ResourceConfig } from './config/schema';
 import { createPayoutEngine, type PayoutEngine } from './engine/payout-engine';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
 import { createTranslator, type Translate } from './i18n/messages';
-import { buildSites } from './multisite/build';
-import { createSiteClaims, type SiteClaims } from './multisite/site-claims';
-import { createSitePoller } from './multisite/site-poller';
+import { composeSites } from './multisite/compose-sites';
+import type { SiteClaims } from './multisite/site-claims';
 import { createNotifier, type Notifier } from './notify';
 import { createPointsPart, createVoteLedger, type PointsPart } from './points/part';
 import { withPoints } from './points/paying';
@@ -374,75 +373,6 @@ export function composeResource(
     },
     stop() {
       for (const part of [...parts].reverse()) part.stop();
-    },
-  };
-}
-
-/** Least time between two background checks of one player on one site. */
-const SITE_RECHECK_MS = 120_000;
-
-/** Between two sweeps of the site votes (resume, confirm owed claims, prune). */
-const SITE_SWEEP_MS = 15_000;
-
-/** The site claims of `config.sites`, their poller and their part; null when no site is configured. */
-function composeSites(
-  config: ResourceConfig,
-  runtime: Runtime,
-  transport: HttpTransport,
-  shared: {
-    flow: ClaimFlow;
-    journal: PayoutEngine['journal'];
-    translate: Translate;
-    random?: () => number;
-    adapters?: Readonly<Record<string, SiteAdapter>>;
-  },
-): { claims: SiteClaims; part: Part } | null {
-  if (config.sites.length === 0) return null;
-  const built = buildSites(config, runtime, transport, shared.adapters);
-  if (built.length === 0) return null;
-  runtime.log.info(
-    `claims on ${built.map((site) => `${site.adapter.label} (${site.id}, ${site.adapter.claimModel.replace(/_/g, ' ')}, by ${site.adapter.identity})`).join(', ')} after the vote API`,
-  );
-  const { flow, translate } = shared;
-  const claims = createSiteClaims({
-    sites: built,
-    runtime,
-    journal: shared.journal,
-    translate,
-    command: config.command,
-    random: shared.random ?? Math.random,
-    settle: (license) => flow.settlePlayer(license),
-    allowsName: config.nameLock ? (name, license) => flow.names.allows(name, license) : () => true,
-    bindName: config.nameLock ? (name, license) => flow.names.bind(name, license) : () => undefined,
-  });
-  const poller = config.poll.enabled
-    ? createSitePoller({
-        sites: built,
-        claims,
-        runtime,
-        tickMs: 2_000,
-        recheckMs: SITE_RECHECK_MS,
-        autoClaim: config.poll.autoClaim,
-        waiting: () => translate('reward_waiting', { command: config.command }),
-      })
-    : null;
-  let stopSweep: (() => void) | null = null;
-  const sweep = () =>
-    void claims.sweep().catch((error: unknown) => runtime.log.error(`site votes: ${describeError(error)}`));
-  return {
-    claims,
-    part: {
-      name: 'sites',
-      start() {
-        sweep();
-        stopSweep = runtime.setInterval(sweep, SITE_SWEEP_MS);
-        poller?.start();
-      },
-      stop() {
-        poller?.stop();
-        stopSweep?.();
-        claims.stop();
-      },
     },
   };
 }

@@ -216,17 +216,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   };
 
   /** Resolves with true once `promise` does, or with false after `ms`. */
-  const settled = (promise: Promise<void>, ms: number): Promise<boolean> =>
-    new Promise((resolve) => {
-      const cancel = runtime.setTimeout(() => {
-        log.warn(`reload: a claim step still runs after ${ms / 1000} s; its player's claims are left to it`);
-        resolve(false);
-      }, ms);
-      void promise.then(() => {
-        cancel();
-        resolve(true);
-      });
-    });
+  const settled = (promise: Promise<void>, ms: number) => settledWithin(runtime, promise, ms);
 
   const reload = async (): Promise<string[]> => {
     const old = app;
@@ -360,4 +350,20 @@ async function connect(running: Running, log: Log): Promise<Connection> {
     log.warn(`cannot reach the vote API yet (${reason}); claims will be tried anyway${hint}`);
     return { ok: false, reason };
   }
+}
+
+/** Resolves with true once `promise` does, or with false after `ms` (a reload waiting for the steps in flight). */
+function settledWithin(runtime: Runtime, promise: Promise<void>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const cancel = runtime.setTimeout(() => {
+      runtime.log.warn(
+        `reload: a claim step still runs after ${ms / 1000} s; its player's claims are left to it`,
+      );
+      resolve(false);
+    }, ms);
+    void promise.then(() => {
+      cancel();
+      resolve(true);
+    });
+  });
 }

@@ -6,7 +6,7 @@
 import type { VoteApi } from '../api/client';
 import type { RequestPriority } from '../api/rate-budget';
 import type { EventChannel } from '../events';
-import type { PayoutContext, Reward, RewardAdapter } from '../rewards/types';
+import type { Confirmation, PayoutContext, Reward, RewardAdapter } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import type { Journal, JournalEntry } from './journal';
@@ -128,29 +128,7 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
             Promise.resolve(undefined),
           (detail) => ({ code: 'unreadable' as const, detail }),
         );
-        if (confirmation === undefined)
-          return { type: 'interrupted', detail: 'the framework cannot be read' };
-        switch (confirmation.code) {
-          case 'paid':
-            return {
-              type: 'resumed',
-              given: true,
-              detail: `did happen (read ${before} + ${amountOf(reward)}); marked given`,
-            };
-          case 'not_paid':
-            return {
-              type: 'resumed',
-              given: false,
-              detail: `did not happen (still ${before}); paying it now`,
-            };
-          case 'unreadable':
-            return {
-              type: 'confirm_later',
-              problem: { code: 'framework_error', detail: confirmation.detail },
-            };
-          default:
-            return { type: 'interrupted', detail: confirmation.detail };
-        }
+        return eventOfConfirmation(confirmation, before, reward);
       }
 
       case 'check_capacity': {
@@ -323,5 +301,28 @@ export async function safely<T>(fn: () => Promise<T>, fallback: T | ((detail: st
   } catch (error) {
     const detail = describeError(error, { withName: true });
     return typeof fallback === 'function' ? (fallback as (detail: string) => T)(detail) : fallback;
+  }
+}
+
+/** The event a re-reading after a restart leads to: given, not given (pay it now), read later, or for an admin. */
+function eventOfConfirmation(
+  confirmation: Confirmation | undefined,
+  before: number,
+  reward: Reward,
+): ClaimEvent {
+  if (confirmation === undefined) return { type: 'interrupted', detail: 'the framework cannot be read' };
+  switch (confirmation.code) {
+    case 'paid':
+      return {
+        type: 'resumed',
+        given: true,
+        detail: `did happen (read ${before} + ${amountOf(reward)}); marked given`,
+      };
+    case 'not_paid':
+      return { type: 'resumed', given: false, detail: `did not happen (still ${before}); paying it now` };
+    case 'unreadable':
+      return { type: 'confirm_later', problem: { code: 'framework_error', detail: confirmation.detail } };
+    default:
+      return { type: 'interrupted', detail: confirmation.detail };
   }
 }
