@@ -183,11 +183,23 @@ export function outcomeLines(outcome: ClaimResult, command: string): LogLine[] {
   }
 }
 
+/** The purchase a shop delivery entry delivers, or null for any other entry. */
+function purchaseOf(entry: JournalEntry): string | null {
+  return entry.award?.program === 'shop' ? entry.award.voteRef : null;
+}
+
+/** How an admin decides a held shop delivery: as the purchase it is, never as a claim (a drop keeps the points). */
+const purchaseDecision = (purchase: string) =>
+  `\`votereward purchase grant ${purchase}\` (it was delivered) or \`votereward purchase refund ${purchase}\` (the points come back)`;
+
 /** The console line of a step of the claim `entry`. */
 export function noteLine(note: AdminNote, entry: JournalEntry): LogLine {
   const ref = refOf(entry);
+  const purchase = purchaseOf(entry);
   const decide = (index: number) =>
-    `\`votereward grant ${ref}\` (gives reward #${index + 1} again and any reward not yet given) or \`votereward drop ${ref}\` (gives nothing more)`;
+    purchase !== null
+      ? purchaseDecision(purchase)
+      : `\`votereward grant ${ref}\` (gives reward #${index + 1} again and any reward not yet given) or \`votereward drop ${ref}\` (gives nothing more)`;
   switch (note.type) {
     case 'answer_lost':
       return {
@@ -218,13 +230,13 @@ export function noteLine(note: AdminNote, entry: JournalEntry): LogLine {
       const given = entry.given.filter(Boolean).length;
       return {
         level: 'error',
-        text: `vote ${ref} of ${entry.name} (${entry.license}): reward #${note.index + 1} of ${entry.rewards.length} (${reward ? rewardForAdmin(reward) : 'unknown'}) may or may not have been given (${note.detail}); ${given} other reward(s) given. It is not retried automatically: check in game, then decide with ${decide(note.index)}.`,
+        text: `${purchase !== null ? `purchase ${purchase}` : `vote ${ref}`} of ${entry.name} (${entry.license}): reward #${note.index + 1} of ${entry.rewards.length} (${reward ? rewardForAdmin(reward) : 'unknown'}) may or may not have been given (${note.detail}); ${given} other reward(s) given. It is not retried automatically: check in game, then decide with ${decide(note.index)}.`,
       };
     }
     case 'parked_interrupted':
       return {
         level: 'error',
-        text: `the payout of ${ref} (${entry.name}) was interrupted; reward #${note.index + 1} may or may not have been given (${note.detail}). Check, then \`votereward grant ${ref}\` to give it again or \`votereward drop ${ref}\`.`,
+        text: `the payout of ${purchase !== null ? `purchase ${purchase}` : ref} (${entry.name}) was interrupted; reward #${note.index + 1} may or may not have been given (${note.detail}). Check, then ${purchase !== null ? purchaseDecision(purchase) : `\`votereward grant ${ref}\` to give it again or \`votereward drop ${ref}\``}.`,
       };
     case 'resumed':
       return {
@@ -249,7 +261,12 @@ export function noteLine(note: AdminNote, entry: JournalEntry): LogLine {
 /** The console line of an entry held because a reward it owes is one the config could not have produced. */
 export function heldEntryText(entry: JournalEntry, detail: string): string {
   const ref = refOf(entry);
-  return `${ref} of ${entry.name} (${entry.license}) is held, not paid: stored ${detail}, beyond the config (reward_out_of_bounds). \`votereward grant ${ref}\` pays it as stored, \`votereward drop ${ref}\` gives nothing more.`;
+  const purchase = purchaseOf(entry);
+  const decide =
+    purchase !== null
+      ? purchaseDecision(purchase)
+      : `\`votereward grant ${ref}\` pays it as stored, \`votereward drop ${ref}\` gives nothing more`;
+  return `${ref} of ${entry.name} (${entry.license}) is held, not paid: stored ${detail}, beyond the config (reward_out_of_bounds). ${decide}.`;
 }
 
 /** What an admin action did to a claim, in a few words. */

@@ -301,6 +301,9 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
       if (tooOld(site, seen.vote) !== null) return false;
       const fresh = recordFor(site, player, identity.value, seen.vote, 'opened');
       if (paidBefore(fresh)) return false;
+      // What `/vote` would answer "already rewarded" (a second vote within half the window) is not news either.
+      if (site.adapter.claimModel !== 'claim_then_reward' && paidLately(site, identity.value, keyOf(fresh)))
+        return false;
       const held = store.read(keyOf(fresh));
       return held.state === 'missing' || (held.state === 'valid' && held.value.keepUntil < runtime.now());
     },

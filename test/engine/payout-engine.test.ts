@@ -103,3 +103,22 @@ describe('one lock set for every path', () => {
     expect(idle).toBe(true);
   });
 });
+
+describe('a held purchase is told as a purchase', () => {
+  it('the console names `votereward purchase grant|refund <id>`, never grant or drop of its journal entry', async () => {
+    const shared = createShopShared();
+    const w = bootShopWorld(shared, SHOP);
+    online(w);
+    shared.adapter.unknownAfterPaying = 1;
+    const result = await w.shop.buy(1, 'cash');
+    expect(result).toMatchObject({ ok: true, code: 'held' });
+    const id = result.ok ? result.purchaseId : '';
+    const lines = w.runtime.logs.map((line) => line.message).filter((line) => line.includes(id));
+    expect(lines.some((line) => line.includes(`votereward purchase grant ${id}`))).toBe(true);
+    expect(
+      lines.some(
+        (line) => line.includes('votereward grant a:shop') || line.includes('votereward drop a:shop'),
+      ),
+    ).toBe(false);
+  });
+});
