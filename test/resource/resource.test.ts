@@ -308,7 +308,7 @@ describe('votereward admin command', () => {
       '  party confirm       pay a held vote-party count once (or accept the server clock after fixing it)',
       '  party skip          pass the parties of a held count without paying them',
       '  top [YYYY-MM]       top voters of a month (this month by default) and its month-end decision',
-      '  points <who> [+N|-N reason]  vote points of a player (name or license): balance and last entries, or add/remove points with a reason',
+      '  points <who> [+N|-N reason]  vote points of a player (license, online server id or exact name): balance and last entries, or add/remove points with a reason',
       '  purchase            decide a held purchase: refund its points, or grant it as given',
       '  purchase refund <purchase_id>  give the points of a held or undeliverable purchase back (once)',
       '  purchase grant <purchase_id>  declare a held purchase given (nothing is paid again; the points stay spent)',
