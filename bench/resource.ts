@@ -139,6 +139,52 @@ export async function measureClaimRatio(
 }
 
 /**
+ * CPU µs per `/vote` claim of `claims` fresh players while `open` other players' claims sit open in the journal (their
+ * payouts refused with `inventory_full`, as after a framework outage), through the production composition
+ * (`composeResource`). Every measured claim must be rewarded and every open entry must still be open after.
+ */
+export async function measureClaimWithOpenEntries(
+  open: number,
+  claims: number,
+): Promise<{ cpuUs: number; open: number }> {
+  const world = claimWorld(open + claims);
+  world.adapter.refusing = { code: 'inventory_full' };
+  for (let source = 1; source <= open; source++) await world.flow.claim(source);
+  world.adapter.refusing = null;
+  const before = process.cpuUsage();
+  let rewarded = 0;
+  for (let source = open + 1; source <= open + claims; source++) {
+    if ((await world.flow.claim(source)).code === 'rewarded') rewarded += 1;
+  }
+  const cpu = process.cpuUsage(before);
+  const left = world.flow.pending().length;
+  if (rewarded !== claims || left !== open)
+    throw new Error(
+      `open-entries benchmark: ${rewarded} of ${claims} claims rewarded, ${left} entries open (expected ${open})`,
+    );
+  return { cpuUs: (cpu.user + cpu.system) / claims, open: left };
+}
+
+/** Claim CPU with `open` open entries over the same with none, rounds interleaved; median of the rounds' ratios. */
+export async function measureOpenEntriesRatio(
+  open: number,
+  claims: number,
+  rounds: number,
+): Promise<{ ratios: number[]; withOpenUs: number; withoutUs: number }> {
+  const ratios: number[] = [];
+  const withOpen: number[] = [];
+  const without: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const none = await measureClaimWithOpenEntries(0, claims);
+    const many = await measureClaimWithOpenEntries(open, claims);
+    without.push(none.cpuUs);
+    withOpen.push(many.cpuUs);
+    ratios.push(many.cpuUs / none.cpuUs);
+  }
+  return { ratios, withOpenUs: median(withOpen), withoutUs: median(without) };
+}
+
+/**
  * Heap the started resource keeps (bytes): heap used after `start('vote-reward')` and a full GC, less the heap after
  * starting an idle baseline resource (one server script that registers a command) in another fresh server, median
  * of `samples` pairs. Needs `gc` (the bench enables it through V8 flags).
@@ -310,6 +356,26 @@ export async function runResourceBench(
     unit: '×',
   });
 
+  // Warmed like the claim ratio above (both sizes once), then interleaved rounds.
+  await measureClaimWithOpenEntries(0, 200);
+  await measureClaimWithOpenEntries(OPEN_ENTRIES, 50);
+  const openClaims = settings.quick ? 50 : 200;
+  const openRatio = await measureOpenEntriesRatio(OPEN_ENTRIES, openClaims, settings.quick ? 1 : 5);
+  rows.push([
+    `CPU per \`/vote\` claim with ${OPEN_ENTRIES.toLocaleString('en-US')} other players' claims open in the journal (payouts refused) / with none (${openClaims} claims a round, ${openRatio.ratios.length} rounds)`,
+    `${fmt(openRatio.withOpenUs)} µs / ${fmt(openRatio.withoutUs)} µs CPU; ratio ${spreadOf(openRatio.ratios)} ×` +
+      (median(openRatio.ratios) > OPEN_ENTRIES_RATIO_LIMIT
+        ? ' — **fails while every claim re-reads every open entry; passes once open entries are indexed by license (issue 33)**'
+        : ''),
+  ]);
+  targets.push({
+    name: `CPU per claim at ${OPEN_ENTRIES.toLocaleString('en-US')} open journal entries / at 0 (other players' payouts refused), median of rounds`,
+    value: median(openRatio.ratios),
+    limit: OPEN_ENTRIES_RATIO_LIMIT,
+    op: '<=',
+    unit: '×',
+  });
+
   const decision = measureSchedulerCost(2048, settings.quick ? 20_000 : 200_000);
   rows.push([
     `CPU per poller decision (\`createPollScheduler().next()\`, 2 048 players, ${decision.decisions} decisions)`,
@@ -357,6 +423,14 @@ export async function runResourceBench(
 const HEAP_LIMIT_MIB = 8;
 /** Bound of a claim's CPU over the no-vote path's. */
 const CLAIM_RATIO_LIMIT = 30;
+/** Open journal entries of other players in the open-entries target. */
+const OPEN_ENTRIES = 1000;
+/**
+ * Bound of a claim's CPU at OPEN_ENTRIES open entries over at none: a claim touches only its own player's entries
+ * (issue 33). Read 65× on 0.4.0 (13.8 ms against 0.21 ms), where every claim re-reads every open entry; it passes
+ * once the open entries are indexed by license.
+ */
+const OPEN_ENTRIES_RATIO_LIMIT = 1.5;
 /** Bound of a reconciled entry's CPU over a claim's. */
 const RECONCILE_RATIO_LIMIT = 0.5;
 
