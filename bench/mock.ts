@@ -76,20 +76,24 @@ export const MAX_SCALE_INSTRUCTION_RATIO = 1.3;
 /**
  * Requests of the instruction count, per scenario: the JIT settles again for several thousand requests after
  * callgrind's instrumentation is switched on (the first instrumented thousand cost up to 6× the steady count),
- * so the discarded instrumented warm-up is the longest part.
+ * so the discarded instrumented warm-up is the longest part. Every warm-up is sent in runs of `windowRequests`, the
+ * shape of the windows, and a window counts only when V8 compiled nothing to speak of in it (< 0.5 % of its
+ * instructions): bare Hono's two windows after a 10 000-request warm-up sent as one run agreed within 3 % at 79.5 k
+ * while 13 k of each request was TurboFan compiling; settled it reads 62.0 k (review perf4, 2026-12-07).
  */
 const INSTRUCTION_PLAN: InstructionPlan = {
   warmupRequests: 300,
   instrumentedWarmupRequests: 2000,
-  // Check, a mock's first endpoint, settles at the same count in every process (128.35 k and 128.36 k in two fresh
-  // servers) only after about 8 000 instrumented requests; before that two windows can agree with each other at a
-  // count 20 % higher (157.8 k, 1 % apart, in a full run whose first warm-up was 4 000).
+  // A server's first scenario settles its process's own code too: check, a mock's first, and bare Hono settle after
+  // about 8 000 instrumented requests sent as 2 000-request runs; the compile-free rule reads on past it if not.
   firstInstrumentedWarmupRequests: 10_000,
   windows: 2,
-  maxWindows: 6,
+  maxWindows: 8,
   // Several of V8's major GCs in each window: 1 000-request windows of /server/info swung by ±10 % with them.
   windowRequests: 2000,
-  maxSpread: 0.05,
+  // Every compile-free pair of windows seen agreed within 1 %.
+  maxSpread: 0.02,
+  maxCompilerShare: 0.005,
 };
 /** `BENCH_QUICK=1`: the plumbing only; the windows are still warming, so their spread is allowed to be large. */
 const QUICK_INSTRUCTION_PLAN: InstructionPlan = {
@@ -100,6 +104,7 @@ const QUICK_INSTRUCTION_PLAN: InstructionPlan = {
   maxWindows: 2,
   windowRequests: 200,
   maxSpread: 5,
+  maxCompilerShare: 1,
 };
 /** Datasets whose instructions are counted (10 M under valgrind would take longer than the whole bench). */
 const INSTRUCTION_SIZES = [10_000, 1_000_000];
@@ -578,6 +583,21 @@ export async function runHttpBench(settings: BenchSettings = readBenchSettings()
     title: '1. Mock throughput over HTTP',
     markdown: [method, '', table(header, rows)].join('\n'),
     targets,
+    raw: {
+      instructions: Object.fromEntries(
+        [...counts.results].map(([key, r]) => [
+          key,
+          {
+            perRequest: r.perRequest,
+            spread: r.spread,
+            perWindow: r.perWindow,
+            compilerShares: r.compilerShares,
+            requestsBefore: r.requestsBefore,
+          },
+        ]),
+      ),
+      instructionPlan: counts.plan,
+    },
   };
 
   const scaleRows: string[][] = [];

@@ -148,7 +148,7 @@ export async function measureClaimWithOpenEntries(
   claims: number,
 ): Promise<{ cpuUs: number; open: number }> {
   const world = claimWorld(open + claims);
-  world.adapter.refusing = { code: 'inventory_full' };
+  world.adapter.refusing = { code: 'inventory_full', item: 'bread', count: 2 };
   for (let source = 1; source <= open; source++) await world.flow.claim(source);
   world.adapter.refusing = null;
   const before = process.cpuUsage();

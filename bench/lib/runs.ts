@@ -15,6 +15,31 @@ export interface BenchRunRecord {
   load: number[];
   /** Every target with its verdict. */
   targets: (TargetResult & { met: boolean })[];
+  /**
+   * Raw figures the sections keep beside their verdicts (runs from before 2026-12-07 have none), e.g. `instructions`:
+   * every counted server and endpoint with its windows (see RawInstructionCount).
+   */
+  raw?: Record<string, unknown>;
+}
+
+/** One instruction count as a run record keeps it. */
+export interface RawInstructionCount {
+  /** Instructions per request: the median of the accepted windows. */
+  perRequest: number;
+  /** (max − min) / min of the accepted windows. */
+  spread: number;
+  /** Every window's instructions per request, the accepted ones last. */
+  perWindow: number[];
+  /** Every window's share of instructions in V8's compilers. */
+  compilerShares: number[];
+  /** Instrumented requests answered before the first accepted window. */
+  requestsBefore: number;
+}
+
+/** The raw instruction counts of a run record, by key (`hono`, `http`, `check@1000000`, …), or null when it has none. */
+export function rawInstructions(run: BenchRunRecord): Record<string, RawInstructionCount> | null {
+  const value = run.raw?.instructions;
+  return value !== null && typeof value === 'object' ? (value as Record<string, RawInstructionCount>) : null;
 }
 
 /** Reads a run record, naming the file when it is not one. */
