@@ -481,10 +481,12 @@ function instructionMethod(counts: InstructionCounts): string {
   return (
     'Each server runs under `valgrind --tool=callgrind --instr-atstart=no` with `node --predictable-gc-schedule` (V8 otherwise sizes its heap by wall time, which valgrind stretches 50×), ' +
     `two servers at a time, unpinned (a count does not depend on the core), one connection (autocannon, \`amount\`): ${p.warmupRequests} requests per endpoint uninstrumented, ` +
-    `then instrumentation on (\`callgrind_control -i on\`) and ${p.instrumentedWarmupRequests} discarded requests per endpoint (${p.firstInstrumentedWarmupRequests} for a server's first: ` +
-    'right after instrumentation is switched on a request counts up to 6× its settled cost for several thousand requests), ' +
-    `then windows of ${p.windowRequests} requests, each zeroed before and dumped after (\`callgrind_control -z\` / \`-d\`, the dump's \`summary:\` line), ` +
-    `until ${p.windows} in a row agree within ${fmt(p.maxSpread * 100, 0)} % (their median is the figure; at most ${p.maxWindows} windows, else the count fails and prints every window); ` +
+    `then instrumentation on (\`callgrind_control -i on\`) and ${p.instrumentedWarmupRequests} discarded requests per endpoint (${p.firstInstrumentedWarmupRequests} for a server's first, bare Hono's included: ` +
+    "right after instrumentation is switched on a request counts up to 6× its settled cost for several thousand requests), every warm-up sent in runs of the windows' size (a new connection each, as the windows are: one long run settles V8 later), " +
+    `then windows of ${p.windowRequests} requests, each zeroed before and dumped after (\`callgrind_control -z\` / \`-d\`; the dump's \`summary:\` line, and the self instructions of V8's compiler functions — TurboFan, Maglev, Sparkplug, deoptimizing — summed from its body), ` +
+    `until ${p.windows} in a row are each under ${fmt(p.maxCompilerShare * 100, 1)} % compiling and agree within ${fmt(p.maxSpread * 100, 0)} % (their median is the figure; at most ${p.maxWindows} windows, else the count fails and prints every window with its compiling share): ` +
+    "a window that compiles counts V8's compiler, not the endpoint, and two such windows can agree (bare Hono's 79.5 k of 2026-11-28 held 13 k of TurboFan a request; settled it reads 62 k); " +
+    'every count, window and compiling share is kept in the run record (`bench/runs/*.json`, `raw.instructions`) and listed by `npm run bench:compare`, so a baseline that moves shows there; ' +
     `any answer other than 2xx fails it too (claims: exactly 200, each a distinct pooled player). Every count took ${fmt(counts.seconds, 0)} s.`
   );
 }
@@ -566,7 +568,7 @@ export async function runHttpBench(settings: BenchSettings = readBenchSettings()
     'p99 ms median (max)',
     'server CPU µs/req',
     "bare Hono's CPU / this (median of rounds)",
-    'instructions / req (window spread)',
+    'instructions / req (window spread; V8 compiling in the accepted windows, the larger; instrumented requests before them)',
     "bare Hono's instructions / this",
   ];
   const honoCpu = cpuPerRound(get('hono'), 2);
@@ -581,7 +583,7 @@ export async function runHttpBench(settings: BenchSettings = readBenchSettings()
     const own = instr(key);
     if (own === null) return ['n/a', 'n/a'];
     return [
-      `${fmt(own.perRequest / 1000, 1)} k (${fmt(own.spread * 100, 1)} %)`,
+      `${fmt(own.perRequest / 1000, 1)} k (${fmt(own.spread * 100, 1)} %; compiling ${fmt(Math.max(...own.compilerShares.slice(-2)) * 100, 2)} %; after ${own.requestsBefore.toLocaleString('en-US')} requests)`,
       honoInstr === null ? 'n/a' : fmt(honoInstr.perRequest / own.perRequest),
     ];
   };
@@ -735,7 +737,9 @@ export async function runHttpBench(settings: BenchSettings = readBenchSettings()
         `time ${sizeLabel(v)} / ${sizeLabel(small)} min / **median** / max`,
         `server CPU / request ${sizeLabel(v)} / ${sizeLabel(small)} min / **median** / max`,
       ]),
-    ...INSTRUCTION_SIZES.map((v) => `instructions / req at ${sizeLabel(v)} (window spread)`),
+    ...INSTRUCTION_SIZES.map(
+      (v) => `instructions / req at ${sizeLabel(v)} (window spread; compiling; requests before)`,
+    ),
     'instructions / req 1 M / 10 k',
   ];
   const scale: SectionResult = {
