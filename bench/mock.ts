@@ -91,7 +91,7 @@ const INSTRUCTION_PLAN: InstructionPlan = {
   // about 8 000 instrumented requests sent as 2 000-request runs; the compile-free rule reads on past it if not.
   firstInstrumentedWarmupRequests: 10_000,
   windows: 2,
-  maxWindows: 8,
+  maxWindows: 10,
   // Several of V8's major GCs in each window: 1 000-request windows of /server/info swung by ±10 % with them.
   windowRequests: 2000,
   // Every compile-free pair of windows seen agreed within 1 %.

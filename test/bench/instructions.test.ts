@@ -118,19 +118,25 @@ describe('settledWindows', () => {
   const plan = { windows: 2, maxSpread: 0.02, maxCompilerShare: 0.005 };
 
   it('refuses two windows that agree while V8 compiles in them (bare Hono after one 10 000-request run)', () => {
-    expect(settledWindows([80_800, 78_400], [0.152, 0.175], plan)).toBe(false);
+    expect(settledWindows([80_800, 78_400], [0.152, 0.175], plan)).toBeNull();
   });
 
   it('accepts the last two compile-free windows within 2 %, after unsettled ones', () => {
-    expect(settledWindows([80_800, 78_400, 62_000, 62_300], [0.152, 0.175, 0, 0.001], plan)).toBe(true);
+    expect(settledWindows([80_800, 78_400, 62_000, 62_300], [0.152, 0.175, 0, 0.001], plan)).toEqual([2, 3]);
+  });
+
+  it('leaves out a recompiling window between two compile-free ones (check at 1 M votes, a full run)', () => {
+    const perWindow = [125_061, 125_350, 124_724, 130_475];
+    const shares = [0.0002, 0.0058, 0.0003, 0.0237];
+    expect(settledWindows(perWindow, shares, plan)).toEqual([0, 2]);
   });
 
   it('refuses compile-free windows further apart than 2 %, and a single window', () => {
-    expect(settledWindows([62_000, 63_400], [0, 0], plan)).toBe(false);
-    expect(settledWindows([62_000], [0], plan)).toBe(false);
+    expect(settledWindows([62_000, 63_400], [0, 0], plan)).toBeNull();
+    expect(settledWindows([62_000], [0], plan)).toBeNull();
   });
 
   it('refuses a pair where only one window is compile-free', () => {
-    expect(settledWindows([62_000, 62_100], [0.004, 0.006], plan)).toBe(false);
+    expect(settledWindows([62_000, 62_100], [0.004, 0.006], plan)).toBeNull();
   });
 });
