@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fmt, table } from './lib/report';
-import { type BenchRunRecord, rawInstructions, readRunRecord } from './lib/runs';
+import { acceptedCompilerShare, type BenchRunRecord, rawInstructions, readRunRecord } from './lib/runs';
 
 const dir = new URL('runs/', import.meta.url).pathname;
 
@@ -66,7 +66,7 @@ if (countsA !== null || countsB !== null) {
   const cell = (c: (typeof countsA & object)[string] | undefined) =>
     c === undefined
       ? '—'
-      : `${fmt(c.perRequest / 1000, 1)} k (spread ${fmt(c.spread * 100, 1)} %, compiling ${fmt(Math.max(...c.compilerShares.slice(-2)) * 100, 2)} %)`;
+      : `${fmt(c.perRequest / 1000, 1)} k (spread ${fmt(c.spread * 100, 1)} %, compiling ${fmt(acceptedCompilerShare(c) * 100, 2)} %)`;
   const instructionRows = keys.map((key) => {
     const ca = countsA?.[key];
     const cb = countsB?.[key];

@@ -23,6 +23,7 @@ import { isMain } from './lib/main';
 import { ensurePrism, flattenLookup, PRISM_VERSION, startPrism } from './lib/prism';
 import { type ServerProcess, startServerProcess, tsxArgs } from './lib/processes';
 import { fmt, printSection, type SectionResult, type TargetResult, table } from './lib/report';
+import { acceptedCompilerShare } from './lib/runs';
 import { type BenchSettings, readBenchSettings } from './lib/settings';
 import { median, spread } from './lib/stats';
 import { scaleSizes } from './queries';
@@ -583,7 +584,7 @@ export async function runHttpBench(settings: BenchSettings = readBenchSettings()
     const own = instr(key);
     if (own === null) return ['n/a', 'n/a'];
     return [
-      `${fmt(own.perRequest / 1000, 1)} k (${fmt(own.spread * 100, 1)} %; compiling ${fmt(Math.max(...own.compilerShares.slice(-2)) * 100, 2)} %; after ${own.requestsBefore.toLocaleString('en-US')} requests)`,
+      `${fmt(own.perRequest / 1000, 1)} k (${fmt(own.spread * 100, 1)} %; compiling ${fmt(acceptedCompilerShare(own) * 100, 2)} %; after ${own.requestsBefore.toLocaleString('en-US')} requests)`,
       honoInstr === null ? 'n/a' : fmt(honoInstr.perRequest / own.perRequest),
     ];
   };
@@ -687,6 +688,7 @@ export async function runHttpBench(settings: BenchSettings = readBenchSettings()
             spread: r.spread,
             perWindow: r.perWindow,
             compilerShares: r.compilerShares,
+            accepted: r.accepted,
             requestsBefore: r.requestsBefore,
           },
         ]),

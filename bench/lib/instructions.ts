@@ -41,6 +41,8 @@ export interface InstructionResult {
   perWindow: number[];
   /** Share of each window's instructions spent in V8's compilers, same order as `perWindow`. */
   compilerShares: number[];
+  /** Indexes of the windows the count reads (compile-free, agreeing). */
+  accepted: number[];
   /** Median of the agreeing windows. */
   perRequest: number;
   /** (max − min) / min of the agreeing windows. */
@@ -333,6 +335,7 @@ export async function countInstructions(
         label: scenario.label,
         perWindow,
         compilerShares,
+        accepted: settled,
         perRequest: median(values),
         spread: windowSpread(values),
         requestsBefore: warmup + (settled[0] as number) * plan.windowRequests,

@@ -32,8 +32,17 @@ export interface RawInstructionCount {
   perWindow: number[];
   /** Every window's share of instructions in V8's compilers. */
   compilerShares: number[];
+  /** Indexes of the windows the count reads. */
+  accepted: number[];
   /** Instrumented requests answered before the first accepted window. */
   requestsBefore: number;
+}
+
+/** The largest compiling share among the windows a count reads. */
+export function acceptedCompilerShare(
+  count: Pick<RawInstructionCount, 'compilerShares' | 'accepted'>,
+): number {
+  return Math.max(0, ...count.accepted.map((i) => count.compilerShares[i] ?? 0));
 }
 
 /** The raw instruction counts of a run record, by key (`hono`, `http`, `check@1000000`, …), or null when it has none. */
