@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fmt, table } from './lib/report';
-import { type BenchRunRecord, readRunRecord } from './lib/runs';
+import { acceptedCompilerShare, type BenchRunRecord, rawInstructions, readRunRecord } from './lib/runs';
 
 const dir = new URL('runs/', import.meta.url).pathname;
 
@@ -58,4 +58,24 @@ console.log(table(['target', 'bound', 'run A', 'run B', 'verdict'], rows));
 console.log(
   `\n${names.length - differ} of ${names.length} verdicts agree${differ > 0 ? `; ${differ} differ` : ''}`,
 );
+const countsA = rawInstructions(a);
+const countsB = rawInstructions(b);
+if (countsA !== null || countsB !== null) {
+  // The ratios above divide by bare Hono's count: a baseline that moved shows here, not in the verdicts.
+  const keys = [...new Set([...Object.keys(countsA ?? {}), ...Object.keys(countsB ?? {})])];
+  const cell = (c: (typeof countsA & object)[string] | undefined) =>
+    c === undefined
+      ? '—'
+      : `${fmt(c.perRequest / 1000, 1)} k (spread ${fmt(c.spread * 100, 1)} %, compiling ${fmt(acceptedCompilerShare(c) * 100, 2)} %)`;
+  const instructionRows = keys.map((key) => {
+    const ca = countsA?.[key];
+    const cb = countsB?.[key];
+    const change = ca && cb ? `${fmt(((cb.perRequest - ca.perRequest) / ca.perRequest) * 100, 1)} %` : '—';
+    return [key, cell(ca), cell(cb), change];
+  });
+  console.log(
+    '\nRaw instruction counts per request (the accepted windows; `hono` is the baseline of every ratio):\n',
+  );
+  console.log(table(['server / endpoint', 'run A', 'run B', 'B against A'], instructionRows));
+}
 process.exit(differ > 0 ? 1 : 0);

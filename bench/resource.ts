@@ -10,6 +10,7 @@ import { createFakeVoteApi, type FakeVoteApi } from '../devkit/fakes/transport';
 import type { ClaimFlow } from '../src/claim/claim-flow';
 import { composeResource } from '../src/compose';
 import type { Reward } from '../src/rewards/types';
+import { coldStartNode, measureColdStarts } from './lib/cold-start';
 import { isMain } from './lib/main';
 import { fmt, printSection, type SectionResult, type TargetResult, table } from './lib/report';
 import { type BenchSettings, readBenchSettings } from './lib/settings';
@@ -139,6 +140,52 @@ export async function measureClaimRatio(
 }
 
 /**
+ * CPU µs per `/vote` claim of `claims` fresh players while `open` other players' claims sit open in the journal (their
+ * payouts refused with `inventory_full`, as after a framework outage), through the production composition
+ * (`composeResource`). Every measured claim must be rewarded and every open entry must still be open after.
+ */
+export async function measureClaimWithOpenEntries(
+  open: number,
+  claims: number,
+): Promise<{ cpuUs: number; open: number }> {
+  const world = claimWorld(open + claims);
+  world.adapter.refusing = { code: 'inventory_full', item: 'bread', count: 2 };
+  for (let source = 1; source <= open; source++) await world.flow.claim(source);
+  world.adapter.refusing = null;
+  const before = process.cpuUsage();
+  let rewarded = 0;
+  for (let source = open + 1; source <= open + claims; source++) {
+    if ((await world.flow.claim(source)).code === 'rewarded') rewarded += 1;
+  }
+  const cpu = process.cpuUsage(before);
+  const left = world.flow.pending().length;
+  if (rewarded !== claims || left !== open)
+    throw new Error(
+      `open-entries benchmark: ${rewarded} of ${claims} claims rewarded, ${left} entries open (expected ${open})`,
+    );
+  return { cpuUs: (cpu.user + cpu.system) / claims, open: left };
+}
+
+/** Claim CPU with `open` open entries over the same with none, rounds interleaved; median of the rounds' ratios. */
+export async function measureOpenEntriesRatio(
+  open: number,
+  claims: number,
+  rounds: number,
+): Promise<{ ratios: number[]; withOpenUs: number; withoutUs: number }> {
+  const ratios: number[] = [];
+  const withOpen: number[] = [];
+  const without: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const none = await measureClaimWithOpenEntries(0, claims);
+    const many = await measureClaimWithOpenEntries(open, claims);
+    without.push(none.cpuUs);
+    withOpen.push(many.cpuUs);
+    ratios.push(many.cpuUs / none.cpuUs);
+  }
+  return { ratios, withOpenUs: median(withOpen), withoutUs: median(without) };
+}
+
+/**
  * Heap the started resource keeps (bytes): heap used after `start('vote-reward')` and a full GC, less the heap after
  * starting an idle baseline resource (one server script that registers a command) in another fresh server, median
  * of `samples` pairs. Needs `gc` (the bench enables it through V8 flags).
@@ -238,30 +285,45 @@ export async function runResourceBench(
   ]);
   rows.push(['dist/server.js gzip -9', size ? `${fmt(size.gzip / 1024, 1)} KiB` : 'not built']);
 
-  const load = await measureLoad(settings.quick ? 3 : 10);
-  const loadName = `load: CPU time of \`start('vote-reward')\` in the simulated FXServer, median of fresh servers (limit: FXServer's ${FXSERVER_HITCH_MS} ms hitch warning)`;
-  if ('times' in load) {
+  const coldNode = await coldStartNode();
+  const coldName = `cold start: CPU time of the first \`start('vote-reward')\` in a fresh Node 22 process (simulated FXServer), median of fresh processes (FXServer's hitch warning: ${FXSERVER_HITCH_MS} ms)`;
+  try {
+    const starts = measureColdStarts(coldNode.node, settings.quick ? 3 : 9);
+    const cpu = starts.map((s) => s.cpuMs);
     rows.push([
-      `load (\`start('vote-reward')\`) in the simulated FXServer, ${load.times.length} fresh servers`,
-      `CPU median ${fmt(median(load.cpu))} ms, max ${fmt(Math.max(...load.cpu))} ms; wall median ${fmt(median(load.times))} ms, max ${fmt(Math.max(...load.times))} ms (state after: ${load.state})`,
+      `cold start (\`start('vote-reward')\`, the first in a fresh ${starts[0]?.node ?? ''} process, the simulator's own code warmed by an idle resource), ${starts.length} processes${coldNode.note ? ` (${coldNode.note})` : ''}`,
+      `CPU median ${fmt(median(cpu))} ms, min ${fmt(Math.min(...cpu))}, max ${fmt(Math.max(...cpu))} ms; wall median ${fmt(median(starts.map((s) => s.wallMs)))} ms; ` +
+        `the same process's second start ${fmt(median(starts.map((s) => s.secondCpuMs)))} ms CPU; an idle one-command resource's start ${fmt(median(starts.map((s) => s.idleCpuMs)))} ms CPU`,
     ]);
     targets.push({
-      name: loadName,
-      value: median(load.cpu),
-      limit: FXSERVER_HITCH_MS,
+      name: coldName,
+      value: coldNode.note === null ? median(cpu) : null,
+      limit: COLD_START_LIMIT_MS,
       op: '<=',
       unit: 'ms',
+      note: coldNode.note ?? undefined,
     });
-  } else {
-    rows.push(['load in the simulated FXServer', `not measured: ${load.missing}`]);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    rows.push(['cold start in a fresh process', `not measured: ${reason}`]);
     targets.push({
-      name: loadName,
+      name: coldName,
       value: null,
-      limit: FXSERVER_HITCH_MS,
+      limit: COLD_START_LIMIT_MS,
       op: '<=',
       unit: 'ms',
-      note: load.missing,
+      note: reason,
     });
+  }
+
+  const load = await measureLoad(settings.quick ? 3 : 10);
+  if ('times' in load) {
+    rows.push([
+      `warm load (\`start('vote-reward')\`) in the simulated FXServer, ${load.times.length} servers in one process (information: V8 reuses the bundle's compilation from the second on; the target reads the cold start above)`,
+      `CPU median ${fmt(median(load.cpu))} ms, max ${fmt(Math.max(...load.cpu))} ms; wall median ${fmt(median(load.times))} ms, max ${fmt(Math.max(...load.times))} ms (state after: ${load.state})`,
+    ]);
+  } else {
+    rows.push(['warm load in the simulated FXServer', `not measured: ${load.missing}`]);
   }
 
   const heap = await measureHeapAfterStart(settings.quick ? 3 : 7);
@@ -310,6 +372,26 @@ export async function runResourceBench(
     unit: '×',
   });
 
+  // Warmed like the claim ratio above (both sizes once), then interleaved rounds.
+  await measureClaimWithOpenEntries(0, 200);
+  await measureClaimWithOpenEntries(OPEN_ENTRIES, 50);
+  const openClaims = settings.quick ? 50 : 200;
+  const openRatio = await measureOpenEntriesRatio(OPEN_ENTRIES, openClaims, settings.quick ? 1 : 5);
+  rows.push([
+    `CPU per \`/vote\` claim with ${OPEN_ENTRIES.toLocaleString('en-US')} other players' claims open in the journal (payouts refused) / with none (${openClaims} claims a round, ${openRatio.ratios.length} rounds)`,
+    `${fmt(openRatio.withOpenUs)} µs / ${fmt(openRatio.withoutUs)} µs CPU; ratio ${spreadOf(openRatio.ratios)} ×` +
+      (median(openRatio.ratios) > OPEN_ENTRIES_RATIO_LIMIT
+        ? ' — **fails while every claim re-reads every open entry; passes once open entries are indexed by license (issue 33)**'
+        : ''),
+  ]);
+  targets.push({
+    name: `CPU per claim at ${OPEN_ENTRIES.toLocaleString('en-US')} open journal entries / at 0 (other players' payouts refused), median of rounds`,
+    value: median(openRatio.ratios),
+    limit: OPEN_ENTRIES_RATIO_LIMIT,
+    op: '<=',
+    unit: '×',
+  });
+
   const decision = measureSchedulerCost(2048, settings.quick ? 20_000 : 200_000);
   rows.push([
     `CPU per poller decision (\`createPollScheduler().next()\`, 2 048 players, ${decision.decisions} decisions)`,
@@ -337,13 +419,18 @@ export async function runResourceBench(
       'CPU per claim: the resource composed as in production (`composeResource`: claim flow, API client, rate budget, ' +
         'journal and vote history), on the ' +
         'in-memory fake runtime (KVP in a Map) and the in-memory fake API transport from `devkit/fakes` (so no network wait; ' +
-        "the fake API's own work is included), each claim = check + claim + 2 payouts + journal writes. Its baseline is " +
+        "the fake API's own work is included: it finds a player's votes by name key in a map, so its cost does not grow with the players in its world), each claim = check + claim + 2 payouts + journal writes. Its baseline is " +
         '`/vote` by players with no vote (one check answered "not voted", nothing written), measured in the same process, ' +
         'rounds interleaved, so the ratio is what a claim costs over the cheapest trip through the same code. ' +
         'Reconciliation: 1 000 claims whose payouts were refused (entries left `claimed`), then one `reconcile()` that pays ' +
-        'them all; its baseline is the claim. Load is bounded by what an owner sees: FXServer prints a hitch warning when ' +
-        `its main thread is ${FXSERVER_HITCH_MS} ms late, and a resource start runs on that thread; the target reads the ` +
-        "start's CPU time (on a busy machine the wall time also counts other programs' turns). The heap is memory, " +
+        "them all; its baseline is the claim. Open journal entries: other players' claims left open (payouts refused with " +
+        '`inventory_full`, as while a framework is down), then fresh claims; a claim should cost the same whatever others ' +
+        'have open (its baseline: the same claims with none open, rounds interleaved). Load is bounded by what an owner sees: FXServer prints a hitch warning when ' +
+        `its main thread is ${FXSERVER_HITCH_MS} ms late, and a resource start runs on that thread, once a boot, cold; the target reads the ` +
+        "CPU time of the first start in a fresh process on FXServer's Node 22 (on a busy machine the wall time also counts other programs' turns), " +
+        "each process first starting an idle one-command resource twice so the simulator's own code, native in FXServer, is compiled. " +
+        'The warm load (ten starts in one process) is kept as information: from the second start V8 reuses the compiled bundle. ' +
+        'The heap is memory, ' +
         "which does not move with the machine's load, so it has an absolute bound. The bundle's size is guarded by the " +
         'budget in `build.mjs` (a build over it fails); what an owner feels of it is the load time and the heap above.',
       '',
@@ -353,11 +440,28 @@ export async function runResourceBench(
   };
 }
 
+/**
+ * Bound of the first start's CPU in a fresh process: two thirds of FXServer's hitch warning, so a start on a busier
+ * machine than this one still stays under it (issue 33; 0.4.0 read 111-198 ms cold, where the warm median read 55).
+ */
+const COLD_START_LIMIT_MS = 100;
 /** Bound of the heap the started resource keeps. */
 const HEAP_LIMIT_MIB = 8;
 /** Bound of a claim's CPU over the no-vote path's. */
 const CLAIM_RATIO_LIMIT = 30;
-/** Bound of a reconciled entry's CPU over a claim's. */
-const RECONCILE_RATIO_LIMIT = 0.5;
+/** Open journal entries of other players in the open-entries target. */
+const OPEN_ENTRIES = 1000;
+/**
+ * Bound of a claim's CPU at OPEN_ENTRIES open entries over at none: a claim touches only its own player's entries
+ * (issue 33). Read 65× on 0.4.0 (13.8 ms against 0.21 ms), where every claim re-reads every open entry; it passes
+ * once the open entries are indexed by license.
+ */
+const OPEN_ENTRIES_RATIO_LIMIT = 1.5;
+/**
+ * Bound of a reconciled entry's CPU over a claim's: reconciling an entry costs no more than the claim that made it.
+ * It was 0.5 while the claim's figure held the fake API's scan of every vote (about half of it at 1 000 players);
+ * with the fake answering by name the claim is the resource's own, and the ratio read 0.63 (2026-12-07, load 12).
+ */
+const RECONCILE_RATIO_LIMIT = 1;
 
 if (isMain(import.meta.url)) printSection(await runResourceBench());

@@ -166,6 +166,7 @@ function writeRunRecord(
     node: machine.node,
     load: load.samples.map((v) => Math.round(v * 100) / 100),
     targets: sections.flatMap((s) => s.targets).map((t) => ({ ...t, met: targetMet(t) })),
+    raw: Object.assign({}, ...sections.map((s) => s.raw ?? {})),
   };
   writeFileSync(file, `${JSON.stringify(run, null, 1)}\n`);
   return file.slice(root.length);

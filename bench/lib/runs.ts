@@ -15,6 +15,40 @@ export interface BenchRunRecord {
   load: number[];
   /** Every target with its verdict. */
   targets: (TargetResult & { met: boolean })[];
+  /**
+   * Raw figures the sections keep beside their verdicts (runs from before 2026-12-07 have none), e.g. `instructions`:
+   * every counted server and endpoint with its windows (see RawInstructionCount).
+   */
+  raw?: Record<string, unknown>;
+}
+
+/** One instruction count as a run record keeps it. */
+export interface RawInstructionCount {
+  /** Instructions per request: the median of the accepted windows. */
+  perRequest: number;
+  /** (max − min) / min of the accepted windows. */
+  spread: number;
+  /** Every window's instructions per request, the accepted ones last. */
+  perWindow: number[];
+  /** Every window's share of instructions in V8's compilers. */
+  compilerShares: number[];
+  /** Indexes of the windows the count reads. */
+  accepted: number[];
+  /** Instrumented requests answered before the first accepted window. */
+  requestsBefore: number;
+}
+
+/** The largest compiling share among the windows a count reads. */
+export function acceptedCompilerShare(
+  count: Pick<RawInstructionCount, 'compilerShares' | 'accepted'>,
+): number {
+  return Math.max(0, ...count.accepted.map((i) => count.compilerShares[i] ?? 0));
+}
+
+/** The raw instruction counts of a run record, by key (`hono`, `http`, `check@1000000`, …), or null when it has none. */
+export function rawInstructions(run: BenchRunRecord): Record<string, RawInstructionCount> | null {
+  const value = run.raw?.instructions;
+  return value !== null && typeof value === 'object' ? (value as Record<string, RawInstructionCount>) : null;
 }
 
 /** Reads a run record, naming the file when it is not one. */

@@ -61,8 +61,27 @@ export function createFakeVoteApi(options: { now: () => number; apiKey?: string 
   const held: (() => void)[] = [];
   let holding = false;
 
-  const same = (a: string, b: string) =>
-    a.normalize('NFKC').toLowerCase() === b.normalize('NFKC').toLowerCase();
+  const nameKey = (name: string) => name.normalize('NFKC').toLowerCase();
+  // Votes by name key, in the order they were added: a check or claim looks up one player's votes, not every vote
+  // (the bench's claim figure would otherwise grow with the number of players in its world). Rebuilt when `votes`
+  // was changed from outside (replaced, or emptied or grown without addVote).
+  let byName = new Map<string, FakeVote[]>();
+  let indexed: FakeVote[] | null = null;
+  let indexedLength = 0;
+  const votesOf = (username: string): FakeVote[] => {
+    if (indexed !== api.votes || indexedLength !== api.votes.length) {
+      byName = new Map();
+      for (const vote of api.votes) {
+        const key = nameKey(vote.username);
+        const list = byName.get(key);
+        if (list) list.push(vote);
+        else byName.set(key, [vote]);
+      }
+      indexed = api.votes;
+      indexedLength = api.votes.length;
+    }
+    return byName.get(nameKey(username)) ?? [];
+  };
 
   const handle = (request: HttpRequest): HttpResponse => {
     const url = new URL(request.url);
@@ -74,8 +93,8 @@ export function createFakeVoteApi(options: { now: () => number; apiKey?: string 
       const vote =
         api.mode === 'unclaimed'
           ? api.unclaimed(username)[0]
-          : api.votes
-              .filter((v) => same(v.username, username) && v.votedAt > options.now() - 86_400_000)
+          : votesOf(username)
+              .filter((v) => v.votedAt > options.now() - 86_400_000)
               .sort((a, b) => b.votedAt - a.votedAt)[0];
       return json(200, {
         voted: vote !== undefined,
@@ -127,12 +146,20 @@ export function createFakeVoteApi(options: { now: () => number; apiKey?: string 
     mode: 'unclaimed',
     addVote(username, votedAt) {
       const vote = { voteId: randomUUID(), username, votedAt, claimedAt: null };
+      const inStep = indexed === api.votes && indexedLength === api.votes.length;
       api.votes.push(vote);
+      if (inStep) {
+        const key = nameKey(username);
+        const list = byName.get(key);
+        if (list) list.push(vote);
+        else byName.set(key, [vote]);
+        indexedLength = api.votes.length;
+      }
       return vote;
     },
     unclaimed: (username) =>
-      api.votes
-        .filter((v) => v.claimedAt === null && same(v.username, username))
+      votesOf(username)
+        .filter((v) => v.claimedAt === null)
         .sort((a, b) => a.votedAt - b.votedAt),
     hold() {
       holding = true;

@@ -176,12 +176,18 @@ export function loadConfig(source: ConfigSource, options: LoadOptions = {}): Con
   return { ok: false, problems, title };
 }
 
+/**
+ * Config is read once a start (and on a reload): zod's compiled fast path for objects would cost more to generate and
+ * compile (`new Function`, one per object schema, about 10 ms of a cold start) than it saves on one read.
+ */
+const ONCE = { jitless: true };
+
 /** Checks config.json against the schema; with `optional`, a program whose settings are wrong is turned off. */
 function validate(
   raw: unknown,
   optional: boolean,
 ): { ok: true; config: ResourceConfig; disabled: DisabledProgram[] } | { ok: false; problems: string[] } {
-  const parsed = configSchema.safeParse(raw);
+  const parsed = configSchema.safeParse(raw, ONCE);
   if (parsed.success) return { ok: true, config: parsed.data, disabled: [] };
   const context = { input: raw, schema: configSchema };
   const refused = { ok: false as const, problems: formatIssues(parsed.error.issues, context) };
@@ -190,7 +196,7 @@ function validate(
   const broken = [...new Set(programs)];
   if (broken.includes(null)) return refused;
   const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !(broken as string[]).includes(key)));
-  const retried = configSchema.safeParse(rest);
+  const retried = configSchema.safeParse(rest, ONCE);
   if (!retried.success) return refused;
   const disabled = (broken as OptionalProgram[]).map((program) => ({
     program,

@@ -68,8 +68,11 @@ function rewardUnion<Extra extends z.core.$ZodLooseShape>(extra: Extra) {
   ]);
 }
 
-/** One reward, told apart by `type` so a problem names the inner field. */
-export const rewardSchema = rewardUnion({});
+/**
+ * One reward, told apart by `type` so a problem names the inner field. Built on its first use: config.json is read
+ * through `rewardEntry`, which builds its own variants, so a start does not pay for this one.
+ */
+export const rewardSchema = z.lazy(() => rewardUnion({}));
 
 const chance = z
   .number()

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   callgrindMissing,
+  parseCallgrindDump,
   parseCallgrindTotal,
   requireSteadyWindows,
+  settledWindows,
   windowSpread,
 } from '../../bench/lib/instructions';
 
@@ -64,5 +66,77 @@ describe('window spread of an instruction count', () => {
 describe('callgrindMissing', () => {
   it('names valgrind when it is not on the PATH, so the section marks its targets not measured', () => {
     expect(callgrindMissing({ PATH: '/nonexistent' })).toBe('valgrind not found');
+  });
+});
+
+/** A dump in callgrind's compressed format: names given once with their id, a call's inclusive cost after `calls=`. */
+const COMPILING = `# callgrind format
+version: 1
+positions: line
+events: Ir
+summary: 10000
+
+ob=(1) /usr/bin/node
+fl=(1) ???
+fn=(1) v8::internal::compiler::PipelineImpl::OptimizeGraph(v8::internal::compiler::Linkage*)
+0 1200
+cfn=(2) v8::internal::Zone::Expand(unsigned long)
+calls=3 0
+0 900
+fn=(2)
+0 900
+fn=(3) Builtins_InterpreterEntryTrampoline
+0 6000
++2 500
+cfn=(1)
+calls=1 0
+0 1200
+fn=(4) v8::internal::maglev::MaglevGraphBuilder::BuildBody()
+* 300
+fn=(5) v8::internal::Deoptimizer::New(unsigned long, v8::internal::Isolate*)
+-1 100
+fn=(1)
+0 200
+fn=(6) uv_run
+0 800
+
+totals: 10000
+`;
+
+describe('parseCallgrindDump', () => {
+  it('counts the self instructions of V8 compiler functions, by compressed name, without calls= lines', () => {
+    // 1 200 + 200 (TurboFan, twice under its id) + 300 (Maglev) + 100 (deoptimizing); Zone and the interpreter are not.
+    expect(parseCallgrindDump(COMPILING)).toEqual({ instructions: 10_000, compiler: 1800 });
+  });
+
+  it('finds no compiling in the bare Hono fixture, whose body holds only a libc function', () => {
+    expect(parseCallgrindDump(DUMP)).toEqual({ instructions: 367_527_693, compiler: 0 });
+  });
+});
+
+describe('settledWindows', () => {
+  const plan = { windows: 2, maxSpread: 0.02, maxCompilerShare: 0.005 };
+
+  it('refuses two windows that agree while V8 compiles in them (bare Hono after one 10 000-request run)', () => {
+    expect(settledWindows([80_800, 78_400], [0.152, 0.175], plan)).toBeNull();
+  });
+
+  it('accepts the last two compile-free windows within 2 %, after unsettled ones', () => {
+    expect(settledWindows([80_800, 78_400, 62_000, 62_300], [0.152, 0.175, 0, 0.001], plan)).toEqual([2, 3]);
+  });
+
+  it('leaves out a recompiling window between two compile-free ones (check at 1 M votes, a full run)', () => {
+    const perWindow = [125_061, 125_350, 124_724, 130_475];
+    const shares = [0.0002, 0.0058, 0.0003, 0.0237];
+    expect(settledWindows(perWindow, shares, plan)).toEqual([0, 2]);
+  });
+
+  it('refuses compile-free windows further apart than 2 %, and a single window', () => {
+    expect(settledWindows([62_000, 63_400], [0, 0], plan)).toBeNull();
+    expect(settledWindows([62_000], [0], plan)).toBeNull();
+  });
+
+  it('refuses a pair where only one window is compile-free', () => {
+    expect(settledWindows([62_000, 62_100], [0.004, 0.006], plan)).toBeNull();
   });
 });
