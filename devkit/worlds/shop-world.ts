@@ -50,6 +50,19 @@ export function createVerifyingAdapter(): VerifyingAdapter {
   return adapter;
 }
 
+/**
+ * A shop whose one item pays what a vote pays (100 cash for 5 points): a purchase and a vote payout of one player
+ * move the same balance, which is what the payout engine's paying-order rule is about.
+ */
+export const CASH_SHOP = {
+  reward: { type: 'money', amount: 100 },
+  points: { perVote: 0 },
+  shop: {
+    enabled: true,
+    items: [{ id: 'cash', name: 'Cash', cost: 5, rewards: [{ type: 'money', amount: 100 }] }],
+  },
+};
+
 /** What survives a restart: the clock, the mock API, the framework (the KVP is passed as a snapshot). */
 export interface ShopShared {
   clock: FakeClock;

@@ -7,6 +7,7 @@
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { html, raw } from 'hono/html';
+import { isHiddenIp } from '../../contract/addresses';
 import { type SiteIdentityKind, type SiteStore, validateUsername } from '../db';
 import { clientIp, IN_PROCESS_CLIENT, UNKNOWN_PEER } from '../middleware/client-ip';
 import { createSlidingWindowLimiter } from '../middleware/rate-limit';
@@ -44,27 +45,8 @@ function browserIp(c: Context): string {
   return peer.startsWith('::ffff:') ? peer.slice(7) : peer;
 }
 
-/**
- * Loopback, private, link-local, shared and unique-local addresses: a real site never sees a player by one, and the
- * resource never pays a vote by one (the same ranges as its own check).
- */
-export function isHiddenAddress(ip: string): boolean {
-  const v4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(ip);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return (
-      a === 127 ||
-      a === 10 ||
-      a === 0 ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 169 && b === 254) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  const lower = ip.toLowerCase();
-  return lower === '::1' || lower === '::' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower);
-}
+/** True for an address a real site could not have seen (loopback, private...): never pre-filled. */
+export const isHiddenAddress = isHiddenIp;
 
 function page(site: SiteEmulation, c: Context, message: string | null, status: 200 | 400 | 429) {
   const ip = browserIp(c);

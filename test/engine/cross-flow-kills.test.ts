@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sweepKills } from '../../devkit/kill-sweep';
-import { bootShopWorld, createShopShared, type ShopShared } from '../../devkit/worlds/shop-world';
+import {
+  bootShopWorld,
+  createShopShared,
+  CASH_SHOP as SHOP,
+  type ShopShared,
+} from '../../devkit/worlds/shop-world';
 import {
   bootSites,
   createSitesShared,
@@ -16,14 +21,6 @@ import {
 } from '../../devkit/worlds/sites-world';
 
 const ANA = { name: 'Ana', license: 'license:a' };
-const SHOP = {
-  reward: { type: 'money', amount: 100 },
-  points: { perVote: 0 },
-  shop: {
-    enabled: true,
-    items: [{ id: 'cash', name: 'Cash', cost: 5, rewards: [{ type: 'money', amount: 100 }] }],
-  },
-};
 
 describe('an interrupted vote payout, then a shop buy of the same reward', () => {
   it('every kill of the /vote: after the restart the buy comes first, yet the vote is paid once and the buy once', async () => {

@@ -4,17 +4,14 @@
  * waiters) serves every path, so a reload waiting for the steps in flight hears a purchase end.
  */
 import { describe, expect, it } from 'vitest';
-import { bootShopWorld, createShopShared, type ShopWorld } from '../../devkit/worlds/shop-world';
+import {
+  bootShopWorld,
+  createShopShared,
+  CASH_SHOP as SHOP,
+  type ShopWorld,
+} from '../../devkit/worlds/shop-world';
 import { JOURNAL_FORMAT, JOURNAL_PREFIX } from '../../src/claim/journal';
 
-const SHOP = {
-  reward: { type: 'money', amount: 100 },
-  points: { perVote: 0 },
-  shop: {
-    enabled: true,
-    items: [{ id: 'cash', name: 'Cash', cost: 5, rewards: [{ type: 'money', amount: 100 }] }],
-  },
-};
 const ANA = { name: 'Ana', license: 'license:a' };
 
 const online = (w: ShopWorld) => {
