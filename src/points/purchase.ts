@@ -285,7 +285,11 @@ export function createShop(options: ShopOptions): ShopCore {
     purchases: (license) =>
       allPurchases(deps)
         .filter((record) => record.license === license)
-        .map(viewOf),
+        .map((record) => {
+          const view = viewOf(record);
+          const delivery = record.state === 'delivering' ? journal.get(deliveryId(record.id)) : undefined;
+          return delivery?.state === 'needs_admin' ? { ...view, held: true as const } : view;
+        }),
   };
 }
 

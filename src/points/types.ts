@@ -134,6 +134,8 @@ export interface PurchaseView {
   /** The journal ref of its delivery (`a:shop:<id>`), once written. */
   ref: string;
   at: number;
+  /** A delivery held for an admin (its outcome unknown): decided with `votereward purchase grant|refund`. */
+  held?: true;
 }
 
 /** One line of `/voteshop` for a player. */

@@ -219,7 +219,7 @@ export function shopPlayerLines(target: ShopConsoleTarget | null, license: strin
   lines.push(`  Purchases  ${purchases.length === 0 ? 'none' : `${purchases.length} kept, ${open} open`}`);
   for (const p of purchases.slice(-PURCHASES_SHOWN))
     lines.push(
-      `    ${cleanText(p.id).padEnd(28)}  ${cleanText(p.item).padEnd(16)}  ${String(p.cost).padStart(6)} pts  ${p.state.padEnd(10)}  ${formatTime(p.at)}`,
+      `    ${cleanText(p.id).padEnd(28)}  ${cleanText(p.item).padEnd(16)}  ${String(p.cost).padStart(6)} pts  ${(p.held ? 'held' : p.state).padEnd(10)}  ${formatTime(p.at)}${p.held ? `  (votereward purchase grant|refund ${cleanText(p.id)})` : ''}`,
     );
   return lines;
 }

@@ -11,6 +11,7 @@ import {
   type ShopWorld,
 } from '../../devkit/worlds/shop-world';
 import { JOURNAL_FORMAT, JOURNAL_PREFIX } from '../../src/claim/journal';
+import { shopPlayerLines } from '../../src/shop/console';
 
 const ANA = { name: 'Ana', license: 'license:a' };
 
@@ -117,5 +118,22 @@ describe('a held purchase is told as a purchase', () => {
         (line) => line.includes('votereward grant a:shop') || line.includes('votereward drop a:shop'),
       ),
     ).toBe(false);
+  });
+});
+
+describe('a held purchase is shown as a purchase', () => {
+  it('the shop lists it as held (not delivering) with the decision to take', async () => {
+    const shared = createShopShared();
+    const w = bootShopWorld(shared, SHOP);
+    online(w);
+    shared.adapter.unknownAfterPaying = 1;
+    const result = await w.shop.buy(1, 'cash');
+    const id = result.ok ? result.purchaseId : '';
+    expect(w.shop.purchases(ANA.license)).toEqual([
+      expect.objectContaining({ id, state: 'delivering', held: true }),
+    ]);
+    const find = () => ({ code: 'none' }) as never;
+    const lines = shopPlayerLines({ points: w.ledger, shop: w.shop, find }, ANA.license);
+    expect(lines.find((line) => line.includes(id))).toMatch(/held .*votereward purchase grant\|refund/);
   });
 });
