@@ -206,7 +206,9 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
       other.giving !== null &&
       other.state !== 'needs_admin' &&
       !rereading.has(other.id);
-    for (const other of journal.openOf(entry.license).filter(interrupted)) {
+    const waiting = journal.openOf(entry.license).filter(interrupted);
+    if (waiting.length === 0) return null;
+    for (const other of waiting) {
       rereading.add(other.id);
       try {
         await run(
@@ -218,10 +220,10 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
         rereading.delete(other.id);
       }
     }
-    const waiting = journal.openOf(entry.license).find(interrupted);
-    return waiting === undefined
+    const still = journal.openOf(entry.license).find(interrupted);
+    return still === undefined
       ? null
-      : `the interrupted payout ${refOf(waiting)} of this player is read again first; this one waits for it`;
+      : `the interrupted payout ${refOf(still)} of this player is read again first; this one waits for it`;
   };
 
   /** The driver: applies each event, saves the entry, performs the effect, until the claim stops. */
