@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { processCpuMicros, type ServerProcess } from './processes';
+import { type ServerProcess, serverProcessOf } from './processes';
 
 const root = new URL('../..', import.meta.url).pathname;
 /** Stoplight Prism, the anchor a developer reaches for to mock an OpenAPI document (what `npm i` gave, 2026-12-07). */
@@ -117,18 +117,5 @@ export async function startPrism(
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  const pid = child.pid as number;
-  return {
-    url,
-    pid,
-    cpuMicros: () => processCpuMicros(pid),
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  return serverProcessOf(child, url);
 }

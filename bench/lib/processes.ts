@@ -89,6 +89,11 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   });
   // Keep draining stdout so a chatty server never blocks on a full pipe.
   child.stdout?.resume();
+  return serverProcessOf(child, url);
+}
+
+/** The handle of a server process started at `url`: its CPU, and a stop (SIGTERM, SIGKILL after 5 s). */
+export function serverProcessOf(child: ChildProcess, url: string): ServerProcess {
   const pid = child.pid as number;
   return {
     url,

@@ -13,7 +13,7 @@ import type { Runtime } from '../runtime/runtime';
 import type { IdentityKind, SiteAdapter, SiteFailure, SiteVote } from '../sites/types';
 import { identityOf } from './identity';
 import { countRecords, createSiteVoteStore, keyOf, type SiteVoteRecord } from './records';
-import { createSiteSteps, type SitePlayer, type SiteRun } from './site-steps';
+import { createSiteSteps, isUnknown, type SitePlayer, type SiteRun } from './site-steps';
 
 /** One configured site, its adapter built. */
 export interface ConfiguredSite {
@@ -319,10 +319,6 @@ export function createSiteClaims(options: SiteClaimsOptions): SiteClaims {
     },
     stop: unlisten,
   };
-}
-
-function isUnknown(failure: SiteFailure | { kind: 'claimed' }): boolean {
-  return (failure.kind === 'unreachable' || failure.kind === 'malformed') && failure.outcomeUnknown;
 }
 
 /** The player's line for a result. */

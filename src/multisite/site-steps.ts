@@ -337,6 +337,6 @@ export function createSiteSteps(options: SiteStepsOptions): SiteSteps {
 }
 
 /** True for a claim whose answer was lost after it was sent: the site may have acted. */
-function isUnknown(failure: SiteFailure | { kind: 'claimed' }): boolean {
+export function isUnknown(failure: SiteFailure | { kind: 'claimed' }): boolean {
   return (failure.kind === 'unreachable' || failure.kind === 'malformed') && failure.outcomeUnknown;
 }

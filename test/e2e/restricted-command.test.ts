@@ -47,6 +47,26 @@ async function boot(config: Record<string, unknown>, vipFirst: boolean, ran: str
   return w;
 }
 
+/** A shop selling VIP (the command registered after the start), `add_ace` given or not; Ann buys it with 300 points. */
+async function buyVip(withAce: boolean) {
+  const ran: string[] = [];
+  const w = await boot(
+    {
+      reward: { type: 'money', amount: 500 },
+      shop: { enabled: true, items: [{ id: 'vip', name: 'VIP for 7 days', cost: 300, rewards: VIP }] },
+    },
+    false,
+    ran,
+  );
+  if (withAce) w.console(ADD_ACE);
+  const ann = await w.join('Ann');
+  w.console(`votereward points ${ann.license} +300 test`);
+  await w.advance(500);
+  w.type(ann, '/voteshop buy vip');
+  await w.advance(3000);
+  return { w, ann, ran };
+}
+
 describe('a custom command reward FXServer refuses this resource', () => {
   it('the vote reward: the start is refused with the exact add_ace line', async () => {
     const ran: string[] = [];
@@ -69,20 +89,7 @@ describe('a custom command reward FXServer refuses this resource', () => {
   });
 
   it('a shop purchase of it: refused before any point is taken, nothing run', async () => {
-    const ran: string[] = [];
-    const w = await boot(
-      {
-        reward: { type: 'money', amount: 500 },
-        shop: { enabled: true, items: [{ id: 'vip', name: 'VIP for 7 days', cost: 300, rewards: VIP }] },
-      },
-      false,
-      ran,
-    );
-    const ann = await w.join('Ann');
-    w.console(`votereward points ${ann.license} +300 test`);
-    await w.advance(500);
-    w.type(ann, '/voteshop buy vip');
-    await w.advance(3000);
+    const { w, ann, ran } = await buyVip(false);
     expect(ran).toEqual([]);
     expect(w.output().filter((line) => line.includes('Access denied for command vip_add'))).toEqual([]);
     expect(w.messages(ann).some((line) => line.includes('You bought'))).toBe(false);
@@ -94,21 +101,7 @@ describe('a custom command reward FXServer refuses this resource', () => {
   });
 
   it('with the add_ace line in server.cfg the purchase runs the command and is delivered', async () => {
-    const ran: string[] = [];
-    const w = await boot(
-      {
-        reward: { type: 'money', amount: 500 },
-        shop: { enabled: true, items: [{ id: 'vip', name: 'VIP for 7 days', cost: 300, rewards: VIP }] },
-      },
-      false,
-      ran,
-    );
-    w.console(ADD_ACE);
-    const ann = await w.join('Ann');
-    w.console(`votereward points ${ann.license} +300 test`);
-    await w.advance(500);
-    w.type(ann, '/voteshop buy vip');
-    await w.advance(3000);
+    const { ann, ran } = await buyVip(true);
     expect(ran).toEqual([`${ann.id} 7`]);
   });
 });
