@@ -2,7 +2,8 @@
 // Builds the FiveM resource: `node build.mjs` → dist/server.js, config.schema.json, and fxmanifest.lua's
 // version/author/description/repository from package.json.
 // `node build.mjs --package` also writes release/vote-reward.zip;
-// `node build.mjs --package-only [--out=FILE]` zips the files as they are, without building.
+// `node build.mjs --package-only [--out=FILE]` zips the files as they are, without building;
+// `node build.mjs --report` (`npm run bundle:report`) also prints where the bundle's bytes go.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -62,7 +63,52 @@ async function bundleResource() {
   if (size > MAX_BUNDLE_BYTES)
     problems.push(`dist/server.js is ${size} bytes, over the ${MAX_BUNDLE_BYTES} budget`);
   if (problems.length > 0) throw new Error(problems.join('\n'));
-  return size;
+  return { size, metafile: result.metafile };
+}
+
+/**
+ * The group an esbuild input belongs to: its package for node_modules (`zod`, `zod/v4/core` for zod's parts), its
+ * folder for `src/` (`src/claim`, `src/` for the root files), else its top folder.
+ */
+function inputGroup(input) {
+  const modules = input.lastIndexOf('node_modules/');
+  if (modules >= 0) {
+    const parts = input.slice(modules + 'node_modules/'.length).split('/');
+    const name = parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+    const rest = parts.slice(name.split('/').length);
+    // A package's own folders, so that a big dependency shows which of its parts the bundle takes.
+    return rest.length > 1 ? `${name} (${rest.slice(0, -1).join('/')})` : name;
+  }
+  const parts = input.split('/');
+  if (parts[0] === 'src') return parts.length > 2 ? `src/${parts[1]}` : 'src/';
+  return parts.length > 1 ? `${parts[0]}/` : input;
+}
+
+/** The bundle's bytes by input group, largest first, as a text table (`--report`). */
+function bundleReport(metafile) {
+  const output = Object.values(metafile.outputs)[0];
+  const groups = new Map();
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const group = inputGroup(input);
+    const entry = groups.get(group) ?? { bytes: 0, files: 0 };
+    entry.bytes += bytesInOutput;
+    entry.files += 1;
+    groups.set(group, entry);
+  }
+  const inputs = [...groups.values()].reduce((sum, entry) => sum + entry.bytes, 0);
+  const rows = [...groups.entries()].sort((a, b) => b[1].bytes - a[1].bytes);
+  const width = Math.max(...rows.map(([group]) => group.length), 'group'.length);
+  const line = (group, kib, share, files) =>
+    `${group.padEnd(width)}  ${kib.padStart(8)}  ${share.padStart(6)}  ${files.padStart(5)}`;
+  return [
+    line('group', 'KiB', 'share', 'files'),
+    ...rows.map(([group, { bytes, files }]) =>
+      line(group, (bytes / 1024).toFixed(1), `${((bytes / output.bytes) * 100).toFixed(1)}%`, String(files)),
+    ),
+    line('(inputs)', (inputs / 1024).toFixed(1), `${((inputs / output.bytes) * 100).toFixed(1)}%`, ''),
+    line('(wrapper, names)', ((output.bytes - inputs) / 1024).toFixed(1), '', ''),
+    line('dist/server.js', (output.bytes / 1024).toFixed(1), '100.0%', ''),
+  ].join('\n');
 }
 
 /** Writes config.schema.json from the same zod schema the resource validates with. */
@@ -185,7 +231,8 @@ const zipPath = outArg ? resolve(outArg.slice('--out='.length)) : `${root}releas
 try {
   if (!process.argv.includes('--package-only')) {
     await writeConfigSchema();
-    const size = await bundleResource();
+    const { size, metafile } = await bundleResource();
+    if (process.argv.includes('--report')) console.log(bundleReport(metafile));
     const stamped = syncManifest() ? ', fxmanifest.lua updated from package.json' : '';
     console.log(
       `build: dist/server.js ${(size / 1024).toFixed(1)} KiB, config.schema.json written${stamped}`,
