@@ -4,7 +4,7 @@
 // `node build.mjs --package` also writes release/vote-reward.zip;
 // `node build.mjs --package-only [--out=FILE]` zips the files as they are, without building;
 // `node build.mjs --report` (`npm run bundle:report`) also prints where the bundle's bytes go.
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { zipSync } from 'fflate';
@@ -178,6 +178,12 @@ const PACKAGE_FILES = {
   // Run inside vRP 2 by its loadScript: how the vRP adapter asks vRP 2 whether a character is loaded.
   'lua/vrp2.lua': 'lua/vrp2.lua',
   'lua/shop-menu.lua': 'lua/shop-menu.lua',
+  // The languages other than English, read with LoadResourceFile at start (src/i18n/locale-files.ts).
+  ...Object.fromEntries(
+    readdirSync(`${root}locales`)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => [`locales/${name}`, `locales/${name}`]),
+  ),
   'README.md': 'docs/owner/README.md',
   'docs/config.md': 'docs/config.md',
   'docs/messages.md': 'docs/messages.md',

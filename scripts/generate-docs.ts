@@ -4,8 +4,9 @@
  * from package.json. `npm run docs` writes them; a test compares.
  */
 import { readFileSync } from 'node:fs';
+import { shippedMessages } from '../devkit/locales';
 import { configJsonSchema } from '../src/config/schema';
-import { LOCALES, MESSAGE_KEYS, MESSAGES } from '../src/i18n/messages';
+import { LOCALES, MESSAGE_KEYS } from '../src/i18n/messages';
 
 /** The subset of JSON Schema draft 7 that z.toJSONSchema produces for config.json. */
 interface JsonSchema {
@@ -246,8 +247,9 @@ export function placeholdersOf(text: string): string[] {
 
 /** docs/messages.md: every player message key, its placeholders and its text in each language. */
 export function renderMessagesDoc(): string {
+  const messages = shippedMessages();
   const lines = [
-    GENERATED_NOTE('src/i18n/messages.ts'),
+    GENERATED_NOTE('src/i18n/messages.ts and locales/*.json'),
     '',
     '# Player messages',
     '',
@@ -265,12 +267,24 @@ export function renderMessagesDoc(): string {
     '',
     'The language is the `locale` setting. A key you leave out keeps the text below.',
     '',
+    '## Language files',
+    '',
+    'English is built into `dist/server.js`. Every other language is a file in the resource folder,',
+    '`locales/<locale>.json` (`locales/fr.json`, `locales/pt-BR.json`…): one `"key": "text"` pair per message,',
+    'read once when the resource starts (and on `votereward reload`). You may edit these files; keep each',
+    "message's placeholders. A key the file lacks is said in English. When the file is missing or is not valid",
+    'JSON, the console says so in one line naming the file and what is wrong, and players read English;',
+    "nothing else stops. An update replaces these files with the new release's, so a change you want to keep",
+    'across updates belongs in `config.json` under `messages`, as above.',
+    '',
+    '## Every message',
+    '',
     `| key | placeholders | ${LOCALES.join(' | ')} |`,
     `|---|---|${LOCALES.map(() => '---').join('|')}|`,
   ];
   for (const key of MESSAGE_KEYS) {
-    const placeholders = [...new Set(LOCALES.flatMap((locale) => placeholdersOf(MESSAGES[locale][key])))];
-    const texts = LOCALES.map((locale) => cell(MESSAGES[locale][key]));
+    const placeholders = [...new Set(LOCALES.flatMap((locale) => placeholdersOf(messages[locale][key])))];
+    const texts = LOCALES.map((locale) => cell(messages[locale][key]));
     lines.push(
       `| \`${key}\` | ${placeholders.map((p) => `\`{${p}}\``).join(' ') || '—'} | ${texts.join(' | ')} |`,
     );

@@ -5,6 +5,7 @@ import { createFetchTransport, type HttpTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow } from './claim/claim-flow';
 import type { ClaimLocks } from './claim/locks';
 import { type ApiReach, type ApiUrlSource, trackReach } from './commands/api-reach';
+import { explainJsonMistake } from './config/json-syntax';
 import { possibleRewardsOf, rewardsOf, votePointsOf } from './config/load';
 import {
   type DisabledProgram,
@@ -16,7 +17,8 @@ import {
 import type { ResourceConfig } from './config/schema';
 import { createPayoutEngine, type PayoutEngine } from './engine/payout-engine';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
-import { createTranslator, type Translate } from './i18n/messages';
+import { readLocaleFile } from './i18n/locale-files';
+import { createTranslator, type Locale, type MessageTable, type Translate } from './i18n/messages';
 import { composeSites } from './multisite/compose-sites';
 import type { SiteClaims } from './multisite/site-claims';
 import { createNotifier, type Notifier } from './notify';
@@ -57,6 +59,11 @@ export interface ComposeOverrides {
   apiUrlSource?: ApiUrlSource;
   /** The payout engine's per-player locks of the start before a reload (see `PayoutEngineOptions.locks`). */
   locks?: ClaimLocks;
+  /**
+   * The built-in texts of `config.locale`, as the resource read them from the language's file at start; read here
+   * through the runtime (a problem with the file logged) when left out.
+   */
+  localeMessages?: MessageTable;
   /** Adapters standing in for configured sites, by site id (tests); the registry builds the others. */
   siteAdapters?: Readonly<Record<string, SiteAdapter>>;
 }
@@ -206,7 +213,11 @@ export function composeResource(
     timeoutMs: config.requestTimeoutMs,
     log,
   });
-  const translate = createTranslator(config.locale, config.messages);
+  const translate = createTranslator(
+    config.locale,
+    config.messages,
+    overrides.localeMessages ?? localeMessagesOf(config.locale, runtime),
+  );
   const notifier = createNotifier(config.notify, runtime);
   if (notifier.problem) log.warn(notifier.problem);
   else if (notifier.mode !== 'chat') log.info(`player messages shown as ${notifier.mode} notifications`);
@@ -375,4 +386,11 @@ export function composeResource(
       for (const part of [...parts].reverse()) part.stop();
     },
   };
+}
+
+/** The built-in texts of `locale` from its file, the file's problem (if any) logged. */
+function localeMessagesOf(locale: Locale, runtime: Runtime): MessageTable {
+  const read = readLocaleFile(locale, runtime.loadResourceFile, explainJsonMistake);
+  if (read.problem) runtime.log.warn(read.problem);
+  return read.messages;
 }

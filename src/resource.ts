@@ -8,9 +8,11 @@ import { type InertSettings, inertSettings } from './commands/inert';
 import { statusLines, VERBOSE_WORDS } from './commands/status';
 import { testpayCommand } from './commands/testpay';
 import { chooseAdapterForParts, composeResource, type Running } from './compose';
+import { explainJsonMistake } from './config/json-syntax';
 import { CONFIG_PROBLEMS_TITLE, loadConfig, maskKey, rewardsOf } from './config/load';
 import { upgradeData } from './data-version';
 import { registerExports } from './exports';
+import { readLocaleFile } from './i18n/locale-files';
 import { createTranslator, type Translate } from './i18n/messages';
 import { programsCommands } from './programs/console';
 import { findFramework } from './rewards/registry';
@@ -78,7 +80,10 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   const printBlock = (title: string, lines: readonly string[]) => printProblems(log, title, lines);
 
   /** What `/vote` answers while nothing runs: the configured command and language as far as they could be read. */
-  let inert: { command: string; translate: Translate } = inertAnswer(inertSettings(null));
+  let inert: { command: string; translate: Translate } = inertAnswer(
+    inertSettings(null),
+    runtime.loadResourceFile,
+  );
   let lastPointerAt = Number.NEGATIVE_INFINITY;
 
   /** A player typed the claim command while nothing runs: answered in the server's language, admins pointed. */
@@ -148,14 +153,17 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     const text = runtime.loadResourceFile('config.json');
     const loaded = loadConfig({ text, convar: runtime.convar }, { optionalPrograms: true });
     if (!loaded.ok) {
-      inert = inertAnswer(inertSettings(text));
+      inert = inertAnswer(inertSettings(text), runtime.loadResourceFile);
       printBlock(loaded.title ?? CONFIG_PROBLEMS_TITLE, loaded.problems);
       return null;
     }
     for (const line of loaded.warnings ?? []) log.warn(line);
+    // The language's file is read once a start, here; the composition is handed its texts.
+    const locale = readLocaleFile(loaded.config.locale, runtime.loadResourceFile, explainJsonMistake);
+    if (locale.problem) log.warn(locale.problem);
     inert = {
       command: loaded.config.command,
-      translate: createTranslator(loaded.config.locale, loaded.config.messages),
+      translate: createTranslator(loaded.config.locale, loaded.config.messages, locale.messages),
     };
     const chosen = await chooseAdapterForParts(runtime, loaded.config);
     if (!chosen.ok) {
@@ -171,6 +179,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       framework: chosen.framework,
       ...(claimLocks ? { locks: claimLocks } : {}),
       apiUrlSource: loaded.apiUrlSource,
+      localeMessages: locale.messages,
     });
     claimLocks = running.engine.locks;
     log.info(
@@ -301,8 +310,13 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
 }
 
 /** The claim command's name and translator while nothing runs, from what a broken config.json still told. */
-function inertAnswer(settings: InertSettings): { command: string; translate: Translate } {
-  return { command: settings.command, translate: createTranslator(settings.locale) };
+function inertAnswer(
+  settings: InertSettings,
+  load: (path: string) => string | null,
+): { command: string; translate: Translate } {
+  // A broken config.json is what the console shows now; a problem of the language's file waits for a good one.
+  const builtIn = readLocaleFile(settings.locale, load, explainJsonMistake).messages;
+  return { command: settings.command, translate: createTranslator(settings.locale, {}, builtIn) };
 }
 
 /** Prints a start-up refusal: a rule, the title, one line a problem, how to retry, a rule. */

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { nameKey } from '../../src/claim/player-name';
-import { MESSAGES } from '../../src/i18n/messages';
+import { EN } from '../../src/i18n/messages';
 import { LAST_CLAIM_KVP_PREFIX } from '../../src/poll/detector';
 import { createPollScheduler } from '../../src/poll/scheduler';
 import { createFxServerHost } from './fxserver-host';
@@ -246,7 +246,7 @@ async function runDay(
   });
   const world = await startWorld(kind, strategy, plan.history);
   const { host, mock, proxy } = world;
-  const waiting = MESSAGES.en.reward_waiting.replace('{command}', 'vote');
+  const waiting = EN.reward_waiting.replace('{command}', 'vote');
   const online = plan.votes.filter((v): v is PlannedVote & { id: number } => v.id !== null);
   const byId = new Map(online.map((v) => [v.id, { ...v, toldAt: null as number | null }]));
   const voterIds = [...byId.keys()];
@@ -380,7 +380,7 @@ async function runResmon(
   const world = await startWorld('in-process', strategy, plan.history, meter);
   meter.reset();
   const { host, mock, proxy } = world;
-  const waiting = MESSAGES.en.reward_waiting.replace('{command}', 'vote');
+  const waiting = EN.reward_waiting.replace('{command}', 'vote');
   const agenda = createAgenda();
   for (let id = 1; id <= players; id += 1) {
     agenda.add({

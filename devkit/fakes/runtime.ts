@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { createLog, type KvpStore, type NativeHttpRequest, type Runtime } from '../../src/runtime/runtime';
 
 /** A manual clock with FiveM-like timers; tests move time with `advance`. */
@@ -231,7 +232,7 @@ export function createFakeRuntime(
     exportsProvided: new Map(),
     invoker: null,
     convars: new Map(),
-    files: new Map(),
+    files: shippedFiles(),
     resourceStates: new Map(),
     nativeHttp: null,
     nativeRequests: [],
@@ -318,4 +319,14 @@ export function createFakeRuntime(
     log: createLog((level, message) => void runtime.logs.push({ level, message })),
   };
   return runtime;
+}
+
+/** The resource folder's data files as the release ships them (the language files), by path inside the folder. */
+function shippedFiles(): Map<string, string> {
+  const folder = new URL('../../locales/', import.meta.url);
+  return new Map(
+    readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => [`locales/${name}`, readFileSync(new URL(name, folder), 'utf8')]),
+  );
 }

@@ -276,8 +276,14 @@ export function installBundle(
   fs.mkdirSync(path.join(target, 'dist'), { recursive: true });
   fs.copyFileSync(path.join(REPO_ROOT, 'fxmanifest.lua'), path.join(target, 'fxmanifest.lua'));
   fs.writeFileSync(path.join(target, 'dist/server.js'), requireBundle());
+  copyLocales(target);
   fs.writeFileSync(path.join(target, 'config.json'), JSON.stringify(config));
   return { dir, target };
+}
+
+/** Copies the language files (`locales/*.json`) into a resource folder, as the release zip holds them. */
+export function copyLocales(resourceDir: string): void {
+  fs.cpSync(path.join(REPO_ROOT, 'locales'), path.join(resourceDir, 'locales'), { recursive: true });
 }
 
 /** Text the resource's `tell` puts in chat: `chat:addMessage` with args [prefix, text]. */
@@ -316,6 +322,7 @@ export async function createE2e(options: E2eOptions = {}): Promise<E2e> {
   fs.mkdirSync(path.join(resourceDir, 'dist'), { recursive: true });
   fs.copyFileSync(path.join(REPO_ROOT, 'fxmanifest.lua'), path.join(resourceDir, 'fxmanifest.lua'));
   fs.writeFileSync(path.join(resourceDir, 'dist', 'server.js'), bundle);
+  copyLocales(resourceDir);
   const config = {
     apiUrl: mock.url,
     voteUrl: `${mock.url}/servers/${testServer.id}/vote`,

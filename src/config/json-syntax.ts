@@ -51,6 +51,17 @@ export function engineJsonProblem(text: string, error: unknown): JsonSyntaxProbl
   return locate(text, Math.min(Number(at[2]), text.length), `not valid JSON (${at[1]})`);
 }
 
+/**
+ * A JSON mistake in words: `line L, column C: <fix> (the line reads: …)`, or the engine's message when no position is
+ * known. For files read like config.json (the language files).
+ */
+export function explainJsonMistake(text: string, error: unknown): string {
+  const found = jsonSyntaxProblem(text) ?? engineJsonProblem(text, error);
+  if (!found) return `not valid JSON (${error instanceof Error ? error.message : String(error)})`;
+  const line = found.excerpt === '' ? '' : ` (the line reads: ${found.excerpt})`;
+  return `line ${found.line}, column ${found.column}: ${found.hint}${line}`;
+}
+
 /** Line, column and excerpt of offset `at`. */
 function locate(text: string, at: number, hint: string): JsonSyntaxProblem {
   const before = text.slice(0, at);

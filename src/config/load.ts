@@ -6,7 +6,7 @@ import { FRAMEWORK_CHOICES, findFramework } from '../rewards/registry';
 import type { Reward } from '../rewards/types';
 import { safeUrl } from '../runtime/redact';
 import { formatIssues } from './format-issues';
-import { engineJsonProblem, jsonSyntaxProblem } from './json-syntax';
+import { explainJsonMistake } from './json-syntax';
 import { type DisabledProgram, type OptionalProgram, programOfIssue } from './optional-programs';
 import { configSchema, type ResourceConfig } from './schema';
 import { siteProblems } from './sites';
@@ -210,11 +210,8 @@ function validate(
 
 /** The line naming a JSON syntax mistake: line, column, the fix, and the line as written. */
 function syntaxLine(text: string, error: unknown): string {
-  const found = jsonSyntaxProblem(text) ?? engineJsonProblem(text, error);
-  if (!found)
-    return `config.json: not valid JSON (${error instanceof Error ? error.message : String(error)})`;
-  const line = found.excerpt === '' ? '' : ` (the line reads: ${found.excerpt})`;
-  return `config.json line ${found.line}, column ${found.column}: ${found.hint}${line}`;
+  const explained = explainJsonMistake(text, error);
+  return explained.startsWith('line ') ? `config.json ${explained}` : `config.json: ${explained}`;
 }
 
 function checkApiKey(value: string, origin: Origin): string | null {

@@ -1,11 +1,10 @@
-/** Player-facing messages in every supported language, and the translator that fills them. */
+/**
+ * Player-facing messages: the English texts (the source of every key and its placeholders), and the translator that
+ * fills them. The other languages ship as `locales/<locale>.json` at the resource's root, read at start by
+ * `./locale-files.ts`, so that a server carries only the one it speaks in memory and owners can edit them.
+ */
 
 import { cleanText, NAME_MAX, VALUE_MAX } from '../runtime/clean-text';
-import { de } from './locales/de';
-import { es } from './locales/es';
-import { nl } from './locales/nl';
-import { pl } from './locales/pl';
-import { ptBR } from './locales/pt-br';
 
 /** Languages the resource speaks. */
 export const LOCALES = ['en', 'fr', 'de', 'es', 'pt-BR', 'pl', 'nl'] as const;
@@ -13,7 +12,8 @@ export const LOCALES = ['en', 'fr', 'de', 'es', 'pt-BR', 'pl', 'nl'] as const;
 /** One of {@link LOCALES}. */
 export type Locale = (typeof LOCALES)[number];
 
-const en = {
+/** The English messages: every key, and the placeholders every language's text of it must use. */
+export const EN = {
   rewarded: 'Thanks for voting! You received {rewards}.',
   no_vote: 'No vote found for "{name}". Vote here: {url} then type /{command} again.',
   no_vote_no_link: 'No vote found for "{name}". Vote for the server, then type /{command} again.',
@@ -139,173 +139,53 @@ const en = {
 } as const;
 
 /** Key of a player-facing message. */
-export type MessageKey = keyof typeof en;
+export type MessageKey = keyof typeof EN;
 
 /** Every message key, in a stable order. */
-export const MESSAGE_KEYS = Object.keys(en) as MessageKey[];
+export const MESSAGE_KEYS = Object.keys(EN) as MessageKey[];
 
-const fr: Record<MessageKey, string> = {
-  rewarded: 'Merci pour ton vote ! Tu as reçu {rewards}.',
-  no_vote: 'Aucun vote trouvé pour « {name} ». Vote ici : {url} puis tape /{command} à nouveau.',
-  no_vote_no_link: 'Aucun vote trouvé pour « {name} ». Vote pour le serveur, puis tape /{command} à nouveau.',
-  reward_waiting: 'Ton vote a été reçu : tape /{command} pour recevoir ta récompense.',
-  vote_link: 'Vote pour le serveur ici : {url} puis tape /{command} pour recevoir ta récompense.',
-  vote_reminder: 'Tu peux de nouveau voter pour le serveur : {url}',
-  vote_broadcast_one:
-    '1 joueur a voté pour le serveur ces {minutes} dernières minutes. Vote aussi : /{command}',
-  vote_broadcast:
-    '{count} joueurs ont voté pour le serveur ces {minutes} dernières minutes. Vote aussi : /{command}',
-  claim_in_progress: 'Ton vote est déjà en cours de vérification, patiente.',
-  cooldown: 'Attends {seconds} s avant de retaper /{command}.',
-  name_locked:
-    'Le nom « {name} » est déjà lié à un autre joueur : ses votes ne peuvent pas être réclamés ici.',
-  no_license: 'Ta licence est illisible ; reconnecte-toi et réessaie.',
-  invalid_name: 'Ton nom en jeu est vide sans les codes couleur ; choisis un nom et vote avec.',
-  pending_inventory_full:
-    'Ta récompense t’attend : libère de la place pour {count} x {item} et retape /{command}.',
-  pending_not_loaded: 'Ta récompense t’attend : elle sera donnée dès que ton personnage sera chargé.',
-  rewards_paused:
-    'Les récompenses de vote sont en pause : le framework du serveur est arrêté. Ta récompense t’attend et sera donnée dès son retour.',
-  pending_framework_error:
-    'Ta récompense t’attend : elle n’a pas encore pu être donnée, un admin est prévenu.',
-  pending_admin: 'Ta réclamation précédente doit être vérifiée par un admin avant d’être payée.',
-  pending_unconfirmed:
-    'Ta récompense n’a pas pu être confirmée : le serveur n’a pas dit si elle a été donnée. Un admin doit vérifier et confirmer ; rien n’est perdu et rien de plus n’est payé d’ici là.',
-  claim_uncertain: 'Ta réclamation n’a pas encore pu être confirmée ; elle sera revérifiée automatiquement.',
-  api_unauthorized:
-    'Les votes ne peuvent pas être vérifiés (problème de configuration du serveur). Un admin est prévenu.',
-  api_rate_limited: 'Trop de requêtes vers le site de vote ; réessaie dans {seconds} s.',
-  api_busy: 'Le site de vote est occupé ; réessaie dans {seconds} s.',
-  api_server_error: 'Le site de vote a un problème ; rien n’est perdu, réessaie plus tard.',
-  api_unavailable: 'Le site de vote est injoignable ; rien n’est perdu, réessaie plus tard.',
-  api_misbehaving: 'Le site de vote se comporte anormalement ; rien n’est perdu, réessaie plus tard.',
-  not_ready: 'Les récompenses de vote ne sont pas disponibles sur ce serveur pour le moment.',
-  starting: 'Les récompenses de vote démarrent ; retape /{command} dans quelques secondes.',
-  award_test: 'Test des récompenses de vote par un admin (pas un vote) : tu as reçu {rewards}.',
-  reward_money: '{amount} $ en liquide',
-  reward_bank: '{amount} $ en banque',
-  reward_gold: '{amount} or',
-  reward_item: '{count} x {item}',
-  reward_custom: 'une récompense spéciale',
-  reward_points: '{amount} points de vote',
-  award_shop: 'Ton achat dans la boutique de vote a été livré : {rewards}.',
-  rewarded_nothing: 'Merci pour ton vote ! Pas de chance au tirage cette fois.',
-  award_first: 'Merci pour ton premier vote pour le serveur ! Bonus : {rewards}.',
-  award_milestone: 'Tu as atteint {votes} votes pour le serveur ! Bonus : {rewards}.',
-  award_streak: 'Série de {days} jours de vote ! Bonus : {rewards}.',
-  award_party: 'Vote party ! Le serveur a atteint {votes} votes ce mois-ci : tu as reçu {rewards}.',
-  award_top: 'Tu étais le votant n°{rank} de {month} : tu as reçu {rewards}.',
-  award_all_sites: "Tu as voté sur tous les sites aujourd'hui ! Bonus : {rewards}.",
-  site_found: '{site} : vote trouvé.',
-  site_no_vote: "{site} : aucun vote trouvé pour l'instant. Vote ici : {url}",
-  site_already_paid:
-    '{site} : ton dernier vote sur ce site a déjà été récompensé. Revote dès que le site le permet : {url}',
-  site_unreachable: "{site} est injoignable pour le moment ; rien n'est perdu, retape /{command} plus tard.",
-  site_pending: '{site} : ton vote est en cours de vérification ; il sera réglé automatiquement.',
-  site_needs_steam:
-    '{site} identifie les votants par leur compte Steam : lance FiveM avec Steam ouvert pour être récompensé de tes votes sur ce site.',
-  site_needs_discord:
-    '{site} identifie les votants par leur compte Discord : ouvre Discord avant FiveM pour être récompensé de tes votes sur ce site.',
-  site_needs_ip:
-    '{site} identifie les votants par leur adresse IP, que ce serveur ne voit pas : les votes sur ce site ne peuvent pas être récompensés ici.',
-  site_needs_name:
-    '{site} a besoin de ton nom en jeu : choisis un nom qui ne soit pas fait que de codes couleur et vote avec.',
-  award_nothing: 'Pas de chance au tirage du bonus cette fois.',
-  streak_status: 'Série de votes : {days} jour(s), record {best}. Revote d’ici {hours} h pour la garder.',
-  party_progress: 'Encore {left} vote(s) avant la prochaine vote party ({votes}/{goal} ce mois-ci).',
-  party_started:
-    'Vote party ! Le serveur a atteint {votes} votes ce mois-ci : les votants connectés sont récompensés.',
-  party_not_eligible: 'Vote party ! Vote {min} fois ce mois-ci pour profiter de la prochaine.',
-  top_title: 'Meilleurs votants de {month} :',
-  top_line: 'n°{rank} {name} : {votes} vote(s)',
-  top_empty: 'Personne n’a encore voté en {month}.',
-  top_own: 'Tu es n°{rank} avec {votes} vote(s).',
-  top_own_none: 'Tu n’as pas encore voté ce mois-ci : /{command}',
-  discord_vote: '{name} a voté pour le serveur ({votes} vote(s) de sa part ce mois-ci).',
-  discord_milestone: '{name} a atteint {votes} votes pour le serveur !',
-  discord_streak: '{name} enchaîne {days} jours de vote !',
-  discord_party:
-    'Vote party ! Le serveur a atteint {votes} votes ce mois-ci ; {players} joueur(s) récompensé(s).',
-  discord_winners: 'Meilleurs votants de {month} : {list}',
-  points_balance: 'Tu as {balance} point(s) de vote.',
-  points_spend: 'Dépense-les dans la boutique de vote : /{command}',
-  points_cap: 'C’est le maximum que tu peux avoir ({cap}) : dépenses-en pour continuer à en gagner.',
-  points_admin: 'Un admin a modifié tes points de vote de {delta} ; tu en as maintenant {balance}.',
-  shop_title: 'Boutique de vote, tu as {balance} point(s). Achète avec /{command} buy <id>',
-  shop_item: '{id} : {item}, {cost} point(s)',
-  shop_left_day: 'encore {left} aujourd’hui',
-  shop_left_week: 'encore {left} cette semaine',
-  shop_left_month: 'encore {left} ce mois-ci',
-  shop_left_total: 'encore {left} pour toi',
-  shop_stock: '{stock} en stock',
-  shop_sold_out_tag: 'épuisé',
-  shop_confirm_tag: 'demande une confirmation',
-  shop_empty: 'La boutique de vote n’a rien à vendre pour le moment.',
-  shop_more: 'Plus d’articles : /{command} {page}',
-  shop_off: 'La boutique de vote est fermée sur ce serveur.',
-  shop_usage: 'Voir les articles : /{command}. En acheter un : /{command} buy <id>',
-  shop_unknown: 'La boutique de vote n’a pas d’article « {id} ». Tu voulais dire {ids} ? Liste : /{command}',
-  shop_id_hidden:
-    'Cet identifiant d’article contient des caractères invisibles ou des espaces. Tu voulais dire {ids} ? Liste : /{command}',
-  shop_unknown_none: 'La boutique de vote n’a pas d’article « {id} ». Liste : /{command}',
-  shop_id_invalid:
-    'Un identifiant d’article ne contient que des lettres, des chiffres, - et _, {max} caractères au plus. Liste : /{command}',
-  shop_confirm: '{item} coûte {cost} point(s). Pour l’acheter, tape /{command} buy {id} confirm',
-  shop_bought: 'Tu as acheté {item} pour {cost} point(s). Il te reste {balance} point(s).',
-  shop_not_enough: '{item} coûte {cost} point(s) et tu en as {balance}.',
-  shop_limit:
-    'Tu as acheté {item} autant de fois que permis ({limit}) ; tu pourras le racheter à partir du {reset}.',
-  shop_limit_total: 'Tu as acheté {item} autant de fois que permis ({limit}).',
-  shop_sold_out: '{item} est épuisé.',
-  shop_no_permission: 'Tu n’as pas le droit d’acheter {item}.',
-  shop_not_loaded:
-    'Ton personnage n’est pas encore chargé ; achète une fois qu’il le sera. Aucun point n’a été pris.',
-  shop_cannot_carry:
-    'Tu ne peux pas porter {rewards} pour le moment : fais de la place et rachète. Aucun point n’a été pris.',
-  shop_refunded: '{item} n’a pas pu être donné, tes {cost} point(s) t’ont donc été rendus.',
-  shop_held:
-    'Le serveur n’a pas pu confirmer si {item} a été donné. Tes {cost} point(s) sont bloqués jusqu’à la vérification d’un admin ; rien n’est perdu.',
-  shop_busy: 'Ton achat précédent est encore en cours ; patiente un instant.',
-  shop_failed:
-    'La boutique de vote ne peut pas vendre {item} pour le moment ; aucun point n’a été pris. Réessaie plus tard.',
-  shop_pending: 'Tu as acheté {item} ; il te sera donné dès que le serveur le pourra.',
-  shop_menu_title: 'Boutique de vote : {balance} point(s)',
-  shop_cost: 'coût : {cost} point(s)',
-  discord_purchase: '{name} a acheté {item} dans la boutique de vote.',
-  points_unavailable:
-    'Tes points de vote sont illisibles pour le moment ; un admin est prévenu et rien n’est perdu.',
-  suggest_vote: 'Reçois ta récompense après avoir voté pour le serveur',
-  suggest_top: 'Meilleurs votants du mois',
-  suggest_shop: 'La boutique de vote : voir les articles, ou en acheter un',
-  suggest_shop_action: 'buy (laisser vide pour voir les articles)',
-  suggest_shop_id: 'Identifiant de l’article, comme la liste le montre',
-  suggest_shop_confirm: 'confirm, pour les articles qui le demandent',
-  suggest_points: 'Tes points de vote',
-};
+/** The placeholder names in a template, as a union (`'a {x} b {y}'` gives `'x' | 'y'`). */
+type PlaceholdersIn<T extends string> = T extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PlaceholdersIn<Rest>
+  : never;
 
-/** Built-in messages per language (en and fr here, the others in `./locales/`). */
-export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, fr, de, es, 'pt-BR': ptBR, pl, nl };
+/** The placeholders of a message, taken from its English text (every language must use the same). */
+export type PlaceholderOf<K extends MessageKey> = PlaceholdersIn<(typeof EN)[K]>;
+
+/** Texts of one language by key; keys it lacks are said in English. */
+export type MessageTable = Partial<Record<MessageKey, string>>;
 
 /** Values substituted into `{placeholders}`. */
 export type MessageVars = Record<string, string | number>;
 
+/** The values a message takes: one per placeholder of its English text (a key known only at run time takes any). */
+export type MessageVarsOf<K extends MessageKey> = { readonly [P in PlaceholderOf<K>]?: string | number };
+
 /** Fills a message for the configured language. */
-export type Translate = (key: MessageKey, vars?: MessageVars) => string;
+export type Translate = <K extends MessageKey>(key: K, vars?: MessageVarsOf<K>) => string;
 
 /** Longest value per placeholder; others get VALUE_MAX. */
 const PLACEHOLDER_MAX: Record<string, number> = { name: NAME_MAX, url: 256, rewards: 512 };
 
 /**
- * Creates the translator for `locale`, with per-key overrides from config taking precedence. Placeholder values
+ * Creates the translator for `locale`: the language's built-in texts (`builtIn`, from its locale file; English for
+ * keys it lacks), with per-key overrides from config taking precedence. Placeholder values
  * pass the sanitiser (no control characters, no colour codes, cut when long); the templates' own text is kept.
  */
 export function createTranslator(
   locale: Locale,
-  overrides: Partial<Record<Locale, Partial<Record<MessageKey, string>>>> = {},
+  overrides: Partial<Record<Locale, MessageTable>> = {},
+  builtIn: MessageTable = {},
 ): Translate {
-  const table: Record<MessageKey, string> = { ...MESSAGES[locale], ...overrides[locale] };
-  return (key, vars = {}) =>
-    table[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+  const table: Record<MessageKey, string> = {
+    ...EN,
+    ...(locale === 'en' ? {} : builtIn),
+    ...overrides[locale],
+  };
+  return (key, given = {}) => {
+    const vars = given as MessageVars;
+    return table[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
       Object.hasOwn(vars, name) ? cleanText(vars[name], PLACEHOLDER_MAX[name] ?? VALUE_MAX) : whole,
     );
+  };
 }

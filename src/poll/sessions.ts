@@ -5,7 +5,7 @@
 import { nameKey } from '../../contract/name-key';
 import type { ResourceConfig } from '../config/schema';
 import type { EventChannel } from '../events';
-import type { Translate } from '../i18n/messages';
+import type { MessageVars, Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
 import { LAST_CLAIM_PREFIX } from '../store/keys';
 import type { CountGate } from './gate';
@@ -215,7 +215,9 @@ export function createPollSessions(options: PollSessionsOptions): PollSessions {
         if (!session || session.told || options.hasPending?.(source)) continue;
         const name = options.claimName(source);
         if (name !== null && lastClaimAt(name) + cooldownMs > now) continue;
-        runtime.tell(source, translate('vote_reminder', { url: options.voteUrl, command: options.command }));
+        // {command} beyond en's placeholders: an owner's override in config.json may use it.
+        const vars: MessageVars = { url: options.voteUrl, command: options.command };
+        runtime.tell(source, translate('vote_reminder', vars));
         scheduler.linkShown(source, now);
       }
     },

@@ -265,8 +265,12 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
           runtime.setInterval(() => {
             const vars = progressVars();
             if (!vars) return;
+            // {command} beyond en's placeholders: an owner's override in config.json may use it.
             for (const source of runtime.players())
-              runtime.tell(source, translate('party_progress', { command: options.command, ...vars }));
+              runtime.tell(
+                source,
+                translate('party_progress', { command: options.command, ...vars } as MessageVars),
+              );
           }, settings.announceMinutes * 60_000),
         );
       }

@@ -1,13 +1,24 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadRepoFile, shippedMessages, shippedTable } from '../../devkit/locales';
+import { explainJsonMistake } from '../../src/config/json-syntax';
 import { loadConfig } from '../../src/config/load';
+import { localeFile, readLocaleFile } from '../../src/i18n/locale-files';
 import {
   createTranslator,
   LOCALES,
   type Locale,
   MESSAGE_KEYS,
-  MESSAGES,
   type MessageKey,
+  type MessageVars,
 } from '../../src/i18n/messages';
+
+/** English from the code, the other languages from their shipped `locales/<locale>.json`. */
+const MESSAGES = shippedMessages();
+
+/** A translator for `locale` with its shipped texts and `overrides`, as the resource builds it at start. */
+const translatorOf = (locale: Locale, overrides = {}) =>
+  createTranslator(locale, overrides, shippedTable(locale));
 
 const KEY = 'live_0123456789abcdef0123456789abcdef';
 const base = { apiUrl: 'https://votes.example', apiKey: KEY };
@@ -78,7 +89,7 @@ const faultsOf = (locale: Locale, key: MessageKey, override?: string): string[] 
   else if (locale !== 'en') fault(text === source, 'left in English');
   if ((added as readonly string[]).includes(locale))
     fault(/\p{L}\(\p{L}{1,3}\)/u.test(text), 'a "(s)"-style plural that a count cannot agree with');
-  const line = createTranslator(locale, { [locale]: { [key]: text } })(key, VARS);
+  const line = translatorOf(locale, { [locale]: { [key]: text } })(key, VARS);
   fault(/\{\w+\}/.test(line), 'a placeholder left unfilled', line);
   for (const name of placeholders(source))
     fault(!line.includes(String(VARS[name as keyof typeof VARS])), `{${name}} not filled in`, line);
@@ -92,6 +103,22 @@ describe('built-in messages of every locale', () => {
     expect(Object.keys(MESSAGES).sort()).toEqual([...LOCALES].sort());
     for (const locale of LOCALES)
       expect(Object.keys(MESSAGES[locale]).sort()).toEqual([...MESSAGE_KEYS].sort());
+  });
+
+  it('ships one locales/<locale>.json per language but English, each with every key and nothing else', () => {
+    const files = readdirSync(new URL('../../locales/', import.meta.url)).sort();
+    expect(files).toEqual(
+      LOCALES.filter((locale) => locale !== 'en')
+        .map((locale) => localeFile(locale).slice('locales/'.length))
+        .sort(),
+    );
+    for (const locale of LOCALES) {
+      const read = readLocaleFile(locale, loadRepoFile);
+      expect(read.problem, locale).toBeNull();
+      expect(Object.keys(read.messages).sort(), locale).toEqual(
+        locale === 'en' ? [] : [...MESSAGE_KEYS].sort(),
+      );
+    }
   });
 
   // One test per locale that names every bad key at once: the placeholders and /{command} of en, a real text (not
@@ -162,7 +189,7 @@ describe('createTranslator in every locale', () => {
       'Bedankt voor het stemmen! Je hebt $ 500 contant gekregen.',
     ],
   ])('speaks %s: the cooldown and a cash reward', (locale, cooldown, rewarded) => {
-    const translate = createTranslator(locale);
+    const translate = translatorOf(locale);
     expect(translate('cooldown', { seconds: 12, command: 'vote' })).toBe(cooldown);
     expect(translate('rewarded', { rewards: translate('reward_money', { amount: 500 }) })).toBe(rewarded);
   });
@@ -184,10 +211,12 @@ describe('messages.<locale> in config.json', () => {
     });
     if (!result.ok) throw new Error(result.problems.join('\n'));
     expect(result.config.locale).toBe(locale);
-    const translate = createTranslator(result.config.locale, result.config.messages);
-    expect(translate('rewarded', { name: 'Steve', rewards: '500 $' })).toBe('GG Steve, 500 $!');
+    const translate = translatorOf(result.config.locale, result.config.messages);
+    // {name} is no placeholder of en's `rewarded`, but an override may use any value the caller gives.
+    const given: MessageVars = { name: 'Steve', rewards: '500 $' };
+    expect(translate('rewarded', given)).toBe('GG Steve, 500 $!');
     expect(translate('cooldown', { seconds: 3, command: 'vote' })).toBe(
-      createTranslator(locale)('cooldown', { seconds: 3, command: 'vote' }),
+      translatorOf(locale)('cooldown', { seconds: 3, command: 'vote' }),
     );
     expect(translate('cooldown', { seconds: 3, command: 'vote' })).not.toContain('elsewhere');
   });
@@ -198,5 +227,56 @@ describe('messages.<locale> in config.json', () => {
       ok: false,
       problems: ['locale: expected one of "en", "fr", "de", "es", "pt-BR", "pl", "nl", got "it"'],
     });
+  });
+});
+
+describe('a language file the owner broke', () => {
+  const fr = loadRepoFile('locales/fr.json') as string;
+  const reading = (text: string | null) =>
+    readLocaleFile('fr', (path) => (path === 'locales/fr.json' ? text : null), explainJsonMistake);
+
+  it.each<[string, string | null, string]>([
+    [
+      'missing',
+      null,
+      'locales/fr.json is missing from the resource folder; players who speak fr read English',
+    ],
+    [
+      'cut short',
+      fr.slice(0, 200),
+      'locales/fr.json line 4, column 22: a text that does not end on its line; a closing " is missing (the line reads: "no_vote_no_link": "Aucun vote trou); players who speak fr read English',
+    ],
+    [
+      'a list',
+      '["Merci"]',
+      'locales/fr.json is not a JSON object of "key": "text" pairs; players who speak fr read English',
+    ],
+  ])('%s: one line naming the file and the problem, every message in English', (_, text, problem) => {
+    const read = reading(text);
+    expect(read.problem).toBe(problem);
+    expect(read.messages).toEqual({});
+    expect(createTranslator('fr', {}, read.messages)('cooldown', { seconds: 3, command: 'vote' })).toBe(
+      'Please wait 3 s before typing /vote again.',
+    );
+  });
+
+  it('says a key the file lacks, or gives no text for, in English, and names it with the unknown keys', () => {
+    const table = JSON.parse(fr) as Record<string, unknown>;
+    delete table.cooldown;
+    table.rewarded = 42;
+    table.cooldwn = 'Attends {seconds} s';
+    const read = reading(JSON.stringify(table));
+    expect(read.problem).toBe(
+      'locales/fr.json: no text for "rewarded", "cooldown" (said in English); unknown key "cooldwn" (ignored)',
+    );
+    const translate = createTranslator('fr', {}, read.messages);
+    expect(translate('cooldown', { seconds: 3, command: 'vote' })).toBe(
+      'Please wait 3 s before typing /vote again.',
+    );
+    expect(translate('no_license')).toBe(MESSAGES.fr.no_license);
+  });
+
+  it('reads a file with a byte-order mark, as editors on Windows save it', () => {
+    expect(reading(`\ufeff${fr}`)).toEqual({ messages: shippedTable('fr'), problem: null });
   });
 });

@@ -2,9 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LuaFactory } from 'wasmoon';
+import { shippedMessages } from '../../devkit/locales';
 import { placeholdersOf, renderDocs, stampVersion, VERSIONED_PAGES } from '../../scripts/generate-docs';
 import { configJsonSchema } from '../../src/config/schema';
-import { LOCALES, MESSAGE_KEYS, MESSAGES } from '../../src/i18n/messages';
+import { LOCALES, MESSAGE_KEYS } from '../../src/i18n/messages';
+
+const MESSAGES = shippedMessages();
 
 const root = new URL('../..', import.meta.url).pathname;
 const rendered = renderDocs();

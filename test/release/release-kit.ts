@@ -32,6 +32,12 @@ export const EXPECTED_ENTRIES = [
   'docs/sites.md',
   'docs/troubleshooting.md',
   'fxmanifest.lua',
+  'locales/de.json',
+  'locales/es.json',
+  'locales/fr.json',
+  'locales/nl.json',
+  'locales/pl.json',
+  'locales/pt-BR.json',
   'lua/shop-menu.lua',
   'lua/vrp2.lua',
 ].map((file) => `vote-reward/${file}`);

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFxServer, type FxServer } from '../../devkit/fxserver/server';
 import { tempDir } from '../../devkit/fxserver/test-helpers';
+import { shippedTable } from '../../devkit/locales';
+import { copyLocales } from '../../devkit/worlds/e2e-harness';
 import { startMockServer } from '../../mock-server/server';
+import { createTranslator } from '../../src/i18n/messages';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -13,6 +16,7 @@ const installResource = (dir: string, config: Record<string, unknown>) => {
   fs.mkdirSync(path.join(target, 'dist'), { recursive: true });
   fs.copyFileSync(path.join(root, 'fxmanifest.lua'), path.join(target, 'fxmanifest.lua'));
   fs.copyFileSync(path.join(root, 'dist/server.js'), path.join(target, 'dist/server.js'));
+  copyLocales(target);
   fs.writeFileSync(path.join(target, 'config.json'), JSON.stringify(config));
   return target;
 };
@@ -91,4 +95,72 @@ describe('dist/server.js in the simulated FXServer', () => {
       expect(lines(sim).join('\n')).toContain(`over ${profile === 'node22' ? 'fetch' : 'native'}`);
     },
   );
+
+  describe('reads its language from locales/<locale>.json in the resource folder', () => {
+    /** Boots a French server whose fr.json is `edit`ed, has a player with no vote type /vote; the answer and console. */
+    const frenchVote = async (edit: (file: string) => void) => {
+      const mock = await startMockServer();
+      cleanup.push(() => mock.close());
+      const server = mock.store.servers.create({ name: 'Test City', game: 'gta5' });
+      const key = mock.store.keys.create(server.id).key;
+      const dir = tempDir('vote-reward-locale-');
+      const sim = createFxServer({ dataDir: path.join(dir, 'data'), clock: 'real', profile: 'node22' });
+      cleanup.push(() => sim.shutdown());
+      sim.setConvar('vote_reward_api_key', key);
+      const target = installResource(dir, {
+        apiUrl: mock.url,
+        framework: 'standalone',
+        locale: 'fr',
+        reward: { type: 'custom', event: 'test:rewarded' },
+        poll: { enabled: false },
+      });
+      edit(path.join(target, 'locales', 'fr.json'));
+      sim.addResourceFolder('vote-reward', target);
+      sim.start('vote-reward');
+      await sim.until(() => lines(sim).some((l) => l.includes('connected to')), { timeoutMs: 5000 });
+      const id = await sim.join({ name: 'Ana', identifiers: ['license:aaa'] });
+      sim.command(id, 'vote');
+      await sim.until(() => sim.clientEvents(id).some((event) => event.name === 'chat:addMessage'), {
+        timeoutMs: 5000,
+      });
+      const chat = sim.clientEvents(id).filter((event) => event.name === 'chat:addMessage');
+      return {
+        said: chat.map((event) => (event.args[0] as { args: string[] }).args[1]),
+        console: lines(sim),
+      };
+    };
+    const noVote = (builtIn = {}) =>
+      createTranslator('fr', {}, builtIn)('no_vote_no_link', { name: 'Ana', command: 'vote' });
+
+    it('speaks French from the shipped fr.json, with nothing about it in the console', async () => {
+      const { said, console } = await frenchVote(() => {});
+      expect(said).toEqual([noVote(shippedTable('fr'))]);
+      expect(said[0]).toMatch(/^Aucun vote trouvé pour « Ana »/);
+      expect(console.filter((line) => line.includes('locales/'))).toEqual([]);
+    });
+
+    it.each<[string, (file: string) => void, string]>([
+      [
+        'missing',
+        (file) => fs.rmSync(file),
+        'vote-reward: locales/fr.json is missing from the resource folder; players who speak fr read English',
+      ],
+      [
+        'broken by an edit',
+        (file) => fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('",\n', '"\n')),
+        'vote-reward: locales/fr.json line 2, column 60: a comma is missing here, before "no_vote" (the line reads: "rewarded": "Merci pour ton vote ! Tu as reçu {rewards}."); players who speak fr read English',
+      ],
+    ])(
+      '%s: one console line naming the file and the problem, players read English, the rest runs',
+      async (_, edit, problem) => {
+        const { said, console } = await frenchVote(edit);
+        expect(said).toEqual([noVote()]);
+        expect(said[0]).toMatch(/^No vote found for "Ana"/);
+        const told = console.filter((line) => line.includes('locales/fr.json'));
+        expect(told).toHaveLength(1);
+        expect(told[0]?.slice(told[0].indexOf('] ') + 2)).toBe(problem);
+        expect(console.join('\n')).not.toContain('SCRIPT ERROR');
+      },
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
+import { shippedTable } from '../../devkit/locales';
 import { createTranslator } from '../../src/i18n/messages';
 import type { BuyResult } from '../../src/points/types';
 import { createShopCommands } from '../../src/shop/commands';
@@ -17,7 +18,7 @@ const setup = (options: { shopOff?: boolean; cap?: number; locale?: 'en' | 'fr' 
     points,
     settings: SETTINGS,
     cap: options.cap,
-    translate: createTranslator(locale),
+    translate: createTranslator(locale, {}, shippedTable(locale)),
     locale,
     dayOf: (ms) => new Date(ms).toISOString().slice(0, 10),
   });
