@@ -38,7 +38,8 @@ async function bundleResource() {
     // module-level name (a `source`, an `exports`) from clobbering FiveM's globals.
     platform: 'node',
     format: 'iife',
-    target: ['node16'],
+    // fxmanifest.lua's node_version '22', held by its `dependency '/server:12913'` (the build Node 22 came with).
+    target: ['node22'],
     keepNames: true,
     minifySyntax: true,
     minifyWhitespace: true,

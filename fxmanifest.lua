@@ -14,6 +14,9 @@ license 'MIT'
 
 server_only 'yes'
 node_version '22'
+-- Node 22 came with server build 12913; older builds ignore node_version and run Node 16.9, which cannot run this
+-- bundle (built for Node 22). They refuse to start it with "server needs to be 12913 or higher".
+dependency '/server:12913'
 
 server_script 'dist/server.js'
 

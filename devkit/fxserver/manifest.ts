@@ -80,3 +80,15 @@ export function gameProblems(name: string, manifest: ResourceManifest, game: FxG
     );
   return problems;
 }
+
+/**
+ * What a manifest's constraint dependencies (entries starting with `/`) refuse on a server of `build`, in FXServer's
+ * words (`server needs to be 12913 or higher`). Only `/server:<build>` is held; other constraints (`/onesync`,
+ * `/gameBuild:…`) pass, as the simulated server has nothing to hold them against.
+ */
+export function constraintProblems(manifest: ResourceManifest, build: number): string[] {
+  return manifest.dependencies.flatMap((entry) => {
+    const floor = /^\/server:(\d+)$/i.exec(entry);
+    return floor && build < Number(floor[1]) ? [`server needs to be ${Number(floor[1])} or higher`] : [];
+  });
+}

@@ -13,7 +13,13 @@ import {
   validateHttpRequest,
 } from './http-native';
 import { createResourceKvp, type KvpValue, type ResourceKvp } from './kvp-store';
-import { type FxGame, gameProblems, parseManifest, type ResourceManifest } from './manifest';
+import {
+  constraintProblems,
+  type FxGame,
+  gameProblems,
+  parseManifest,
+  type ResourceManifest,
+} from './manifest';
 import { type RealmEntry, registerRealm } from './rejection-router';
 
 /** The global object of a simulated resource, as seen by a fake resource's setup function. */
@@ -98,6 +104,11 @@ export interface FxServerOptions {
   ioSettleMs?: number;
   /** The game this server runs (default `gta5`, FiveM; `rdr3` is RedM): a resource's manifest must allow it. */
   game?: FxGame;
+  /**
+   * The server artifact's build number, which a manifest's `dependency '/server:<build>'` is held against (default
+   * 99999, what FXServer registers when its version tag carries no build).
+   */
+  build?: number;
 }
 
 /** A player to connect. */
@@ -881,6 +892,16 @@ export function createFxServer(options: FxServerOptions): FxServer {
         const refused = gameProblems(name, def.manifest, options.game ?? 'gta5');
         if (refused.length > 0) {
           for (const line of refused) writeLine('resources', line);
+          writeLine('resources', `Couldn't start resource ${name}.`);
+          return false;
+        }
+        // FXServer checks constraint dependencies (`/server:<build>`) before starting anything, lists every one
+        // that fails under "Resource '<name>' can't run:", then refuses the start.
+        const unmet = constraintProblems(def.manifest, options.build ?? 99_999);
+        if (unmet.length > 0) {
+          writeLine('resources', `Resource '${name}' can't run:`);
+          for (const [i, line] of unmet.entries())
+            writeLine('resources', `${String(i + 1).padStart(3)}. ${line}`);
           writeLine('resources', `Couldn't start resource ${name}.`);
           return false;
         }

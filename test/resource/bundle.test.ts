@@ -96,6 +96,31 @@ describe('dist/server.js in the simulated FXServer', () => {
     },
   );
 
+  it.each([
+    [12912, false],
+    [12913, true],
+  ])(
+    'on server build %i (Node 22 came with 12913), starts: %s; FXServer names the build it needs',
+    async (build, starts) => {
+      const dir = tempDir('vote-reward-build-');
+      const sim = createFxServer({ dataDir: path.join(dir, 'data'), clock: 'real', build });
+      cleanup.push(() => sim.shutdown());
+      sim.addResourceFolder(
+        'vote-reward',
+        installResource(dir, { apiUrl: 'http://127.0.0.1:1', reward: { type: 'custom', event: 'x:y' } }),
+      );
+      expect(sim.start('vote-reward')).toBe(starts);
+      const refusal = [
+        "[resources] Resource 'vote-reward' can't run:",
+        '[resources]   1. server needs to be 12913 or higher',
+        "[resources] Couldn't start resource vote-reward.",
+      ];
+      if (starts)
+        expect(sim.consoleLines.filter((line) => line.startsWith('[resources] '))).not.toContain(refusal[0]);
+      else expect(sim.consoleLines.filter((line) => line.startsWith('[resources] '))).toEqual(refusal);
+    },
+  );
+
   describe('reads its language from locales/<locale>.json in the resource folder', () => {
     /** Boots a French server whose fr.json is `edit`ed, has a player with no vote type /vote; the answer and console. */
     const frenchVote = async (edit: (file: string) => void) => {
