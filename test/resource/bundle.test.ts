@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import vm from 'node:vm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFxServer, type FxServer } from '../../devkit/fxserver/server';
 import { tempDir } from '../../devkit/fxserver/test-helpers';
 import { shippedTable } from '../../devkit/locales';
@@ -20,6 +21,19 @@ const installResource = (dir: string, config: Record<string, unknown>) => {
   fs.writeFileSync(path.join(target, 'config.json'), JSON.stringify(config));
   return target;
 };
+
+/** Every source file of src/ joined, to find a function by its name. */
+const sourceText = (dir = path.join(root, 'src')): string =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .map((entry) =>
+      entry.isDirectory()
+        ? sourceText(path.join(dir, entry.name))
+        : entry.name.endsWith('.ts')
+          ? fs.readFileSync(path.join(dir, entry.name), 'utf8')
+          : '',
+    )
+    .join('\n');
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -120,6 +134,34 @@ describe('dist/server.js in the simulated FXServer', () => {
       else expect(sim.consoleLines.filter((line) => line.startsWith('[resources] '))).toEqual(refusal);
     },
   );
+
+  it('names the source functions in a stack trace although local names are shortened (keepNames)', () => {
+    // The bundle on a bare context whose KVP store throws at start: the resource logs the stack of the start-up failure.
+    const logged: string[] = [];
+    const context = vm.createContext({
+      console: { log: (line: string) => logged.push(line) },
+      GetCurrentResourceName: () => 'vote-reward',
+      LoadResourceFile: () => null,
+      GetConvar: (_name: string, fallback: string) => fallback,
+      setTimeout,
+      clearTimeout,
+    });
+    // Thrown by the context's own Error, as a native's error would be, with V8's default frame count.
+    vm.runInContext("GetResourceKvpString = () => { throw new Error('the KVP store is gone'); };", context);
+    vm.runInContext(fs.readFileSync(path.join(root, 'dist/server.js'), 'utf8'), context, {
+      filename: 'dist/server.js',
+    });
+    return vi.waitFor(() => {
+      const failure = logged.find((line) => line.includes('start-up failed: Error: the KVP store is gone'));
+      expect(failure).toBeDefined();
+      // The first bundle frame that is a plain function (not an object's method) is a function of src/ by its name.
+      const frames = [...(failure as string).matchAll(/\bat ([\w$]+) \(dist\/server\.js:/g)].map((m) => m[1]);
+      expect(frames.length, failure).toBeGreaterThan(0);
+      const source = sourceText();
+      for (const name of frames)
+        expect(source, name).toMatch(new RegExp(`function ${name}\\b|const ${name} = `));
+    });
+  });
 
   describe('reads its language from locales/<locale>.json in the resource folder', () => {
     /** Boots a French server whose fr.json is `edit`ed, has a player with no vote type /vote; the answer and console. */
