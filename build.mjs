@@ -15,8 +15,10 @@ const root = new URL('.', import.meta.url).pathname;
  * the owner's target: what an owner feels is load time, heap after start and CPU per claim, measured by `npm run bench`.
  * 0.3.0 was 382 KiB; the features of 0.4 and after took it to 639 KiB with local names kept. Then (issue 34) the
  * languages other than English moved to `locales/*.json` (−52 KiB), the syntax target to Node 22 (−9 KiB, held by
- * the manifest's `/server:12913` floor) and local names are shortened (`minifyIdentifiers`; −169 KiB, function and
- * class names kept for stack frames by `keepNames`). `npm run bundle:report` shows where the bytes go.
+ * the manifest's `/server:12913` floor), local names are shortened (`minifyIdentifiers`; −169 KiB, function and
+ * class names kept for stack frames by `keepNames`) and the runtime schemas moved to zod/mini (−62 KiB; classic zod
+ * and the JSON-Schema code are refused below, they serve the build only): 348 KiB. `npm run bundle:report` shows
+ * where the bytes go.
  */
 const MAX_BUNDLE_BYTES = 500 * 1024;
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
@@ -52,6 +54,14 @@ async function bundleResource() {
   const problems = [];
   const native = Object.keys(result.metafile.inputs).filter((input) => input.endsWith('.node'));
   if (native.length > 0) problems.push(`native modules in the bundle: ${native.join(', ')}`);
+  // The runtime validates on zod/mini; classic zod and the JSON-Schema code are for the build (config.schema.json).
+  const kept = Object.values(result.metafile.outputs)[0]?.inputs ?? {};
+  const buildOnly = Object.keys(kept).filter(
+    (input) =>
+      kept[input].bytesInOutput > 0 &&
+      /node_modules\/zod\/v4\/(classic\/|core\/(to-json-schema|json-schema))/.test(input),
+  );
+  if (buildOnly.length > 0) problems.push(`build-time zod code in the bundle: ${buildOnly.join(', ')}`);
   if (!/^"use strict";\s*\(\(\)\s*=>\s*\{/.test(code) && !/^\(\(\)\s*=>\s*\{/.test(code)) {
     problems.push('the bundle is not a single IIFE');
   }
@@ -114,7 +124,7 @@ function bundleReport(metafile) {
 async function writeConfigSchema() {
   const result = await build({
     stdin: {
-      contents: "export { configJsonSchema } from './src/config/schema';",
+      contents: "export { configJsonSchema } from './src/config/json-schema';",
       resolveDir: root,
       loader: 'ts',
     },

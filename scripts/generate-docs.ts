@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { shippedMessages } from '../devkit/locales';
-import { configJsonSchema } from '../src/config/schema';
+import { configJsonSchema } from '../src/config/json-schema';
 import { LOCALES, MESSAGE_KEYS } from '../src/i18n/messages';
 
 /** The subset of JSON Schema draft 7 that z.toJSONSchema produces for config.json. */

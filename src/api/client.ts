@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   claimBody,
   errorBody,
@@ -154,7 +154,11 @@ export function createVoteApi(options: VoteApiOptions): VoteApi {
     return response;
   };
 
-  const expect200 = <T extends z.ZodType>(path: string, response: HttpResponse, schema: T): z.output<T> => {
+  const expect200 = <T extends z.ZodMiniType>(
+    path: string,
+    response: HttpResponse,
+    schema: T,
+  ): z.output<T> => {
     if (response.status !== 200) {
       const failure = readError(response.body, options.apiKey);
       throw new HttpError(response.status, failure.code, failure.message);
@@ -217,7 +221,7 @@ export function createVoteApi(options: VoteApiOptions): VoteApi {
 }
 
 /** Reads a 200 body with `schema`; a body that is not JSON is quoted with the key (`secret`) masked. */
-function parseBody<T extends z.ZodType>(
+function parseBody<T extends z.ZodMiniType>(
   path: string,
   text: string | null,
   schema: T,

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import type { AwardInfo, DrawRecord } from '../programs/types';
 import type { PayoutProblem, Reward } from '../rewards/types';
 import type { KvpStore } from '../runtime/runtime';
@@ -6,6 +5,7 @@ import type { RewardBounds } from '../store/bounds';
 import { AWARD_DONE_PREFIX, JOURNAL_PREFIX, journalKey } from '../store/keys';
 import { readRecord, writeRecord } from '../store/record';
 import { journalEntrySchema } from '../store/schemas';
+import * as z from '../zod';
 
 /** KVP prefix of journal entries. */
 export { JOURNAL_PREFIX };
@@ -179,15 +179,18 @@ function migrateFormat(raw: unknown): Record<string, unknown> | string {
 }
 
 /** A stored entry of any format: migrated to the current one, then checked by its schema. */
-export const storedEntrySchema = z
-  .unknown()
-  .transform((raw, context) => {
-    const migrated = migrateFormat(raw);
-    if (typeof migrated !== 'string') return migrated;
-    context.addIssue({ code: 'custom', message: migrated });
-    return z.NEVER;
-  })
-  .pipe(journalEntrySchema);
+export const storedEntrySchema = z.pipe(
+  z.pipe(
+    z.unknown(),
+    z.transform((raw, context) => {
+      const migrated = migrateFormat(raw);
+      if (typeof migrated !== 'string') return migrated;
+      context.issues.push({ code: 'custom', message: migrated, input: raw });
+      return z.NEVER;
+    }),
+  ),
+  journalEntrySchema,
+);
 
 /** Reads a stored entry of any format into the current one, or says why it cannot. */
 export function migrateEntry(raw: unknown): JournalEntry | string {

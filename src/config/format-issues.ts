@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { DISCORD_WEBHOOK_CONVAR } from '../programs/discord';
 import { FRAMEWORKS } from '../rewards/registry';
 import { safeUrl } from '../runtime/redact';

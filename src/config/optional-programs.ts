@@ -3,7 +3,7 @@
  * (or whose rewards the framework cannot pay) can be turned off with a line naming why, while the vote's own reward
  * keeps paying. Whether to do so is the caller's choice (`loadConfig(source, { optionalPrograms: true })`).
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { possibleRewards } from '../programs/draw';
 import type { RewardSpec } from '../programs/types';
 import type { Reward } from '../rewards/types';

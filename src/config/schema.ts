@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import { LOCALES, MESSAGE_KEYS, type MessageKey } from '../i18n/messages';
 import { NOTIFY_CHOICES } from '../notify';
 import { FRAMEWORK_CHOICES, FRAMEWORKS } from '../rewards/registry';
 import { RSG_BANKS } from '../rewards/rsg';
+import * as z from '../zod';
 import { pointsSchema, shopSchema } from './points-schema';
 import { itemName, rewardEntry, rewardList } from './reward-schema';
 import { allSitesSchema, sitesSchema } from './sites';
@@ -10,332 +10,371 @@ import { allSitesSchema, sitesSchema } from './sites';
 export { rewardSchema } from './reward-schema';
 
 /** A vRP member name from config.json (optional: the variant's default applies). */
-const memberName = (description: string) => z.string().min(1).max(64).optional().describe(description);
+const memberName = (description: string) =>
+  z.optional(z.string().check(z.minLength(1), z.maxLength(64))).check(z.describe(description));
 
 const messageOverrides = z
   .strictObject(
-    Object.fromEntries(MESSAGE_KEYS.map((key) => [key, z.string().min(1).max(500).optional()])) as Record<
-      MessageKey,
-      z.ZodOptional<z.ZodString>
-    >,
+    Object.fromEntries(
+      MESSAGE_KEYS.map((key) => [key, z.optional(z.string().check(z.minLength(1), z.maxLength(500)))]),
+    ) as Record<MessageKey, z.ZodMiniOptional<z.ZodMiniString>>,
   )
-  .describe('Messages replacing the built-in text, by key');
+  .check(z.describe('Messages replacing the built-in text, by key'));
 
 const pollSchema = z
-  .strictObject({
-    enabled: z.boolean().default(true).describe('Poll /vote/check to tell players their reward is waiting'),
-    maxRequestsPerMinute: z
-      .number()
-      .int()
-      .min(1)
-      .max(60)
-      .default(60)
-      .describe('Request budget per rolling minute, shared by claims and polling (API limit: 60)'),
-    reservePercent: z
-      .number()
-      .int()
-      .min(0)
-      .max(90)
-      .default(20)
-      .describe('Share of the budget kept for player claims, in percent'),
-    linkShownIntervalSeconds: z
-      .number()
-      .int()
-      .min(5)
-      .max(600)
-      .default(15)
-      .describe('How often a player who was just shown the vote link is checked'),
-    linkShownDurationMinutes: z
-      .number()
-      .int()
-      .min(1)
-      .max(120)
-      .default(10)
-      .describe('For how long a player who was shown the vote link is checked often'),
-    joinCheckDelaySeconds: z
-      .number()
-      .int()
-      .min(0)
-      .max(600)
-      .default(5)
-      .describe('Delay before the first check of a player who just joined'),
-    autoClaim: z.boolean().default(false).describe('Claim and pay as soon as a vote is detected'),
-    reminderMinutes: z
-      .number()
-      .int()
-      .min(0)
-      .max(1440)
-      .default(0)
-      .describe('Remind players who can vote again every N minutes; 0 turns reminders off'),
-    siteCooldownMinutes: z
-      .number()
-      .int()
-      .min(1)
-      .max(10_080)
-      .default(120)
-      .describe('How long the vote site makes a player wait between two votes'),
-    broadcast: z
-      .strictObject({
-        enabled: z.boolean().default(false).describe('Announce how many players voted recently'),
-        windowMinutes: z.number().int().min(1).max(120).default(5).describe('Length of the announced window'),
-      })
-      .prefault({})
-      .describe('Batched announcement of recent votes'),
-  })
-  .prefault({})
-  .describe('Vote detection (polling) settings');
+  .prefault(
+    z.strictObject({
+      enabled: z
+        ._default(z.boolean(), true)
+        .check(z.describe('Poll /vote/check to tell players their reward is waiting')),
+      maxRequestsPerMinute: z
+        ._default(z.number().check(z.int(), z.minimum(1), z.maximum(60)), 60)
+        .check(z.describe('Request budget per rolling minute, shared by claims and polling (API limit: 60)')),
+      reservePercent: z
+        ._default(z.number().check(z.int(), z.minimum(0), z.maximum(90)), 20)
+        .check(z.describe('Share of the budget kept for player claims, in percent')),
+      linkShownIntervalSeconds: z
+        ._default(z.number().check(z.int(), z.minimum(5), z.maximum(600)), 15)
+        .check(z.describe('How often a player who was just shown the vote link is checked')),
+      linkShownDurationMinutes: z
+        ._default(z.number().check(z.int(), z.minimum(1), z.maximum(120)), 10)
+        .check(z.describe('For how long a player who was shown the vote link is checked often')),
+      joinCheckDelaySeconds: z
+        ._default(z.number().check(z.int(), z.minimum(0), z.maximum(600)), 5)
+        .check(z.describe('Delay before the first check of a player who just joined')),
+      autoClaim: z
+        ._default(z.boolean(), false)
+        .check(z.describe('Claim and pay as soon as a vote is detected')),
+      reminderMinutes: z
+        ._default(z.number().check(z.int(), z.minimum(0), z.maximum(1440)), 0)
+        .check(z.describe('Remind players who can vote again every N minutes; 0 turns reminders off')),
+      siteCooldownMinutes: z
+        ._default(z.number().check(z.int(), z.minimum(1), z.maximum(10_080)), 120)
+        .check(z.describe('How long the vote site makes a player wait between two votes')),
+      broadcast: z
+        .prefault(
+          z.strictObject({
+            enabled: z
+              ._default(z.boolean(), false)
+              .check(z.describe('Announce how many players voted recently')),
+            windowMinutes: z
+              ._default(z.number().check(z.int(), z.minimum(1), z.maximum(120)), 5)
+              .check(z.describe('Length of the announced window')),
+          }),
+          {},
+        )
+        .check(z.describe('Batched announcement of recent votes')),
+    }),
+    {},
+  )
+  .check(z.describe('Vote detection (polling) settings'));
 
 /** The schema of `config.json`: the public contract, with every default. */
 export const configSchema = z
   .strictObject({
-    $schema: z.string().optional().describe('Path of the JSON schema, for editors'),
-    apiUrl: z.string().trim().default('').describe('Base URL of the vote site; /api/v1/... is appended'),
-    apiKey: z.string().trim().default('').describe('API key; the convar vote_reward_api_key wins over it'),
+    $schema: z.optional(z.string()).check(z.describe('Path of the JSON schema, for editors')),
+    apiUrl: z
+      ._default(z.string().check(z.trim()), '')
+      .check(z.describe('Base URL of the vote site; /api/v1/... is appended')),
+    apiKey: z
+      ._default(z.string().check(z.trim()), '')
+      .check(z.describe('API key; the convar vote_reward_api_key wins over it')),
     voteUrl: z
-      .union([z.literal(''), z.url({ protocol: /^https?$/ })])
-      .default('')
-      .describe('Vote page shown to players who have not voted'),
-    locale: z.enum(LOCALES).default('en').describe('Language of player messages'),
+      ._default(z.union([z.literal(''), z.url({ protocol: /^https?$/ })]), '')
+      .check(z.describe('Vote page shown to players who have not voted')),
+    locale: z._default(z.enum(LOCALES), 'en').check(z.describe('Language of player messages')),
     framework: z
-      .enum(FRAMEWORK_CHOICES)
-      .default('auto')
-      .describe(
-        `Framework that pays rewards; auto detects ${FRAMEWORKS.map((framework) => framework.resource).join(', ')}`,
+      ._default(z.enum(FRAMEWORK_CHOICES), 'auto')
+      .check(
+        z.describe(
+          `Framework that pays rewards; auto detects ${FRAMEWORKS.map((framework) => framework.resource).join(', ')}`,
+        ),
       ),
     command: z
-      .string()
-      .regex(/^[a-z0-9_-]{1,32}$/, 'a command name of lowercase letters, digits, _ or -')
-      .default('vote')
-      .describe('Chat command players type to claim'),
+      ._default(
+        z
+          .string()
+          .check(z.regex(/^[a-z0-9_-]{1,32}$/, 'a command name of lowercase letters, digits, _ or -')),
+        'vote',
+      )
+      .check(z.describe('Chat command players type to claim')),
     vrp: z
-      .strictObject({
-        variant: z
-          .enum(['vrp1', 'vrp2', 'creative'])
-          .default('vrp1')
-          .describe(
-            'Which vRP the server runs: vrp1 (vRP 1 / vRPex), vrp2 (custom rewards only) or creative',
-          ),
-        cashItem: itemName
-          .default('dollar')
-          .describe('Creative only: the item that is cash in hand (dollar, dollars, ... per base)'),
-        members: z
-          .strictObject({
-            userId: memberName('Source to user id (getUserId / Passport)'),
-            giveMoney: memberName('Pays cash (giveMoney / GenerateItem)'),
-            giveBank: memberName('Pays bank (giveBankMoney / GiveBank)'),
-            giveItem: memberName('Gives items (giveInventoryItem / GenerateItem)'),
-            getMoney: memberName('Reads cash (getMoney / ItemAmount)'),
-            getBank: memberName('Reads bank (getBankMoney / GetBank)'),
-            itemAmount: memberName('Reads an item count (getInventoryItemAmount / ItemAmount)'),
-          })
-          .default({})
-          .describe("Names of vRP members that differ from the variant's defaults"),
-      })
-      .prefault({})
-      .describe('vRP settings, used when the framework is vrp'),
+      .prefault(
+        z.strictObject({
+          variant: z
+            ._default(z.enum(['vrp1', 'vrp2', 'creative']), 'vrp1')
+            .check(
+              z.describe(
+                'Which vRP the server runs: vrp1 (vRP 1 / vRPex), vrp2 (custom rewards only) or creative',
+              ),
+            ),
+          cashItem: z
+            ._default(itemName, 'dollar')
+            .check(
+              z.describe('Creative only: the item that is cash in hand (dollar, dollars, ... per base)'),
+            ),
+          members: z
+            ._default(
+              z.strictObject({
+                userId: memberName('Source to user id (getUserId / Passport)'),
+                giveMoney: memberName('Pays cash (giveMoney / GenerateItem)'),
+                giveBank: memberName('Pays bank (giveBankMoney / GiveBank)'),
+                giveItem: memberName('Gives items (giveInventoryItem / GenerateItem)'),
+                getMoney: memberName('Reads cash (getMoney / ItemAmount)'),
+                getBank: memberName('Reads bank (getBankMoney / GetBank)'),
+                itemAmount: memberName('Reads an item count (getInventoryItemAmount / ItemAmount)'),
+              }),
+              {},
+            )
+            .check(z.describe("Names of vRP members that differ from the variant's defaults")),
+        }),
+        {},
+      )
+      .check(z.describe('vRP settings, used when the framework is vrp')),
     rsg: z
-      .strictObject({
-        bank: z
-          .enum(RSG_BANKS)
-          .default('bank')
-          .describe(`Which RSG bank money type bank rewards pay: ${RSG_BANKS.join(', ')}`),
-      })
-      .prefault({})
-      .describe('RSG Core settings, used when the framework is rsg'),
+      .prefault(
+        z.strictObject({
+          bank: z
+            ._default(z.enum(RSG_BANKS), 'bank')
+            .check(z.describe(`Which RSG bank money type bank rewards pay: ${RSG_BANKS.join(', ')}`)),
+        }),
+        {},
+      )
+      .check(z.describe('RSG Core settings, used when the framework is rsg')),
     notify: z
-      .enum(NOTIFY_CHOICES)
-      .default('chat')
-      .describe(
-        'Where players read messages: chat or ox_lib (also Qbox and RSG), esx, qbcore, vorp notifications',
+      ._default(z.enum(NOTIFY_CHOICES), 'chat')
+      .check(
+        z.describe(
+          'Where players read messages: chat or ox_lib (also Qbox and RSG), esx, qbcore, vorp notifications',
+        ),
       ),
     checkMode: z
-      .enum(['unclaimed', 'last24h'])
-      .default('unclaimed')
-      .describe('Which /vote/check variant the site runs'),
+      ._default(z.enum(['unclaimed', 'last24h']), 'unclaimed')
+      .check(z.describe('Which /vote/check variant the site runs')),
     reward: z
-      .union([rewardEntry, z.array(rewardEntry).min(1).max(20)])
-      .default({ type: 'money', amount: 500 })
-      .describe(
-        'One reward or a list of rewards given per vote (entries may carry a chance or be a oneOf choice)',
+      ._default(z.union([rewardEntry, z.array(rewardEntry).check(z.minLength(1), z.maxLength(20))]), {
+        type: 'money',
+        amount: 500,
+      })
+      .check(
+        z.describe(
+          'One reward or a list of rewards given per vote (entries may carry a chance or be a oneOf choice)',
+        ),
       ),
     timeZone: z
-      .string()
-      .min(1)
-      .max(64)
-      .default('UTC')
-      .describe(
-        'Time zone of streak days and of the months of the vote history: an IANA name ("Europe/Paris"), UTC or ±HH:MM; an abbreviation such as EST gets a warning',
+      ._default(z.string().check(z.minLength(1), z.maxLength(64)), 'UTC')
+      .check(
+        z.describe(
+          'Time zone of streak days and of the months of the vote history: an IANA name ("Europe/Paris"), UTC or ±HH:MM; an abbreviation such as EST gets a warning',
+        ),
       ),
     firstVote: z
-      .strictObject({ reward: rewardList.describe("Reward of a player's first vote claimed here") })
-      .nullable()
-      .default(null)
-      .describe('Bonus for the first vote this resource claims for a player; null turns it off'),
-    milestones: z
-      .array(
-        z.union([
+      ._default(
+        z.nullable(
           z.strictObject({
-            at: z.number().int().min(1).max(100_000).describe('Total of claimed votes that earns the reward'),
-            reward: rewardList,
+            reward: rewardList.check(z.describe("Reward of a player's first vote claimed here")),
           }),
-          z.strictObject({
-            every: z.number().int().min(1).max(100_000).describe('The reward comes on every N-th vote'),
-            reward: rewardList,
-          }),
-        ]),
+        ),
+        null,
       )
-      .max(50)
-      .default([])
-      .describe(
-        'Rewards at a total of votes (at) or on every N-th vote (every); several may fire on one vote',
+      .check(z.describe('Bonus for the first vote this resource claims for a player; null turns it off')),
+    milestones: z
+      ._default(
+        z
+          .array(
+            z.union([
+              z.strictObject({
+                at: z
+                  .number()
+                  .check(
+                    z.int(),
+                    z.minimum(1),
+                    z.maximum(100_000),
+                    z.describe('Total of claimed votes that earns the reward'),
+                  ),
+                reward: rewardList,
+              }),
+              z.strictObject({
+                every: z
+                  .number()
+                  .check(
+                    z.int(),
+                    z.minimum(1),
+                    z.maximum(100_000),
+                    z.describe('The reward comes on every N-th vote'),
+                  ),
+                reward: rewardList,
+              }),
+            ]),
+          )
+          .check(z.maxLength(50)),
+        [],
+      )
+      .check(
+        z.describe(
+          'Rewards at a total of votes (at) or on every N-th vote (every); several may fire on one vote',
+        ),
       ),
     streaks: z
-      .strictObject({
-        graceDays: z
-          .number()
-          .int()
-          .min(0)
-          .max(7)
-          .default(0)
-          .describe('Days a player may miss without breaking the streak'),
-        rewards: z
-          .array(
-            z.strictObject({
-              days: z.number().int().min(2).max(3650).describe('Streak length in days that earns the reward'),
-              reward: rewardList,
-            }),
-          )
-          .max(50)
-          .default([])
-          .describe('Rewards at streak lengths; empty turns streak rewards off'),
-        tellPlayers: z
-          .boolean()
-          .default(true)
-          .describe(
-            'Tell players their streak and the time left to keep it after each vote, when streak rewards are on',
-          ),
-      })
-      .prefault({})
-      .describe('Consecutive days with at least one claimed vote'),
+      .prefault(
+        z.strictObject({
+          graceDays: z
+            ._default(z.number().check(z.int(), z.minimum(0), z.maximum(7)), 0)
+            .check(z.describe('Days a player may miss without breaking the streak')),
+          rewards: z
+            ._default(
+              z
+                .array(
+                  z.strictObject({
+                    days: z
+                      .number()
+                      .check(
+                        z.int(),
+                        z.minimum(2),
+                        z.maximum(3650),
+                        z.describe('Streak length in days that earns the reward'),
+                      ),
+                    reward: rewardList,
+                  }),
+                )
+                .check(z.maxLength(50)),
+              [],
+            )
+            .check(z.describe('Rewards at streak lengths; empty turns streak rewards off')),
+          tellPlayers: z
+            ._default(z.boolean(), true)
+            .check(
+              z.describe(
+                'Tell players their streak and the time left to keep it after each vote, when streak rewards are on',
+              ),
+            ),
+        }),
+        {},
+      )
+      .check(z.describe('Consecutive days with at least one claimed vote')),
     voteParty: z
-      .strictObject({
-        enabled: z.boolean().default(false).describe('Reward online players every N votes of the month'),
-        every: z
-          .number()
-          .int()
-          .min(1)
-          .max(1_000_000)
-          .default(50)
-          .describe('Votes of the month between two parties'),
-        reward: rewardList
-          .default([{ type: 'money', amount: 1000 }])
-          .describe('What each player gets at a party'),
-        minMonthlyVotes: z
-          .number()
-          .int()
-          .min(0)
-          .max(1000)
-          .default(0)
-          .describe(
-            'Votes claimed this month a player needs to share a party; 0 = every loaded online player',
-          ),
-        announceMinutes: z
-          .number()
-          .int()
-          .min(0)
-          .max(1440)
-          .default(30)
-          .describe('Announce the votes left to the next party every N minutes; 0 turns it off'),
-        maxThresholdsPerRead: z
-          .number()
-          .int()
-          .min(1)
-          .max(100)
-          .default(3)
-          .describe(
-            'Parties one count may decide at once; a count that would decide more is held until an admin runs votereward party confirm or skip',
-          ),
-      })
-      .prefault({})
-      .describe("A server-wide goal from the API's vote count"),
+      .prefault(
+        z.strictObject({
+          enabled: z
+            ._default(z.boolean(), false)
+            .check(z.describe('Reward online players every N votes of the month')),
+          every: z
+            ._default(z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 50)
+            .check(z.describe('Votes of the month between two parties')),
+          reward: z
+            ._default(rewardList, [{ type: 'money', amount: 1000 }])
+            .check(z.describe('What each player gets at a party')),
+          minMonthlyVotes: z
+            ._default(z.number().check(z.int(), z.minimum(0), z.maximum(1000)), 0)
+            .check(
+              z.describe(
+                'Votes claimed this month a player needs to share a party; 0 = every loaded online player',
+              ),
+            ),
+          announceMinutes: z
+            ._default(z.number().check(z.int(), z.minimum(0), z.maximum(1440)), 30)
+            .check(z.describe('Announce the votes left to the next party every N minutes; 0 turns it off')),
+          maxThresholdsPerRead: z
+            ._default(z.number().check(z.int(), z.minimum(1), z.maximum(100)), 3)
+            .check(
+              z.describe(
+                'Parties one count may decide at once; a count that would decide more is held until an admin runs votereward party confirm or skip',
+              ),
+            ),
+        }),
+        {},
+      )
+      .check(z.describe("A server-wide goal from the API's vote count")),
     topVoters: z
-      .strictObject({
-        enabled: z.boolean().default(false).describe('Offer the top-voters command and month-end awards'),
-        command: z
-          .string()
-          .regex(/^[a-z0-9_-]{1,32}$/, 'a command name of lowercase letters, digits, _ or -')
-          .default('votetop')
-          .describe("Chat command that shows the month's top 10 and the player's rank"),
-        awards: z
-          .array(
-            z.strictObject({
-              rank: z.number().int().min(1).max(100).describe('Rank in the month (1 = most votes)'),
-              reward: rewardList,
-            }),
-          )
-          .max(100)
-          .default([])
-          .describe('Prizes decided once at the month change, paid on the next join to players offline then'),
-      })
-      .prefault({})
-      .describe("Month's top voters from the votes this resource claimed"),
+      .prefault(
+        z.strictObject({
+          enabled: z
+            ._default(z.boolean(), false)
+            .check(z.describe('Offer the top-voters command and month-end awards')),
+          command: z
+            ._default(
+              z
+                .string()
+                .check(z.regex(/^[a-z0-9_-]{1,32}$/, 'a command name of lowercase letters, digits, _ or -')),
+              'votetop',
+            )
+            .check(z.describe("Chat command that shows the month's top 10 and the player's rank")),
+          awards: z
+            ._default(
+              z
+                .array(
+                  z.strictObject({
+                    rank: z
+                      .number()
+                      .check(
+                        z.int(),
+                        z.minimum(1),
+                        z.maximum(100),
+                        z.describe('Rank in the month (1 = most votes)'),
+                      ),
+                    reward: rewardList,
+                  }),
+                )
+                .check(z.maxLength(100)),
+              [],
+            )
+            .check(
+              z.describe(
+                'Prizes decided once at the month change, paid on the next join to players offline then',
+              ),
+            ),
+        }),
+        {},
+      )
+      .check(z.describe("Month's top voters from the votes this resource claimed")),
     discord: z
-      .strictObject({
-        enabled: z
-          .boolean()
-          .default(false)
-          .describe('Post to the Discord webhook set in the convar vote_reward_discord_webhook'),
-        vote: z.boolean().default(true).describe('Post each claimed vote'),
-        milestone: z.boolean().default(true).describe('Post milestones reached'),
-        streak: z.boolean().default(true).describe('Post streak awards'),
-        party: z.boolean().default(true).describe('Post vote parties'),
-        winners: z.boolean().default(true).describe("Post the month's top voters"),
-        batchSeconds: z
-          .number()
-          .int()
-          .min(0)
-          .max(60)
-          .default(2)
-          .describe('Posts within this many seconds are sent as one message'),
-      })
-      .prefault({})
-      .describe('Discord messages about votes and awards'),
+      .prefault(
+        z.strictObject({
+          enabled: z
+            ._default(z.boolean(), false)
+            .check(z.describe('Post to the Discord webhook set in the convar vote_reward_discord_webhook')),
+          vote: z._default(z.boolean(), true).check(z.describe('Post each claimed vote')),
+          milestone: z._default(z.boolean(), true).check(z.describe('Post milestones reached')),
+          streak: z._default(z.boolean(), true).check(z.describe('Post streak awards')),
+          party: z._default(z.boolean(), true).check(z.describe('Post vote parties')),
+          winners: z._default(z.boolean(), true).check(z.describe("Post the month's top voters")),
+          batchSeconds: z
+            ._default(z.number().check(z.int(), z.minimum(0), z.maximum(60)), 2)
+            .check(z.describe('Posts within this many seconds are sent as one message')),
+        }),
+        {},
+      )
+      .check(z.describe('Discord messages about votes and awards')),
     points: pointsSchema,
     shop: shopSchema,
     messages: z
-      .strictObject(
-        Object.fromEntries(LOCALES.map((locale) => [locale, messageOverrides.optional()])) as Record<
-          (typeof LOCALES)[number],
-          z.ZodOptional<typeof messageOverrides>
-        >,
+      ._default(
+        z.strictObject(
+          Object.fromEntries(LOCALES.map((locale) => [locale, z.optional(messageOverrides)])) as Record<
+            (typeof LOCALES)[number],
+            z.ZodMiniOptional<typeof messageOverrides>
+          >,
+        ),
+        {},
       )
-      .default({})
-      .describe('Per-language message overrides'),
+      .check(z.describe('Per-language message overrides')),
     poll: pollSchema,
     sites: sitesSchema,
     allSites: allSitesSchema,
-    nameLock: z.boolean().default(true).describe('Bind a name to the first license that claims with it'),
+    nameLock: z
+      ._default(z.boolean(), true)
+      .check(z.describe('Bind a name to the first license that claims with it')),
     claimCooldownSeconds: z
-      .number()
-      .int()
-      .min(0)
-      .max(3600)
-      .default(10)
-      .describe('Per-player wait between two /vote commands'),
+      ._default(z.number().check(z.int(), z.minimum(0), z.maximum(3600)), 10)
+      .check(z.describe('Per-player wait between two /vote commands')),
     requestTimeoutMs: z
-      .number()
-      .int()
-      .min(1000)
-      .max(60_000)
-      .default(10_000)
-      .describe('Timeout of one API request, in milliseconds'),
+      ._default(z.number().check(z.int(), z.minimum(1000), z.maximum(60_000)), 10_000)
+      .check(z.describe('Timeout of one API request, in milliseconds')),
   })
-  .describe('vote-reward configuration');
+  .check(z.describe('vote-reward configuration'));
 
 /** The validated configuration, defaults applied. */
 export type ResourceConfig = z.output<typeof configSchema>;
 
-/** The JSON schema written next to config.json for editor completion. */
-export function configJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(configSchema, { io: 'input', target: 'draft-7' }) as Record<string, unknown>;
-}
+/** The JSON schema of config.json (build time: the bundle drops it, `build.mjs` refuses JSON-Schema code in it). */
+export { configJsonSchema } from './json-schema';

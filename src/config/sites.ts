@@ -4,9 +4,10 @@
  * rewards; and the `allSites` bonus. Checked once at start with the care of the rest of the config: an unknown kind
  * named with the known ones, a missing key named by its convar with the `set` line to paste, duplicates.
  */
-import * as z from 'zod';
+
 import { SITE_KINDS } from '../sites/registry';
 import { DEFAULT_SITE_TIMEOUT_MS, type IdentityKind, type SiteKind } from '../sites/types';
+import * as z from '../zod';
 import { rewardList } from './reward-schema';
 
 /** The sites config.json may name, as `sites[].kind`: every registered one but the seed (that is `apiUrl`). */
@@ -21,7 +22,9 @@ export const IDENTITY_KINDS = ['name', 'steam64', 'discord', 'ip'] as const sati
 /** Most sites one server can list. */
 export const MAX_SITES = 8;
 
-const siteId = z.string().regex(/^[a-z0-9_]{1,24}$/, 'a name of 1 to 24 lowercase letters, digits or _');
+const siteId = z
+  .string()
+  .check(z.regex(/^[a-z0-9_]{1,24}$/, 'a name of 1 to 24 lowercase letters, digits or _'));
 
 /**
  * The resource's own convars that hold something other than a site key: a site's `keyConvar` naming one of them
@@ -33,68 +36,75 @@ const NOT_SITE_KEYS = ['vote_reward_api_key', 'vote_reward_api_url', 'vote_rewar
  * A site's key convar: one of this resource's family (`vote_reward_…`), so a shared config cannot make the resource
  * send another resource's or the server's secret (`rcon_password`, `sv_licenseKey`) to a site's address.
  */
-const keyConvarSchema = z
-  .string()
-  .regex(/^vote_reward_[A-Za-z0-9_]{1,52}$/, {
+const keyConvarSchema = z.string().check(
+  z.regex(/^vote_reward_[A-Za-z0-9_]{1,52}$/, {
     message:
       "a convar of this resource's own family: vote_reward_ then letters, digits or _ (e.g. vote_reward_site_<id>_key); the key is sent to the site, so no other convar is read",
     abort: true,
-  })
-  .refine((name) => !NOT_SITE_KEYS.includes(name.toLowerCase()), {
+  }),
+  z.refine((name) => !NOT_SITE_KEYS.includes(name.toLowerCase()), {
     message: 'names a convar of this resource that holds another secret; give the site its own key convar',
-  });
+  }),
+);
 
 /** Shortest and longest timeout of one site request, in ms. */
 export const SITE_TIMEOUT_RANGE_MS = [500, 60_000] as const;
 
 /** One configured site. */
 export const siteEntrySchema = z.strictObject({
-  kind: z.enum(CONFIG_SITE_KINDS).describe('Which listing site: its adapter'),
-  id: siteId
-    .optional()
-    .describe(
-      'Unique name of this entry (default: the kind with - as _); names the key convar and the history',
+  kind: z.enum(CONFIG_SITE_KINDS).check(z.describe('Which listing site: its adapter')),
+  id: z
+    .optional(siteId)
+    .check(
+      z.describe(
+        'Unique name of this entry (default: the kind with - as _); names the key convar and the history',
+      ),
     ),
-  keyConvar: keyConvarSchema
-    .optional()
-    .describe(
-      "Convar in server.cfg that holds this site's key (default vote_reward_site_<id>_key); only vote_reward_ convars",
+  keyConvar: z
+    .optional(keyConvarSchema)
+    .check(
+      z.describe(
+        "Convar in server.cfg that holds this site's key (default vote_reward_site_<id>_key); only vote_reward_ convars",
+      ),
     ),
-  voteUrl: z.url({ protocol: /^https?$/ }).describe("Your server's vote page on this site, shown to players"),
-  identity: z
-    .enum(IDENTITY_KINDS)
-    .optional()
-    .describe("How the site names the voter, for sites that take several (default: the site's first)"),
-  rewards: rewardList.optional().describe('What a vote on this site pays (default: the top-level reward)'),
-  baseUrl: z
+  voteUrl: z
     .url({ protocol: /^https?$/ })
-    .optional()
-    .describe(
-      "The site's API address, only to point at a test emulation or a proxy (default: the documented one)",
+    .check(z.describe("Your server's vote page on this site, shown to players")),
+  identity: z
+    .optional(z.enum(IDENTITY_KINDS))
+    .check(
+      z.describe("How the site names the voter, for sites that take several (default: the site's first)"),
+    ),
+  rewards: z
+    .optional(rewardList)
+    .check(z.describe('What a vote on this site pays (default: the top-level reward)')),
+  baseUrl: z
+    .optional(z.url({ protocol: /^https?$/ }))
+    .check(
+      z.describe(
+        "The site's API address, only to point at a test emulation or a proxy (default: the documented one)",
+      ),
     ),
   timeoutMs: z
-    .number()
-    .int()
-    .min(SITE_TIMEOUT_RANGE_MS[0])
-    .max(SITE_TIMEOUT_RANGE_MS[1])
-    .optional()
-    .describe(`Timeout of one request to this site, in milliseconds (default ${DEFAULT_SITE_TIMEOUT_MS})`),
+    .optional(
+      z.number().check(z.int(), z.minimum(SITE_TIMEOUT_RANGE_MS[0]), z.maximum(SITE_TIMEOUT_RANGE_MS[1])),
+    )
+    .check(
+      z.describe(`Timeout of one request to this site, in milliseconds (default ${DEFAULT_SITE_TIMEOUT_MS})`),
+    ),
   voteWindowHours: z
-    .number()
-    .min(1)
-    .max(168)
-    .optional()
-    .describe(
-      'How long one vote on this site lasts, in hours, for sites that publish none (top-server, top-serveurs, topgservers; default: the guess in docs/sites.md)',
+    .optional(z.number().check(z.minimum(1), z.maximum(168)))
+    .check(
+      z.describe(
+        'How long one vote on this site lasts, in hours, for sites that publish none (top-server, top-serveurs, topgservers; default: the guess in docs/sites.md)',
+      ),
     ),
   requestsPerMinute: z
-    .number()
-    .int()
-    .min(1)
-    .max(600)
-    .optional()
-    .describe(
-      "Requests this resource sends the site per minute at most (default: the site's limit in docs/sites.md; never above a published one)",
+    .optional(z.number().check(z.int(), z.minimum(1), z.maximum(600)))
+    .check(
+      z.describe(
+        "Requests this resource sends the site per minute at most (default: the site's limit in docs/sites.md; never above a published one)",
+      ),
     ),
 });
 
@@ -103,23 +113,26 @@ export type SiteEntry = z.output<typeof siteEntrySchema>;
 
 /** The `sites` setting: empty (the default) is today's single-site behaviour exactly. */
 export const sitesSchema = z
-  .array(siteEntrySchema)
-  .max(MAX_SITES)
-  .default([])
-  .describe("Listing sites claimed besides this project's API (apiUrl); empty claims on that API alone");
+  ._default(z.array(siteEntrySchema).check(z.maxLength(MAX_SITES)), [])
+  .check(
+    z.describe("Listing sites claimed besides this project's API (apiUrl); empty claims on that API alone"),
+  );
 
 /** The `allSites` setting. */
 export const allSitesSchema = z
-  .strictObject({
-    reward: rewardList
-      .nullable()
-      .default(null)
-      .describe(
-        'Bonus for a claimed vote on every configured site (apiUrl included) within one day; null turns it off',
-      ),
-  })
-  .prefault({})
-  .describe('The "all sites" bonus, in the time zone of timeZone');
+  .prefault(
+    z.strictObject({
+      reward: z
+        ._default(z.nullable(rewardList), null)
+        .check(
+          z.describe(
+            'Bonus for a claimed vote on every configured site (apiUrl included) within one day; null turns it off',
+          ),
+        ),
+    }),
+    {},
+  )
+  .check(z.describe('The "all sites" bonus, in the time zone of timeZone'));
 
 /** The entry's unique name: `id`, else its kind with `-` as `_`. */
 export function siteIdOf(entry: Pick<SiteEntry, 'kind' | 'id'>): string {

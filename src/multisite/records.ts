@@ -10,7 +10,7 @@
  * A lost claim answer the site can no longer decide opens its entry as `needs_admin` (an admin grants or drops it);
  * the `needs_admin` step is read but no longer written. Kept records are pruned once past `keepUntil`.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { KvpStore } from '../runtime/runtime';
 import { SITE_VOTE_PREFIX, siteVoteKey } from '../store/keys';
 import { readRecord, writeRecord } from '../store/record';

@@ -3,9 +3,10 @@
  * where they are read: a ledger edited to hold 1e15 points, or whose balance disagrees with its entries, is unreadable
  * (held for an admin), never spendable.
  */
-import * as z from 'zod';
+
 import { MAX_POINTS_BALANCE } from '../config/points-schema';
 import { storedRewardSchema } from '../store/schemas';
+import * as z from '../zod';
 
 /** Entries the ledger record keeps to show (`votereward points`); older ones are folded into its checkpoint. */
 export const LEDGER_KEEP = 20;
@@ -16,45 +17,52 @@ export const MAX_KEY_LENGTH = 200;
 /** Longest key the ledger stores: a caller's key with its namespace (`res:<resource>:<key>`). */
 export const MAX_STORED_KEY_LENGTH = 320;
 
-const amount = z.number().int().min(-MAX_POINTS_BALANCE).max(MAX_POINTS_BALANCE);
-const points = z.number().int().min(0).max(MAX_POINTS_BALANCE);
-const storedKey = z.string().min(1).max(MAX_STORED_KEY_LENGTH);
+const amount = z.number().check(z.int(), z.minimum(-MAX_POINTS_BALANCE), z.maximum(MAX_POINTS_BALANCE));
+const points = z.number().check(z.int(), z.minimum(0), z.maximum(MAX_POINTS_BALANCE));
+const storedKey = z.string().check(z.minLength(1), z.maxLength(MAX_STORED_KEY_LENGTH));
 
 const ledgerEntrySchema = z.object({
   key: storedKey,
   delta: amount,
-  asked: amount.optional(),
-  reason: z.string().max(200),
-  at: z.number().finite(),
+  asked: z.optional(amount),
+  reason: z.string().check(z.maxLength(200)),
+  at: z.number(),
 });
 
 /** The balance is the checkpoint plus the entries kept; each key appears once. */
 const consistent = <
   T extends { balance: number; folded: { balance: number }; entries: { key: string; delta: number }[] },
 >(
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
 ) =>
-  schema
-    .refine(
+  schema.check(
+    z.refine<T>(
       (ledger) =>
         ledger.balance === ledger.entries.reduce((sum, entry) => sum + entry.delta, ledger.folded.balance),
       { message: 'the balance is not the checkpoint plus its entries', path: ['balance'] },
-    )
-    .refine((ledger) => new Set(ledger.entries.map((entry) => entry.key)).size === ledger.entries.length, {
-      message: 'a key appears twice',
-      path: ['entries'],
-    });
+    ),
+    z.refine<T>(
+      (ledger) => new Set(ledger.entries.map((entry) => entry.key)).size === ledger.entries.length,
+      {
+        message: 'a key appears twice',
+        path: ['entries'],
+      },
+    ),
+  );
 
-const checkpoint = z.object({ balance: points, count: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+const checkpoint = z.object({
+  balance: points,
+  count: z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
+});
 
 /** A player's points ledger as 0.4.0 wrote it (`points:<license>`, format 1): every remembered key inside it. */
 export const pointsLedgerV1Schema = consistent(
   z.object({
     format: z.literal(1),
-    license: z.string().min(1),
+    license: z.string().check(z.minLength(1)),
     balance: points,
     folded: checkpoint,
-    entries: z.array(ledgerEntrySchema).max(LEDGER_MAX_ENTRIES),
+    entries: z.array(ledgerEntrySchema).check(z.maxLength(LEDGER_MAX_ENTRIES)),
   }),
 );
 
@@ -65,16 +73,16 @@ export const pointsLedgerV1Schema = consistent(
 export const pointsLedgerSchema = consistent(
   z.object({
     format: z.literal(2),
-    license: z.string().min(1),
+    license: z.string().check(z.minLength(1)),
     balance: points,
     /** The checkpoint: the balance the folded entries came to, and how many they were. */
     folded: checkpoint,
     /** The newest entries (at most {@link LEDGER_KEEP}), the newest last. */
-    entries: z.array(ledgerEntrySchema).max(LEDGER_KEEP),
+    entries: z.array(ledgerEntrySchema).check(z.maxLength(LEDGER_KEEP)),
     /** Caller keys (`res:`, `ext:`) stored apart and not yet pruned: what `ledger_full` is decided on. */
-    callerKeys: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    callerKeys: z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
     /** When the next pass over this player's stored keys may start, and where the pass under way stands. */
-    prune: z.object({ next: z.number().finite(), after: storedKey.nullable() }),
+    prune: z.object({ next: z.number(), after: z.nullable(storedKey) }),
   }),
 );
 
@@ -86,11 +94,11 @@ export type PointsLedgerV1 = z.output<typeof pointsLedgerV1Schema>;
 /** One applied key, stored apart from the ledger (`pointkey:<license>:<key>`): what it changed and when. */
 export const pointsKeySchema = z.object({
   format: z.literal(1),
-  license: z.string().min(1),
+  license: z.string().check(z.minLength(1)),
   key: storedKey,
   delta: amount,
-  asked: amount.optional(),
-  at: z.number().finite(),
+  asked: z.optional(amount),
+  at: z.number(),
 });
 
 /** A stored key record. */
@@ -102,42 +110,45 @@ export const COUNTER_RECENT = 256;
 /** A purchase as stored (`shop:buy:<id>`). */
 export const purchaseRecordSchema = z.object({
   format: z.literal(1),
-  id: z.string().regex(/^[a-z0-9]{1,40}$/),
-  license: z.string().min(1),
+  id: z.string().check(z.regex(/^[a-z0-9]{1,40}$/)),
+  license: z.string().check(z.minLength(1)),
   name: z.string(),
-  item: z.string().min(1).max(32),
-  cost: points.min(1),
+  item: z.string().check(z.minLength(1), z.maxLength(32)),
+  cost: points.check(z.minimum(1)),
   state: z.enum(['intent', 'delivering', 'done', 'refunding', 'refunded', 'cancelled']),
   /** The limit period the purchase counts in (`2026-11-27`, `2026-W48`, `2026-11`, `ever`), or null without a limit. */
-  period: z.string().max(16).nullable(),
+  period: z.nullable(z.string().check(z.maxLength(16))),
   /** Whether the item has a global stock the purchase took a unit of. */
   stocked: z.boolean(),
-  rewards: z.array(storedRewardSchema).max(20),
-  draws: z.array(z.object({ entry: z.number(), roll: z.number().nullable(), pick: z.number().nullable() })),
-  problem: z.string().max(300).nullable(),
-  at: z.number().finite(),
-  updatedAt: z.number().finite(),
+  rewards: z.array(storedRewardSchema).check(z.maxLength(20)),
+  draws: z.array(z.object({ entry: z.number(), roll: z.nullable(z.number()), pick: z.nullable(z.number()) })),
+  problem: z.nullable(z.string().check(z.maxLength(300))),
+  at: z.number(),
+  updatedAt: z.number(),
 });
 
 /** A stored purchase. */
 export type PurchaseRecord = z.output<typeof purchaseRecordSchema>;
 
 const counterOp = z.object({
-  key: z.string().min(1).max(MAX_KEY_LENGTH),
-  delta: z.number().int(),
+  key: z.string().check(z.minLength(1), z.maxLength(MAX_KEY_LENGTH)),
+  delta: z.number().check(z.int()),
   /** The limit period a purchase counted in (usage only; absent before 0.5.0: the purchase's own period). */
-  period: z.string().max(16).optional(),
+  period: z.optional(z.string().check(z.maxLength(16))),
 });
 
 /** A player's purchases per item and period (`shop:usage:<license>`): `counts[item] = { period, count }`. */
 export const shopUsageSchema = z.object({
   format: z.literal(1),
-  license: z.string().min(1),
+  license: z.string().check(z.minLength(1)),
   counts: z.record(
     z.string(),
-    z.object({ period: z.string().max(16), count: z.number().int().min(0).max(1_000_000) }),
+    z.object({
+      period: z.string().check(z.maxLength(16)),
+      count: z.number().check(z.int(), z.minimum(0), z.maximum(1_000_000)),
+    }),
   ),
-  recent: z.array(counterOp).max(COUNTER_RECENT),
+  recent: z.array(counterOp).check(z.maxLength(COUNTER_RECENT)),
 });
 
 /** A stored usage record. */
@@ -146,9 +157,9 @@ export type ShopUsage = z.output<typeof shopUsageSchema>;
 /** Units sold of one item (`shop:stock:<item>`). */
 export const shopStockSchema = z.object({
   format: z.literal(1),
-  item: z.string().min(1),
-  sold: z.number().int().min(0).max(1_000_000),
-  recent: z.array(counterOp).max(COUNTER_RECENT),
+  item: z.string().check(z.minLength(1)),
+  sold: z.number().check(z.int(), z.minimum(0), z.maximum(1_000_000)),
+  recent: z.array(counterOp).check(z.maxLength(COUNTER_RECENT)),
 });
 
 /** A stored stock record. */

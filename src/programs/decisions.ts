@@ -5,7 +5,7 @@
  * decision (same players, same award ids), never a second one. Records are read through their zod schema: one that
  * does not pass is reported once and left as is, and nothing is decided over it.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { KvpStore, Runtime } from '../runtime/runtime';
 import { readRecord, writeRecord } from '../store/record';
 import type { AwardSpec } from './types';
@@ -16,7 +16,7 @@ export interface DecideOnceOptions<D> {
   log: Pick<Runtime['log'], 'error'>;
   /** The program, for log lines (`vote party`). */
   what: string;
-  schema: z.ZodType<D>;
+  schema: z.ZodMiniType<D>;
   /** The awards a decision gives. */
   awardsOf(decision: D): AwardSpec[];
   /** Creates one award (the award store's `create`). */

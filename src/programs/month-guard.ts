@@ -4,11 +4,12 @@
  * KVP), and a new month only once the API's monthly counter shows it too (the counter dropped below the last month's
  * count, or holds no more than the last 24 hours' votes). One record, `clock:programs`, shared by both programs.
  */
-import * as z from 'zod';
+
 import type { VoteCount } from '../../contract/answers';
 import type { KvpStore } from '../runtime/runtime';
 import { PROGRAMS_CLOCK_KEY as CLOCK_KEY } from '../store/keys';
 import { readRecord, writeRecord } from '../store/record';
+import * as z from '../zod';
 
 export { CLOCK_KEY };
 
@@ -24,11 +25,11 @@ const DAY_MS = 86_400_000;
 export const clockRecordSchema = z.object({
   format: z.literal(1),
   /** The latest server time seen (ms). */
-  seen: z.number().int().nonnegative(),
+  seen: z.number().check(z.int(), z.nonnegative()),
   /** The UTC month the API's counter last confirmed, or null before any count was read. */
-  month: z.string().regex(MONTH).nullable(),
+  month: z.nullable(z.string().check(z.regex(MONTH))),
   /** The highest monthly count read in that month. */
-  votes: z.number().int().nonnegative(),
+  votes: z.number().check(z.int(), z.nonnegative()),
 });
 
 /** The stored clock record. */

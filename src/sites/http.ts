@@ -2,12 +2,13 @@
  * What every site adapter shares: one request through the resource's transport and this site's budget, mapped to a
  * response or a {@link SiteFailure} (never a throw), and readers of hostile answers (size-capped, parsed by zod).
  */
-import * as z from 'zod';
+
 import { parseRetryAfter } from '../api/client';
 import { ResponseTooLargeError, TimeoutError } from '../api/errors';
 import type { HttpResponse } from '../api/transport';
 import { describeError } from '../runtime/errors';
 import { excerpt, redact, safeUrl } from '../runtime/redact';
+import * as z from '../zod';
 import type { SiteCallOptions, SiteDeps, SiteFailure } from './types';
 
 /** Largest site answer read, in characters: every documented answer is under 1 KiB, so 16 KiB is generous. */
@@ -131,7 +132,7 @@ export function createSiteSender(
  * Reads a JSON body with `schema`; the error names what was wrong, never the whole body: a body that is not JSON is
  * quoted by {@link excerpt}, with `secret` (the site's key) masked.
  */
-export function readJson<T extends z.ZodType>(
+export function readJson<T extends z.ZodMiniType>(
   body: string | null,
   schema: T,
   secret?: string,
@@ -163,9 +164,7 @@ export const isoDateTime = z.iso.datetime({ offset: true });
 /** A site's vote id: bounded printable text. */
 export const siteVoteId = z
   .string()
-  .min(1)
-  .max(128)
-  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+  .check(z.minLength(1), z.maxLength(128), z.regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces'));
 
 /** Reads a vote time (ms) and checks it is not in the future beyond the skew allowance; null when unusable. */
 export function checkVoteTime(ms: number, now: number): number | null {

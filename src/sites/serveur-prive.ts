@@ -9,7 +9,7 @@
  * GUESS: the HTTP status of a `success: false` answer (read the same at 200 or 4xx); a wrong token answers
  * `success: false` like "not voted" (so `maybeBadKey: true`); 30 requests/min (no limit published).
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import { checkVoteTime, createSiteSender, malformed, readBaseUrl, readJson } from './http';
 import { checkIdentity } from './identity';
 import { type CheckOnlySite, type CheckOutcome, DEFAULT_SITE_TIMEOUT_MS, type SiteDescriptor } from './types';
@@ -21,18 +21,14 @@ const answerBody = z.union([
   z.object({
     success: z.literal(true),
     data: z.object({
-      username: z.string().max(128).nullable().optional(),
-      voted_at: z.number().int().positive(),
-      next_vote_seconds: z
-        .number()
-        .int()
-        .min(0)
-        .max(WINDOW_MS / 1000)
-        .nullable()
-        .optional(),
+      username: z.optional(z.nullable(z.string().check(z.maxLength(128)))),
+      voted_at: z.number().check(z.int(), z.positive()),
+      next_vote_seconds: z.optional(
+        z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(WINDOW_MS / 1000))),
+      ),
     }),
   }),
-  z.object({ success: z.literal(false), message: z.string().max(500).optional() }),
+  z.object({ success: z.literal(false), message: z.optional(z.string().check(z.maxLength(500))) }),
 ]);
 
 /** serveur-prive.net: check only, by IP, token in the path. */

@@ -11,7 +11,7 @@
  * GUESS: no vote window is stated (pending votes are taken to wait 24 h); 30 requests/min (no limit published); an
  * answer with `ok: false` is unreadable; the error bodies' shape (read by status only).
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import {
   checkVoteTime,
   createSiteSender,
@@ -37,11 +37,14 @@ const MAX_PENDING = 1000;
 const checkBody = z.object({
   ok: z.literal(true),
   hasPendingVote: z.boolean(),
-  pending: z.number().int().min(0).max(MAX_PENDING),
-  votes: z.array(z.object({ id: siteVoteId, votedAt: isoDateTime })).max(MAX_PENDING),
+  pending: z.number().check(z.int(), z.minimum(0), z.maximum(MAX_PENDING)),
+  votes: z.array(z.object({ id: siteVoteId, votedAt: isoDateTime })).check(z.maxLength(MAX_PENDING)),
 });
 
-const claimBody = z.object({ ok: z.literal(true), claimed: z.number().int().min(0).max(MAX_PENDING) });
+const claimBody = z.object({
+  ok: z.literal(true),
+  claimed: z.number().check(z.int(), z.minimum(0), z.maximum(MAX_PENDING)),
+});
 
 /** top-server.net: reward-then-claim by name, key in the query or body. */
 export const TOP_SERVER_SITE: SiteDescriptor = {

@@ -15,7 +15,7 @@
  * GUESS: the status of a `ServerNotFound` answer (mapped by its `error`, whatever the status); 401/403 read as a bad
  * token; 30 requests/min (no published limit); a 200 with `success: false` is unreadable; no check by SteamID exists.
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import { buildUrl, createSiteSender, malformed, readBaseUrl, readJson } from './http';
 import { checkIdentity } from './identity';
 import {
@@ -43,16 +43,11 @@ const claimAnswer = z.object({
 const checkAnswer = z.object({
   code: z.literal(200),
   success: z.literal(true),
-  duration: z
-    .number()
-    .int()
-    .min(0)
-    .max(7 * 24 * 60)
-    .optional(),
+  duration: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(7 * 24 * 60))),
 });
 
 /** A non-2xx error answer. */
-const errorAnswer = z.object({ error: z.string().max(64) });
+const errorAnswer = z.object({ error: z.string().check(z.maxLength(64)) });
 
 /** Top-Serveurs (and Top-Games through `baseUrl`): claim by name or SteamID64, check only by IP. */
 export const TOP_SERVEURS_SITE: SiteDescriptor = {

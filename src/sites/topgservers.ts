@@ -9,7 +9,7 @@
  * GUESS: "today" is read as the UTC day and the window as 24 h; a wrong key answers 401 or 403; a `voted: true`
  * without `last_vote_at` is unreadable (the dedupe needs it).
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import { checkVoteTime, createSiteSender, isoDateTime, malformed, readBaseUrl, readJson } from './http';
 import { checkIdentity } from './identity';
 import { type CheckOnlySite, type CheckOutcome, DEFAULT_SITE_TIMEOUT_MS, type SiteDescriptor } from './types';
@@ -18,7 +18,7 @@ const LABEL = 'TopGServers';
 
 const checkBody = z.union([
   z.object({ voted: z.literal(true), last_vote_at: isoDateTime }),
-  z.object({ voted: z.literal(false), last_vote_at: isoDateTime.nullable().optional() }),
+  z.object({ voted: z.literal(false), last_vote_at: z.optional(z.nullable(isoDateTime)) }),
 ]);
 
 /** topgservers.net: check only by site username, Bearer `tgs_` key, 120 checks/min. */

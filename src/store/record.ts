@@ -3,7 +3,7 @@
  * repaired or rewritten by a reader: it is reported (`unreadable`, with the key and the schema's first complaint) and
  * left as is for an admin, because writing over it could repeat or lose what it recorded.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { KvpStore } from '../runtime/runtime';
 
 /** What reading a record found. */
@@ -13,7 +13,7 @@ export type RecordRead<T> =
   | { state: 'unreadable'; problem: string };
 
 /** Reads and checks the record at `key`. Never throws. */
-export function readRecord<S extends z.ZodType>(
+export function readRecord<S extends z.ZodMiniType>(
   kvp: Pick<KvpStore, 'get'>,
   key: string,
   schema: S,

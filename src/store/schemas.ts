@@ -8,7 +8,7 @@
  * record is reported and left as is) and write it with `writeRecord`; check that the key and the record agree; a
  * later change of its format is one more step in `data-version.ts` `MIGRATIONS`.
  */
-import * as z from 'zod';
+import * as z from '../zod';
 
 /** A `YYYY-MM` month with a real month number; anything else in a month map is junk. */
 export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -21,94 +21,103 @@ export const storedRewardSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('gold'), amount: z.number() }),
   z.object({ type: z.literal('item'), item: z.string(), count: z.number() }),
   z.object({ type: z.literal('points'), amount: z.number() }),
-  z.object({ type: z.literal('custom'), command: z.string().optional(), event: z.string().optional() }),
+  z.object({ type: z.literal('custom'), command: z.optional(z.string()), event: z.optional(z.string()) }),
 ]);
 
 const awardInfoSchema = z.object({
   program: z.enum(['milestone', 'streak', 'first', 'party', 'top', 'test', 'shop', 'allsites']),
   value: z.number(),
-  month: z.string().nullable(),
-  voteRef: z.string().nullable(),
+  month: z.nullable(z.string()),
+  voteRef: z.nullable(z.string()),
 });
 
 const drawRecordSchema = z.object({
   entry: z.number(),
-  roll: z.number().nullable(),
-  pick: z.number().nullable(),
+  roll: z.nullable(z.number()),
+  pick: z.nullable(z.number()),
 });
 
 /** A journal entry of the current format, once `migrateEntry` has brought an older one up to it. */
 export const journalEntrySchema = z
   .object({
     format: z.literal(3),
-    id: z.string().min(1),
+    id: z.string().check(z.minLength(1)),
     state: z.enum(['claiming', 'unknown', 'claimed', 'needs_admin']),
     name: z.string(),
     license: z.string(),
-    votedAt: z.string().nullable(),
-    voteId: z.string().nullable(),
+    votedAt: z.nullable(z.string()),
+    voteId: z.nullable(z.string()),
     rewards: z.array(storedRewardSchema),
     given: z.array(z.boolean()),
-    giving: z.number().int().min(0).nullable(),
-    before: z.union([z.number(), z.literal('unrecorded')]).nullable(),
-    beforeOwner: z.string().max(200).optional(),
-    problem: z.string().nullable(),
-    award: awardInfoSchema.nullable(),
+    giving: z.nullable(z.number().check(z.int(), z.minimum(0))),
+    before: z.nullable(z.union([z.number(), z.literal('unrecorded')])),
+    beforeOwner: z.optional(z.string().check(z.maxLength(200))),
+    problem: z.nullable(z.string()),
+    award: z.nullable(awardInfoSchema),
     recorded: z.boolean(),
     draws: z.array(drawRecordSchema),
-    approved: z.literal(true).optional(),
-    site: z.string().min(1).max(24).optional(),
+    approved: z.optional(z.literal(true)),
+    site: z.optional(z.string().check(z.minLength(1), z.maxLength(24))),
     createdAt: z.number(),
     updatedAt: z.number(),
   })
-  .refine((entry) => entry.given.length === entry.rewards.length, {
-    message: 'given does not match rewards',
-    path: ['given'],
-  });
+  .check(
+    z.refine((entry) => entry.given.length === entry.rewards.length, {
+      message: 'given does not match rewards',
+      path: ['given'],
+    }),
+  );
 
-const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const time = z.number().finite();
-const dayOrNull = z.string().regex(DAY).nullable();
+const count = z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
+const time = z.number();
+const dayOrNull = z.nullable(z.string().check(z.regex(DAY)));
 
 /** Keeps the entries of a month map whose key is a real month; junk keys (`9999-99`, `zz`) are dropped. */
-function monthsOnly<T extends z.ZodType>(value: T) {
-  return z
-    .object({})
-    .catchall(z.unknown())
-    .transform((map) => Object.fromEntries(Object.entries(map).filter(([month]) => MONTH.test(month))))
-    .pipe(z.object({}).catchall(value));
+function monthsOnly<T extends z.ZodMiniType>(value: T) {
+  return z.pipe(
+    z.pipe(
+      z.catchall(z.object({}), z.unknown()),
+      z.transform((map) => Object.fromEntries(Object.entries(map).filter(([month]) => MONTH.test(month)))),
+    ),
+    z.catchall(z.object({}), value),
+  );
 }
 
 /** A vote history (`history:<license>`, format 1). */
 export const voteHistorySchema = z.object({
   format: z.literal(1),
-  license: z.string().min(1),
+  license: z.string().check(z.minLength(1)),
   name: z.string(),
   total: count,
   months: monthsOnly(count),
   monthReachedAt: monthsOnly(time),
-  lastVoteAt: time.nullable(),
+  lastVoteAt: z.nullable(time),
   streak: z.object({ current: count, best: count, lastDay: dayOrNull, startDay: dayOrNull }),
   recent: z.array(z.string()),
-  sites: z.record(z.string().min(1).max(24), z.object({ total: count, lastDay: dayOrNull })).optional(),
+  sites: z.optional(
+    z.record(
+      z.string().check(z.minLength(1), z.maxLength(24)),
+      z.object({ total: count, lastDay: dayOrNull }),
+    ),
+  ),
 });
 
 /** What the resource did about one vote on a site other than the seed (`site:vote:…`, see `SITE_VOTE_PREFIX`). */
 export const siteVoteSchema = z.object({
   format: z.literal(1),
-  site: z.string().min(1).max(24),
-  identity: z.string().min(1),
-  license: z.string().min(1),
+  site: z.string().check(z.minLength(1), z.maxLength(24)),
+  identity: z.string().check(z.minLength(1)),
+  license: z.string().check(z.minLength(1)),
   name: z.string(),
-  votedAt: time.nullable(),
+  votedAt: z.nullable(time),
   model: z.enum(['claim_then_reward', 'reward_then_claim', 'check_only']),
   step: z.enum(['claiming', 'opened', 'journaled', 'claim_owed', 'confirmed', 'needs_admin']),
-  entryId: z.string().min(1),
+  entryId: z.string().check(z.minLength(1)),
   /** Votes paid under the record (a reward-then-claim site's pending votes), in `batches` journal entries. */
-  votes: z.number().int().min(1).max(10),
-  batches: z.number().int().min(1).max(10),
+  votes: z.number().check(z.int(), z.minimum(1), z.maximum(10)),
+  batches: z.number().check(z.int(), z.minimum(1), z.maximum(10)),
   /** Votes the last batch pays. */
-  batchVotes: z.number().int().min(1).max(10),
+  batchVotes: z.number().check(z.int(), z.minimum(1), z.maximum(10)),
   attempts: count,
   nextAttemptAt: time,
   keepUntil: time,

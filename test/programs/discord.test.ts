@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeClock, type FakeClock } from '../../devkit/fakes/runtime';
+import { shippedTable } from '../../devkit/locales';
 import { createApp } from '../../mock-server/app';
 import { createStore, openDatabase, type Store, type WebhookRecord } from '../../mock-server/db';
 import { startMockServer } from '../../mock-server/server';
 import { NetworkError, TimeoutError } from '../../src/api/errors';
 import { createFetchTransport, type HttpRequest, type HttpTransport } from '../../src/api/transport';
 import { createEventChannel, type EventChannel } from '../../src/events';
-import { shippedTable } from '../../devkit/locales';
 import { createTranslator } from '../../src/i18n/messages';
 import {
   createDiscordQueue,
@@ -673,7 +673,13 @@ describe('listenForDiscord', () => {
       { id: 'winners:2026-10', text: 'Top voters of 2026-10: 1. \\*Steve\\* (12), 2. Alex (9)' },
     ]);
     const fr: Array<{ id: string; text: string }> = [];
-    listenForDiscord(events, { post: (p) => fr.push(p) }, createTranslator('fr', {}, shippedTable('fr')), all, monthOf);
+    listenForDiscord(
+      events,
+      { post: (p) => fr.push(p) },
+      createTranslator('fr', {}, shippedTable('fr')),
+      all,
+      monthOf,
+    );
     emitAll(events);
     expect(fr[0]?.text).toBe('Steve a voté pour le serveur (4 vote(s) de sa part ce mois-ci).');
   });

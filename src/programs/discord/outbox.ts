@@ -5,10 +5,11 @@
  * Records are read through their schema; one that does not pass it is left as is for an admin and reported once,
  * at start, and its id is never posted (it may have been sent already).
  */
-import * as z from 'zod';
+
 import type { KvpStore, LogLevels } from '../../runtime/runtime';
 import { DISCORD_QUEUE_PREFIX, DISCORD_SENT_PREFIX } from '../../store/keys';
 import { readRecord, writeRecord } from '../../store/record';
+import * as z from '../../zod';
 
 /** How long a tombstone of a sent id is kept, ms (40 days). */
 export const DISCORD_TOMBSTONE_MS = 40 * 86_400_000;

@@ -1,5 +1,6 @@
 /**
- * zod settings for the bundle, imported first by `index.ts` so they hold before any schema is built.
+ * zod for this resource: `zod/mini` with the resource's settings applied. Every runtime schema imports `z` from here,
+ * so the settings hold before any schema is built or parsed, in the bundle as in tests and tools.
  *
  * No cycle support: zod's default memoizer lets a schema parse a value that contains itself, at the price of walking
  * each container schema's whole graph on its first parse (about a tenth of a cold start's CPU, for config.json's
@@ -7,7 +8,12 @@
  * (config.json, KVP records, API answers, exports' arguments through FXServer's msgpack), which cannot hold a cycle.
  * A memoizer that does nothing stands in for it (a falsy one would have zod install its default).
  */
-import * as z from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
+
+// zod/mini loads no language: the English texts of zod's own issues, which a config problem quotes where the
+// resource has no words of its own (config/format-issues.ts), are those classic zod gave.
+z.config(en());
 
 z.config({
   memoizer: {
@@ -16,3 +22,5 @@ z.config({
     alloc: (_inst: unknown, _payload: unknown, empty: unknown) => empty,
   } as unknown as NonNullable<ReturnType<typeof z.config>['memoizer']>,
 });
+
+export * from 'zod/mini';
