@@ -1,5 +1,5 @@
 /** Entry point of `dist/server.js`: the one place that starts anything. */
-import './zod';
+import './runtime/zod';
 import { createResource } from './resource';
 import { createFivemRuntime } from './runtime/fivem';
 

@@ -1,7 +1,7 @@
 /** The settings of vote points (`points`) and of the vote shop (`shop`) in config.json. */
 
 import { LOCALES } from '../i18n/messages';
-import * as z from '../zod';
+import * as z from '../runtime/zod';
 import { rewardEntry } from './reward-schema';
 
 /** Highest balance a ledger may hold, whatever the cap: a stored balance above it is unreadable, never spendable. */
@@ -140,3 +140,13 @@ export const shopSchema = z
     {},
   )
   .check(z.describe('Vote shop: items bought with vote points'));
+
+/** The item's name in `locale`, else in `en`, else its single name. */
+export function itemNameIn(
+  item: { id: string; name: string | Readonly<Record<string, string | undefined>> },
+  locale?: string,
+): string {
+  if (typeof item.name === 'string') return item.name;
+  const names = item.name as Record<string, string | undefined>;
+  return (locale !== undefined ? names[locale] : undefined) ?? names.en ?? item.id;
+}

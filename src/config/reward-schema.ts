@@ -1,5 +1,5 @@
 /** The schema of one reward and of reward lists, shared by `reward` and every reward program in config.json. */
-import * as z from '../zod';
+import * as z from '../runtime/zod';
 
 /** Item names as the frameworks store them (no spaces, no quotes). */
 export const itemName = z

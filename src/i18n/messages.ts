@@ -136,6 +136,7 @@ export const EN = {
   suggest_shop_id: 'Id of the item, as the list shows it',
   suggest_shop_confirm: 'confirm, for items that ask for it',
   suggest_points: 'Your vote points',
+  suggest_link: 'Shows the vote link',
 } as const;
 
 /** Key of a player-facing message. */

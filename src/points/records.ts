@@ -5,8 +5,8 @@
  */
 
 import { MAX_POINTS_BALANCE } from '../config/points-schema';
+import * as z from '../runtime/zod';
 import { storedRewardSchema } from '../store/schemas';
-import * as z from '../zod';
 
 /** Entries the ledger record keeps to show (`votereward points`); older ones are folded into its checkpoint. */
 export const LEDGER_KEEP = 20;

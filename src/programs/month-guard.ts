@@ -7,9 +7,9 @@
 
 import type { VoteCount } from '../../contract/answers';
 import type { KvpStore } from '../runtime/runtime';
+import * as z from '../runtime/zod';
 import { PROGRAMS_CLOCK_KEY as CLOCK_KEY } from '../store/keys';
 import { readRecord, writeRecord } from '../store/record';
-import * as z from '../zod';
 
 export { CLOCK_KEY };
 

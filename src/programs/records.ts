@@ -2,7 +2,7 @@
  * The schemas of the vote party's and the month's top voters' stored records, read through `readRecord`
  * (`src/store/record.ts`): a record that does not pass its schema is reported and left as is, never decided again.
  */
-import * as z from '../zod';
+import * as z from '../runtime/zod';
 
 const month = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/));
 const license = z.string().check(z.minLength(1));

@@ -8,7 +8,7 @@ import { ResponseTooLargeError, TimeoutError } from '../api/errors';
 import type { HttpResponse } from '../api/transport';
 import { describeError } from '../runtime/errors';
 import { excerpt, redact, safeUrl } from '../runtime/redact';
-import * as z from '../zod';
+import * as z from '../runtime/zod';
 import type { SiteCallOptions, SiteDeps, SiteFailure } from './types';
 
 /** Largest site answer read, in characters: every documented answer is under 1 KiB, so 16 KiB is generous. */

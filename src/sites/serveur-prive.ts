@@ -9,7 +9,7 @@
  * GUESS: the HTTP status of a `success: false` answer (read the same at 200 or 4xx); a wrong token answers
  * `success: false` like "not voted" (so `maybeBadKey: true`); 30 requests/min (no limit published).
  */
-import * as z from '../zod';
+import * as z from '../runtime/zod';
 import { checkVoteTime, createSiteSender, malformed, readBaseUrl, readJson } from './http';
 import { checkIdentity } from './identity';
 import { type CheckOnlySite, type CheckOutcome, DEFAULT_SITE_TIMEOUT_MS, type SiteDescriptor } from './types';

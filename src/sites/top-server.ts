@@ -11,7 +11,7 @@
  * GUESS: no vote window is stated (pending votes are taken to wait 24 h); 30 requests/min (no limit published); an
  * answer with `ok: false` is unreadable; the error bodies' shape (read by status only).
  */
-import * as z from '../zod';
+import * as z from '../runtime/zod';
 import {
   checkVoteTime,
   createSiteSender,

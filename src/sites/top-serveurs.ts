@@ -15,7 +15,7 @@
  * GUESS: the status of a `ServerNotFound` answer (mapped by its `error`, whatever the status); 401/403 read as a bad
  * token; 30 requests/min (no published limit); a 200 with `success: false` is unreadable; no check by SteamID exists.
  */
-import * as z from '../zod';
+import * as z from '../runtime/zod';
 import { buildUrl, createSiteSender, malformed, readBaseUrl, readJson } from './http';
 import { checkIdentity } from './identity';
 import {

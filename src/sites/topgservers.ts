@@ -9,7 +9,7 @@
  * GUESS: "today" is read as the UTC day and the window as 24 h; a wrong key answers 401 or 403; a `voted: true`
  * without `last_vote_at` is unreadable (the dedupe needs it).
  */
-import * as z from '../zod';
+import * as z from '../runtime/zod';
 import { checkVoteTime, createSiteSender, isoDateTime, malformed, readBaseUrl, readJson } from './http';
 import { checkIdentity } from './identity';
 import { type CheckOnlySite, type CheckOutcome, DEFAULT_SITE_TIMEOUT_MS, type SiteDescriptor } from './types';

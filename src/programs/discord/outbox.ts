@@ -7,9 +7,9 @@
  */
 
 import type { KvpStore, LogLevels } from '../../runtime/runtime';
+import * as z from '../../runtime/zod';
 import { DISCORD_QUEUE_PREFIX, DISCORD_SENT_PREFIX } from '../../store/keys';
 import { readRecord, writeRecord } from '../../store/record';
-import * as z from '../../zod';
 
 /** How long a tombstone of a sent id is kept, ms (40 days). */
 export const DISCORD_TOMBSTONE_MS = 40 * 86_400_000;
