@@ -18,6 +18,7 @@ import { createPayoutEngine, type PayoutEngine } from './engine/payout-engine';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
 import { createTranslator, type Translate } from './i18n/messages';
 import { composeSites } from './multisite/compose-sites';
+import { createNextVoteReader, type NextVoteReader } from './multisite/next-vote';
 import type { SiteClaims } from './multisite/site-claims';
 import { createNotifier, type Notifier } from './notify';
 import { createPointsPart, createVoteLedger, type PointsPart } from './points/part';
@@ -88,6 +89,8 @@ export interface Running {
   top: TopVoters | null;
   /** The claims on the listing sites of `config.sites`, when any is configured. */
   sites: SiteClaims | null;
+  /** Per player and per site (the seed first): voted or not, and when the player may vote again. */
+  nextVotes: NextVoteReader;
   /** Claims on the seed (the claim flow) then on every configured site, as `/vote` does. */
   claimAll(source: number): Promise<void>;
   /** Vote points (the ledger, always) and the shop (when `shop.enabled`). */
@@ -341,6 +344,13 @@ export function composeResource(
   if (party) parts.push({ name: 'vote party', start: () => party.start(), stop: () => party.stop() });
   if (sites) parts.push(sites.part);
   const siteClaims = sites?.claims ?? null;
+  const nextVotes = createNextVoteReader({
+    runtime,
+    sites: siteClaims?.sites ?? [],
+    seed: { voteUrl: config.voteUrl, windowMs: config.poll.siteCooldownMinutes * 60_000 },
+    ...(sites ? { answers: sites.answers } : {}),
+    claimName: flow.claimName,
+  });
   return {
     config,
     api,
@@ -360,6 +370,7 @@ export function composeResource(
     party,
     top,
     sites: siteClaims,
+    nextVotes,
     async claimAll(source) {
       const seed = await flow.claim(source);
       // A /vote refused as a whole (too soon, already running) asks no site either.
