@@ -54,10 +54,21 @@ export async function statusLines(running: Running, now: number, verbose: boolea
     ...programsStatus(running, now, verbose),
     ...shopStatus(config, verbose),
     ...sitesStatus(running.sites, verbose),
+    ...remindersStatus(running),
   );
   if (!verbose)
     lines.push(`  (${ADMIN_COMMAND} status verbose: key, rate budget, names, poller figures, history)`);
   return lines;
+}
+
+/** The reminders' line, when they are on: what was sent since the start and why some waited. */
+function remindersStatus(running: Running): string[] {
+  if (!running.reminders) return [];
+  const { players, sent, capped, nudges, off } = running.reminders.status();
+  const { maxPerHour, joinDelaySeconds } = running.config.reminders;
+  return [
+    `  Reminders  ${sent} sent (${nudges} party nudge${nudges === 1 ? '' : 's'}), held ${capped} time${capped === 1 ? '' : 's'} by the cap of ${maxPerHour} an hour; ${players} player${players === 1 ? '' : 's'} online, ${off} with reminders off; quiet ${joinDelaySeconds} s after joining`,
+  ];
 }
 
 /**

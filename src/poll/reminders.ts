@@ -14,9 +14,9 @@ import type { ResourceConfig } from '../config/schema';
 import type { EventChannel } from '../events';
 import type { MessageVars, Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
-import { remindersOffKey } from '../store/keys';
+import { remindersKey } from '../store/keys';
 import { readRecord, writeRecord } from '../store/record';
-import { remindersOffSchema } from '../store/schemas';
+import { reminderRecordSchema } from '../store/schemas';
 import { createIndexedHeap } from './indexed-heap';
 
 /** Between two ticks of the reminders (ms). */
@@ -95,8 +95,8 @@ export interface VoteReminders {
   command(source: number, args: readonly string[]): void;
   /** Whether the player behind `license` turned reminders off. */
   isOff(license: string): boolean;
-  /** Figures for `votereward status`. */
-  status(): { players: number; sent: number; capped: number; nudges: number };
+  /** Figures for `votereward status`: players online, lines sent, reminders held by the cap, party nudges, opted out. */
+  status(): { players: number; sent: number; capped: number; nudges: number; off: number };
 }
 
 /** One online player. */
@@ -112,7 +112,12 @@ interface Player {
   /** The party threshold this player was nudged for. */
   nudgedFor: number | null;
   off: boolean;
+  /** The stored record could not be read: it is left as is, and read as "off". */
+  unreadable: boolean;
 }
+
+/** What a player's record holds, as the reminders use it. */
+type Stored = Pick<Player, 'off' | 'unreadable' | 'sent' | 'remindAt' | 'nudgedFor'>;
 
 /** Creates the reminders; nothing runs until `start()`. */
 export function createVoteReminders(options: VoteRemindersOptions): VoteReminders {
@@ -126,34 +131,54 @@ export function createVoteReminders(options: VoteRemindersOptions): VoteReminder
   const reported = new Set<string>();
   const stops: (() => void)[] = [];
 
-  const readOff = (license: string | null): boolean => {
-    if (license === null) return false;
-    const found = readRecord(runtime.kvp, remindersOffKey(license), remindersOffSchema);
-    if (found.state === 'unreadable' && !reported.has(license)) {
-      reported.add(license);
-      runtime.log.warn(
-        `reminders: ${found.problem}; that player gets no reminders until it is fixed or removed`,
-      );
+  /** The player's stored record: their choice, the hour's lines, the sites reminded (defaults when none). */
+  const load = (license: string | null): Stored => {
+    const fresh: Stored = { off: false, unreadable: false, sent: [], remindAt: new Map(), nudgedFor: null };
+    if (license === null) return fresh;
+    const found = readRecord(runtime.kvp, remindersKey(license), reminderRecordSchema);
+    if (found.state === 'missing') return fresh;
+    if (found.state === 'unreadable' || found.value.license !== license) {
+      if (!reported.has(license)) {
+        reported.add(license);
+        const problem =
+          found.state === 'unreadable'
+            ? found.problem
+            : `${remindersKey(license)} holds the record of ${found.value.license}`;
+        runtime.log.warn(`reminders: ${problem}; that player gets no reminders until it is fixed or removed`);
+      }
+      // An unreadable choice is read as "off": a player who may have asked for quiet is not reminded on a guess.
+      return { ...fresh, off: true, unreadable: true };
     }
-    // An unreadable choice is read as "off": a player who may have asked for quiet is not reminded on a guess.
-    return found.state !== 'missing';
+    const { value } = found;
+    const remindAt = new Map<string, number>();
+    for (const [site, at] of Object.entries(value.reminded))
+      remindAt.set(site, at ?? Number.POSITIVE_INFINITY);
+    const sent = [...value.sent].sort((x, y) => x - y);
+    return { off: value.off, unreadable: false, sent, remindAt, nudgedFor: value.nudgedFor };
+  };
+
+  /** Writes the player's record (never over one that could not be read). */
+  const save = (player: Player): void => {
+    if (player.license === null || player.unreadable) return;
+    const reminded: Record<string, number | null> = {};
+    for (const [site, at] of player.remindAt) reminded[site] = Number.isFinite(at) ? at : null;
+    writeRecord(runtime.kvp, remindersKey(player.license), {
+      format: 1,
+      license: player.license,
+      off: player.off,
+      sent: player.sent.slice(-50),
+      reminded,
+      nudgedFor: player.nudgedFor,
+    });
   };
 
   const wake = (player: Player, at: number) => heap.set(player.source, at);
 
   const join = (source: number) => {
     if (players.has(source)) return;
-    const now = runtime.now();
     const license = runtime.playerLicense(source);
-    const player: Player = {
-      source,
-      license,
-      quietUntil: now + quietMs,
-      sent: [],
-      remindAt: new Map(),
-      nudgedFor: null,
-      off: readOff(license),
-    };
+    // A restart or a reconnect keeps the hour's lines and the sites already reminded of; the quiet time starts again.
+    const player: Player = { source, license, quietUntil: runtime.now() + quietMs, ...load(license) };
     players.set(source, player);
     if (!player.off) wake(player, player.quietUntil);
   };
@@ -228,11 +253,15 @@ export function createVoteReminders(options: VoteRemindersOptions): VoteReminder
       runtime.log.warn(`reminders: reading the sites of player ${player.source} failed: ${String(error)}`);
       return wake(player, next);
     }
+    let changed = false;
     for (const site of sites) {
       if (site.state === 'unknown') continue;
       if (site.state === 'voted' && site.nextVoteAt !== null) {
         // A new vote: this site is reminded of again once it lets the player vote.
-        player.remindAt.set(site.id, site.nextVoteAt);
+        if (player.remindAt.get(site.id) !== site.nextVoteAt) {
+          player.remindAt.set(site.id, site.nextVoteAt);
+          changed = true;
+        }
         next = Math.min(next, site.nextVoteAt);
         continue;
       }
@@ -247,10 +276,12 @@ export function createVoteReminders(options: VoteRemindersOptions): VoteReminder
         figures.capped += 1;
         next = Math.min(next, (player.sent[0] as number) + CAP_WINDOW_MS);
       }
+      if (changed) save(player);
       return wake(player, next);
     }
     if (due.length > 0) remindSites(player, due, now);
-    else nudge(player, sites, now);
+    else if (!nudge(player, sites, now) && !changed) return wake(player, Math.max(next, now + 1));
+    save(player);
     if (repeatMs > 0 && due.length > 0) next = Math.min(next, now + repeatMs);
     wake(player, Math.max(next, now + 1));
   };
@@ -287,27 +318,33 @@ export function createVoteReminders(options: VoteRemindersOptions): VoteReminder
     command(source, args) {
       const remind = settings.command;
       const license = runtime.playerLicense(source);
-      const player = players.get(source);
       const word = (args[0] ?? '').toLowerCase();
-      const off = player?.off ?? readOff(license);
-      if (license !== null && word === 'off' && !off) {
-        writeRecord(runtime.kvp, remindersOffKey(license), { format: 1, license, at: runtime.now() });
-        if (player) {
-          player.off = true;
-          heap.delete(source);
+      const player: Player = players.get(source) ?? {
+        source,
+        license,
+        quietUntil: runtime.now() + quietMs,
+        ...load(license),
+      };
+      if (license !== null && (word === 'off' || word === 'on') && player.off !== (word === 'off')) {
+        player.off = word === 'off';
+        if (player.unreadable) {
+          // The player's own choice settles what could not be read: their record starts again from it.
+          player.unreadable = false;
+          reported.delete(license);
         }
-      } else if (license !== null && word === 'on' && off) {
-        runtime.kvp.delete(remindersOffKey(license));
-        reported.delete(license);
-        if (player) {
-          player.off = false;
-          wake(player, Math.max(runtime.now(), player.quietUntil));
+        save(player);
+        if (players.get(source) === player) {
+          if (player.off) heap.delete(source);
+          else wake(player, Math.max(runtime.now(), player.quietUntil));
         }
       }
-      const nowOff = word === 'off' ? license !== null || off : word === 'on' ? false : off;
-      runtime.tell(source, translate(nowOff ? 'reminders_off' : 'reminders_on', { remind }));
+      runtime.tell(source, translate(player.off ? 'reminders_off' : 'reminders_on', { remind }));
     },
-    isOff: (license) => readOff(license),
-    status: () => ({ players: players.size, ...figures }),
+    isOff: (license) => load(license).off,
+    status: () => ({
+      players: players.size,
+      ...figures,
+      off: [...players.values()].filter((player) => player.off).length,
+    }),
   };
 }
