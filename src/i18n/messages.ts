@@ -308,7 +308,7 @@ export type MessageVars = Record<string, string | number>;
 export type Translate = (key: MessageKey, vars?: MessageVars) => string;
 
 /** Longest value per placeholder; others get VALUE_MAX. */
-const PLACEHOLDER_MAX: Record<string, number> = { name: NAME_MAX, url: 256, rewards: 512 };
+const PLACEHOLDER_MAX: Record<string, number> = { name: NAME_MAX, url: 256, rewards: 512, sites: 2560 };
 
 /**
  * Creates the translator for `locale`, with per-key overrides from config taking precedence. Placeholder values
