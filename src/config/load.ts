@@ -188,12 +188,12 @@ export function migrateReminderMinutes(config: ResourceConfig, raw: unknown): st
   const own = typeof raw === 'object' && raw !== null && 'reminders' in raw;
   if (own)
     return [
-      `poll.reminderMinutes: ignored, the reminders section sets the reminders; remove poll.reminderMinutes (docs/config.md#reminders)`,
+      `poll.reminderMinutes: ignored, the reminders section sets the reminders; remove poll.reminderMinutes (docs/programs.md#reminders)`,
     ];
   const joinDelaySeconds = Math.min(minutes * 60, 3600);
   config.reminders = { ...config.reminders, enabled: true, repeatMinutes: minutes, joinDelaySeconds };
   return [
-    `poll.reminderMinutes: read as reminders.enabled true, reminders.repeatMinutes ${minutes}, reminders.joinDelaySeconds ${joinDelaySeconds}; reminders now follow each site's next-vote time and players can turn them off. Move the setting to the reminders section (docs/config.md#reminders)`,
+    `poll.reminderMinutes: read as reminders.enabled true, reminders.repeatMinutes ${minutes}, reminders.joinDelaySeconds ${joinDelaySeconds}; reminders now follow each site's next-vote time and players can turn them off. Move the setting to the reminders section (docs/programs.md#reminders)`,
   ];
 }
 
