@@ -3,6 +3,8 @@
  * claims it). Built from the count gate (`gate.ts`), the send loop (`send-loop.ts`) and the sessions (`sessions.ts`);
  * this file runs the timer, listens to joins, drops and claims, and answers the status.
  */
+
+import { SITE_VOTE_ID_PREFIX } from '../claim/journal';
 import type { ResourceConfig } from '../config/schema';
 import { type EventChannel, REWARDED_EVENT } from '../events';
 import type { Translate } from '../i18n/messages';
@@ -135,7 +137,12 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     unsubscribe.push(runtime.onPlayerJoining(sessions.join));
     unsubscribe.push(runtime.onPlayerDropped(sessions.leave));
     if (options.events) {
-      unsubscribe.push(options.events.on('rewarded', ({ source, name }) => sessions.claimed(source, name)));
+      // A vote paid on another listing site is not a claim on the API: the API's cooldown and count are not its own.
+      unsubscribe.push(
+        options.events.on('rewarded', ({ source, name, voteId }) => {
+          if (!voteId.startsWith(SITE_VOTE_ID_PREFIX)) sessions.claimed(source, name);
+        }),
+      );
       unsubscribe.push(options.events.on('linkShown', ({ source }) => sessions.linkShown(source)));
       return;
     }
