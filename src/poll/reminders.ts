@@ -25,6 +25,8 @@ export const REMINDER_TICK_MS = 5_000;
 export const RECHECK_MS = 5 * 60_000;
 /** The window of the per-player cap (ms). */
 export const CAP_WINDOW_MS = 60 * 60_000;
+/** Longest wait a stored record may set before a site is reminded of again (ms): a week, the longest vote window. */
+export const MAX_WAIT_MS = 7 * 24 * 60 * 60_000;
 
 /** One site as the reminders read it for one player (the next-vote reader's answer, structurally). */
 export interface ReminderSite {
@@ -150,10 +152,13 @@ export function createVoteReminders(options: VoteRemindersOptions): VoteReminder
       return { ...fresh, off: true, unreadable: true };
     }
     const { value } = found;
+    // Stored times are evidence of a clock that may have moved since: a line "sent" in the future counts as sent now
+    // (the cap then holds one hour, not until that future), and a wait beyond a week counts as over.
+    const now = runtime.now();
     const remindAt = new Map<string, number>();
     for (const [site, at] of Object.entries(value.reminded))
-      remindAt.set(site, at ?? Number.POSITIVE_INFINITY);
-    const sent = [...value.sent].sort((x, y) => x - y);
+      remindAt.set(site, at === null ? Number.POSITIVE_INFINITY : at > now + MAX_WAIT_MS ? now : at);
+    const sent = value.sent.map((at) => Math.min(at, now)).sort((x, y) => x - y);
     return { off: value.off, unreadable: false, sent, remindAt, nudgedFor: value.nudgedFor };
   };
 

@@ -208,6 +208,31 @@ describe('createVoteReminders', () => {
     w.reminders.stop();
   });
 
+  it('bounds the times a stored record holds: a clock set back does not hold the cap or a site for years', async () => {
+    const YEAR = 365 * 24 * HOUR;
+    const kvp = new Map([
+      [
+        remindersKey(ANA.license),
+        JSON.stringify({
+          format: 1,
+          license: ANA.license,
+          off: false,
+          sent: [START + YEAR, START + YEAR + 1],
+          reminded: { a: START + 10 * YEAR },
+          nudgedFor: null,
+        }),
+      ],
+    ]);
+    const w = boot({ joinDelaySeconds: 0, maxPerHour: 2 }, {}, kvp);
+    w.table.set(1, [site('a', 'can_vote')]);
+    w.reminders.start();
+    w.runtime.join(1, ANA);
+    await w.runtime.clock.advance(2 * HOUR);
+    // The two lines "from the future" count as sent at the join: the cap holds one hour, then site a is reminded.
+    expect(w.sent.map((s) => clockOf(s.at))).toEqual(['60:00']);
+    w.reminders.stop();
+  });
+
   it('holds reminders while a reward waits, and for sites the player has no identity on', async () => {
     let waiting = true;
     const w = boot({ joinDelaySeconds: 0 }, { waiting: () => waiting });
