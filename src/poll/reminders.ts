@@ -11,13 +11,13 @@
  * meanwhile is seen.
  */
 import type { ResourceConfig } from '../config/schema';
-import type { EventChannel } from '../events';
+import type { EventChannel } from '../domain/events';
+import { createIndexedHeap } from '../domain/indexed-heap';
 import type { MessageVars, Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
 import { remindersKey } from '../store/keys';
 import { readRecord, writeRecord } from '../store/record';
 import { reminderRecordSchema } from '../store/schemas';
-import { createIndexedHeap } from './indexed-heap';
 
 /** Between two ticks of the reminders (ms). */
 export const REMINDER_TICK_MS = 5_000;
@@ -352,4 +352,16 @@ export function createVoteReminders(options: VoteRemindersOptions): VoteReminder
       off: [...players.values()].filter((player) => player.off).length,
     }),
   };
+}
+
+/** The reminders' `votereward status` line: what was sent since the start and why some waited. */
+export function remindersStatus(
+  reminders: Pick<VoteReminders, 'status'>,
+  settings: Pick<ResourceConfig['reminders'], 'maxPerHour' | 'joinDelaySeconds'>,
+): string[] {
+  const { players, sent, capped, nudges, off } = reminders.status();
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  return [
+    `  Reminders  ${sent} sent (${plural(nudges, 'party nudge')}), held ${plural(capped, 'time')} by the cap of ${settings.maxPerHour} an hour; ${plural(players, 'player')} online, ${off} with reminders off; quiet ${settings.joinDelaySeconds} s after joining`,
+  ];
 }
