@@ -7,7 +7,7 @@ import { unreachableHint } from './commands/api-reach';
 import { type InertSettings, inertSettings } from './commands/inert';
 import { statusLines, VERBOSE_WORDS } from './commands/status';
 
-import { composeResource, type Running } from './compose';
+import { composeResource, localeMessagesOf, type Running } from './compose';
 import { explainJsonMistake } from './config/json-syntax';
 
 import { CONFIG_PROBLEMS_TITLE, loadConfig, maskKey, rewardsOf } from './config/load';
@@ -81,10 +81,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   const printBlock = (title: string, lines: readonly string[]) => printProblems(log, title, lines);
 
   /** What `/vote` answers while nothing runs: the configured command and language as far as they could be read. */
-  let inert: { command: string; translate: Translate } = inertAnswer(
-    inertSettings(null),
-    runtime.loadResourceFile,
-  );
+  let inert: { command: string; translate: Translate } = inertAnswer(inertSettings(null));
   let lastPointerAt = Number.NEGATIVE_INFINITY;
 
   /** A player typed the claim command while nothing runs: answered in the server's language, admins pointed. */
@@ -134,6 +131,14 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       current.detector.showLink(source);
     });
 
+  /** `/votereminders` (its configured name): answered by the running app while its reminders are on. */
+  const registerRemindersCommand = (name: string) =>
+    registerOnce(name, (source, args) => {
+      const current = app;
+      if (source <= 0 || !current?.reminders || current.config.reminders.command !== name) return;
+      current.reminders.command(source, args);
+    });
+
   const checkForUpdateOnce = createUpdateCheck({ convar: runtime.convar, log, version });
   /** The shop command of a config.json whose shop was turned off for a problem (it answers "closed"). */
   let closedShop: ClosedShop | null = null;
@@ -153,13 +158,9 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       return null;
     }
     for (const line of loaded.warnings ?? []) log.warn(line);
-    // The language's file is read once a start, here; the composition is handed its texts.
-    const locale = readLocaleFile(loaded.config.locale, runtime.loadResourceFile, explainJsonMistake);
-    if (locale.problem) log.warn(locale.problem);
-    inert = {
-      command: loaded.config.command,
-      translate: createTranslator(loaded.config.locale, loaded.config.messages, locale.messages),
-    };
+    const { command, locale, messages } = loaded.config;
+    const builtIn = localeMessagesOf(locale, runtime); // the language's file, read once a start
+    inert = { command, translate: createTranslator(locale, messages, builtIn) };
     const chosen = await chooseAdapterForParts(runtime, loaded.config);
     if (!chosen.ok) {
       printBlock('not started, the framework cannot pay the configured rewards:', chosen.problems);
@@ -174,7 +175,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       framework: chosen.framework,
       ...(claimLocks ? { locks: claimLocks } : {}),
       apiUrlSource: loaded.apiUrlSource,
-      localeMessages: locale.messages,
+      localeMessages: builtIn,
     });
     claimLocks = running.engine.locks;
     log.info(
@@ -193,6 +194,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     registerVoteCommand(candidate.config.command);
     if (candidate.top) registerTopCommand(candidate.config.topVoters.command);
     if (candidate.detector) registerLinkCommand(`${candidate.config.command}link`);
+    if (candidate.reminders) registerRemindersCommand(candidate.config.reminders.command);
     starting = candidate;
     const connection = await connect(candidate, log).finally(() => {
       starting = null;
@@ -308,7 +310,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
 /** The claim command's name and translator while nothing runs, from what a broken config.json still told. */
 function inertAnswer(
   settings: InertSettings,
-  load: (path: string) => string | null,
+  load: (path: string) => string | null = () => null,
 ): { command: string; translate: Translate } {
   // A broken config.json is what the console shows now; a problem of the language's file waits for a good one.
   const builtIn = readLocaleFile(settings.locale, load, explainJsonMistake).messages;
@@ -382,11 +384,13 @@ function settledWithin(runtime: Runtime, promise: Promise<void>, ms: number): Pr
  * Registers a player command once per name for the resource's lifetime (FiveM cannot take a command back, so a name
  * registered stays answered, and registering it again on every reload would only stack handlers).
  */
-function commandRegistry(runtime: Runtime): (name: string, handler: (source: number) => void) => void {
+function commandRegistry(
+  runtime: Runtime,
+): (name: string, handler: (source: number, args: string[]) => void) => void {
   const registered = new Set<string>();
   return (name, handler) => {
     if (registered.has(name)) return;
     registered.add(name);
-    runtime.registerCommand(name, (source) => handler(source), false);
+    runtime.registerCommand(name, (source, args) => handler(source, args), false);
   };
 }

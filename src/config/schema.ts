@@ -4,9 +4,11 @@ import { RSG_BANKS } from '../rewards/rsg';
 import { NOTIFY_CHOICES } from '../runtime/notify';
 import * as z from '../runtime/zod';
 import { pointsSchema, shopSchema } from './points-schema';
+import { pollSchema, remindersSchema } from './poll-schema';
 import { itemName, rewardEntry, rewardList } from './reward-schema';
 import { allSitesSchema, sitesSchema } from './sites';
 
+export { remindersSchema } from './poll-schema';
 export { rewardSchema } from './reward-schema';
 
 /** A vRP member name from config.json (optional: the variant's default applies). */
@@ -20,54 +22,6 @@ const messageOverrides = z
     ) as Record<MessageKey, z.ZodMiniOptional<z.ZodMiniString>>,
   )
   .check(z.describe('Messages replacing the built-in text, by key'));
-
-const pollSchema = z
-  .prefault(
-    z.strictObject({
-      enabled: z
-        ._default(z.boolean(), true)
-        .check(z.describe('Poll /vote/check to tell players their reward is waiting')),
-      maxRequestsPerMinute: z
-        ._default(z.number().check(z.int(), z.minimum(1), z.maximum(60)), 60)
-        .check(z.describe('Request budget per rolling minute, shared by claims and polling (API limit: 60)')),
-      reservePercent: z
-        ._default(z.number().check(z.int(), z.minimum(0), z.maximum(90)), 20)
-        .check(z.describe('Share of the budget kept for player claims, in percent')),
-      linkShownIntervalSeconds: z
-        ._default(z.number().check(z.int(), z.minimum(5), z.maximum(600)), 15)
-        .check(z.describe('How often a player who was just shown the vote link is checked')),
-      linkShownDurationMinutes: z
-        ._default(z.number().check(z.int(), z.minimum(1), z.maximum(120)), 10)
-        .check(z.describe('For how long a player who was shown the vote link is checked often')),
-      joinCheckDelaySeconds: z
-        ._default(z.number().check(z.int(), z.minimum(0), z.maximum(600)), 5)
-        .check(z.describe('Delay before the first check of a player who just joined')),
-      autoClaim: z
-        ._default(z.boolean(), false)
-        .check(z.describe('Claim and pay as soon as a vote is detected')),
-      reminderMinutes: z
-        ._default(z.number().check(z.int(), z.minimum(0), z.maximum(1440)), 0)
-        .check(z.describe('Remind players who can vote again every N minutes; 0 turns reminders off')),
-      siteCooldownMinutes: z
-        ._default(z.number().check(z.int(), z.minimum(1), z.maximum(10_080)), 120)
-        .check(z.describe('How long the vote site makes a player wait between two votes')),
-      broadcast: z
-        .prefault(
-          z.strictObject({
-            enabled: z
-              ._default(z.boolean(), false)
-              .check(z.describe('Announce how many players voted recently')),
-            windowMinutes: z
-              ._default(z.number().check(z.int(), z.minimum(1), z.maximum(120)), 5)
-              .check(z.describe('Length of the announced window')),
-          }),
-          {},
-        )
-        .check(z.describe('Batched announcement of recent votes')),
-    }),
-    {},
-  )
-  .check(z.describe('Vote detection (polling) settings'));
 
 /** The schema of `config.json`: the public contract, with every default. */
 export const configSchema = z
@@ -359,6 +313,7 @@ export const configSchema = z
       )
       .check(z.describe('Per-language message overrides')),
     poll: pollSchema,
+    reminders: remindersSchema,
     sites: sitesSchema,
     allSites: allSitesSchema,
     nameLock: z

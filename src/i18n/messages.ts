@@ -20,6 +20,13 @@ export const EN = {
   reward_waiting: 'Your vote was received: type /{command} to get your reward.',
   vote_link: 'Vote for the server here: {url} then type /{command} to get your reward.',
   vote_reminder: 'You can vote for the server again: {url}',
+  vote_reminder_site: 'You can vote on {site} again: {url}',
+  vote_reminder_sites: 'You can vote again on {sites}',
+  vote_party_nudge: '{left} vote(s) to the next vote party, and you have not voted today: {url}',
+  reminders_on: 'Vote reminders are on. Type /{remind} off to stop them.',
+  reminders_off: 'Vote reminders are off for you. Type /{remind} on to get them again.',
+  suggest_reminders: 'Turn your vote reminders off or on',
+  suggest_reminders_state: 'off or on',
   vote_broadcast_one: '1 player voted for the server in the last {minutes} minutes. Vote too: /{command}',
   vote_broadcast: '{count} players voted for the server in the last {minutes} minutes. Vote too: /{command}',
   claim_in_progress: 'Your vote is already being checked, please wait.',
@@ -166,7 +173,7 @@ export type MessageVarsOf<K extends MessageKey> = { readonly [P in PlaceholderOf
 export type Translate = <K extends MessageKey>(key: K, vars?: MessageVarsOf<K>) => string;
 
 /** Longest value per placeholder; others get VALUE_MAX. */
-const PLACEHOLDER_MAX: Record<string, number> = { name: NAME_MAX, url: 256, rewards: 512 };
+const PLACEHOLDER_MAX: Record<string, number> = { name: NAME_MAX, url: 256, rewards: 512, sites: 2560 };
 
 /**
  * Creates the translator for `locale`: the language's built-in texts (`builtIn`, from its locale file; English for
