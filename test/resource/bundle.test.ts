@@ -180,8 +180,10 @@ describe('dist/server.js in the simulated FXServer', () => {
         locale: 'fr',
         reward: { type: 'custom', event: 'test:rewarded' },
         poll: { enabled: false },
+        claimCooldownSeconds: 0,
       });
-      edit(path.join(target, 'locales', 'fr.json'));
+      const file = path.join(target, 'locales', 'fr.json');
+      edit(file);
       sim.addResourceFolder('vote-reward', target);
       sim.start('vote-reward');
       await sim.until(() => lines(sim).some((l) => l.includes('connected to')), { timeoutMs: 5000 });
@@ -190,11 +192,12 @@ describe('dist/server.js in the simulated FXServer', () => {
       await sim.until(() => sim.clientEvents(id).some((event) => event.name === 'chat:addMessage'), {
         timeoutMs: 5000,
       });
-      const chat = sim.clientEvents(id).filter((event) => event.name === 'chat:addMessage');
-      return {
-        said: chat.map((event) => (event.args[0] as { args: string[] }).args[1]),
-        console: lines(sim),
-      };
+      const said = () =>
+        sim
+          .clientEvents(id)
+          .filter((event) => event.name === 'chat:addMessage')
+          .map((event) => (event.args[0] as { args: string[] }).args[1]);
+      return { said: said(), console: lines(sim), sim, id, file, saidNow: said };
     };
     const noVote = (builtIn = {}) =>
       createTranslator('fr', {}, builtIn)('no_vote_no_link', { name: 'Ana', command: 'vote' });
@@ -204,6 +207,18 @@ describe('dist/server.js in the simulated FXServer', () => {
       expect(said).toEqual([noVote(shippedTable('fr'))]);
       expect(said[0]).toMatch(/^Aucun vote trouvé pour « Ana »/);
       expect(console.filter((line) => line.includes('locales/'))).toEqual([]);
+    });
+
+    it('reads the file again on `votereward reload`: a file put back makes players read French', async () => {
+      const run = await frenchVote((file) => fs.rmSync(file));
+      expect(run.said).toEqual([noVote()]);
+      fs.copyFileSync(path.join(root, 'locales', 'fr.json'), run.file);
+      run.sim.consoleCommand('votereward reload');
+      const connected = () => lines(run.sim).filter((line) => line.includes('connected to')).length;
+      await run.sim.until(() => connected() >= 2, { timeoutMs: 5000 });
+      run.sim.command(run.id, 'vote');
+      await run.sim.until(() => run.saidNow().length >= 2, { timeoutMs: 5000 });
+      expect(run.saidNow()).toEqual([noVote(), noVote(shippedTable('fr'))]);
     });
 
     it.each<[string, (file: string) => void, string]>([
