@@ -173,6 +173,10 @@ export function parseCli(argv: readonly string[]): CliOptions {
         options.seed = oneOf(flag, value, ['demo', 'none'] as const);
         break;
       case '--game':
+        if (value === 'rdr3')
+          throw new CliError(
+            `--game must be one of ${DEMO_GAMES.join(', ')}, got "rdr3" (RedM's game name in fxmanifest.lua; the listing calls RedM redm)`,
+          );
         options.game = oneOf(flag, value, DEMO_GAMES);
         break;
       case '--check-mode':

@@ -63,7 +63,11 @@ describe('parseCli', () => {
     [['--rate-limit', '0'], '--rate-limit must be between 1 and 1000000, got 0'],
     [['--check-mode', 'strict'], '--check-mode must be one of unclaimed, last24h, got "strict"'],
     [['--seed', 'lots'], '--seed must be one of demo, none, got "lots"'],
-    [['--game', 'rdr3'], '--game must be one of fivem, redm, got "rdr3"'],
+    [
+      ['--game', 'rdr3'],
+      '--game must be one of fivem, redm, got "rdr3" (RedM\'s game name in fxmanifest.lua; the listing calls RedM redm)',
+    ],
+    [['--game', 'gta5'], '--game must be one of fivem, redm, got "gta5"'],
     [['--game', 'RedM'], '--game must be one of fivem, redm, got "RedM"'],
     [['--game'], '--game needs a value'],
     [
