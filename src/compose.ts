@@ -88,8 +88,11 @@ export interface Running {
   top: TopVoters | null;
   /** The claims on the listing sites of `config.sites`, when any is configured. */
   sites: SiteClaims | null;
-  /** Claims on the seed (the claim flow) then on every configured site, as `/vote` does. */
-  claimAll(source: number): Promise<void>;
+  /**
+   * Claims on the seed (the claim flow) then on every configured site, as `/vote` does; resolves with true when this
+   * claim paid something (a vote rewarded on the seed, or journalled on a site).
+   */
+  claimAll(source: number): Promise<boolean>;
   /** Vote points (the ledger, always) and the shop (when `shop.enabled`). */
   points: PointsPart;
   /** The parts in start order. */
@@ -362,9 +365,11 @@ export function composeResource(
     sites: siteClaims,
     async claimAll(source) {
       const seed = await flow.claim(source);
+      const paid = seed.code === 'rewarded';
       // A /vote refused as a whole (too soon, already running) asks no site either.
-      if (!siteClaims || seed.code === 'cooldown' || seed.code === 'claim_in_progress') return;
-      await siteClaims.claimAll(source);
+      if (!siteClaims || seed.code === 'cooldown' || seed.code === 'claim_in_progress') return paid;
+      const results = await siteClaims.claimAll(source);
+      return paid || results.some((result) => result.code === 'paid');
     },
     points,
     parts,

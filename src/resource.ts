@@ -13,6 +13,8 @@ import { upgradeData } from './data-version';
 import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
 import { programsCommands } from './programs/console';
+import { PANEL_CONVAR, type Panel, panelEnabled } from './panel/panel';
+import { createPanelCommandRegistry, panelFor } from './panel/surface';
 import { findFramework } from './rewards/registry';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
 import { describeError } from './runtime/errors';
@@ -73,6 +75,8 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   const registeredTopCommands = new Set<string>();
   /** The shop's commands, suggestions and menu over the running app (null while nothing runs). */
   let surface: ShopSurface | null = null;
+  /** The player panel over the running app (null while nothing runs or the convar turns it off). */
+  let panel: Panel | null = null;
   let started = false;
 
   const printBlock = (title: string, lines: readonly string[]) => printProblems(log, title, lines);
@@ -108,7 +112,10 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
           return;
         }
         if (current) {
-          void current.claimAll(source);
+          // A /vote that paid nothing opens the panel (sites, what waits and why), when it is on.
+          void current.claimAll(source).then((paid) => {
+            if (!paid && app === current) panel?.open(source);
+          });
           return;
         }
         if (starting)
@@ -137,6 +144,11 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   const checkForUpdateOnce = createUpdateCheck({ convar: runtime.convar, log, version });
   /** The shop command of a config.json whose shop was turned off for a problem (it answers "closed"). */
   let closedShop: ClosedShop | null = null;
+  const registerPanelCommand = createPanelCommandRegistry(
+    runtime,
+    () => (app ? { panel, command: app.config.command, translate: app.translate } : null),
+    (source) => runtime.tell(source, inert.translate('not_ready')),
+  );
   const registerShopCommands = createShopCommandRegistry(
     runtime,
     () => surface,
@@ -203,8 +215,20 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     candidate.start();
     checkForUpdateOnce(candidate.transport, candidate.config.requestTimeoutMs);
     registerShopCommands(candidate.config, closedShop);
-    surface = createShopSurface(runtime, candidate);
+    surface = createShopSurface(
+      runtime,
+      candidate,
+      panelEnabled(runtime.convar(PANEL_CONVAR))
+        ? (source) => {
+            panel?.open(source);
+            return panel !== null;
+          }
+        : undefined,
+    );
     surface.start();
+    panel = panelFor(runtime, candidate, surface);
+    panel?.start();
+    registerPanelCommand(candidate.config.command);
     void candidate.flow.reconcile('claim').catch((error: unknown) => {
       log.error(`reconciliation at start failed: ${describeError(error)}`);
     });
@@ -220,6 +244,8 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
 
   const reload = async (): Promise<string[]> => {
     const old = app;
+    panel?.stop();
+    panel = null;
     surface?.stop();
     surface = null;
     old?.stop();

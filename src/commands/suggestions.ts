@@ -24,6 +24,8 @@ export interface SuggestedCommands {
   shop: string | null;
   /** The balance command, when points or the shop are on. */
   points: string | null;
+  /** The player panel's command, when the panel is on. */
+  panel?: string | null;
 }
 
 /** The suggestions of the commands that are on, in the server's language. */
@@ -44,6 +46,7 @@ export function commandSuggestions(commands: SuggestedCommands, translate: Trans
     });
   if (commands.points)
     list.push({ name: `/${commands.points}`, help: translate('suggest_points'), params: [] });
+  if (commands.panel) list.push({ name: `/${commands.panel}`, help: translate('suggest_panel'), params: [] });
   return list;
 }
 

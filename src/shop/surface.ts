@@ -17,6 +17,7 @@ import type { KvpStore, Runtime } from '../runtime/runtime';
 import { PURCHASE_PREFIX, pointsKey } from '../store/keys';
 import { createShopCommands, type ShopCommands } from './commands';
 import { type NamedPlayer, type PlayerLookup, type ShopConsoleTarget, shopConsoleCommands } from './console';
+import { panelCommandOf } from '../panel/panel';
 import { listenForMenu, MENU_DATA_EVENT, menuData } from './menu';
 
 /** The parts of the running resource the surface is built over. */
@@ -124,7 +125,10 @@ export function purchaseNames(
   };
 }
 
-/** Builds the surface; nothing is heard or sent until `start()`. */
+/**
+ * Builds the surface; nothing is heard or sent until `start()`. With `shop.menu`, `/voteshop` also opens the player
+ * panel when `openPanel` does (answers true), else the ox_lib shop menu of `lua/shop-menu.lua`.
+ */
 export function createShopSurface(
   runtime: Pick<
     Runtime,
@@ -141,6 +145,8 @@ export function createShopSurface(
     | 'kvp'
   >,
   source: ShopSurfaceSource,
+  /** Opens the player panel (answers whether it did); left out while the panel is off. */
+  openPanel?: (player: number) => boolean,
 ): ShopSurface {
   const { config, translate } = source;
   const shop = config.shop.enabled ? source.points.shop : null;
@@ -157,6 +163,7 @@ export function createShopSurface(
     notify: source.notifier?.tell,
     onList: menuOn
       ? (player) => {
+          if (openPanel?.(player)) return;
           const data = shop ? menuData({ shop, commands, locale: config.locale }, player) : null;
           if (data) runtime.emitNet(MENU_DATA_EVENT, player, data);
         }
@@ -207,6 +214,7 @@ export function createShopSurface(
           top: config.topVoters.enabled ? config.topVoters.command : null,
           shop: shop ? config.shop.command : null,
           points: pointsInUse(config) ? config.shop.pointsCommand : null,
+          panel: openPanel ? panelCommandOf(config.command) : null,
         },
         translate,
       );
