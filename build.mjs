@@ -107,7 +107,8 @@ async function bundleClient() {
     total += Buffer.byteLength(text);
     if (/vote_reward_api_key|config\.json|apiKey/.test(text)) problems.push(`${file} names a server secret`);
   }
-  if (total > MAX_CLIENT_BYTES) problems.push(`the client files are ${total} bytes, over ${MAX_CLIENT_BYTES}`);
+  if (total > MAX_CLIENT_BYTES)
+    problems.push(`the client files are ${total} bytes, over ${MAX_CLIENT_BYTES}`);
   if (problems.length > 0) throw new Error(problems.join('\n'));
   return total;
 }

@@ -12,9 +12,9 @@ import { CONFIG_PROBLEMS_TITLE, loadConfig, maskKey, rewardsOf } from './config/
 import { upgradeData } from './data-version';
 import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
-import { programsCommands } from './programs/console';
 import { PANEL_CONVAR, type Panel, panelEnabled } from './panel/panel';
 import { createPanelCommandRegistry, panelFor } from './panel/surface';
+import { programsCommands } from './programs/console';
 import { findFramework } from './rewards/registry';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
 import { describeError } from './runtime/errors';
@@ -218,7 +218,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     surface = createShopSurface(
       runtime,
       candidate,
-      panelEnabled(runtime.convar(PANEL_CONVAR))
+      panelEnabled(runtime.convar(PANEL_CONVAR), candidate.config.shop.menu)
         ? (source) => {
             panel?.open(source);
             return panel !== null;

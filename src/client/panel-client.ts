@@ -84,7 +84,11 @@ export function contextOf(state: PanelState): OxContext {
       id: CONFIRM_CONTEXT_ID,
       title: text(state.prompt.text),
       options: [
-        { title: labels.confirm, event: PANEL_CHOOSE_EVENT, args: { kind: 'confirm', token: state.prompt.token } },
+        {
+          title: labels.confirm,
+          event: PANEL_CHOOSE_EVENT,
+          args: { kind: 'confirm', token: state.prompt.token },
+        },
         { title: labels.cancel, event: PANEL_CHOOSE_EVENT, args: { kind: 'open' } },
       ],
     };
@@ -106,7 +110,8 @@ export function contextOf(state: PanelState): OxContext {
         : state.waiting.map((entry) => `${text(entry.rewards)}: ${text(entry.reason)}`).join(' · '),
     readOnly: true,
   });
-  if (state.canClaim) options.push({ title: labels.claim, event: PANEL_CHOOSE_EVENT, args: { kind: 'claim' } });
+  if (state.canClaim)
+    options.push({ title: labels.claim, event: PANEL_CHOOSE_EVENT, args: { kind: 'claim' } });
   options.push({ title: labels.stats, description: state.stats.map(text).join(' · '), readOnly: true });
   if (state.shop) {
     options.push({ title: text(state.shop.title), readOnly: true });

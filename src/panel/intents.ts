@@ -29,5 +29,7 @@ export function readIntent(args: readonly unknown[]): IntentRead {
   const intent = parsed.data;
   if (intent.kind !== 'buy') return { ok: true, intent };
   const id = readItemId(intent.id);
-  return 'ok' in id ? { ok: true, intent: { kind: 'buy', id: id.id } } : { ok: false, problem: `id: ${id.reason}` };
+  return 'ok' in id
+    ? { ok: true, intent: { kind: 'buy', id: id.id } }
+    : { ok: false, problem: `id: ${id.reason}` };
 }

@@ -14,7 +14,7 @@ import { readIntent } from './intents';
 import { PANEL_CLOSE_EVENT, PANEL_INTENT_EVENT, PANEL_STATE_EVENT, type PanelPrompt } from './protocol';
 import { type PanelSources, panelState } from './state';
 
-/** The convar that turns the panel on (default) or off. */
+/** The convar that turns the panel on or off. */
 export const PANEL_CONVAR = 'vote_reward_panel';
 /** Intents a player may send per window (open, claim, buy, confirm together). */
 export const INTENTS_PER_WINDOW = 6;
@@ -27,9 +27,14 @@ const REFUSALS_LOGGED = 1;
 /** Players remembered for waits told and pending confirmations (bounded against a flood of ids). */
 const REMEMBERED_MAX = 1024;
 
-/** Whether the convar's value turns the panel on: unset or anything but false/0/off/no. */
-export function panelEnabled(value: string | null): boolean {
-  return !['false', '0', 'off', 'no'].includes((value ?? '').trim().toLowerCase());
+/**
+ * Whether the panel is on: the convar when it is set (`true`/`1`/`on`/`yes` turn it on, anything else off); when it
+ * is not set, `shop.menu` (the 0.4.0 shop menu's setting: an owner who turned the menu on gets the panel instead).
+ */
+export function panelEnabled(value: string | null, shopMenu: boolean): boolean {
+  const word = (value ?? '').trim().toLowerCase();
+  if (word === '') return shopMenu;
+  return ['true', '1', 'on', 'yes'].includes(word);
 }
 
 /** The panel command's name: the claim command's followed by `menu` (`vote` → `votemenu`). */
@@ -61,7 +66,10 @@ export interface Panel {
 
 /** What the panel is built over. */
 export interface PanelOptions {
-  runtime: Pick<Runtime, 'onNet' | 'emitNet' | 'tell' | 'now' | 'playerLicense' | 'log' | 'players' | 'onPlayerDropped'>;
+  runtime: Pick<
+    Runtime,
+    'onNet' | 'emitNet' | 'tell' | 'now' | 'playerLicense' | 'log' | 'players' | 'onPlayerDropped'
+  >;
   sources: PanelSources;
   actions: PanelActions;
   translate: Translate;
@@ -87,7 +95,11 @@ export function createPanel(options: PanelOptions): Panel {
       runtime.tell(source, translate('no_license'));
       return;
     }
-    runtime.emitNet(PANEL_STATE_EVENT, source, panelState(sources, { source, license }, runtime.now(), extra));
+    runtime.emitNet(
+      PANEL_STATE_EVENT,
+      source,
+      panelState(sources, { source, license }, runtime.now(), extra),
+    );
   };
 
   const remember = (map: Map<number, unknown>) => {
@@ -133,7 +145,9 @@ export function createPanel(options: PanelOptions): Panel {
         const item = actions.item(source, intent.id);
         if (!item) {
           refuse(source, `buy of "${intent.id}", which the shop does not list for the player`);
-          return send(source, { notice: translate('shop_unknown_none', { id: intent.id, command: options.command }) });
+          return send(source, {
+            notice: translate('shop_unknown_none', { id: intent.id, command: options.command }),
+          });
         }
         const prompt: PanelPrompt = {
           token: makeToken(),
@@ -147,7 +161,12 @@ export function createPanel(options: PanelOptions): Panel {
         if (actions.buys && !allowed(source, actions.buys)) return;
         const pending = prompts.get(source);
         // A token is the player's own, for the item it was made for, used once, within its minute.
-        if (!pending || pending.token !== intent.token || pending.license !== license || pending.until < runtime.now()) {
+        if (
+          !pending ||
+          pending.token !== intent.token ||
+          pending.license !== license ||
+          pending.until < runtime.now()
+        ) {
           refuse(source, 'confirm with a token the server did not give this player (or expired)');
           return send(source, { notice: translate('panel_expired') });
         }
@@ -164,7 +183,9 @@ export function createPanel(options: PanelOptions): Panel {
       stops.push(
         runtime.onNet(PANEL_INTENT_EVENT, (source, args) => {
           void handle(source, args).catch((error: unknown) =>
-            runtime.log.error(`panel: an intent of player #${source} failed: ${cleanText(String(error), 200)}`),
+            runtime.log.error(
+              `panel: an intent of player #${source} failed: ${cleanText(String(error), 200)}`,
+            ),
           );
         }),
         runtime.onPlayerDropped((source) => {

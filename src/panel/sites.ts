@@ -3,6 +3,7 @@
  * what this resource already stores (no request to any site): the site vote records of `config.sites` (the vote's
  * time plus the site's window) and, for this project's API (the seed), the day of the last vote in the history.
  */
+import { SEED_SITE_ID } from '../config/sites';
 import type { ConfiguredSite } from '../multisite/site-claims';
 import type { HistoryStore } from '../programs/history';
 import type { KvpStore } from '../runtime/runtime';
@@ -10,7 +11,7 @@ import { SITE_VOTE_PREFIX } from '../store/keys';
 import { siteVoteSchema } from '../store/schemas';
 
 /** The seed's id in the panel and in the history's per-site tallies. */
-export const SEED_SITE = 'seed';
+export const SEED_SITE = SEED_SITE_ID;
 
 /** One site as the panel reads it for one player. */
 export interface SiteVoteStatus {
@@ -45,12 +46,17 @@ export function createSiteStatusReader(sources: SiteStatusSources): SiteStatusRe
   return (player, now) => {
     const out: SiteVoteStatus[] = [];
     if (sources.seedUrl !== '') {
-      const tally = sources.history.find(player.license)?.sites?.[SEED_SITE];
+      const history = sources.history.find(player.license);
+      const found = history?.license === player.license ? history : null;
+      // Per-site tallies are kept only beside other sites; alone, every vote in the history is the seed's.
+      const lastDay =
+        found?.sites?.[SEED_SITE]?.lastDay ??
+        (sources.sites.length === 0 && found?.lastVoteAt != null ? sources.dayOf(found.lastVoteAt) : null);
       out.push({
         id: SEED_SITE,
         label: hostOf(sources.seedUrl),
         voteUrl: sources.seedUrl,
-        voted: tally?.lastDay === sources.dayOf(now),
+        voted: lastDay === sources.dayOf(now),
         nextVoteAt: null,
       });
     }

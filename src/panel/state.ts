@@ -97,7 +97,12 @@ function safeUrl(url: string): string {
 }
 
 /** "You can vote now", "Voted · next vote in 2 h 5 min" or "Voted today". */
-export function siteStatus(translate: Translate, voted: boolean, nextVoteAt: number | null, now: number): string {
+export function siteStatus(
+  translate: Translate,
+  voted: boolean,
+  nextVoteAt: number | null,
+  now: number,
+): string {
   if (!voted) return translate('panel_site_ready');
   if (nextVoteAt === null || nextVoteAt <= now) return translate('panel_site_voted');
   return translate('panel_site_next', { time: durationText(translate, nextVoteAt - now) });
@@ -167,7 +172,10 @@ function statsOf(sources: PanelSources, license: string, now: number): string[] 
   const rank = programs.history.rankOf(license, month);
   lines.push(rank ? translate('panel_rank', { rank: rank.rank }) : translate('panel_rank_none'));
   const read = sources.points?.read(license);
-  if (read) lines.push(read.ok ? translate('points_balance', { balance: read.balance }) : translate('points_unavailable'));
+  if (read)
+    lines.push(
+      read.ok ? translate('points_balance', { balance: read.balance }) : translate('points_unavailable'),
+    );
   return lines;
 }
 

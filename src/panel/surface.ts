@@ -27,7 +27,7 @@ export function panelFor(
   running: Pick<Running, 'config' | 'translate' | 'flow' | 'programs' | 'points' | 'sites' | 'claimAll'>,
   surface: Pick<ShopSurface, 'commands' | 'settings'> | null,
 ): Panel | null {
-  if (!panelEnabled(runtime.convar(PANEL_CONVAR))) return null;
+  if (!panelEnabled(runtime.convar(PANEL_CONVAR), running.config.shop.menu)) return null;
   const { config, translate, programs } = running;
   const shop = config.shop.enabled && surface ? running.points.shop : null;
   const commands = surface?.commands ?? null;
@@ -66,9 +66,9 @@ export function panelFor(
 }
 
 /**
- * Registers the panel command by the name each started config gives it (`<command>menu`), each name once: FiveM
- * cannot take a command back, so a name stays answered by the panel running now, "the panel is off" when the convar
- * turns it off, or `notReady` while nothing runs.
+ * Registers the panel command by the name each start with the panel on gives it (`<command>menu`), each name once:
+ * FiveM cannot take a command back, so a name stays answered by the panel running now, "the panel is off" after a
+ * reload turned it off, or `notReady` while nothing runs.
  */
 export function createPanelCommandRegistry(
   runtime: Pick<Runtime, 'registerCommand' | 'tell'>,
@@ -78,7 +78,7 @@ export function createPanelCommandRegistry(
   const registered = new Set<string>();
   return (claimCommand) => {
     const name = panelCommandOf(claimCommand);
-    if (registered.has(name)) return;
+    if (registered.has(name) || !current()?.panel) return;
     registered.add(name);
     runtime.registerCommand(
       name,

@@ -53,7 +53,10 @@ const LEFT_KEYS: Record<LimitReset, MessageKey> = {
 /** One item of the list as a line: id, name, cost, then what is left for the player, the stock and a confirm tag. */
 export function listingLine(words: ShopWords, listing: ShopListing): string {
   const { translate } = words;
-  return [translate('shop_item', { id: listing.id, item: listing.name, cost: listing.cost }), ...listingTags(words, listing)].join(' · ');
+  return [
+    translate('shop_item', { id: listing.id, item: listing.name, cost: listing.cost }),
+    ...listingTags(words, listing),
+  ].join(' · ');
 }
 
 /** What is left for the player, the stock and a confirm tag of one item (the list line after its name and cost). */

@@ -8,6 +8,7 @@ import { commandSuggestions, sendSuggestions } from '../commands/suggestions';
 import { possibleRewardsOf } from '../config/load';
 import type { ResourceConfig } from '../config/schema';
 import type { Translate } from '../i18n/messages';
+import { panelCommandOf } from '../panel/panel';
 import { readPurchase } from '../points/purchase-steps';
 import type { Points, Shop } from '../points/types';
 import type { Calendar } from '../programs/calendar';
@@ -17,7 +18,6 @@ import type { KvpStore, Runtime } from '../runtime/runtime';
 import { PURCHASE_PREFIX, pointsKey } from '../store/keys';
 import { createShopCommands, type ShopCommands } from './commands';
 import { type NamedPlayer, type PlayerLookup, type ShopConsoleTarget, shopConsoleCommands } from './console';
-import { panelCommandOf } from '../panel/panel';
 import { listenForMenu, MENU_DATA_EVENT, menuData } from './menu';
 
 /** The parts of the running resource the surface is built over. */

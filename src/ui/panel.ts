@@ -26,7 +26,11 @@ function post(name: 'intent' | 'close', data: PanelIntent | Record<string, never
   }).catch(() => undefined);
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
@@ -85,7 +89,10 @@ function render(state: PanelState): void {
       const row = el('li', `row${site.voted ? ' voted' : ''}`);
       const body = el('div', 'row-text');
       body.append(el('span', 'row-title', site.name), el('span', 'row-detail', site.status));
-      row.append(body, button(labels.vote, () => vote(site.url, row, labels.copyHint), !site.url));
+      row.append(
+        body,
+        button(labels.vote, () => vote(site.url, row, labels.copyHint), !site.url),
+      );
       return row;
     }),
   );
@@ -118,7 +125,10 @@ function render(state: PanelState): void {
         const body = el('div', 'row-text');
         body.append(el('span', 'row-title', `${item.name} · ${item.cost}`));
         if (item.detail) body.append(el('span', 'row-detail', item.detail));
-        row.append(body, button(labels.buy, () => post('intent', { kind: 'buy', id: item.id }), item.disabled));
+        row.append(
+          body,
+          button(labels.buy, () => post('intent', { kind: 'buy', id: item.id }), item.disabled),
+        );
         return row;
       }),
     );

@@ -54,6 +54,7 @@ const VARS = {
   max: 32,
   page: 2,
   site: 'Trackyserver',
+  time: '2 h 5 min',
 };
 
 /** What is wrong with one message of a locale (or its `override`), one line per fault (empty when it is fine). */

@@ -158,7 +158,7 @@ export const pl: Record<MessageKey, string> = {
   panel_site_ready: 'Możesz teraz głosować',
   panel_site_voted: 'Zagłosowano dziś',
   panel_site_next: 'Zagłosowano · następny głos za {time}',
-  panel_minutes: '{minutes} min',
+  panel_minutes: '{minutes} min.',
   panel_hours: '{hours} godz. {minutes} min',
   panel_streak: 'Seria: dni {days}, rekord {best}',
   panel_month: 'Głosy w tym miesiącu: {votes}',
