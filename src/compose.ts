@@ -14,15 +14,18 @@ import {
   withoutShopItems,
 } from './config/optional-programs';
 import type { ResourceConfig } from './config/schema';
+import { SEED_SITE_ID } from './config/sites';
 import { createPayoutEngine, type PayoutEngine } from './engine/payout-engine';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
 import { createTranslator, type Translate } from './i18n/messages';
 import { composeSites } from './multisite/compose-sites';
+import { createNextVoteReader, type NextVoteReader } from './multisite/next-vote';
 import type { SiteClaims } from './multisite/site-claims';
 import { createNotifier, type Notifier } from './notify';
 import { createPointsPart, createVoteLedger, type PointsPart } from './points/part';
 import { withPoints } from './points/paying';
 import { createVoteDetector, type VoteDetector } from './poll/detector';
+import { createVoteReminders, type VoteReminders } from './poll/reminders';
 import { createVoteParty, type VoteParty } from './programs/party';
 import { createPrograms, type Programs } from './programs/programs';
 import { createTopVoters, type TopVoters } from './programs/top';
@@ -86,8 +89,12 @@ export interface Running {
   party: VoteParty | null;
   /** The month's top voters, when `topVoters.enabled`. */
   top: TopVoters | null;
+  /** The vote reminders, when `reminders.enabled`. */
+  reminders: VoteReminders | null;
   /** The claims on the listing sites of `config.sites`, when any is configured. */
   sites: SiteClaims | null;
+  /** Per player and per site (the seed first): voted or not, and when the player may vote again. */
+  nextVotes: NextVoteReader;
   /**
    * Claims on the seed (the claim flow) then on every configured site, as `/vote` does; resolves with true when this
    * claim paid something (a vote rewarded on the seed, or journalled on a site).
@@ -344,6 +351,26 @@ export function composeResource(
   if (party) parts.push({ name: 'vote party', start: () => party.start(), stop: () => party.stop() });
   if (sites) parts.push(sites.part);
   const siteClaims = sites?.claims ?? null;
+  const nextVotes = createNextVoteReader({
+    runtime,
+    sites: siteClaims?.sites ?? [],
+    seed: { voteUrl: config.voteUrl, windowMs: config.poll.siteCooldownMinutes * 60_000 },
+    ...(sites ? { answers: sites.answers } : {}),
+    claimName: flow.claimName,
+  });
+  const reminders = config.reminders.enabled
+    ? composeReminders(config, players, {
+        nextVotes,
+        flow,
+        detector,
+        party,
+        programs: built,
+        translate,
+        events,
+      })
+    : null;
+  if (reminders)
+    parts.push({ name: 'reminders', start: () => reminders.start(), stop: () => reminders.stop() });
   return {
     config,
     api,
@@ -363,6 +390,8 @@ export function composeResource(
     party,
     top,
     sites: siteClaims,
+    nextVotes,
+    reminders,
     async claimAll(source) {
       const seed = await flow.claim(source);
       const paid = seed.code === 'rewarded';
@@ -380,4 +409,53 @@ export function composeResource(
       for (const part of [...parts].reverse()) part.stop();
     },
   };
+}
+
+/**
+ * The reminders over the next-vote reader. The seed (this project's API) is reminded of only while the poller runs,
+ * since its claims are what records the seed's last vote, and only with a vote page to show.
+ */
+function composeReminders(
+  config: ResourceConfig,
+  runtime: Runtime,
+  parts: {
+    nextVotes: NextVoteReader;
+    flow: ClaimFlow;
+    detector: VoteDetector | null;
+    party: VoteParty | null;
+    programs: Programs;
+    translate: Translate;
+    events: EventChannel;
+  },
+): VoteReminders {
+  const { flow, detector, party, programs } = parts;
+  const seedOff = !config.poll.enabled || config.voteUrl === '';
+  if (seedOff)
+    runtime.log.info(
+      `reminders: the vote API's own site is not reminded of (${config.poll.enabled ? 'voteUrl is empty' : 'poll.enabled is false, and the poller records its claims'}); the other sites are`,
+    );
+  return createVoteReminders({
+    runtime,
+    settings: config.reminders,
+    translate: parts.translate,
+    sites: parts.nextVotes,
+    skip: seedOff ? [SEED_SITE_ID] : [],
+    waiting: (source) => flow.hasPending(source) || (detector?.isTold(source) ?? false),
+    votedToday(license, now) {
+      const last = programs.history.get(license).lastVoteAt;
+      return last !== null && programs.calendar.dayOf(last) === programs.calendar.dayOf(now);
+    },
+    ...(party
+      ? {
+          party() {
+            const status = party.status();
+            return status.votes === null
+              ? null
+              : { left: status.nextThreshold - status.votes, goal: status.nextThreshold };
+          },
+        }
+      : {}),
+    ...(detector ? { reminded: (source: number) => detector.reminded(source) } : {}),
+    events: parts.events,
+  });
 }

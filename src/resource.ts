@@ -73,6 +73,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   /** Claim command names registered so far: FiveM cannot take a command back, so each stays answered. */
   const registeredCommands = new Set<string>();
   const registeredTopCommands = new Set<string>();
+  const registeredReminderCommands = new Set<string>();
   /** The shop's commands, suggestions and menu over the running app (null while nothing runs). */
   let surface: ShopSurface | null = null;
   /** The player panel over the running app (null while nothing runs or the convar turns it off). */
@@ -141,6 +142,21 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     );
   };
 
+  /** `/votereminders` (its configured name): answered by the running app while its reminders are on. */
+  const registerRemindersCommand = (name: string) => {
+    if (registeredReminderCommands.has(name)) return;
+    registeredReminderCommands.add(name);
+    runtime.registerCommand(
+      name,
+      (source, args) => {
+        const current = app;
+        if (source <= 0 || !current?.reminders || current.config.reminders.command !== name) return;
+        current.reminders.command(source, args);
+      },
+      false,
+    );
+  };
+
   const checkForUpdateOnce = createUpdateCheck({ convar: runtime.convar, log, version });
   /** The shop command of a config.json whose shop was turned off for a problem (it answers "closed"). */
   let closedShop: ClosedShop | null = null;
@@ -200,6 +216,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     }
     registerVoteCommand(candidate.config.command);
     if (candidate.top) registerTopCommand(candidate.config.topVoters.command);
+    if (candidate.reminders) registerRemindersCommand(candidate.config.reminders.command);
     starting = candidate;
     const connection = await connect(candidate, log).finally(() => {
       starting = null;

@@ -1,5 +1,5 @@
 /**
- * `chat:addSuggestion` for the players' commands (`/vote`, `/votetop`, `/voteshop`, `/votepoints`): sent to each
+ * `chat:addSuggestion` for the players' commands (`/vote`, `/votetop`, `/voteshop`, `/votepoints`, `/votereminders`): sent to each
  * player who joins and, at start, to everyone online, so the chat box shows what each command takes.
  */
 import type { Translate } from '../i18n/messages';
@@ -24,6 +24,8 @@ export interface SuggestedCommands {
   shop: string | null;
   /** The balance command, when points or the shop are on. */
   points: string | null;
+  /** The reminders' on/off command, when reminders are on. */
+  reminders?: string | null;
   /** The player panel's command, when the panel is on. */
   panel?: string | null;
 }
@@ -46,6 +48,12 @@ export function commandSuggestions(commands: SuggestedCommands, translate: Trans
     });
   if (commands.points)
     list.push({ name: `/${commands.points}`, help: translate('suggest_points'), params: [] });
+  if (commands.reminders)
+    list.push({
+      name: `/${commands.reminders}`,
+      help: translate('suggest_reminders'),
+      params: [{ name: 'off|on', help: translate('suggest_reminders_state') }],
+    });
   if (commands.panel) list.push({ name: `/${commands.panel}`, help: translate('suggest_panel'), params: [] });
   return list;
 }

@@ -8,13 +8,13 @@ import type { ClaimFlow } from '../claim/claim-flow';
 import type { JournalEntry } from '../claim/journal';
 import { adminWait, describeRewards, problemMessage } from '../claim/messages';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
+import type { NextVoteReader, SiteVoteState } from '../multisite/next-vote';
 import type { Points, Shop } from '../points/types';
 import type { Programs } from '../programs/programs';
 import type { Reward } from '../rewards/types';
 import { cleanText, NAME_MAX } from '../runtime/clean-text';
 import { listingTags, type ShopWords } from '../shop/render';
 import type { PanelItem, PanelPrompt, PanelSite, PanelState, PanelWaiting } from './protocol';
-import type { SiteStatusReader } from './sites';
 
 /** Longest URL the panel shows or opens. */
 const URL_MAX = 256;
@@ -32,7 +32,8 @@ export interface PanelSources {
   points: Pick<Points, 'read'> | null;
   /** The shop and its words, when the shop is on. */
   shop: { core: Pick<Shop, 'list'>; words: ShopWords; locale: string } | null;
-  sites: SiteStatusReader;
+  /** Per site, voted or not and when the player may vote again (the seed first). */
+  sites: Pick<NextVoteReader, 'read'>;
 }
 
 /** The player the state is for: the server id (the shop's limits and permissions) and the license. */
@@ -49,15 +50,19 @@ export function panelState(
   extra: { prompt?: PanelPrompt | null; notice?: string | null } = {},
 ): PanelState {
   const { translate } = sources;
-  const sites = sources.sites(player, now).map(
-    (site): PanelSite => ({
-      id: cleanText(site.id, 24),
-      name: cleanText(site.label, NAME_MAX),
-      url: safeUrl(site.voteUrl),
-      voted: site.voted,
-      status: siteStatus(translate, site.voted, site.nextVoteAt, now),
-    }),
-  );
+  const sites = sources.sites
+    .read(player.source, now)
+    // A seed without a vote page (`voteUrl` unset) has nothing to show or open.
+    .filter((site) => site.label !== '' || site.voteUrl !== '')
+    .map(
+      (site): PanelSite => ({
+        id: cleanText(site.id, 24),
+        name: cleanText(site.label, NAME_MAX),
+        url: safeUrl(site.voteUrl),
+        voted: site.state === 'voted',
+        status: siteStatus(translate, site, now),
+      }),
+    );
   const waiting = waitingOf(sources, player.license);
   return {
     labels: {
@@ -96,16 +101,19 @@ function safeUrl(url: string): string {
   }
 }
 
-/** "You can vote now", "Voted · next vote in 2 h 5 min" or "Voted today". */
+/**
+ * "You can vote now", "Voted · next vote in 2 h 5 min", "Voted" (no time known), or, when the player lacks the
+ * identity the site names voters by, that their vote there cannot be read here yet.
+ */
 export function siteStatus(
   translate: Translate,
-  voted: boolean,
-  nextVoteAt: number | null,
+  site: Pick<SiteVoteState, 'state' | 'nextVoteAt'>,
   now: number,
 ): string {
-  if (!voted) return translate('panel_site_ready');
-  if (nextVoteAt === null || nextVoteAt <= now) return translate('panel_site_voted');
-  return translate('panel_site_next', { time: durationText(translate, nextVoteAt - now) });
+  if (site.state === 'unknown') return translate('panel_site_unknown');
+  if (site.state === 'can_vote') return translate('panel_site_ready');
+  if (site.nextVoteAt === null || site.nextVoteAt <= now) return translate('panel_site_voted');
+  return translate('panel_site_next', { time: durationText(translate, site.nextVoteAt - now) });
 }
 
 /** A wait as "12 min" or "3 h 5 min" (rounded up to the minute). */

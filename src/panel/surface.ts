@@ -7,24 +7,14 @@ import type { Running } from '../compose';
 import type { Runtime } from '../runtime/runtime';
 import { pointsInUse, type ShopSurface } from '../shop/surface';
 import { createPanel, PANEL_CONVAR, type Panel, panelCommandOf, panelEnabled } from './panel';
-import { createSiteStatusReader } from './sites';
 
 /** The panel of a started resource, or null when the convar turns it off. */
 export function panelFor(
   runtime: Pick<
     Runtime,
-    | 'convar'
-    | 'onNet'
-    | 'emitNet'
-    | 'tell'
-    | 'now'
-    | 'playerLicense'
-    | 'log'
-    | 'players'
-    | 'onPlayerDropped'
-    | 'kvp'
+    'convar' | 'onNet' | 'emitNet' | 'tell' | 'now' | 'playerLicense' | 'log' | 'players' | 'onPlayerDropped'
   >,
-  running: Pick<Running, 'config' | 'translate' | 'flow' | 'programs' | 'points' | 'sites' | 'claimAll'>,
+  running: Pick<Running, 'config' | 'translate' | 'flow' | 'programs' | 'points' | 'nextVotes' | 'claimAll'>,
   surface: Pick<ShopSurface, 'commands' | 'settings'> | null,
 ): Panel | null {
   if (!panelEnabled(runtime.convar(PANEL_CONVAR), running.config.shop.menu)) return null;
@@ -42,13 +32,7 @@ export function panelFor(
       programs,
       points: pointsInUse(config) ? running.points.ledger : null,
       shop: shop && commands ? { core: shop, words: commands.words, locale: config.locale } : null,
-      sites: createSiteStatusReader({
-        kvp: runtime.kvp,
-        history: programs.history,
-        dayOf: programs.calendar.dayOf,
-        seedUrl: config.voteUrl,
-        sites: running.sites?.sites ?? [],
-      }),
+      sites: running.nextVotes,
     },
     actions: {
       claim: (source) => running.claimAll(source),

@@ -43,7 +43,7 @@ export interface VoteDetectorOptions {
   budget: PollBudget;
   /** The `poll` section of config.json. */
   poll: ResourceConfig['poll'];
-  /** Vote page shown in reminders and by the link command ('' when unknown). */
+  /** Vote page shown by the link command ('' when unknown). */
   voteUrl: string;
   /** The claim command players type (`vote`); the link command is this name + `link`. */
   command: string;
@@ -76,8 +76,12 @@ export interface VoteDetector {
   stop(): void;
   /** The player was shown the vote link (the claim flow found no vote): check them often for a while. */
   linkShown(source: number): void;
-  /** The player's vote was claimed: remember it (KVP) for reminders and cooldown. */
+  /** The player's vote was claimed: remember it (KVP) for the next-vote time and cooldown. */
   claimed(source: number): void;
+  /** True when the player was told a reward is waiting (a reminder would be noise). */
+  isTold(source: number): boolean;
+  /** The player was reminded they can vote: check them often for a while, as after the vote link. */
+  reminded(source: number): void;
   /** Current figures. */
   status(): PollStatus;
 }
@@ -122,7 +126,6 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     cancelTimer = null;
     if (!running) return;
     const now = runtime.now();
-    sessions.remind(now);
     sessions.flushBroadcast(now);
     loop.pump(now);
     arm(now);
@@ -170,6 +173,10 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     },
     linkShown: (source) => sessions.linkShown(source),
     claimed: (source) => sessions.claimed(source),
+    isTold: (source) => sessions.get(source)?.told === true,
+    reminded(source) {
+      if (running && sessions.get(source)) scheduler.linkShown(source, runtime.now());
+    },
     status() {
       const sizes = scheduler.sizes();
       const players = sessions.status();
@@ -178,7 +185,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
         autoClaim: poll.autoClaim,
         paceMs: loop.paceMs(),
         ...loop.status(),
-        queues: { ...sizes, reminders: players.reminders },
+        queues: sizes,
         gate: gate.status(loop.countIntervalMs()),
         priority: {
           returning: sizes.returning,

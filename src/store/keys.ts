@@ -52,6 +52,8 @@ export const PURCHASE_PREFIX = 'shop:buy:';
 export const SHOP_USAGE_PREFIX = 'shop:usage:';
 /** Units of an item sold against its global stock: `shop:stock:<itemId>`. */
 export const SHOP_STOCK_PREFIX = 'shop:stock:';
+/** A player's choice to get no vote reminders (`/votereminders off`): `reminders:off:<license>`; absent means on. */
+export const REMINDERS_OFF_PREFIX = 'reminders:off:';
 /** The version of vote-reward that last wrote the data. */
 export const DATA_VERSION_KEY = 'meta:data_version';
 
@@ -64,6 +66,8 @@ export const partyProgressKey = (month: string): string => `${PARTY_PROGRESS_PRE
 /** The key of the record of one site vote: `vote` is the vote's time (ms), or null when the site gives none. */
 export const siteVoteKey = (site: string, identity: string, vote: number | null): string =>
   `${SITE_VOTE_PREFIX}${site}:${encodeURIComponent(identity)}:${vote === null ? 'u' : `t${vote}`}`;
+/** The key of a player's reminder opt-out. */
+export const remindersOffKey = (license: string): string => `${REMINDERS_OFF_PREFIX}${license}`;
 /** The key of a player's points ledger. */
 export const pointsKey = (license: string): string => `${POINTS_PREFIX}${license}`;
 /** The prefix of every key record of one player's ledger (`pointkey:<license>:`). */

@@ -114,3 +114,10 @@ export const siteVoteSchema = z.object({
   keepUntil: time,
   createdAt: time,
 });
+
+/** A player's reminder opt-out (`reminders:off:<license>`): the license it belongs to and when it was set. */
+export const remindersOffSchema = z.object({
+  format: z.literal(1),
+  license: z.string().min(1),
+  at: time,
+});

@@ -24,6 +24,7 @@ const SIZES = [
 
 const SHOP = {
   voteUrl: 'https://votes.example/s/demo',
+  poll: { enabled: true },
   points: { perVote: 100 },
   shop: {
     enabled: true,

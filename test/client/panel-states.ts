@@ -9,6 +9,7 @@ import { PANEL_INTENT_EVENT, PANEL_STATE_EVENT, type PanelState } from '../../sr
 /** The config the states come from. */
 export const PANEL_CONFIG = {
   voteUrl: 'https://votes.example/s/demo',
+  poll: { enabled: true },
   points: { perVote: 100 },
   shop: {
     enabled: true,

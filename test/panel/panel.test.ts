@@ -9,6 +9,8 @@ import { PANEL_INTENT_EVENT, PANEL_STATE_EVENT, type PanelState } from '../../sr
 
 const SHOP = {
   voteUrl: 'https://votes.example/s/demo',
+  // The poller records each seed claim, which the next-vote reader reads for the seed's next vote.
+  poll: { enabled: true },
   points: { perVote: 100 },
   shop: {
     enabled: true,
@@ -81,7 +83,7 @@ describe('the player panel', () => {
         name: 'votes.example',
         url: 'https://votes.example/s/demo',
         voted: true,
-        status: 'Voted today',
+        status: 'Voted · next vote in 1 h 59 min',
       },
     ]);
     expect(state?.stats).toEqual([

@@ -10,6 +10,13 @@ export const nl: Record<MessageKey, string> = {
   reward_waiting: 'Je stem is binnen: typ /{command} om je beloning op te halen.',
   vote_link: 'Stem hier op de server: {url} en typ daarna /{command} om je beloning op te halen.',
   vote_reminder: 'Je kunt weer op de server stemmen: {url}',
+  vote_reminder_site: 'Je kunt weer stemmen op {site}: {url}',
+  vote_reminder_sites: 'Je kunt weer stemmen op {sites}',
+  vote_party_nudge: 'Stemmen tot de volgende vote party: {left}, en je hebt vandaag nog niet gestemd: {url}',
+  reminders_on: 'Stemherinneringen staan aan. Typ /{remind} off om ze te stoppen.',
+  reminders_off: 'Stemherinneringen staan voor jou uit. Typ /{remind} on om ze weer te krijgen.',
+  suggest_reminders: 'Je stemherinneringen uit- of aanzetten',
+  suggest_reminders_state: 'off of on',
   vote_broadcast_one:
     '1 speler heeft in de afgelopen {minutes} min op de server gestemd. Stem ook: /{command}',
   vote_broadcast:
@@ -155,6 +162,7 @@ export const nl: Record<MessageKey, string> = {
   panel_cancel: 'Annuleren',
   panel_close: 'Sluiten',
   panel_site_ready: 'Je kunt nu stemmen',
+  panel_site_unknown: 'Je stem daar kan nog niet worden herkend: stem en haal hem dan hier op',
   panel_site_voted: 'Vandaag gestemd',
   panel_site_next: 'Gestemd · volgende stem over {time}',
   panel_minutes: '{minutes} min.',
