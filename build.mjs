@@ -197,6 +197,7 @@ const PACKAGE_FILES = {
   'docs/commands.md': 'docs/commands.md',
   'docs/troubleshooting.md': 'docs/troubleshooting.md',
   'docs/shop.md': 'docs/shop.md',
+  'docs/panel.md': 'docs/panel.md',
   'docs/sites.md': 'docs/sites.md',
   'CHANGELOG.md': 'CHANGELOG.md',
   LICENSE: 'LICENSE',

@@ -220,7 +220,16 @@ export function createShopSurface(
         translate,
       );
       stops.push(sendSuggestions(runtime, suggestions));
-      if (menuOn && shop) stops.push(listenForMenu({ runtime, shop, commands, locale: config.locale }));
+      if (menuOn && shop)
+        stops.push(
+          listenForMenu({
+            runtime,
+            shop,
+            commands,
+            locale: config.locale,
+            ...(openPanel ? { openPanel } : {}),
+          }),
+        );
     },
     stop() {
       for (const stop of stops.splice(0)) stop();
