@@ -122,6 +122,8 @@ const transcript = hideTokens({
   ],
 });
 writeFileSync(OUT, `${JSON.stringify(transcript, null, 2)}\n`);
+// The repository's formatter owns the file's layout (test/client is checked by biome, unlike test/frameworks).
+execFileSync(join(PROJECT_ROOT, 'node_modules/.bin/biome'), ['format', '--write', OUT], { stdio: 'ignore' });
 console.log(
   `ox_lib ${pinned?.version}: ${transcript.scenarios.map((s) => `${s.name} ${s.clicks.length} click(s)`).join(', ')} → ${OUT.replace(PROJECT_ROOT, '')}`,
 );
