@@ -1,19 +1,20 @@
 import type { ServerInfo } from '../contract/answers';
 import { NetworkError, TimeoutError, UnauthorizedError } from './api/errors';
+import { chooseAdapterForParts } from './choose-adapter';
 import { claimCommands } from './claim/console';
-import type { ClaimLocks } from './claim/locks';
-import { ADMIN_COMMAND, type AdminCommand, runAdminCommand } from './commands/admin';
+import { testpayCommand } from './claim/testpay';
 import { unreachableHint } from './commands/api-reach';
 import { type InertSettings, inertSettings } from './commands/inert';
 import { statusLines, VERBOSE_WORDS } from './commands/status';
-import { testpayCommand } from './commands/testpay';
-import { chooseAdapterForParts, composeResource, type Running } from './compose';
+import { composeResource, type Running } from './compose';
 import { CONFIG_PROBLEMS_TITLE, loadConfig, maskKey, rewardsOf } from './config/load';
 import { upgradeData } from './data-version';
+import { ADMIN_COMMAND, type AdminCommand, runAdminCommand } from './domain/admin-command';
+import type { ClaimLocks } from './engine/locks';
 import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
-import { PANEL_CONVAR, type Panel, panelEnabled } from './panel/panel';
-import { createPanelCommandRegistry, panelFor } from './panel/surface';
+import { type Panel, panelCommandOf } from './panel/panel';
+import { panelCommand, startPlayerSurfaces } from './panel/surface';
 import { programsCommands } from './programs/console';
 import { findFramework } from './rewards/registry';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
@@ -24,7 +25,6 @@ import {
   type ClosedShop,
   closedShopOf,
   createShopCommandRegistry,
-  createShopSurface,
   type ShopSurface,
   shopAdminCommands,
 } from './shop/surface';
@@ -70,14 +70,10 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   let claimLocks: ClaimLocks | undefined;
   /** The parts being started while their first `/server/info` is in flight, so players get a "starting" answer. */
   let starting: Running | null = null;
-  /** Claim command names registered so far: FiveM cannot take a command back, so each stays answered. */
-  const registeredCommands = new Set<string>();
-  const registeredTopCommands = new Set<string>();
-  const registeredReminderCommands = new Set<string>();
+  const registerOnce = commandRegistry(runtime);
   /** The shop's commands, suggestions and menu over the running app (null while nothing runs). */
   let surface: ShopSurface | null = null;
-  /** The player panel over the running app (null while nothing runs or the convar turns it off). */
-  let panel: Panel | null = null;
+  let panel: Panel | null = null; // the player panel (null while nothing runs or the convar turns it off)
   let started = false;
 
   const printBlock = (title: string, lines: readonly string[]) => printProblems(log, title, lines);
@@ -97,79 +93,55 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     );
   };
 
-  const registerVoteCommand = (name: string) => {
-    if (registeredCommands.has(name)) return;
-    registeredCommands.add(name);
-    runtime.registerCommand(
-      name,
-      (source) => {
-        const current = app;
-        if (source <= 0) {
-          log.info(
-            current
-              ? `/${name} is for players; admins use \`${ADMIN_COMMAND}\``
-              : `/${name}: vote rewards are not running; ${INERT_POINTER}`,
-          );
-          return;
-        }
-        if (current) {
-          // A /vote that paid nothing opens the panel (sites, what waits and why), when it is on.
-          void current.claimAll(source).then((paid) => {
-            if (!paid && app === current) panel?.open(source);
-          });
-          return;
-        }
-        if (starting)
-          runtime.tell(source, starting.translate('starting', { command: starting.config.command }));
-        else answerInert(source, name);
-      },
-      false,
-    );
-  };
+  const registerVoteCommand = (name: string) =>
+    registerOnce(name, (source) => {
+      const current = app;
+      if (source <= 0) {
+        log.info(
+          current
+            ? `/${name} is for players; admins use \`${ADMIN_COMMAND}\``
+            : `/${name}: vote rewards are not running; ${INERT_POINTER}`,
+        );
+        return;
+      }
+      if (current) {
+        void current.claimAll(source).then((paid) => !paid && app === current && panel?.open(source));
+        return;
+      }
+      if (starting)
+        runtime.tell(source, starting.translate('starting', { command: starting.config.command }));
+      else answerInert(source, name);
+    });
 
   /** `/votetop` (its configured name): answered by the running app while its top voters are on. */
-  const registerTopCommand = (name: string) => {
-    if (registeredTopCommands.has(name)) return;
-    registeredTopCommands.add(name);
-    runtime.registerCommand(
-      name,
-      (source) => {
-        const current = app;
-        if (source <= 0 || !current?.top || current.config.topVoters.command !== name) return;
-        for (const line of current.top.lines(source)) runtime.tell(source, line);
-      },
-      false,
-    );
-  };
+  const registerTopCommand = (name: string) =>
+    registerOnce(name, (source) => {
+      const current = app;
+      if (source <= 0 || !current?.top || current.config.topVoters.command !== name) return;
+      for (const line of current.top.lines(source)) runtime.tell(source, line);
+    });
+
+  /** `/<command>link`: answered by the running app's poller while polling is on. */
+  const registerLinkCommand = (name: string) =>
+    registerOnce(name, (source) => {
+      const current = app;
+      if (source <= 0 || !current?.detector || `${current.config.command}link` !== name) return;
+      current.detector.showLink(source);
+    });
 
   /** `/votereminders` (its configured name): answered by the running app while its reminders are on. */
-  const registerRemindersCommand = (name: string) => {
-    if (registeredReminderCommands.has(name)) return;
-    registeredReminderCommands.add(name);
-    runtime.registerCommand(
-      name,
-      (source, args) => {
-        const current = app;
-        if (source <= 0 || !current?.reminders || current.config.reminders.command !== name) return;
-        current.reminders.command(source, args);
-      },
-      false,
-    );
-  };
+  const registerRemindersCommand = (name: string) =>
+    registerOnce(name, (source, args) => {
+      const current = app;
+      if (source <= 0 || !current?.reminders || current.config.reminders.command !== name) return;
+      current.reminders.command(source, args);
+    });
 
   const checkForUpdateOnce = createUpdateCheck({ convar: runtime.convar, log, version });
   /** The shop command of a config.json whose shop was turned off for a problem (it answers "closed"). */
   let closedShop: ClosedShop | null = null;
-  const registerPanelCommand = createPanelCommandRegistry(
-    runtime,
-    () => (app ? { panel, command: app.config.command, translate: app.translate } : null),
-    (source) => runtime.tell(source, inert.translate('not_ready')),
-  );
-  const registerShopCommands = createShopCommandRegistry(
-    runtime,
-    () => surface,
-    (source) => runtime.tell(source, inert.translate('not_ready')),
-  );
+  const answerNotReady = (source: number) => runtime.tell(source, inert.translate('not_ready'));
+  const registerShopCommands = createShopCommandRegistry(runtime, () => surface, answerNotReady);
 
   /** Loads config.json, chooses the adapter and composes the parts; null (after printing why) when it cannot. */
   const build = async (): Promise<Running | null> => {
@@ -216,6 +188,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     }
     registerVoteCommand(candidate.config.command);
     if (candidate.top) registerTopCommand(candidate.config.topVoters.command);
+    if (candidate.detector) registerLinkCommand(`${candidate.config.command}link`);
     if (candidate.reminders) registerRemindersCommand(candidate.config.reminders.command);
     starting = candidate;
     const connection = await connect(candidate, log).finally(() => {
@@ -232,20 +205,13 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     candidate.start();
     checkForUpdateOnce(candidate.transport, candidate.config.requestTimeoutMs);
     registerShopCommands(candidate.config, closedShop);
-    surface = createShopSurface(
-      runtime,
-      candidate,
-      panelEnabled(runtime.convar(PANEL_CONVAR), candidate.config.shop.menu)
-        ? (source) => {
-            panel?.open(source);
-            return panel !== null;
-          }
-        : undefined,
-    );
-    surface.start();
-    panel = panelFor(runtime, candidate, surface);
-    panel?.start();
-    registerPanelCommand(candidate.config.command);
+    ({ surface, panel } = startPlayerSurfaces(runtime, candidate));
+    const menu = panelCommandOf(candidate.config.command);
+    if (panel)
+      registerOnce(
+        menu,
+        panelCommand(menu, runtime, () => app && { running: app, panel }, answerNotReady),
+      );
     void candidate.flow.reconcile('claim').catch((error: unknown) => {
       log.error(`reconciliation at start failed: ${describeError(error)}`);
     });
@@ -409,4 +375,19 @@ function settledWithin(runtime: Runtime, promise: Promise<void>, ms: number): Pr
       resolve(true);
     });
   });
+}
+
+/**
+ * Registers a player command once per name for the resource's lifetime (FiveM cannot take a command back, so a name
+ * registered stays answered, and registering it again on every reload would only stack handlers).
+ */
+function commandRegistry(
+  runtime: Runtime,
+): (name: string, handler: (source: number, args: string[]) => void) => void {
+  const registered = new Set<string>();
+  return (name, handler) => {
+    if (registered.has(name)) return;
+    registered.add(name);
+    runtime.registerCommand(name, (source, args) => handler(source, args), false);
+  };
 }

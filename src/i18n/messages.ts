@@ -171,6 +171,7 @@ const en = {
   panel_expired: 'That choice is no longer valid; choose the item again.',
   panel_off: 'The vote panel is off on this server: type /{command} to claim.',
   suggest_panel: 'The vote panel: sites, rewards waiting, points and shop',
+  suggest_link: 'Shows the vote link',
 } as const;
 
 /** Key of a player-facing message. */
@@ -352,6 +353,7 @@ const fr: Record<MessageKey, string> = {
   panel_expired: 'Ce choix n’est plus valable ; choisis l’article à nouveau.',
   panel_off: 'Le panneau de vote est désactivé sur ce serveur : tape /{command} pour réclamer.',
   suggest_panel: 'Le panneau de vote : sites, récompenses en attente, points et boutique',
+  suggest_link: 'Affiche le lien de vote',
 };
 
 /** Built-in messages per language (en and fr here, the others in `./locales/`). */
@@ -364,7 +366,7 @@ export type MessageVars = Record<string, string | number>;
 export type Translate = (key: MessageKey, vars?: MessageVars) => string;
 
 /** Longest value per placeholder; others get VALUE_MAX. */
-const PLACEHOLDER_MAX: Record<string, number> = { name: NAME_MAX, url: 256, rewards: 512 };
+const PLACEHOLDER_MAX: Record<string, number> = { name: NAME_MAX, url: 256, rewards: 512, sites: 2560 };
 
 /**
  * Creates the translator for `locale`, with per-key overrides from config taking precedence. Placeholder values

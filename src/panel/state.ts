@@ -5,8 +5,8 @@
  * language and every name passes the same cleaning as chat; the client only shows it.
  */
 import type { ClaimFlow } from '../claim/claim-flow';
-import type { JournalEntry } from '../claim/journal';
-import { adminWait, describeRewards, problemMessage } from '../claim/messages';
+import type { JournalEntry } from '../engine/journal';
+import { adminWait, describeRewards, problemMessage } from '../engine/messages';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import type { NextVoteReader, SiteVoteState } from '../multisite/next-vote';
 import type { Points, Shop } from '../points/types';

@@ -1,11 +1,10 @@
 /**
  * The panel over the running resource: its state read from the running parts, its intents run through `/vote`'s
- * claim and the shop surface's buy, turned on or off by the `vote_reward_panel` convar at each start, and the panel
- * command (`/votemenu`, after the claim command's name) registered once per name.
+ * claim and the shop surface's buy, turned on or off by the `vote_reward_panel` convar at each start.
  */
 import type { Running } from '../compose';
 import type { Runtime } from '../runtime/runtime';
-import { pointsInUse, type ShopSurface } from '../shop/surface';
+import { createShopSurface, pointsInUse, type ShopSurface } from '../shop/surface';
 import { createPanel, PANEL_CONVAR, type Panel, panelCommandOf, panelEnabled } from './panel';
 
 /** The panel of a started resource, or null when the convar turns it off. */
@@ -50,31 +49,44 @@ export function panelFor(
 }
 
 /**
- * Registers the panel command by the name each start with the panel on gives it (`<command>menu`), each name once:
- * FiveM cannot take a command back, so a name stays answered by the panel running now, "the panel is off" after a
- * reload turned it off, or `notReady` while nothing runs.
+ * Starts the shop surface and, when the convar (or `shop.menu`) turns it on, the panel over a started app: the shop's
+ * `/voteshop` and menu event open the panel, and the panel buys through the shop surface.
  */
-export function createPanelCommandRegistry(
-  runtime: Pick<Runtime, 'registerCommand' | 'tell'>,
-  current: () => { panel: Panel | null; command: string; translate: Running['translate'] } | null,
+export function startPlayerSurfaces(
+  runtime: Parameters<typeof createShopSurface>[0] & Parameters<typeof panelFor>[0],
+  running: Parameters<typeof createShopSurface>[1] & Parameters<typeof panelFor>[1],
+): { surface: ShopSurface; panel: Panel | null } {
+  let panel: Panel | null = null;
+  const on = panelEnabled(runtime.convar(PANEL_CONVAR), running.config.shop.menu);
+  const open = (player: number): boolean => {
+    panel?.open(player);
+    return panel !== null;
+  };
+  const link = { command: panelCommandOf(running.config.command), open };
+  const surface = createShopSurface(runtime, running, on ? link : undefined);
+  surface.start();
+  panel = panelFor(runtime, running, surface);
+  panel?.start();
+  return { surface, panel };
+}
+
+/**
+ * The handler of `/<command>menu` registered under `name`: the running panel opens; after a reload that turned it off
+ * the name says so; while nothing runs, `notReady`.
+ */
+export function panelCommand(
+  name: string,
+  runtime: Pick<Runtime, 'tell'>,
+  current: () => { running: Pick<Running, 'config' | 'translate'>; panel: Panel | null } | null,
   notReady: (source: number) => void,
-): (claimCommand: string) => void {
-  const registered = new Set<string>();
-  return (claimCommand) => {
-    const name = panelCommandOf(claimCommand);
-    if (registered.has(name) || !current()?.panel) return;
-    registered.add(name);
-    runtime.registerCommand(
-      name,
-      (source) => {
-        if (source <= 0) return;
-        const running = current();
-        if (!running) return notReady(source);
-        if (panelCommandOf(running.command) !== name) return;
-        if (running.panel) running.panel.open(source);
-        else runtime.tell(source, running.translate('panel_off', { command: running.command }));
-      },
-      false,
-    );
+): (source: number) => void {
+  return (source) => {
+    if (source <= 0) return;
+    const now = current();
+    if (!now) return notReady(source);
+    const { config, translate } = now.running;
+    if (panelCommandOf(config.command) !== name) return;
+    if (now.panel) now.panel.open(source);
+    else runtime.tell(source, translate('panel_off', { command: config.command }));
   };
 }

@@ -3,8 +3,10 @@
  * claims it). Built from the count gate (`gate.ts`), the send loop (`send-loop.ts`) and the sessions (`sessions.ts`);
  * this file runs the timer, listens to joins, drops and claims, and answers the status.
  */
+
 import type { ResourceConfig } from '../config/schema';
-import { type EventChannel, REWARDED_EVENT } from '../events';
+import { type EventChannel, REWARDED_EVENT } from '../domain/events';
+import { SITE_VOTE_ID_PREFIX } from '../engine/journal';
 import type { Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
 import { LAST_CLAIM_PREFIX } from '../store/keys';
@@ -76,6 +78,8 @@ export interface VoteDetector {
   stop(): void;
   /** The player was shown the vote link (the claim flow found no vote): check them often for a while. */
   linkShown(source: number): void;
+  /** `/<command>link`: tells the player the vote link, and polls them closely for a while (they may vote now). */
+  showLink(source: number): void;
   /** The player's vote was claimed: remember it (KVP) for the next-vote time and cooldown. */
   claimed(source: number): void;
   /** True when the player was told a reward is waiting (a reminder would be noise). */
@@ -135,7 +139,12 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     unsubscribe.push(runtime.onPlayerJoining(sessions.join));
     unsubscribe.push(runtime.onPlayerDropped(sessions.leave));
     if (options.events) {
-      unsubscribe.push(options.events.on('rewarded', ({ source, name }) => sessions.claimed(source, name)));
+      // A vote paid on another listing site is not a claim on the API: the API's cooldown and count are not its own.
+      unsubscribe.push(
+        options.events.on('rewarded', ({ source, name, voteId }) => {
+          if (!voteId.startsWith(SITE_VOTE_ID_PREFIX)) sessions.claimed(source, name);
+        }),
+      );
       unsubscribe.push(options.events.on('linkShown', ({ source }) => sessions.linkShown(source)));
       return;
     }
@@ -153,15 +162,6 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
       if (running || !poll.enabled) return;
       running = true;
       listen();
-      runtime.registerCommand(
-        `${options.command}link`,
-        (source) => {
-          if (source <= 0) return;
-          runtime.tell(source, translate('vote_link', { url: options.voteUrl, command: options.command }));
-          sessions.linkShown(source);
-        },
-        false,
-      );
       for (const source of runtime.players()) sessions.join(source);
       arm(runtime.now());
     },
@@ -172,6 +172,10 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
       for (const off of unsubscribe.splice(0)) off();
     },
     linkShown: (source) => sessions.linkShown(source),
+    showLink(source) {
+      runtime.tell(source, translate('vote_link', { url: options.voteUrl, command: options.command }));
+      sessions.linkShown(source);
+    },
     claimed: (source) => sessions.claimed(source),
     isTold: (source) => sessions.get(source)?.told === true,
     reminded(source) {

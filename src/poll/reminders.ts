@@ -11,13 +11,13 @@
  * meanwhile is seen.
  */
 import type { ResourceConfig } from '../config/schema';
-import type { EventChannel } from '../events';
+import type { EventChannel } from '../domain/events';
+import { createIndexedHeap } from '../domain/indexed-heap';
 import type { MessageVars, Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
-import { remindersOffKey } from '../store/keys';
+import { remindersKey } from '../store/keys';
 import { readRecord, writeRecord } from '../store/record';
-import { remindersOffSchema } from '../store/schemas';
-import { createIndexedHeap } from './indexed-heap';
+import { reminderRecordSchema } from '../store/schemas';
 
 /** Between two ticks of the reminders (ms). */
 export const REMINDER_TICK_MS = 5_000;
@@ -25,6 +25,8 @@ export const REMINDER_TICK_MS = 5_000;
 export const RECHECK_MS = 5 * 60_000;
 /** The window of the per-player cap (ms). */
 export const CAP_WINDOW_MS = 60 * 60_000;
+/** Longest wait a stored record may set before a site is reminded of again (ms): a week, the longest vote window. */
+export const MAX_WAIT_MS = 7 * 24 * 60 * 60_000;
 
 /** One site as the reminders read it for one player (the next-vote reader's answer, structurally). */
 export interface ReminderSite {
@@ -95,8 +97,8 @@ export interface VoteReminders {
   command(source: number, args: readonly string[]): void;
   /** Whether the player behind `license` turned reminders off. */
   isOff(license: string): boolean;
-  /** Figures for `votereward status`. */
-  status(): { players: number; sent: number; capped: number; nudges: number };
+  /** Figures for `votereward status`: players online, lines sent, reminders held by the cap, party nudges, opted out. */
+  status(): { players: number; sent: number; capped: number; nudges: number; off: number };
 }
 
 /** One online player. */
@@ -112,7 +114,12 @@ interface Player {
   /** The party threshold this player was nudged for. */
   nudgedFor: number | null;
   off: boolean;
+  /** The stored record could not be read: it is left as is, and read as "off". */
+  unreadable: boolean;
 }
+
+/** What a player's record holds, as the reminders use it. */
+type Stored = Pick<Player, 'off' | 'unreadable' | 'sent' | 'remindAt' | 'nudgedFor'>;
 
 /** Creates the reminders; nothing runs until `start()`. */
 export function createVoteReminders(options: VoteRemindersOptions): VoteReminders {
@@ -126,34 +133,57 @@ export function createVoteReminders(options: VoteRemindersOptions): VoteReminder
   const reported = new Set<string>();
   const stops: (() => void)[] = [];
 
-  const readOff = (license: string | null): boolean => {
-    if (license === null) return false;
-    const found = readRecord(runtime.kvp, remindersOffKey(license), remindersOffSchema);
-    if (found.state === 'unreadable' && !reported.has(license)) {
-      reported.add(license);
-      runtime.log.warn(
-        `reminders: ${found.problem}; that player gets no reminders until it is fixed or removed`,
-      );
+  /** The player's stored record: their choice, the hour's lines, the sites reminded (defaults when none). */
+  const load = (license: string | null): Stored => {
+    const fresh: Stored = { off: false, unreadable: false, sent: [], remindAt: new Map(), nudgedFor: null };
+    if (license === null) return fresh;
+    const found = readRecord(runtime.kvp, remindersKey(license), reminderRecordSchema);
+    if (found.state === 'missing') return fresh;
+    if (found.state === 'unreadable' || found.value.license !== license) {
+      if (!reported.has(license)) {
+        reported.add(license);
+        const problem =
+          found.state === 'unreadable'
+            ? found.problem
+            : `${remindersKey(license)} holds the record of ${found.value.license}`;
+        runtime.log.warn(`reminders: ${problem}; that player gets no reminders until it is fixed or removed`);
+      }
+      // An unreadable choice is read as "off": a player who may have asked for quiet is not reminded on a guess.
+      return { ...fresh, off: true, unreadable: true };
     }
-    // An unreadable choice is read as "off": a player who may have asked for quiet is not reminded on a guess.
-    return found.state !== 'missing';
+    const { value } = found;
+    // Stored times are evidence of a clock that may have moved since: a line "sent" in the future counts as sent now
+    // (the cap then holds one hour, not until that future), and a wait beyond a week counts as over.
+    const now = runtime.now();
+    const remindAt = new Map<string, number>();
+    for (const [site, at] of Object.entries(value.reminded))
+      remindAt.set(site, at === null ? Number.POSITIVE_INFINITY : at > now + MAX_WAIT_MS ? now : at);
+    const sent = value.sent.map((at) => Math.min(at, now)).sort((x, y) => x - y);
+    return { off: value.off, unreadable: false, sent, remindAt, nudgedFor: value.nudgedFor };
+  };
+
+  /** Writes the player's record (never over one that could not be read). */
+  const save = (player: Player): void => {
+    if (player.license === null || player.unreadable) return;
+    const reminded: Record<string, number | null> = {};
+    for (const [site, at] of player.remindAt) reminded[site] = Number.isFinite(at) ? at : null;
+    writeRecord(runtime.kvp, remindersKey(player.license), {
+      format: 1,
+      license: player.license,
+      off: player.off,
+      sent: player.sent.slice(-50),
+      reminded,
+      nudgedFor: player.nudgedFor,
+    });
   };
 
   const wake = (player: Player, at: number) => heap.set(player.source, at);
 
   const join = (source: number) => {
     if (players.has(source)) return;
-    const now = runtime.now();
     const license = runtime.playerLicense(source);
-    const player: Player = {
-      source,
-      license,
-      quietUntil: now + quietMs,
-      sent: [],
-      remindAt: new Map(),
-      nudgedFor: null,
-      off: readOff(license),
-    };
+    // A restart or a reconnect keeps the hour's lines and the sites already reminded of; the quiet time starts again.
+    const player: Player = { source, license, quietUntil: runtime.now() + quietMs, ...load(license) };
     players.set(source, player);
     if (!player.off) wake(player, player.quietUntil);
   };
@@ -228,11 +258,15 @@ export function createVoteReminders(options: VoteRemindersOptions): VoteReminder
       runtime.log.warn(`reminders: reading the sites of player ${player.source} failed: ${String(error)}`);
       return wake(player, next);
     }
+    let changed = false;
     for (const site of sites) {
       if (site.state === 'unknown') continue;
       if (site.state === 'voted' && site.nextVoteAt !== null) {
         // A new vote: this site is reminded of again once it lets the player vote.
-        player.remindAt.set(site.id, site.nextVoteAt);
+        if (player.remindAt.get(site.id) !== site.nextVoteAt) {
+          player.remindAt.set(site.id, site.nextVoteAt);
+          changed = true;
+        }
         next = Math.min(next, site.nextVoteAt);
         continue;
       }
@@ -247,10 +281,12 @@ export function createVoteReminders(options: VoteRemindersOptions): VoteReminder
         figures.capped += 1;
         next = Math.min(next, (player.sent[0] as number) + CAP_WINDOW_MS);
       }
+      if (changed) save(player);
       return wake(player, next);
     }
     if (due.length > 0) remindSites(player, due, now);
-    else nudge(player, sites, now);
+    else if (!nudge(player, sites, now) && !changed) return wake(player, Math.max(next, now + 1));
+    save(player);
     if (repeatMs > 0 && due.length > 0) next = Math.min(next, now + repeatMs);
     wake(player, Math.max(next, now + 1));
   };
@@ -287,27 +323,45 @@ export function createVoteReminders(options: VoteRemindersOptions): VoteReminder
     command(source, args) {
       const remind = settings.command;
       const license = runtime.playerLicense(source);
-      const player = players.get(source);
       const word = (args[0] ?? '').toLowerCase();
-      const off = player?.off ?? readOff(license);
-      if (license !== null && word === 'off' && !off) {
-        writeRecord(runtime.kvp, remindersOffKey(license), { format: 1, license, at: runtime.now() });
-        if (player) {
-          player.off = true;
-          heap.delete(source);
+      const player: Player = players.get(source) ?? {
+        source,
+        license,
+        quietUntil: runtime.now() + quietMs,
+        ...load(license),
+      };
+      if (license !== null && (word === 'off' || word === 'on') && player.off !== (word === 'off')) {
+        player.off = word === 'off';
+        if (player.unreadable) {
+          // The player's own choice settles what could not be read: their record starts again from it.
+          player.unreadable = false;
+          reported.delete(license);
         }
-      } else if (license !== null && word === 'on' && off) {
-        runtime.kvp.delete(remindersOffKey(license));
-        reported.delete(license);
-        if (player) {
-          player.off = false;
-          wake(player, Math.max(runtime.now(), player.quietUntil));
+        save(player);
+        if (players.get(source) === player) {
+          if (player.off) heap.delete(source);
+          else wake(player, Math.max(runtime.now(), player.quietUntil));
         }
       }
-      const nowOff = word === 'off' ? license !== null || off : word === 'on' ? false : off;
-      runtime.tell(source, translate(nowOff ? 'reminders_off' : 'reminders_on', { remind }));
+      runtime.tell(source, translate(player.off ? 'reminders_off' : 'reminders_on', { remind }));
     },
-    isOff: (license) => readOff(license),
-    status: () => ({ players: players.size, ...figures }),
+    isOff: (license) => load(license).off,
+    status: () => ({
+      players: players.size,
+      ...figures,
+      off: [...players.values()].filter((player) => player.off).length,
+    }),
   };
+}
+
+/** The reminders' `votereward status` line: what was sent since the start and why some waited. */
+export function remindersStatus(
+  reminders: Pick<VoteReminders, 'status'>,
+  settings: Pick<ResourceConfig['reminders'], 'maxPerHour' | 'joinDelaySeconds'>,
+): string[] {
+  const { players, sent, capped, nudges, off } = reminders.status();
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  return [
+    `  Reminders  ${sent} sent (${plural(nudges, 'party nudge')}), held ${plural(capped, 'time')} by the cap of ${settings.maxPerHour} an hour; ${plural(players, 'player')} online, ${off} with reminders off; quiet ${settings.joinDelaySeconds} s after joining`,
+  ];
 }

@@ -3,22 +3,22 @@
  * suggestions of every player command, the optional menu's net events and the console rows. Built per start over the
  * core (`src/points/`), stopped on reload.
  */
-import type { AdminCommand } from '../commands/admin';
-import { commandSuggestions, sendSuggestions } from '../commands/suggestions';
+
 import { possibleRewardsOf } from '../config/load';
 import type { ResourceConfig } from '../config/schema';
+import type { AdminCommand } from '../domain/admin-command';
+import type { Calendar } from '../domain/calendar';
 import type { Translate } from '../i18n/messages';
-import { panelCommandOf } from '../panel/panel';
-import { readPurchase } from '../points/purchase-steps';
 import type { Points, Shop } from '../points/types';
-import type { Calendar } from '../programs/calendar';
 import type { HistoryStore } from '../programs/history';
 import { displayName } from '../runtime/display-name';
 import type { KvpStore, Runtime } from '../runtime/runtime';
+import { commandSuggestions, sendSuggestions } from '../runtime/suggestions';
 import { PURCHASE_PREFIX, pointsKey } from '../store/keys';
 import { createShopCommands, type ShopCommands } from './commands';
 import { type NamedPlayer, type PlayerLookup, type ShopConsoleTarget, shopConsoleCommands } from './console';
 import { listenForMenu, MENU_DATA_EVENT, menuData } from './menu';
+import { readPurchase } from './purchase-steps';
 
 /** The parts of the running resource the surface is built over. */
 export interface ShopSurfaceSource {
@@ -145,8 +145,8 @@ export function createShopSurface(
     | 'kvp'
   >,
   source: ShopSurfaceSource,
-  /** Opens the player panel (answers whether it did); left out while the panel is off. */
-  openPanel?: (player: number) => boolean,
+  /** The player panel's command and opener (answers whether it opened); left out while the panel is off. */
+  panel?: { command: string; open(player: number): boolean },
 ): ShopSurface {
   const { config, translate } = source;
   const shop = config.shop.enabled ? source.points.shop : null;
@@ -163,7 +163,7 @@ export function createShopSurface(
     notify: source.notifier?.tell,
     onList: menuOn
       ? (player) => {
-          if (openPanel?.(player)) return;
+          if (panel?.open(player)) return;
           const data = shop ? menuData({ shop, commands, locale: config.locale }, player) : null;
           if (data) runtime.emitNet(MENU_DATA_EVENT, player, data);
         }
@@ -211,11 +211,12 @@ export function createShopSurface(
       const suggestions = commandSuggestions(
         {
           vote: config.command,
+          link: config.poll.enabled ? `${config.command}link` : null,
           top: config.topVoters.enabled ? config.topVoters.command : null,
           shop: shop ? config.shop.command : null,
           points: pointsInUse(config) ? config.shop.pointsCommand : null,
           reminders: config.reminders.enabled ? config.reminders.command : null,
-          panel: openPanel ? panelCommandOf(config.command) : null,
+          panel: panel?.command ?? null,
         },
         translate,
       );
@@ -227,7 +228,7 @@ export function createShopSurface(
             shop,
             commands,
             locale: config.locale,
-            ...(openPanel ? { openPanel } : {}),
+            ...(panel ? { openPanel: panel.open } : {}),
           }),
         );
     },

@@ -52,10 +52,46 @@ export const PURCHASE_PREFIX = 'shop:buy:';
 export const SHOP_USAGE_PREFIX = 'shop:usage:';
 /** Units of an item sold against its global stock: `shop:stock:<itemId>`. */
 export const SHOP_STOCK_PREFIX = 'shop:stock:';
-/** A player's choice to get no vote reminders (`/votereminders off`): `reminders:off:<license>`; absent means on. */
-export const REMINDERS_OFF_PREFIX = 'reminders:off:';
+/**
+ * A player's vote reminders: their `/votereminders off|on` choice, the lines of the last hour (the cap) and the sites
+ * already reminded of, so a restart or a reconnect starts neither the cap nor the reminders afresh: `reminders:<license>`.
+ */
+export const REMINDERS_PREFIX = 'reminders:';
 /** The version of vote-reward that last wrote the data. */
 export const DATA_VERSION_KEY = 'meta:data_version';
+/** The version of the name-lock key format the bindings were last upgraded to (`claim/name-key-upgrade.ts`). */
+export const NAME_KEY_VERSION_KEY = 'meta:name_key_version';
+
+/**
+ * Every family above, prefixes and single keys (the keys test holds that none is left out): what "this server has
+ * data" (`data-version.ts`) and a full export read. {@link PARTY_PREFIX} stands for the old party progress keys.
+ */
+export const KVP_FAMILIES: readonly string[] = [
+  JOURNAL_PREFIX,
+  AWARD_DONE_PREFIX,
+  NAME_LOCK_PREFIX,
+  LAST_CLAIM_PREFIX,
+  HISTORY_PREFIX,
+  PARTY_PREFIX,
+  PARTY_PROGRESS_PREFIX,
+  PARTY_DECISION_PREFIX,
+  PARTY_SINCE_KEY,
+  PARTY_HOLD_KEY,
+  PROGRAMS_CLOCK_KEY,
+  TOP_LAST_MONTH_KEY,
+  TOP_DECISION_PREFIX,
+  DISCORD_QUEUE_PREFIX,
+  DISCORD_SENT_PREFIX,
+  SITE_VOTE_PREFIX,
+  REMINDERS_PREFIX,
+  POINTS_PREFIX,
+  POINTS_KEY_PREFIX,
+  PURCHASE_PREFIX,
+  SHOP_USAGE_PREFIX,
+  SHOP_STOCK_PREFIX,
+  DATA_VERSION_KEY,
+  NAME_KEY_VERSION_KEY,
+];
 
 /** The key of a journal entry. */
 export const journalKey = (id: string): string => `${JOURNAL_PREFIX}${id}`;
@@ -66,8 +102,8 @@ export const partyProgressKey = (month: string): string => `${PARTY_PROGRESS_PRE
 /** The key of the record of one site vote: `vote` is the vote's time (ms), or null when the site gives none. */
 export const siteVoteKey = (site: string, identity: string, vote: number | null): string =>
   `${SITE_VOTE_PREFIX}${site}:${encodeURIComponent(identity)}:${vote === null ? 'u' : `t${vote}`}`;
-/** The key of a player's reminder opt-out. */
-export const remindersOffKey = (license: string): string => `${REMINDERS_OFF_PREFIX}${license}`;
+/** The key of a player's reminders record. */
+export const remindersKey = (license: string): string => `${REMINDERS_PREFIX}${license}`;
 /** The key of a player's points ledger. */
 export const pointsKey = (license: string): string => `${POINTS_PREFIX}${license}`;
 /** The prefix of every key record of one player's ledger (`pointkey:<license>:`). */

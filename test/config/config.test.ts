@@ -319,7 +319,7 @@ describe('poll.reminderMinutes (0.4.0) and the reminders section', () => {
       joinDelaySeconds: 1800,
     });
     expect(result.warnings).toEqual([
-      "poll.reminderMinutes: read as reminders.enabled true, reminders.repeatMinutes 30, reminders.joinDelaySeconds 1800; reminders now follow each site's next-vote time and players can turn them off. Move the setting to the reminders section (docs/config.md#reminders)",
+      "poll.reminderMinutes: read as reminders.enabled true, reminders.repeatMinutes 30, reminders.joinDelaySeconds 1800; reminders now follow each site's next-vote time and players can turn them off. Move the setting to the reminders section (docs/programs.md#reminders)",
     ]);
   });
 
@@ -328,7 +328,7 @@ describe('poll.reminderMinutes (0.4.0) and the reminders section', () => {
     if (!result.ok) throw new Error(result.problems.join('\n'));
     expect(result.config.reminders.enabled).toBe(false);
     expect(result.warnings).toEqual([
-      'poll.reminderMinutes: ignored, the reminders section sets the reminders; remove poll.reminderMinutes (docs/config.md#reminders)',
+      'poll.reminderMinutes: ignored, the reminders section sets the reminders; remove poll.reminderMinutes (docs/programs.md#reminders)',
     ]);
   });
 

@@ -288,4 +288,19 @@ describe('the composition', () => {
     });
     world.running.stop();
   });
+
+  it('keeps the vote API open after a vote paid on another site only (the poller records API claims alone)', async () => {
+    const site: WorldSite = { id: 'chk', kind: 'serveur-prive', model: 'check_only', windowMs: 2 * HOUR };
+    const shared = createSitesShared([site]);
+    const world = bootSites(shared, { sites: siteEntries([site]), poll: { enabled: true } });
+    world.running.start();
+    world.runtime.join(1, { name: 'Ana', license: 'license:aaa' });
+    shared.sites.chk?.vote('Ana', shared.clock.now() - 30 * MINUTE);
+    await world.running.claimAll(1);
+    await shared.clock.advance(1000);
+    const [seed, chk] = world.running.nextVotes.read(1);
+    expect(chk?.state).toBe('voted');
+    expect(seed).toMatchObject({ id: 'seed', state: 'can_vote' });
+    world.running.stop();
+  });
 });

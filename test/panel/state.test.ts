@@ -3,7 +3,7 @@
  * from the panel may pay it now; the next-vote wait is written in minutes or hours.
  */
 import { describe, expect, it } from 'vitest';
-import { JOURNAL_FORMAT, type JournalEntry, type JournalProblem } from '../../src/claim/journal';
+import { JOURNAL_FORMAT, type JournalEntry, type JournalProblem } from '../../src/engine/journal';
 import { createTranslator } from '../../src/i18n/messages';
 import { durationText, siteStatus, waitingReason } from '../../src/panel/state';
 

@@ -15,7 +15,7 @@ import {
   type ReminderSite,
   type VoteRemindersOptions,
 } from '../../src/poll/reminders';
-import { remindersOffKey } from '../../src/store/keys';
+import { remindersKey } from '../../src/store/keys';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -139,10 +139,13 @@ describe('createVoteReminders', () => {
     expect(first.runtime.told.map((t) => t.message)).toEqual([
       'Vote reminders are off for you. Type /votereminders on to get them again.',
     ]);
-    expect(JSON.parse(first.runtime.kvpData.get(remindersOffKey(ANA.license)) ?? 'null')).toEqual({
+    expect(JSON.parse(first.runtime.kvpData.get(remindersKey(ANA.license)) ?? 'null')).toEqual({
       format: 1,
       license: ANA.license,
-      at: START,
+      off: true,
+      sent: [],
+      reminded: {},
+      nudgedFor: null,
     });
     await first.runtime.clock.advance(HOUR);
     expect(first.sent).toEqual([]);
@@ -163,7 +166,11 @@ describe('createVoteReminders', () => {
       'Vote reminders are on. Type /votereminders off to stop them.',
       'You can vote on Site a again: https://a.example/vote',
     ]);
-    expect(second.runtime.kvpData.has(remindersOffKey(ANA.license))).toBe(false);
+    expect(JSON.parse(second.runtime.kvpData.get(remindersKey(ANA.license)) ?? 'null')).toMatchObject({
+      off: false,
+      sent: [START + HOUR + 5_000],
+      reminded: { a: null },
+    });
     second.reminders.stop();
   });
 
@@ -186,16 +193,43 @@ describe('createVoteReminders', () => {
     w.reminders.stop();
   });
 
-  it('reads an unreadable opt-out as off, says so once, and never rewrites it', async () => {
-    const kvp = new Map([[remindersOffKey(ANA.license), '{"format":9}']]);
+  it('reads an unreadable record as off, says so once, and leaves it as is', async () => {
+    const kvp = new Map([[remindersKey(ANA.license), '{"format":9}']]);
     const w = boot({ joinDelaySeconds: 0 }, {}, kvp);
     w.table.set(1, [site('a', 'can_vote')]);
     w.reminders.start();
     w.runtime.join(1, ANA);
     await w.runtime.clock.advance(HOUR);
     expect(w.sent).toEqual([]);
-    expect(w.runtime.logs.filter((l) => l.message.includes('reminders: reminders:off:'))).toHaveLength(1);
-    expect(w.runtime.kvpData.get(remindersOffKey(ANA.license))).toBe('{"format":9}');
+    expect(w.runtime.logs.filter((l) => l.message.includes('reminders: reminders:license:aaa'))).toHaveLength(
+      1,
+    );
+    expect(w.runtime.kvpData.get(remindersKey(ANA.license))).toBe('{"format":9}');
+    w.reminders.stop();
+  });
+
+  it('bounds the times a stored record holds: a clock set back does not hold the cap or a site for years', async () => {
+    const YEAR = 365 * 24 * HOUR;
+    const kvp = new Map([
+      [
+        remindersKey(ANA.license),
+        JSON.stringify({
+          format: 1,
+          license: ANA.license,
+          off: false,
+          sent: [START + YEAR, START + YEAR + 1],
+          reminded: { a: START + 10 * YEAR },
+          nudgedFor: null,
+        }),
+      ],
+    ]);
+    const w = boot({ joinDelaySeconds: 0, maxPerHour: 2 }, {}, kvp);
+    w.table.set(1, [site('a', 'can_vote')]);
+    w.reminders.start();
+    w.runtime.join(1, ANA);
+    await w.runtime.clock.advance(2 * HOUR);
+    // The two lines "from the future" count as sent at the join: the cap holds one hour, then site a is reminded.
+    expect(w.sent.map((s) => clockOf(s.at))).toEqual(['60:00']);
     w.reminders.stop();
   });
 
@@ -244,6 +278,37 @@ describe('createVoteReminders', () => {
       '3 vote(s) to the next vote party, and you have not voted today: https://a.example/vote',
     );
     w.reminders.stop();
+  });
+
+  it('keeps across a reconnect and a restart what was reminded and the lines of the hour (the cap)', async () => {
+    const w = boot({ joinDelaySeconds: 60, repeatMinutes: 20, maxPerHour: 2 });
+    w.table.set(1, [site('a', 'can_vote')]);
+    w.reminders.start();
+    w.runtime.join(1, ANA);
+    await w.runtime.clock.advance(2 * MINUTE);
+    w.runtime.drop(1);
+    await w.runtime.clock.advance(MINUTE);
+    w.runtime.join(1, ANA);
+    await w.runtime.clock.advance(30 * MINUTE);
+    w.reminders.stop();
+    // A restart at 33:00: a new instance over the same store.
+    const again = createVoteReminders({
+      runtime: w.runtime,
+      settings: remindersSchema.parse({
+        enabled: true,
+        joinDelaySeconds: 60,
+        repeatMinutes: 20,
+        maxPerHour: 2,
+      }),
+      translate: createTranslator('en'),
+      sites: { read: () => [site('a', 'can_vote')] },
+      onSent: (source, reason, at) => w.sent.push({ at, source, reason }),
+    });
+    again.start();
+    await w.runtime.clock.advance(40 * MINUTE);
+    // 1:00 first line; the reconnect at 3:00 waits for the repeat at 21:00; after the restart the cap holds until 61:00.
+    expect(w.sent.map((s) => clockOf(s.at))).toEqual(['1:00', '21:00', '61:00']);
+    again.stop();
   });
 
   it('forgets a player who leaves and survives a reader that throws', async () => {

@@ -177,4 +177,5 @@ export const de: Record<MessageKey, string> = {
   panel_expired: 'Diese Auswahl gilt nicht mehr; wähle den Artikel erneut.',
   panel_off: 'Das Vote-Panel ist auf diesem Server aus: gib /{command} ein, um abzuholen.',
   suggest_panel: 'Das Vote-Panel: Seiten, wartende Belohnungen, Punkte und Shop',
+  suggest_link: 'Zeigt den Vote-Link',
 };

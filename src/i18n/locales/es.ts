@@ -178,4 +178,5 @@ export const es: Record<MessageKey, string> = {
   panel_expired: 'Esa elección ya no es válida; elige el artículo de nuevo.',
   panel_off: 'El panel de votos está desactivado en este servidor: escribe /{command} para reclamar.',
   suggest_panel: 'El panel de votos: sitios, recompensas pendientes, puntos y tienda',
+  suggest_link: 'Muestra el enlace de voto',
 };

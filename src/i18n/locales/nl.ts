@@ -175,4 +175,5 @@ export const nl: Record<MessageKey, string> = {
   panel_expired: 'Die keuze geldt niet meer; kies het item opnieuw.',
   panel_off: 'Het stempaneel staat uit op deze server: typ /{command} om op te halen.',
   suggest_panel: 'Het stempaneel: sites, wachtende beloningen, punten en winkel',
+  suggest_link: 'Toont de stemlink',
 };

@@ -176,4 +176,5 @@ export const pl: Record<MessageKey, string> = {
   panel_expired: 'Ten wybór jest już nieaktualny; wybierz przedmiot ponownie.',
   panel_off: 'Panel głosowania jest wyłączony na tym serwerze: wpisz /{command}, aby odebrać.',
   suggest_panel: 'Panel głosowania: strony, czekające nagrody, punkty i sklep',
+  suggest_link: 'Pokazuje link do głosowania',
 };

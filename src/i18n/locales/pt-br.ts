@@ -175,4 +175,5 @@ export const ptBR: Record<MessageKey, string> = {
   panel_expired: 'Essa escolha não vale mais; escolha o item de novo.',
   panel_off: 'O painel de votos está desligado neste servidor: digite /{command} para resgatar.',
   suggest_panel: 'O painel de votos: sites, recompensas pendentes, pontos e loja',
+  suggest_link: 'Mostra o link de votação',
 };
