@@ -134,8 +134,9 @@ describe.each<Framework>(['esx', 'qbcore', 'qbox'])('the vote shop on %s', (fram
   it('opens the player panel with /voteshop (shop.menu turns it on), and reads the old menu buy event as hostile input', async () => {
     const { w, steve } = await shopWorld(framework);
     const suggested = w.server.clientEvents(steve.id).filter((event) => event.name === 'chat:addSuggestion');
-    expect(suggested.slice(0, 4).map((event) => event.args[0])).toEqual([
+    expect(suggested.slice(0, 5).map((event) => event.args[0])).toEqual([
       '/vote',
+      '/votelink',
       '/voteshop',
       '/votepoints',
       '/votemenu',
