@@ -14,7 +14,7 @@ import type { ClaimLocks } from './engine/locks';
 import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
 import { type Panel, panelCommandOf } from './panel/panel';
-import { panelCommand, startPlayerSurfaces } from './panel/surface';
+import { panelCommand, panelStatus, startPlayerSurfaces } from './panel/surface';
 import { programsCommands } from './programs/console';
 import { findFramework } from './rewards/registry';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
@@ -246,12 +246,12 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       name: 'status',
       args: '[verbose]',
       help: 'API, server, framework, open claims, polling, programs; `verbose` (or -v) for every figure',
-      run: (args) => {
+      run: async (args) => {
         const current = app;
         if (!current)
           return ['vote-reward: inert (see the start-up block); fix the problem then `votereward reload`'];
         const verbose = args.some((word) => VERBOSE_WORDS.includes(word.toLowerCase()));
-        return statusLines(current, runtime.now(), verbose);
+        return [...(await statusLines(current, runtime.now(), verbose)), ...panelStatus(panel, verbose)];
       },
     },
     ...claimCommands(() => app?.flow ?? null, runtime.now),

@@ -56,6 +56,8 @@ export interface PanelActions {
 
 /** The running panel. */
 export interface Panel {
+  /** The panel command's name (`votemenu`). */
+  readonly command: string;
   /** Sends `source` the panel (with a line to show once). */
   open(source: number, notice?: string | null): void;
   /** Listens to intents; returns nothing. */
@@ -178,6 +180,7 @@ export function createPanel(options: PanelOptions): Panel {
   };
 
   return {
+    command: options.command,
     open: (source, notice = null) => send(source, { notice }),
     start() {
       stops.push(

@@ -90,3 +90,10 @@ export function panelCommand(
     else runtime.tell(source, translate('panel_off', { command: config.command }));
   };
 }
+
+/** The panel's line of `votereward status`: on with its command, or (verbose) off and how to turn it on. */
+export function panelStatus(panel: Pick<Panel, 'command'> | null, verbose: boolean): string[] {
+  if (panel)
+    return [`  Panel      on: /${panel.command} (an ox_lib menu where ox_lib is started, else the page)`];
+  return verbose ? ['  Panel      off (set vote_reward_panel true in server.cfg)'] : [];
+}

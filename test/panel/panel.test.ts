@@ -72,6 +72,24 @@ describe('the player panel', () => {
     expect(forced.runtime.commands.has('votemenu')).toBe(false);
   });
 
+  it('says in votereward status whether it is on, and its command', async () => {
+    const status = async (runtime: FakeRuntime, ...args: string[]) => {
+      const before = runtime.logs.length;
+      runtime.commands.get('votereward')?.handler(0, ['status', ...args], 'votereward status');
+      await runtime.clock.settle();
+      return runtime.logs.slice(before).map((l) => l.message);
+    };
+    const on = await running();
+    expect(await status(on.runtime)).toContain(
+      '  Panel      on: /votemenu (an ox_lib menu where ox_lib is started, else the page)',
+    );
+    const off = await running({ convar: 'false' });
+    expect((await status(off.runtime)).some((line) => line.includes('Panel'))).toBe(false);
+    expect(await status(off.runtime, 'verbose')).toContain(
+      '  Panel      off (set vote_reward_panel true in server.cfg)',
+    );
+  });
+
   it('/votemenu shows the sites, the stats, the points and the shop with its limits and stock, in the server language', async () => {
     const w = await running();
     w.runtime.commands.get('votemenu')?.handler(1, [], 'votemenu');
