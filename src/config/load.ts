@@ -155,6 +155,11 @@ export function loadConfig(source: ConfigSource, options: LoadOptions = {}): Con
   const zone = zoneProblem(config.timeZone);
   if (zone) fileProblems.push(`timeZone: ${zone}`);
   if (config.framework === 'standalone') fileProblems.push(...standaloneProblems(possibleRewardsOf(config)));
+  const clash = remindersCommandClash(config);
+  if (clash && options.optionalPrograms) {
+    disabled.push({ program: 'reminders', problems: [clash] });
+    config.reminders = { ...config.reminders, enabled: false };
+  } else if (clash) fileProblems.push(clash);
   const problems = [...convarProblems, ...fileProblems];
   if (problems.length === 0) {
     const warning = zoneWarning(config.timeZone);
@@ -175,6 +180,30 @@ export function loadConfig(source: ConfigSource, options: LoadOptions = {}): Con
       ? 'not started, server.cfg has problems:'
       : 'not started, server.cfg and config.json have problems:';
   return { ok: false, problems, title };
+}
+
+/**
+ * What is wrong with `reminders.command` when reminders are on and it is the name of another player command (FiveM
+ * keeps the first handler of a name, so one of the two would never answer), or null.
+ */
+export function remindersCommandClash(config: ResourceConfig): string | null {
+  if (!config.reminders.enabled) return null;
+  const name = config.reminders.command;
+  const others: [string, string | null][] = [
+    ['command', config.command],
+    ['the vote link command', config.poll.enabled ? `${config.command}link` : null],
+    ['topVoters.command', config.topVoters.enabled ? config.topVoters.command : null],
+    ['shop.command', config.shop.enabled ? config.shop.command : null],
+    [
+      'shop.pointsCommand',
+      config.shop.enabled || config.points.perVote > 0 ? config.shop.pointsCommand : null,
+    ],
+    ['the admin command', 'votereward'],
+  ];
+  const taken = others.find(([, other]) => other === name);
+  return taken
+    ? `reminders.command: "${name}" is already ${taken[0]}; give the reminders their own command name (default "votereminders")`
+    : null;
 }
 
 /**

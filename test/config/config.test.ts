@@ -339,6 +339,24 @@ describe('poll.reminderMinutes (0.4.0) and the reminders section', () => {
     expect(result.warnings).toBeUndefined();
   });
 
+  it.each([
+    [{ command: 'vote' }, '"vote" is already command'],
+    [{ command: 'votelink' }, '"votelink" is already the vote link command'],
+    [{ command: 'votereward' }, '"votereward" is already the admin command'],
+  ])('refuses reminders.command %j that another command has', (reminders, said) => {
+    const result = load({ ...base, reminders: { enabled: true, ...reminders } });
+    expect(result.ok ? [] : result.problems).toEqual([
+      `reminders.command: ${said}; give the reminders their own command name (default "votereminders")`,
+    ]);
+    const optional = loadConfig(
+      { text: JSON.stringify({ ...base, reminders: { enabled: true, ...reminders } }), convar: noConvars },
+      { optionalPrograms: true },
+    );
+    if (!optional.ok) throw new Error(optional.problems.join('\n'));
+    expect(optional.config.reminders.enabled).toBe(false);
+    expect(optional.disabled?.map((program) => program.program)).toEqual(['reminders']);
+  });
+
   it('turns reminders off, not the server, when their settings are wrong (optional programs)', () => {
     const result = loadConfig(
       { text: JSON.stringify({ ...base, reminders: { enabled: true, maxPerHour: 0 } }), convar: noConvars },

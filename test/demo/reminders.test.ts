@@ -48,10 +48,11 @@ describe('npm run demo:reminders', () => {
         expect(
           reminders(player).filter((other) => other.at > line.at - HOUR && other.at <= line.at).length,
         ).toBeLessThanOrEqual(2);
-    expect(
-      lines.some((line) =>
-        /│ Reminders {2}\d+ sent .*held [1-9]\d* times? by the cap of 2 an hour/.test(line),
+    // Before the restart the status counts Steve's third reminder held by the cap, and Bea off.
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /│ Reminders {2}4 sent \(1 party nudge\), held 1 time by the cap of 2 an hour; 3 players online, 1 with reminders off;/,
       ),
-    ).toBe(true);
+    );
   }, 120_000);
 });

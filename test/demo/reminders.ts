@@ -50,6 +50,8 @@ function whyOf(player: string, text: string): string | null {
     return 'serveur-prive answered "next_vote_seconds": its own time';
   if (text.startsWith('You can vote for the server again'))
     return "the vote API's window (poll.siteCooldownMinutes) after the last claim";
+  if (text.startsWith('You can vote again on') && player === 'Bea')
+    return 'Bea turned reminders on, her quiet time after the restart had passed: every open site in one line (serveur-prive names voters by IP; Bea has none)';
   if (text.startsWith('You can vote again on'))
     return `${player} voted nowhere yet: every open site in one line, after the ${REMINDERS.joinDelaySeconds} s quiet time`;
   if (text.includes('to the next vote party, and you have not voted today'))
@@ -141,6 +143,18 @@ export async function runRemindersDemo(write: (line: string) => void): Promise<R
       };
       seen.clear();
     };
+    /** A note, then `votereward status`'s Reminders line. */
+    const status = async (note: string) => {
+      row(w.now() - start, 'note', note);
+      const before = w.output().length;
+      w.console('votereward status');
+      await w.advance(1000);
+      const line = w
+        .output()
+        .slice(before)
+        .find((text) => text.trimStart().startsWith('Reminders'));
+      if (line) row(w.now() - start, 'console', line.trim());
+    };
     const type = (name: string, line: string) => {
       row(w.now() - start, `${name} types`, line);
       const player = players[name];
@@ -153,6 +167,10 @@ export async function runRemindersDemo(write: (line: string) => void): Promise<R
     type('Steve', '/vote');
     await until(1);
     type('Bea', '/votereminders off');
+    await until(46);
+    await status(
+      '45:15: the vote API lets Steve vote again (its window, 45 min after his claim); the cap holds it',
+    );
     await until(50);
     row(
       w.now() - start,
@@ -164,10 +182,7 @@ export async function runRemindersDemo(write: (line: string) => void): Promise<R
     await until(55);
     type('Bea', '/votereminders on');
     await until(60);
-    w.console('votereward status');
-    await w.advance(2000);
-    const status = w.output().find((line) => line.trimStart().startsWith('Reminders'));
-    if (status) row(w.now() - start, 'console', status.trim());
+    await status('the hour ends (the figures count from the restart)');
     const by = (name: string) => read.filter((line) => line.player === name && whyOf(name, line.text)).length;
     write(
       `the hour: Steve reminded ${by('Steve')} time(s) (the cap held his third), Alex ${by('Alex')} (one line, one nudge), Bea ${by('Bea')} (off across the restart, then on)`,

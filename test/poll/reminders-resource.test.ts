@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startResourceWorld } from '../../devkit/worlds/resource-world';
+import { bootSites, createSitesShared } from '../../devkit/worlds/sites-world';
 import { remindersKey } from '../../src/store/keys';
 
 describe('reminders in the running resource', () => {
@@ -39,5 +40,25 @@ describe('reminders in the running resource', () => {
         /^ {2}Reminders {2}0 sent \(0 party nudges\), held 0 times by the cap of 2 an hour; 1 player online, 1 with reminders off; quiet 120 s after joining$/,
       ),
     );
+  });
+});
+
+describe('reminders in the composition', () => {
+  it('hands a reminded player to the poller, which then checks them closely (as after the vote link)', async () => {
+    const shared = createSitesShared([]);
+    const world = bootSites(shared, {
+      poll: { enabled: true },
+      reminders: { enabled: true, joinDelaySeconds: 60 },
+    });
+    world.running.start();
+    world.runtime.join(1, { name: 'Ana', license: 'license:a' });
+    await shared.clock.advance(30_000);
+    expect(world.running.detector?.status().queues.link).toBe(0);
+    await shared.clock.advance(40_000);
+    expect(world.runtime.told.map((t) => t.message)).toContain(
+      'You can vote for the server again: http://127.0.0.1:8787/vote',
+    );
+    expect(world.running.detector?.status().queues.link).toBe(1);
+    world.running.stop();
   });
 });
