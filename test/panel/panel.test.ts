@@ -72,6 +72,14 @@ describe('the player panel', () => {
     expect(forced.runtime.commands.has('votemenu')).toBe(false);
   });
 
+  it('opens from the 0.4.0 menu event other scripts send, when shop.menu is on', async () => {
+    const w = await running({ convar: null, config: { ...SHOP, shop: { ...SHOP.shop, menu: true } } });
+    w.runtime.dispatchNet('vote-reward:shop:open', 1);
+    await w.runtime.clock.advance(100);
+    expect(w.states(1).at(-1)?.shop?.title).toBe('Vote shop: 100 point(s)');
+    expect(w.runtime.netEvents.filter((e) => e.event === 'vote-reward:shop:menu')).toEqual([]);
+  });
+
   it('says in votereward status whether it is on, and its command', async () => {
     const status = async (runtime: FakeRuntime, ...args: string[]) => {
       const before = runtime.logs.length;
