@@ -10,8 +10,10 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeRuntime } from '../../devkit/fakes/runtime';
 import { startResourceWorld } from '../../devkit/worlds/resource-world';
+import { JOURNAL_FORMAT } from '../../src/engine/journal';
 import { LOCALES } from '../../src/i18n/messages';
 import { PANEL_INTENT_EVENT, PANEL_STATE_EVENT, type PanelState } from '../../src/panel/protocol';
+import { journalKey } from '../../src/store/keys';
 import { CHROMIUM, CHROMIUM_ARGS, hasChromium } from './browser-helpers';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -54,11 +56,38 @@ const SHOP = {
   },
 };
 
-/** The running resource (panel on) with Ana online and one vote of hers paid: the server the page talks to. */
-async function server(locale: string = 'en') {
+/** A reward of Ana's held for an admin (its payout's outcome unknown), as the journal keeps it. */
+const HELD = JSON.stringify({
+  format: JOURNAL_FORMAT,
+  id: 'held1',
+  state: 'needs_admin',
+  name: 'Ana',
+  license: 'license:a',
+  votedAt: null,
+  voteId: 'v0',
+  rewards: [{ type: 'custom', event: 'x:paid' }],
+  given: [false],
+  giving: null,
+  before: null,
+  problem: 'outcome_unknown',
+  award: null,
+  recorded: true,
+  draws: [],
+  createdAt: 0,
+  updatedAt: 0,
+});
+
+/**
+ * The running resource (panel on) with Ana online and one vote of hers paid: the server the page talks to; `held`
+ * gives her a reward waiting for an admin instead (nothing else pays her while it waits).
+ */
+async function server(locale: string = 'en', held = false) {
   const world = await startResourceWorld({
     config: { ...SHOP, locale },
-    before: (runtime) => runtime.convars.set('vote_reward_panel', 'true'),
+    before: (runtime) => {
+      runtime.convars.set('vote_reward_panel', 'true');
+      if (held) runtime.kvp.set(journalKey('held1'), HELD);
+    },
   });
   const { runtime, api } = world;
   runtime.join(1, { name: 'Ana', license: 'license:a' });
@@ -276,6 +305,25 @@ describe.skipIf(!hasChromium)('the panel page in Chromium', () => {
       await page.close();
     },
   );
+
+  it.each(LOCALES)('%s: a reward waiting for an admin shows with its reason and fits', async (locale) => {
+    const { runtime } = await server(locale, true);
+    runtime.commands.get('votemenu')?.handler(1, [], 'votemenu');
+    const { page, deliver } = await open(SIZES[1] as { width: number; height: number }, runtime);
+    await deliver();
+    const waiting = lastState(runtime)?.waiting ?? [];
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]?.claimable).toBe(false);
+    await poll(() => page.locator('#waiting .row').count()).toBe(1);
+    expect(await page.locator('#waiting .row-title').allTextContents()).toEqual([waiting[0]?.rewards]);
+    expect(await page.locator('#waiting .row-detail').allTextContents()).toEqual([waiting[0]?.reason]);
+    if (locale === 'en')
+      expect(waiting[0]?.reason).toBe(
+        'Your reward could not be confirmed: the server did not say whether it was given. An admin must check and confirm it; nothing is lost and nothing more is paid until then.',
+      );
+    expect(await overflow(page)).toEqual({ wide: [], outside: false });
+    await page.close();
+  });
 
   it.each(LOCALES)('%s: every text fits at 1280x720, with the question open too', async (locale) => {
     const { runtime } = await server(locale);
