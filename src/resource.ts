@@ -4,19 +4,19 @@ import { chooseAdapterForParts } from './choose-adapter';
 import { claimCommands } from './claim/console';
 import { testpayCommand } from './claim/testpay';
 import { unreachableHint } from './commands/api-reach';
-import { type InertSettings, inertSettings } from './commands/inert';
+import { inertAnswer, inertSettings } from './commands/inert';
 import { statusLines, VERBOSE_WORDS } from './commands/status';
 
 import { composeResource, localeMessagesOf, type Running } from './compose';
-import { explainJsonMistake } from './config/json-syntax';
 
 import { CONFIG_PROBLEMS_TITLE, loadConfig, maskKey, rewardsOf } from './config/load';
 import { upgradeData } from './data-version';
 import { ADMIN_COMMAND, type AdminCommand, runAdminCommand } from './domain/admin-command';
 import type { ClaimLocks } from './engine/locks';
 import { registerExports } from './exports';
-import { readLocaleFile } from './i18n/locale-files';
 import { createTranslator, type Translate } from './i18n/messages';
+import { type Panel, panelCommandOf } from './panel/panel';
+import { panelCommand, panelStatus, startPlayerSurfaces } from './panel/surface';
 import { programsCommands } from './programs/console';
 import { findFramework } from './rewards/registry';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
@@ -27,7 +27,6 @@ import {
   type ClosedShop,
   closedShopOf,
   createShopCommandRegistry,
-  createShopSurface,
   type ShopSurface,
   shopAdminCommands,
 } from './shop/surface';
@@ -76,6 +75,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   const registerOnce = commandRegistry(runtime);
   /** The shop's commands, suggestions and menu over the running app (null while nothing runs). */
   let surface: ShopSurface | null = null;
+  let panel: Panel | null = null; // the player panel (null while nothing runs or the convar turns it off)
   let started = false;
 
   const printBlock = (title: string, lines: readonly string[]) => printProblems(log, title, lines);
@@ -107,7 +107,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
         return;
       }
       if (current) {
-        void current.claimAll(source);
+        void current.claimAll(source).then((paid) => !paid && app === current && panel?.open(source));
         return;
       }
       if (starting)
@@ -142,11 +142,8 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   const checkForUpdateOnce = createUpdateCheck({ convar: runtime.convar, log, version });
   /** The shop command of a config.json whose shop was turned off for a problem (it answers "closed"). */
   let closedShop: ClosedShop | null = null;
-  const registerShopCommands = createShopCommandRegistry(
-    runtime,
-    () => surface,
-    (source) => runtime.tell(source, inert.translate('not_ready')),
-  );
+  const answerNotReady = (source: number) => runtime.tell(source, inert.translate('not_ready'));
+  const registerShopCommands = createShopCommandRegistry(runtime, () => surface, answerNotReady);
 
   /** Loads config.json, chooses the adapter and composes the parts; null (after printing why) when it cannot. */
   const build = async (): Promise<Running | null> => {
@@ -210,8 +207,13 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     candidate.start();
     checkForUpdateOnce(candidate.transport, candidate.config.requestTimeoutMs);
     registerShopCommands(candidate.config, closedShop);
-    surface = createShopSurface(runtime, candidate);
-    surface.start();
+    ({ surface, panel } = startPlayerSurfaces(runtime, candidate));
+    const menu = panelCommandOf(candidate.config.command);
+    if (panel)
+      registerOnce(
+        menu,
+        panelCommand(menu, runtime, () => app && { running: app, panel }, answerNotReady),
+      );
     void candidate.flow.reconcile('claim').catch((error: unknown) => {
       log.error(`reconciliation at start failed: ${describeError(error)}`);
     });
@@ -227,6 +229,8 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
 
   const reload = async (): Promise<string[]> => {
     const old = app;
+    panel?.stop();
+    panel = null;
     surface?.stop();
     surface = null;
     old?.stop();
@@ -244,12 +248,12 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       name: 'status',
       args: '[verbose]',
       help: 'API, server, framework, open claims, polling, programs; `verbose` (or -v) for every figure',
-      run: (args) => {
+      run: async (args) => {
         const current = app;
         if (!current)
           return ['vote-reward: inert (see the start-up block); fix the problem then `votereward reload`'];
         const verbose = args.some((word) => VERBOSE_WORDS.includes(word.toLowerCase()));
-        return statusLines(current, runtime.now(), verbose);
+        return [...(await statusLines(current, runtime.now(), verbose)), ...panelStatus(panel, verbose)];
       },
     },
     ...claimCommands(() => app?.flow ?? null, runtime.now),
@@ -305,16 +309,6 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     reload,
     isReady: () => app !== null,
   };
-}
-
-/** The claim command's name and translator while nothing runs, from what a broken config.json still told. */
-function inertAnswer(
-  settings: InertSettings,
-  load: (path: string) => string | null = () => null,
-): { command: string; translate: Translate } {
-  // A broken config.json is what the console shows now; a problem of the language's file waits for a good one.
-  const builtIn = readLocaleFile(settings.locale, load, explainJsonMistake).messages;
-  return { command: settings.command, translate: createTranslator(settings.locale, {}, builtIn) };
 }
 
 /** Prints a start-up refusal: a rule, the title, one line a problem, how to retry, a rule. */

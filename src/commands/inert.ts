@@ -2,7 +2,9 @@
  * What `/vote` answers while the resource is not running: the command name and the language are read from a
  * config.json that failed to load, as far as they can be read, so players hear "not available" instead of silence.
  */
-import { LOCALES, type Locale } from '../i18n/messages';
+import { explainJsonMistake } from '../config/json-syntax';
+import { readLocaleFile } from '../i18n/locale-files';
+import { createTranslator, LOCALES, type Locale, type Translate } from '../i18n/messages';
 
 /** The claim command's name when config.json does not give one. */
 export const DEFAULT_COMMAND = 'vote';
@@ -51,4 +53,14 @@ function relax(text: string): string {
     /("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\/|,(?=\s*[}\]])/g,
     (_whole, string: string | undefined) => string ?? '',
   );
+}
+
+/** The claim command's name and translator while nothing runs, from what a broken config.json still told. */
+export function inertAnswer(
+  settings: InertSettings,
+  load: (path: string) => string | null = () => null,
+): { command: string; translate: Translate } {
+  // A broken config.json is what the console shows now; a problem of the language's file waits for a good one.
+  const builtIn = readLocaleFile(settings.locale, load, explainJsonMistake).messages;
+  return { command: settings.command, translate: createTranslator(settings.locale, {}, builtIn) };
 }
