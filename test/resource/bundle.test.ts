@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -145,6 +146,8 @@ describe('dist/server.js in the simulated FXServer', () => {
       GetConvar: (_name: string, fallback: string) => fallback,
       setTimeout,
       clearTimeout,
+      // FXServer's global require (Node built-ins such as node:crypto).
+      require: createRequire(import.meta.url),
     });
     // Thrown by the context's own Error, as a native's error would be, with V8's default frame count.
     vm.runInContext("GetResourceKvpString = () => { throw new Error('the KVP store is gone'); };", context);
