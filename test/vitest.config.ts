@@ -14,17 +14,92 @@ const PROCESS = [
   'test/mock/discord-webhooks.test.ts',
   'test/release/package.test.ts',
 ];
-/** Set by test/run.mjs when the e2e project runs on Node 22: a better-sqlite3 built for that Node's ABI. */
-const BETTER_SQLITE3 = process.env.VR_BETTER_SQLITE3;
+/**
+ * The e2e files `npm test` runs a second time, on Node 22.22.0 (FXServer's, test/run.mjs): those that meet what
+ * differs between the host's Node 20 and Node 22 for the bundle. Everything else in the bundle runs the same JavaScript
+ * on both (the simulated FXServer's timers are its own virtual clock, KVP and exports are the simulation's code);
+ * `node test/run.mjs --node22=all` runs the whole e2e project there.
+ */
+export const NODE22_FILES = [
+  // What differed, pinned: V8's JSON.parse wording, undici's assertion text, Unicode 16 against 17 — and that this
+  // pass runs on 22.22.0.
+  'test/e2e/node-runtime.test.ts',
+  // fetch is undici (another major on each Node): answers cut short, lying Content-Length, compressed bodies past the
+  // cap, slow bodies under AbortSignal.timeout, status lines out of range, connections refused or reset.
+  'test/e2e/hostile-answers.test.ts',
+  // The first contact through fetch, config.json parse errors (V8's messages), time-zone names (ICU's tz data).
+  'test/e2e/startup.test.ts',
+  // Names through \p{…} classes, NFKC and case folding: ICU 77 (Node 22) against ICU 78 (Node 20).
+  'test/e2e/display-names.test.ts',
+  'test/e2e/name-lock-folding.test.ts',
+  'test/e2e/console-injection.test.ts',
+  // Site answers and fetch errors quoting URLs (WHATWG URL, undici's error causes) never show a key.
+  'test/e2e/sites-secrets.test.ts',
+  // The bundle compiled and loaded by V8 12 (the esbuild target) and FXServer's module set.
+  'test/resource/bundle.test.ts',
+  // KVP written by older versions read back (JSON, localeCompare ordering over ICU's collation).
+  'test/upgrade/data-version.test.ts',
+  // The database driver this pass gives the mock (test/node22-sqlite.ts) answers as better-sqlite3 does on the host.
+  'test/mock/sqlite-driver.test.ts',
+];
+/**
+ * `npm run test:quick` (test/run.mjs --quick, VR_QUICK set): the inner loop. The unit project less its volume tests
+ * (thousands of requests or generated cases: they test load and limits, not logic a change usually touches), plus the
+ * e2e core: the bundle starting in the simulated FXServer and a vote claimed and paid through each path.
+ */
+export const QUICK_SKIP = [
+  'test/mock/badge-flood.test.ts',
+  'test/mock/wal.test.ts',
+  'test/mock/rolling-counts.test.ts',
+  'test/multisite/site-claims.property.test.ts',
+];
+export const QUICK_E2E = ['test/e2e/startup.test.ts', 'test/e2e/claim-paths.test.ts'];
+const QUICK = process.env.VR_QUICK === '1';
+/** Set by test/run.mjs for its Node 22 pass: `files` (NODE22_FILES) or `all` (the whole e2e project). */
+const NODE22_PASS = process.env.VR_NODE22_PASS;
 /** Pages driven in Chromium. */
 const BROWSER = ['test/browser/**/*.test.{ts,tsx}'];
+
+const UNIT = {
+  name: 'unit',
+  include: ['test/**/*.test.{ts,tsx}'],
+  exclude: [...configDefaults.exclude, ...E2E, ...PROCESS, ...BROWSER],
+};
+
+/** The projects of this run: the four layers, the quick loop's two, or the Node 22 pass's one. */
+function projects() {
+  if (QUICK)
+    return [
+      { extends: true, test: { ...UNIT, exclude: [...UNIT.exclude, ...QUICK_SKIP] } },
+      { extends: true, test: { name: 'e2e', include: QUICK_E2E } },
+    ];
+  if (NODE22_PASS)
+    return [
+      {
+        extends: true,
+        test: {
+          name: 'node22',
+          include: NODE22_PASS === 'all' ? [...E2E, 'test/mock/sqlite-driver.test.ts'] : NODE22_FILES,
+        },
+      },
+    ];
+  return [
+    { extends: true, test: UNIT },
+    { extends: true, test: { name: 'e2e', include: E2E } },
+    { extends: true, test: { name: 'process', include: PROCESS } },
+    { extends: true, test: { name: 'browser', include: BROWSER } },
+  ];
+}
 
 /**
  * Four layers as vitest projects: `unit` (everything in process, the default home of a new test), `e2e`, `process`
  * and `browser`. `npm test` (test/run.mjs) runs them all; `npm run test:unit` etc. run one (`--project <name>`).
  */
 export default defineConfig({
-  ...(BETTER_SQLITE3 ? { resolve: { alias: { 'better-sqlite3': BETTER_SQLITE3 } } } : {}),
+  // node_modules' better-sqlite3 is built for the host's Node; on Node 22 the mock runs on node:sqlite.
+  ...(NODE22_PASS
+    ? { resolve: { alias: { 'better-sqlite3': new URL('./node22-sqlite.ts', import.meta.url).pathname } } }
+    : {}),
   test: {
     root: new URL('..', import.meta.url).pathname,
     pool: 'forks',
@@ -32,18 +107,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     restoreMocks: true,
     setupFiles: ['test/fast-check-setup.ts'],
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['test/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...E2E, ...PROCESS, ...BROWSER],
-        },
-      },
-      { extends: true, test: { name: 'e2e', include: E2E } },
-      { extends: true, test: { name: 'process', include: PROCESS } },
-      { extends: true, test: { name: 'browser', include: BROWSER } },
-    ],
+    projects: projects(),
   },
 });
