@@ -12,19 +12,43 @@
  * ...) for the codes the mock names.
  */
 import { createRequire } from 'node:module';
-import type * as NodeSqlite from 'node:sqlite';
+
+/** The part of `node:sqlite` used here (the host's @types/node, for Node 20, has no types for it). */
+declare namespace NodeSqlite {
+  interface StatementResultingChanges {
+    changes: number | bigint;
+    lastInsertRowid: number | bigint;
+  }
+  interface StatementSync {
+    run(...params: unknown[]): StatementResultingChanges;
+    get(...params: unknown[]): unknown;
+    all(...params: unknown[]): unknown[];
+    columns(): { name: string }[];
+    setReturnArrays(enabled: boolean): void;
+  }
+  interface DatabaseSync {
+    readonly isOpen: boolean;
+    readonly isTransaction: boolean;
+    prepare(source: string): StatementSync;
+    exec(source: string): void;
+    function(name: string, options: object, fn: (...args: unknown[]) => unknown): void;
+    close(): void;
+  }
+}
 
 const requireBuiltin = createRequire(import.meta.url);
 
 /** `node:sqlite`, loaded without its one-time "experimental" warning (the only warning it emits). */
-function loadNodeSqlite(): typeof NodeSqlite {
+function loadNodeSqlite(): {
+  DatabaseSync: new (path: string, options?: { readOnly?: boolean }) => NodeSqlite.DatabaseSync;
+} {
   const emitWarning = process.emitWarning;
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
     if (String(warning).includes('SQLite is an experimental feature')) return;
     (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
   }) as typeof process.emitWarning;
   try {
-    return requireBuiltin('node:sqlite') as typeof NodeSqlite;
+    return requireBuiltin('node:sqlite') as ReturnType<typeof loadNodeSqlite>;
   } finally {
     process.emitWarning = emitWarning;
   }

@@ -1,4 +1,4 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
 /** The built bundle in the simulated FXServer (and what replays on it): needs `node build.mjs` first. */
 const E2E = [
@@ -67,7 +67,7 @@ const UNIT = {
 };
 
 /** The projects of this run: the four layers, the quick loop's two, or the Node 22 pass's one. */
-function projects() {
+function projects(): TestProjectConfiguration[] {
   if (QUICK)
     return [
       { extends: true, test: { ...UNIT, exclude: [...UNIT.exclude, ...QUICK_SKIP] } },
@@ -103,6 +103,10 @@ export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     pool: 'forks',
+    // One worker per core. Vitest's own default is one fewer, which on a 2-core machine runs every file in turn on
+    // one core while the other idles; the tests wait on loopback I/O, child processes and Chromium often enough that
+    // a worker per core keeps both busy.
+    maxWorkers: '100%',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     restoreMocks: true,
