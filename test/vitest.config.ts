@@ -60,6 +60,15 @@ const NODE22_PASS = process.env.VR_NODE22_PASS;
 /** Pages driven in Chromium. */
 const BROWSER = ['test/browser/**/*.test.{ts,tsx}'];
 
+/**
+ * The bundle's layers share one module graph per worker (`isolate: false`): every file builds its own worlds
+ * (`createE2e`: a fresh mock and database, a fresh simulated server, a fresh vm context per resource) and none stubs
+ * globals or mocks modules, so the harness, the mock and hono are imported once per worker instead of once per file
+ * (about 4 s of CPU a file). The unit layer stays isolated: its files stub globals and spy on console, and hono's
+ * node server replaces the global Response of the process it runs in.
+ */
+const SHARED_MODULES = { isolate: false };
+
 const UNIT = {
   name: 'unit',
   include: ['test/**/*.test.{ts,tsx}'],
@@ -71,7 +80,7 @@ function projects(): TestProjectConfiguration[] {
   if (QUICK)
     return [
       { extends: true, test: { ...UNIT, exclude: [...UNIT.exclude, ...QUICK_SKIP] } },
-      { extends: true, test: { name: 'e2e', include: QUICK_E2E } },
+      { extends: true, test: { name: 'e2e', include: QUICK_E2E, ...SHARED_MODULES } },
     ];
   if (NODE22_PASS)
     return [
@@ -80,12 +89,13 @@ function projects(): TestProjectConfiguration[] {
         test: {
           name: 'node22',
           include: NODE22_PASS === 'all' ? [...E2E, 'test/mock/sqlite-driver.test.ts'] : NODE22_FILES,
+          ...SHARED_MODULES,
         },
       },
     ];
   return [
     { extends: true, test: UNIT },
-    { extends: true, test: { name: 'e2e', include: E2E } },
+    { extends: true, test: { name: 'e2e', include: E2E, ...SHARED_MODULES } },
     { extends: true, test: { name: 'process', include: PROCESS } },
     { extends: true, test: { name: 'browser', include: BROWSER } },
   ];
