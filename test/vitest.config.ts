@@ -44,14 +44,18 @@ export const NODE22_FILES = [
 ];
 /**
  * `npm run test:quick` (test/run.mjs --quick, VR_QUICK set): the inner loop. The unit project less its volume tests
- * (thousands of requests or generated cases: they test load and limits, not logic a change usually touches), plus the
- * e2e core: the bundle starting in the simulated FXServer and a vote claimed and paid through each path.
+ * (thousands of requests, renders, simulated players or generated cases: they test load and limits, not the logic a
+ * change usually touches; together about half the unit layer's test time), plus the e2e core: the bundle starting in
+ * the simulated FXServer and a vote claimed and paid through each path.
  */
 export const QUICK_SKIP = [
-  'test/mock/badge-flood.test.ts',
-  'test/mock/wal.test.ts',
-  'test/mock/rolling-counts.test.ts',
-  'test/multisite/site-claims.property.test.ts',
+  'test/mock/badge-flood.test.ts', // every badge variant of 20 servers rendered over sockets
+  'test/mock/wal.test.ts', // 20,000 votes and 20,000 claims over HTTP into a file database
+  'test/mock/rolling-counts.test.ts', // a month of votes, 150 generated cases
+  'test/mock/sockets.test.ts', // 50 simultaneous claims over real sockets
+  'test/multisite/site-claims.property.test.ts', // 60 generated multi-site worlds
+  'test/poll/gate.test.ts', // the poller over up to 1,000 players and simulated hours
+  'test/badge/names.property.test.ts', // generated names rendered
 ];
 export const QUICK_E2E = ['test/e2e/startup.test.ts', 'test/e2e/claim-paths.test.ts'];
 const QUICK = process.env.VR_QUICK === '1';
