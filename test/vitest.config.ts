@@ -121,7 +121,9 @@ export default defineConfig({
     // one core while the other idles; the tests wait on loopback I/O, child processes and Chromium often enough that
     // a worker per core keeps both busy.
     maxWorkers: '100%',
-    testTimeout: 30_000,
+    // A bound for a hung test, not a speed check: with a worker per core on a shared machine a volume test that
+    // takes 10 s alone (the badge flood, the kill sweeps) has taken over 30 s under load.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     restoreMocks: true,
     setupFiles: ['test/fast-check-setup.ts'],
