@@ -19,6 +19,7 @@ import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from '.
 import { createTranslator, type Translate } from './i18n/messages';
 import { composeSites } from './multisite/compose-sites';
 import type { SiteClaims } from './multisite/site-claims';
+import { createNetworkStore, type NetworkStore } from './network/part';
 import { createNotifier, type Notifier } from './notify';
 import { createPointsPart, createVoteLedger, type PointsPart } from './points/part';
 import { withPoints } from './points/paying';
@@ -92,6 +93,8 @@ export interface Running {
   claimAll(source: number): Promise<void>;
   /** Vote points (the ledger, always) and the shop (when `shop.enabled`). */
   points: PointsPart;
+  /** The shared store of a network of servers (off without `set vote_reward_store "oxmysql"`). */
+  network: NetworkStore;
   /** The parts in start order. */
   parts: readonly Part[];
   /** Starts every part in order. */
@@ -230,6 +233,8 @@ export function composeResource(
   // Points rewards (and the vote's own points, paid last) are credited to the ledger, the rest by the framework.
   const paying = withPoints(adapter, ledger);
   let programs: Programs | null = null;
+  // A network of servers (opt-in): the engine owns each shared entry in the database before paying it.
+  const network = createNetworkStore({ runtime, journal: () => engine?.journal ?? null });
   // The one engine: one journal, one name lock, one lock set (kept across reloads), one driver for every money path.
   const payouts = createPayoutEngine({
     runtime,
@@ -240,6 +245,7 @@ export function composeResource(
     nameLock: config.nameLock,
     ...(overrides.locks ? { locks: overrides.locks } : {}),
     record: (entry) => programs?.record(entry),
+    ...(network.gate ? { network: network.gate } : {}),
   });
   engine = payouts;
   // Discord posts go around the API's reach record: a webhook that fails says nothing about the vote API.
@@ -329,6 +335,7 @@ export function composeResource(
     adapters: overrides.siteAdapters,
   });
   const parts: Part[] = [
+    { name: 'network', start: () => network.start(), stop: () => network.stop() },
     { name: 'adapter', stop: () => (adapter as Partial<{ dispose(): void }>).dispose?.() },
     { name: 'announcements', stop: unannounce },
     { name: 'joins', stop: unjoin },
@@ -363,10 +370,17 @@ export function composeResource(
     async claimAll(source) {
       const seed = await flow.claim(source);
       // A /vote refused as a whole (too soon, already running) asks no site either.
-      if (!siteClaims || seed.code === 'cooldown' || seed.code === 'claim_in_progress') return;
+      if (
+        !siteClaims ||
+        seed.code === 'cooldown' ||
+        seed.code === 'claim_in_progress' ||
+        seed.code === 'store_down'
+      )
+        return;
       await siteClaims.claimAll(source);
     },
     points,
+    network,
     parts,
     start() {
       for (const part of parts) part.start?.();

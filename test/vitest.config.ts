@@ -16,12 +16,14 @@ const PROCESS = [
 ];
 /** Set by test/run.mjs when the e2e project runs on Node 22: a better-sqlite3 built for that Node's ABI. */
 const BETTER_SQLITE3 = process.env.VR_BETTER_SQLITE3;
+/** A network of servers on a real MariaDB (started by the project's global setup, `test/network/global-setup.ts`). */
+const NETWORK = ['test/network/**/*.test.ts'];
 /** Pages driven in Chromium. */
 const BROWSER = ['test/browser/**/*.test.{ts,tsx}'];
 
 /**
- * Four layers as vitest projects: `unit` (everything in process, the default home of a new test), `e2e`, `process`
- * and `browser`. `npm test` (test/run.mjs) runs them all; `npm run test:unit` etc. run one (`--project <name>`).
+ * Five layers as vitest projects: `unit` (everything in process, the default home of a new test), `e2e`, `process`,
+ * `browser` and `network` (a real MariaDB). `npm test` (test/run.mjs) runs them all; `npm run test:unit` etc. run one (`--project <name>`).
  */
 export default defineConfig({
   ...(BETTER_SQLITE3 ? { resolve: { alias: { 'better-sqlite3': BETTER_SQLITE3 } } } : {}),
@@ -38,12 +40,16 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...E2E, ...PROCESS, ...BROWSER],
+          exclude: [...configDefaults.exclude, ...E2E, ...PROCESS, ...BROWSER, ...NETWORK],
         },
       },
       { extends: true, test: { name: 'e2e', include: E2E } },
       { extends: true, test: { name: 'process', include: PROCESS } },
       { extends: true, test: { name: 'browser', include: BROWSER } },
+      {
+        extends: true,
+        test: { name: 'network', include: NETWORK, globalSetup: ['test/network/global-setup.ts'] },
+      },
     ],
   },
 });

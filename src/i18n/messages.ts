@@ -36,6 +36,8 @@ const en = {
   pending_unconfirmed:
     'Your reward could not be confirmed: the server did not say whether it was given. An admin must check and confirm it; nothing is lost and nothing more is paid until then.',
   claim_uncertain: 'We could not confirm your claim yet; it will be checked again automatically.',
+  store_unavailable:
+    'Votes cannot be claimed right now (the server network is unreachable); try again in a minute.',
   api_unauthorized:
     'Votes cannot be checked right now (server configuration problem). An admin has been told.',
   api_rate_limited: 'Too many requests to the vote site; try again in {seconds} s.',
@@ -172,6 +174,8 @@ const fr: Record<MessageKey, string> = {
   pending_unconfirmed:
     'Ta récompense n’a pas pu être confirmée : le serveur n’a pas dit si elle a été donnée. Un admin doit vérifier et confirmer ; rien n’est perdu et rien de plus n’est payé d’ici là.',
   claim_uncertain: 'Ta réclamation n’a pas encore pu être confirmée ; elle sera revérifiée automatiquement.',
+  store_unavailable:
+    'Les votes ne peuvent pas être réclamés pour l’instant (le réseau de serveurs est injoignable) ; réessaie dans une minute.',
   api_unauthorized:
     'Les votes ne peuvent pas être vérifiés (problème de configuration du serveur). Un admin est prévenu.',
   api_rate_limited: 'Trop de requêtes vers le site de vote ; réessaie dans {seconds} s.',

@@ -30,6 +30,8 @@ export const de: Record<MessageKey, string> = {
   pending_admin: 'Deine letzte Abholung muss erst ein Admin prüfen, bevor sie ausgezahlt wird.',
   pending_unconfirmed:
     'Deine Belohnung konnte nicht bestätigt werden: Der Server hat nicht gemeldet, ob sie ausgegeben wurde. Ein Admin muss das prüfen und bestätigen. Es geht nichts verloren, und bis dahin wird nichts weiter ausgezahlt.',
+  store_unavailable:
+    'Votes können gerade nicht abgeholt werden (das Servernetzwerk ist nicht erreichbar); versuch es in einer Minute noch mal.',
   claim_uncertain: 'Deine Abholung konnte noch nicht bestätigt werden; sie wird automatisch erneut geprüft.',
   api_unauthorized:
     'Votes können gerade nicht geprüft werden (Problem mit der Serverkonfiguration). Ein Admin ist informiert.',

@@ -32,6 +32,8 @@ export const es: Record<MessageKey, string> = {
   pending_admin: 'Un admin tiene que revisar tu reclamación anterior antes de que se pague.',
   pending_unconfirmed:
     'No se ha podido confirmar tu recompensa: el servidor no ha indicado si se entregó. Un admin tiene que revisarlo y confirmarlo; no se pierde nada y no se paga nada más hasta entonces.',
+  store_unavailable:
+    'Ahora mismo no se pueden reclamar votos (la red de servidores no responde); inténtalo de nuevo en un minuto.',
   claim_uncertain: 'Aún no hemos podido confirmar tu reclamación; se volverá a comprobar automáticamente.',
   api_unauthorized:
     'Ahora mismo no se pueden comprobar los votos (problema de configuración del servidor). Ya hemos avisado a un admin.',

@@ -31,6 +31,8 @@ export const nl: Record<MessageKey, string> = {
     'Je vorige claim moet eerst door een admin worden gecontroleerd voordat hij wordt uitbetaald.',
   pending_unconfirmed:
     'Je beloning kon niet worden bevestigd: de server heeft niet gemeld of hij is gegeven. Een admin moet dit controleren en bevestigen; er gaat niets verloren en tot die tijd wordt er niets extra uitbetaald.',
+  store_unavailable:
+    'Stemmen kunnen nu niet worden geclaimd (het servernetwerk is onbereikbaar); probeer het over een minuut opnieuw.',
   claim_uncertain: 'We konden je claim nog niet bevestigen; hij wordt automatisch opnieuw gecontroleerd.',
   api_unauthorized:
     'Stemmen kunnen nu niet worden gecontroleerd (probleem met de serverconfiguratie). Een admin is ingelicht.',

@@ -32,6 +32,8 @@ export const pl: Record<MessageKey, string> = {
   pending_admin: 'Twoją poprzednią nagrodę musi sprawdzić admin, zanim zostanie wypłacona.',
   pending_unconfirmed:
     'Nie udało się potwierdzić twojej nagrody: serwer nie podał, czy została wydana. Admin musi to sprawdzić i potwierdzić; nic nie przepadnie i do tego czasu nic więcej nie zostanie wypłacone.',
+  store_unavailable:
+    'Nie można teraz odebrać głosów (sieć serwerów jest nieosiągalna); spróbuj ponownie za minutę.',
   claim_uncertain:
     'Nie udało się jeszcze potwierdzić odbioru nagrody; zostanie to automatycznie sprawdzone ponownie.',
   api_unauthorized:

@@ -29,6 +29,8 @@ export const ptBR: Record<MessageKey, string> = {
   pending_admin: 'Seu resgate anterior precisa ser verificado por um admin antes de ser pago.',
   pending_unconfirmed:
     'Não foi possível confirmar sua recompensa: o servidor não informou se ela foi entregue. Um admin precisa verificar e confirmar; nada foi perdido e nada mais será pago até lá.',
+  store_unavailable:
+    'Não dá para resgatar votos agora (a rede de servidores está inacessível); tente de novo em um minuto.',
   claim_uncertain:
     'Ainda não foi possível confirmar seu resgate; ele será verificado de novo automaticamente.',
   api_unauthorized:
