@@ -1,0 +1,107 @@
+/**
+ * The same site vote raced by two and three servers of one network (in this process: each server its own KVP, its
+ * own oxmysql pool, the real engine and site steps; one listing site, one ESX wallet, one clock), for each claim
+ * model; then a kill at every KVP write of one server while the other races it. Counts: 0 double, 0 lost.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { sweepKills } from '../../devkit/kill-sweep';
+import { bootNetworkServer, type NetworkWorld, startNetworkServer } from '../../devkit/network/network-world';
+import { createSitesShared, type SitesShared, type WorldSite } from '../../devkit/worlds/sites-world';
+import { JOURNAL_PREFIX } from '../../src/claim/journal';
+import { freshDatabase } from './db';
+
+const ANA = { name: 'Ana', license: 'license:aaa' };
+const MINUTE = 60_000;
+
+const MODELS: WorldSite[] = [
+  { id: 'ctr', kind: 'trackyserver', model: 'claim_then_reward' },
+  { id: 'rtc', kind: 'top-server', model: 'reward_then_claim' },
+  { id: 'chk', kind: 'serveur-prive', model: 'check_only', windowMs: 2 * 3_600_000 },
+];
+
+const worlds: NetworkWorld[] = [];
+afterEach(async () => {
+  for (const world of worlds.splice(0)) {
+    world.running.stop();
+    await world.oxmysql.close();
+  }
+});
+
+/** Ana online on the server (the same license on each; one ESX wallet for the whole network). */
+const online = (shared: SitesShared, world: NetworkWorld) => {
+  world.runtime.onlinePlayers.set(1, { ...ANA });
+  if (!shared.esx?.model.players.has(1)) shared.esx?.load(1, 'char1:ana', { money: 0, bank: 0 });
+};
+const cash = (shared: SitesShared) => shared.esx?.balance(1, 'money') ?? 0;
+const openEntries = (world: NetworkWorld) =>
+  [...world.runtime.kvpData.keys()].filter((key) => key.startsWith(JOURNAL_PREFIX));
+
+async function boot(shared: SitesShared, site: WorldSite, url: string, serverId: string, kvp?: Map<string, string>) {
+  const world = bootNetworkServer(shared, site, { url, serverId }, kvp);
+  worlds.push(world);
+  await startNetworkServer(world);
+  online(shared, world);
+  return world;
+}
+
+/** Lets every server settle what it holds: /vote again on each, with time passing, until nothing changes. */
+async function settleAll(shared: SitesShared, servers: NetworkWorld[]) {
+  for (let round = 0; round < 4; round += 1) {
+    await Promise.all(servers.map((world) => world.running.claimAll(1).catch(() => undefined)));
+    await shared.clock.advance(20_000);
+  }
+}
+
+describe.each(MODELS)('a vote on a $model site raced by the servers of a network', (site) => {
+  for (const count of [2, 3]) {
+    it(`${count} servers claiming at once: paid exactly once, nothing left open`, async () => {
+      const url = freshDatabase(`site_${site.id}_${count}`);
+      const shared = createSitesShared([site], { esx: true });
+      const servers: NetworkWorld[] = [];
+      for (let i = 1; i <= count; i += 1) servers.push(await boot(shared, site, url, `city-${i}`));
+      shared.sites[site.id]?.vote('Ana', shared.clock.now() - MINUTE);
+      await shared.clock.advance(1000);
+      await Promise.all(servers.map((world) => world.running.claimAll(1).catch(() => undefined)));
+      await settleAll(shared, servers);
+      expect(cash(shared)).toBe(100);
+      expect(servers.map(openEntries).flat()).toEqual([]);
+      const rows = await servers[0]?.oxmysql.api.query('SELECT owner, state FROM vote_reward_claims', []);
+      expect(rows).toEqual([{ owner: expect.stringMatching(/^city-\d$/), state: 'paid' }]);
+    }, 60_000);
+  }
+});
+
+describe.each(MODELS)('a $model vote, one server killed at every KVP write while another races it', (site) => {
+  it('restarted, the vote is paid exactly once across the network and nothing stays open', async () => {
+    let runs = 0;
+    await sweepKills({
+      async run(killAt) {
+        runs += 1;
+        const url = freshDatabase(`kill_${site.id}_${runs}`);
+        const shared = createSitesShared([site], { esx: true });
+        const first = await boot(shared, site, url, 'city-1');
+        const second = await boot(shared, site, url, 'city-2');
+        shared.sites[site.id]?.vote('Ana', shared.clock.now() - MINUTE);
+        await shared.clock.advance(1000);
+        const from = first.writes.length;
+        if (killAt !== null) first.crashAt(killAt);
+        await Promise.all([
+          first.running.claimAll(1).catch(() => undefined),
+          second.running.claimAll(1).catch(() => undefined),
+        ]);
+        await shared.clock.settle();
+        return { url, shared, first, second, writes: first.writes.slice(from) };
+      },
+      writesOf: (run) => run.writes,
+      killed: (run) => run.first.dead(),
+      async recover({ url, shared, first, second }) {
+        first.running.stop();
+        const again = await boot(shared, site, url, 'city-1', first.runtime.snapshot());
+        await settleAll(shared, [again, second]);
+        const paid = cash(shared);
+        const open = [...openEntries(again), ...openEntries(second)];
+        if (paid !== 100 || open.length > 0) throw new Error(`paid ${paid} (want 100), open ${open.join(', ') || 'none'}`);
+      },
+    });
+  }, 300_000);
+});
