@@ -3,7 +3,13 @@
  * site steps, ESX) with the two network convars set and oxmysql's exports served by the devkit fake over a real
  * MariaDB (its own mysql2 pool, as each FXServer has its own oxmysql).
  */
-import { bootSites, type SitesShared, type SitesWorld, siteEntries, type WorldSite } from '../worlds/sites-world';
+import {
+  bootSites,
+  type SitesShared,
+  type SitesWorld,
+  siteEntries,
+  type WorldSite,
+} from '../worlds/sites-world';
 import { createOxMySqlFake, type OxMySqlFake } from './oxmysql-fake';
 
 /** A network server. */
@@ -35,7 +41,12 @@ export function bootNetworkServer(
   const oxmysql = options.oxmysql ?? createOxMySqlFake({ connectionString: options.url, retryMs: 200 });
   const world = bootSites(
     shared,
-    { sites: siteEntries([site]), poll: { enabled: false }, claimCooldownSeconds: 0, ...(options.config ?? {}) },
+    {
+      sites: siteEntries([site]),
+      poll: { enabled: false },
+      claimCooldownSeconds: 0,
+      ...(options.config ?? {}),
+    },
     kvp,
     (runtime) => {
       runtime.convars.set('vote_reward_store', 'oxmysql');
@@ -46,7 +57,8 @@ export function bootNetworkServer(
       runtime.exportsOf = (resource) => {
         if (resource !== 'oxmysql') throw new Error(`No such export in resource ${resource}`);
         return {
-          query_async: (sql: unknown, params: unknown) => oxmysql.api.query(sql as string, params as unknown[]),
+          query_async: (sql: unknown, params: unknown) =>
+            oxmysql.api.query(sql as string, params as unknown[]),
         };
       };
     },

@@ -136,6 +136,8 @@ export interface OxMySqlFakeOptions {
   invokingResource?: string;
   /** How long to wait between pool attempts while the database is unreachable at start (oxmysql: 30 s). */
   retryMs?: number;
+  /** Runs before each statement (a test stops the database at a chosen one). */
+  before?(sql: string, params: readonly unknown[]): void | Promise<void>;
 }
 
 /** Builds the fake (its pool connects when the resource starts, or at the first `api` call outside a server). */
@@ -173,6 +175,7 @@ export function createOxMySqlFake(options: OxMySqlFakeOptions): OxMySqlFake {
         `${invoking} was unable to execute a query!\nQuery: ${sql}\n${(error as Error).message}`,
       );
     }
+    await options.before?.(sql, values);
     await connect();
     if (pool === null) return never;
     let connection: import('mysql2/promise').PoolConnection;

@@ -6,7 +6,7 @@
  */
 import type { JournalEntry } from '../claim/journal';
 import type { EntryStop } from '../claim/outcome';
-import type { ClaimRow, NetworkClaims } from './claims';
+import type { ClaimRow, ClaimState, NetworkClaims } from './claims';
 import { classify } from './sql';
 
 /** What the engine does with an entry before running it. */
@@ -26,6 +26,8 @@ export interface NetworkGate {
   enter(entry: JournalEntry): Promise<GateVerdict>;
   /** After a run: `open` is whether the entry is still in the local journal. */
   leave(entry: JournalEntry, stop: EntryStop, open: boolean): Promise<void>;
+  /** Writes the settlements the database missed while it was down; throws while it still is. */
+  flush(): Promise<void>;
 }
 
 /** The key an entry is shared under, or null when servers cannot derive the same one. */
@@ -55,6 +57,19 @@ export function createNetworkGate(options: NetworkGateOptions): NetworkGate {
   const { claims } = options;
   /** The rows this server moved to `paying`, by key. */
   const held = new Map<string, ClaimRow>();
+  /** Settlements the database did not take (it was down): written again before anything else. */
+  const unsaved = new Map<string, { row: ClaimRow; state: ClaimState }>();
+
+  /** Writes the settlements the database missed; throws while it is still down. */
+  const flush = async () => {
+    for (const [key, { row, state }] of unsaved) {
+      const moved = await claims.advance(row, state);
+      // Moved, or moved already by an earlier attempt whose answer was lost (the row read back says so).
+      if (moved.moved || moved.row?.state === state || moved.row?.owner !== claims.serverId)
+        unsaved.delete(key);
+      else unsaved.set(key, { row: moved.row ?? row, state });
+    }
+  };
 
   const down = (error: unknown): GateVerdict => {
     const failure = classify(error);
@@ -72,10 +87,12 @@ export function createNetworkGate(options: NetworkGateOptions): NetworkGate {
 
   return {
     refuses: options.refuses,
+    flush,
     async enter(entry) {
       const key = networkKeyOf(entry);
       if (key === null) return { go: true };
       try {
+        await flush();
         const owned = await claims.own(key, entry.license);
         options.succeeded();
         if (!owned.owned) {
@@ -140,8 +157,10 @@ export function createNetworkGate(options: NetworkGateOptions): NetworkGate {
           else held.delete(key);
         } else held.delete(key);
       } catch (error) {
-        // The row stays `paying` (this server's); the next run of the entry, or the recovery at start, settles it.
+        // The row stays `paying` (this server's) until the database takes the settlement: the next run of any entry
+        // writes it first (and the recovery at start, after a restart).
         held.delete(key);
+        unsaved.set(key, { row, state });
         options.failed(classify(error).message);
       }
     },

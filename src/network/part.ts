@@ -15,6 +15,8 @@ import { createOxMySqlClient, type Sql } from './sql';
 export const STATEMENT_DEADLINE_MS = 10_000;
 /** How often the start-up migration is tried again while the database is unreachable. */
 export const RETRY_MS = 15_000;
+/** How often a failed store is probed until it answers again (then claims start again). */
+export const PROBE_MS = 5_000;
 
 /** The running network store (null parts when off). */
 export interface NetworkStore {
@@ -90,10 +92,26 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
   };
 
   const claims = config.mode === 'oxmysql' ? createNetworkClaims(counted, serverId, config.leaseMs) : null;
+  let probing: (() => void) | null = null;
   const failed = (why: string) => {
     if (cause === null)
       runtime.log.error(`the shared store failed; no new claim starts until it answers: ${why}`);
     cause = `the shared store (${STORE_CONVAR} "oxmysql") failed: ${why}`;
+    if (ready && probing === null && !stopped) probing = runtime.setTimeout(probe, PROBE_MS);
+  };
+  /** Asks the database again (writing what it missed first) until it answers. */
+  const probe = () => {
+    probing = null;
+    if (stopped) return;
+    void (async () => {
+      try {
+        await gate?.flush();
+        await counted.query('SELECT 1 AS ok', []);
+        succeeded();
+      } catch (error) {
+        failed(error instanceof Error ? error.message : String(error));
+      }
+    })();
   };
   const succeeded = () => {
     if (!ready) return;
@@ -151,6 +169,7 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
     }),
     leave: async () => undefined,
     refuses: () => cause,
+    flush: async () => undefined,
   };
 
   return {
@@ -180,6 +199,7 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
     stop() {
       stopped = true;
       cancelRetry?.();
+      probing?.();
     },
   };
 }

@@ -23,9 +23,13 @@ interface RacerResult {
 
 function race(args: RacerArgs): Promise<RacerResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'devkit/network/claims-racer.ts', JSON.stringify(args)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['node_modules/tsx/dist/cli.mjs', 'devkit/network/claims-racer.ts', JSON.stringify(args)],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => {
@@ -48,12 +52,18 @@ async function prepared(label: string) {
   const fake = createOxMySqlFake({ connectionString: url });
   const sql: Sql = { query: (statement, params) => fake.api.query(statement, [...params]) };
   await migrate(sql);
-  await sql.query('CREATE TABLE race_payments (id INT AUTO_INCREMENT PRIMARY KEY, k VARCHAR(191) NOT NULL, server VARCHAR(64) NOT NULL)', []);
+  await sql.query(
+    'CREATE TABLE race_payments (id INT AUTO_INCREMENT PRIMARY KEY, k VARCHAR(191) NOT NULL, server VARCHAR(64) NOT NULL)',
+    [],
+  );
   return { url, sql, fake };
 }
 
 async function counts(sql: Sql, keys: string[]) {
-  const rows = (await sql.query('SELECT k, COUNT(*) AS n FROM race_payments GROUP BY k', [])) as { k: string; n: number }[];
+  const rows = (await sql.query('SELECT k, COUNT(*) AS n FROM race_payments GROUP BY k', [])) as {
+    k: string;
+    n: number;
+  }[];
   const paid = new Map(rows.map((row) => [row.k, Number(row.n)]));
   return {
     double: keys.filter((key) => (paid.get(key) ?? 0) > 1).length,
@@ -70,7 +80,9 @@ describe('the claims race on one MariaDB', () => {
       try {
         const keys = keysOf(150);
         const results = await Promise.all(
-          Array.from({ length: servers }, (_, i) => race({ url, serverId: `city-${i + 1}`, keys, leaseMs: 60_000, passes: 1 })),
+          Array.from({ length: servers }, (_, i) =>
+            race({ url, serverId: `city-${i + 1}`, keys, leaseMs: 60_000, passes: 1 }),
+          ),
         );
         const total = results.reduce((sum, r) => sum + r.paid.length, 0);
         expect(await counts(sql, keys)).toEqual({ double: 0, lost: 0 });
@@ -87,7 +99,14 @@ describe('the claims race on one MariaDB', () => {
     const { url, sql, fake } = await prepared('lease');
     try {
       const keys = keysOf(20);
-      const dead = await race({ url, serverId: 'city-1', keys, leaseMs: 1500, passes: 1, dieAfterReserve: keys[7] });
+      const dead = await race({
+        url,
+        serverId: 'city-1',
+        keys,
+        leaseMs: 1500,
+        passes: 1,
+        dieAfterReserve: keys[7],
+      });
       expect(dead.code).toBe(9);
       const claims = createNetworkClaims(sql, 'city-2', 1500);
       // Before the lease runs out the reservation is city-1's.
@@ -109,7 +128,14 @@ describe('the claims race on one MariaDB', () => {
     const { url, sql, fake } = await prepared('paying');
     try {
       const keys = keysOf(10);
-      const dead = await race({ url, serverId: 'city-1', keys, leaseMs: 1, passes: 1, dieWhilePaying: keys[3] });
+      const dead = await race({
+        url,
+        serverId: 'city-1',
+        keys,
+        leaseMs: 1,
+        passes: 1,
+        dieWhilePaying: keys[3],
+      });
       expect(dead.code).toBe(9);
       const rest = await Promise.all([
         race({ url, serverId: 'city-2', keys, leaseMs: 1, passes: 3 }),

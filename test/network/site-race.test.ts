@@ -36,7 +36,13 @@ const cash = (shared: SitesShared) => shared.esx?.balance(1, 'money') ?? 0;
 const openEntries = (world: NetworkWorld) =>
   [...world.runtime.kvpData.keys()].filter((key) => key.startsWith(JOURNAL_PREFIX));
 
-async function boot(shared: SitesShared, site: WorldSite, url: string, serverId: string, kvp?: Map<string, string>) {
+async function boot(
+  shared: SitesShared,
+  site: WorldSite,
+  url: string,
+  serverId: string,
+  kvp?: Map<string, string>,
+) {
   const world = bootNetworkServer(shared, site, { url, serverId }, kvp);
   worlds.push(world);
   await startNetworkServer(world);
@@ -64,45 +70,49 @@ describe.each(MODELS)('a vote on a $model site raced by the servers of a network
       await Promise.all(servers.map((world) => world.running.claimAll(1).catch(() => undefined)));
       await settleAll(shared, servers);
       expect(cash(shared)).toBe(100);
-      expect(servers.map(openEntries).flat()).toEqual([]);
+      expect(servers.flatMap(openEntries)).toEqual([]);
       const rows = await servers[0]?.oxmysql.api.query('SELECT owner, state FROM vote_reward_claims', []);
       expect(rows).toEqual([{ owner: expect.stringMatching(/^city-\d$/), state: 'paid' }]);
     }, 60_000);
   }
 });
 
-describe.each(MODELS)('a $model vote, one server killed at every KVP write while another races it', (site) => {
-  it('restarted, the vote is paid exactly once across the network and nothing stays open', async () => {
-    let runs = 0;
-    await sweepKills({
-      async run(killAt) {
-        runs += 1;
-        const url = freshDatabase(`kill_${site.id}_${runs}`);
-        const shared = createSitesShared([site], { esx: true });
-        const first = await boot(shared, site, url, 'city-1');
-        const second = await boot(shared, site, url, 'city-2');
-        shared.sites[site.id]?.vote('Ana', shared.clock.now() - MINUTE);
-        await shared.clock.advance(1000);
-        const from = first.writes.length;
-        if (killAt !== null) first.crashAt(killAt);
-        // city-1 claims first (so that its writes are the same in every run), killed at write `killAt`; city-2 then
-        // claims the same vote while city-1 is down.
-        await first.running.claimAll(1).catch(() => undefined);
-        await shared.clock.settle();
-        await second.running.claimAll(1).catch(() => undefined);
-        await shared.clock.settle();
-        return { url, shared, first, second, writes: first.writes.slice(from) };
-      },
-      writesOf: (run) => run.writes,
-      killed: (run) => run.first.dead(),
-      async recover({ url, shared, first, second }) {
-        first.running.stop();
-        const again = await boot(shared, site, url, 'city-1', first.runtime.snapshot());
-        await settleAll(shared, [again, second]);
-        const paid = cash(shared);
-        const open = [...openEntries(again), ...openEntries(second)];
-        if (paid !== 100 || open.length > 0) throw new Error(`paid ${paid} (want 100), open ${open.join(', ') || 'none'}`);
-      },
-    });
-  }, 300_000);
-});
+describe.each(MODELS)(
+  'a $model vote, one server killed at every KVP write while another races it',
+  (site) => {
+    it('restarted, the vote is paid exactly once across the network and nothing stays open', async () => {
+      let runs = 0;
+      await sweepKills({
+        async run(killAt) {
+          runs += 1;
+          const url = freshDatabase(`kill_${site.id}_${runs}`);
+          const shared = createSitesShared([site], { esx: true });
+          const first = await boot(shared, site, url, 'city-1');
+          const second = await boot(shared, site, url, 'city-2');
+          shared.sites[site.id]?.vote('Ana', shared.clock.now() - MINUTE);
+          await shared.clock.advance(1000);
+          const from = first.writes.length;
+          if (killAt !== null) first.crashAt(killAt);
+          // city-1 claims first (so that its writes are the same in every run), killed at write `killAt`; city-2 then
+          // claims the same vote while city-1 is down.
+          await first.running.claimAll(1).catch(() => undefined);
+          await shared.clock.settle();
+          await second.running.claimAll(1).catch(() => undefined);
+          await shared.clock.settle();
+          return { url, shared, first, second, writes: first.writes.slice(from) };
+        },
+        writesOf: (run) => run.writes,
+        killed: (run) => run.first.dead(),
+        async recover({ url, shared, first, second }) {
+          first.running.stop();
+          const again = await boot(shared, site, url, 'city-1', first.runtime.snapshot());
+          await settleAll(shared, [again, second]);
+          const paid = cash(shared);
+          const open = [...openEntries(again), ...openEntries(second)];
+          if (paid !== 100 || open.length > 0)
+            throw new Error(`paid ${paid} (want 100), open ${open.join(', ') || 'none'}`);
+        },
+      });
+    }, 300_000);
+  },
+);
