@@ -8,11 +8,11 @@
 import { programsFor } from '../devkit/fakes/engine-kit';
 import { createFakeRuntime } from '../devkit/fakes/runtime';
 import { configSchema } from '../src/config/schema';
-import { createEventChannel } from '../src/events';
+import { createEventChannel } from '../src/domain/events';
+import type { VoteHistory } from '../src/domain/types';
 import { createTranslator } from '../src/i18n/messages';
 import { freshHistory } from '../src/programs/history';
 import { createTopVoters } from '../src/programs/top';
-import type { VoteHistory } from '../src/programs/types';
 import type { Runtime } from '../src/runtime/runtime';
 import { historyKey } from '../src/store/keys';
 import { isMain } from './lib/main';

@@ -3,34 +3,31 @@ import { createNativeTransport } from './api/native-transport';
 import { createRateBudget, type RateBudget } from './api/rate-budget';
 import { createFetchTransport, type HttpTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow } from './claim/claim-flow';
-import type { ClaimLocks } from './claim/locks';
+import { claimStatus } from './claim/console';
 import { type ApiReach, type ApiUrlSource, trackReach } from './commands/api-reach';
 import { possibleRewardsOf, rewardsOf, votePointsOf } from './config/load';
-import {
-  type DisabledProgram,
-  rewardsByPart,
-  unpayableShopItems,
-  withoutProgram,
-  withoutShopItems,
-} from './config/optional-programs';
 import type { ResourceConfig } from './config/schema';
+import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './domain/events';
+import type { ClaimLocks } from './engine/locks';
 import { createPayoutEngine, type PayoutEngine } from './engine/payout-engine';
-import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './events';
 import { createTranslator, type Translate } from './i18n/messages';
 import { composeSites } from './multisite/compose-sites';
+import { sitesStatus } from './multisite/console';
 import type { SiteClaims } from './multisite/site-claims';
 import { createNetworkStore, type NetworkStore } from './network/part';
-import { createNotifier, type Notifier } from './notify';
-import { createPointsPart, createVoteLedger, type PointsPart } from './points/part';
 import { withPoints } from './points/paying';
+import { pollStatus } from './poll/console';
 import { createVoteDetector, type VoteDetector } from './poll/detector';
+import { programsStatus } from './programs/console';
 import { createVoteParty, type VoteParty } from './programs/party';
 import { createPrograms, type Programs } from './programs/programs';
 import { createTopVoters, type TopVoters } from './programs/top';
-import { selectAdapter } from './rewards/select';
 import type { FrameworkName, RewardAdapter } from './rewards/types';
 import { describeError } from './runtime/errors';
+import { createNotifier, type Notifier, tellingThrough } from './runtime/notify';
 import type { Runtime } from './runtime/runtime';
+import { shopStatus } from './shop/console';
+import { createPointsPart, createVoteLedger, type PointsPart } from './shop/part';
 import type { SiteAdapter } from './sites/types';
 import { rewardBoundsOf } from './store/bounds';
 
@@ -40,13 +37,18 @@ export interface Part {
   readonly name: string;
   start?(): void;
   stop(): void;
+  /** The part's lines of `votereward status` (with `verbose`, every figure); none when left out. */
+  statusLines?(now: number, verbose: boolean): string[];
 }
+
+/** The order in which `votereward status` reads the parts' lines: the vote first, then what grows around it. */
+const STATUS_ORDER: readonly string[] = ['claim flow', 'poller', 'programs', 'points', 'sites'];
 
 /** What the composition is given beside the config: the paying adapter, and what tests and benches put in place. */
 export interface ComposeOverrides {
   /** The adapter that pays: {@link chooseAdapter}'s in production, a fake in tests. */
   adapter: RewardAdapter;
-  /** The framework `adapter` pays through, as status shows it (default `esx`, the fakes' stand-in). */
+  /** The framework `adapter` pays through, as status shows it; the adapter's own name when left out. */
   framework?: FrameworkName;
   /** The HTTP transport to the API; the runtime's fetch, or the FXServer native, when left out. */
   transport?: HttpTransport;
@@ -97,88 +99,12 @@ export interface Running {
   network: NetworkStore;
   /** The parts in start order. */
   parts: readonly Part[];
+  /** The parts' lines of `votereward status`, in {@link STATUS_ORDER}. */
+  statusLines(now: number, verbose: boolean): string[];
   /** Starts every part in order. */
   start(): void;
   /** Stops every part in reverse order; harmless on parts never started. */
   stop(): void;
-}
-
-/** The adapter chosen for a config, or the lines that say why none can pay. */
-export type AdapterChoice =
-  | { ok: true; adapter: RewardAdapter & { dispose(): void }; framework: FrameworkName }
-  | { ok: false; problems: string[] };
-
-/** Detects or checks the framework, then asks the adapter whether it can pay every configured reward. */
-export async function chooseAdapter(runtime: Runtime, config: ResourceConfig): Promise<AdapterChoice> {
-  // Points are credited to the ledger, never to the framework: the framework is asked about the rest.
-  const rewards = possibleRewardsOf(config).filter((reward) => reward.type !== 'points');
-  // vRP 2 loads `lua/vrp2.lua` from this resource by its folder name, which only the runtime knows.
-  const vrp = { ...config.vrp, resource: runtime.resourceName };
-  const selected = selectAdapter({
-    framework: config.framework,
-    host: runtime,
-    rewards,
-    vrp,
-    rsg: config.rsg,
-  });
-  if (!selected.ok) return selected;
-  const problems = (await selected.adapter.startupProblems?.(rewards)) ?? [];
-  if (problems.length === 0) return selected;
-  selected.adapter.dispose();
-  return { ok: false, problems };
-}
-
-/** An adapter for a config whose programs the framework may not all pay: the programs it cannot pay turned off. */
-export type TrimmedChoice =
-  | (Extract<AdapterChoice, { ok: true }> & { config: ResourceConfig; disabled: DisabledProgram[] })
-  | { ok: false; problems: string[] };
-
-/**
- * Chooses the adapter; when the framework cannot pay every configured reward, finds which part cannot: the vote's own
- * `reward` refuses the start (as always), a program's turns that program off (listed in `disabled`) and the rest pays.
- */
-export async function chooseAdapterForParts(
-  runtime: Runtime,
-  config: ResourceConfig,
-): Promise<TrimmedChoice> {
-  const whole = await chooseAdapter(runtime, config);
-  if (whole.ok) return { ...whole, config, disabled: [] };
-  const programs = rewardsByPart(config).flatMap(({ part }) => (part === 'reward' ? [] : [part]));
-  const core = programs.reduce(withoutProgram, config);
-  const alone = await chooseAdapter(runtime, core);
-  if (!alone.ok) return alone;
-  alone.adapter.dispose();
-  const disabled: DisabledProgram[] = [];
-  let trimmed = config;
-  for (const program of programs) {
-    const withIt = await chooseAdapter(
-      runtime,
-      programs.filter((p) => p !== program).reduce(withoutProgram, config),
-    );
-    if (withIt.ok) withIt.adapter.dispose();
-    else {
-      // A shop item the framework cannot pay turns off that item only, unless no item can be paid.
-      const items =
-        program === 'shop'
-          ? await unpayableShopItems(
-              programs.filter((p) => p !== 'shop').reduce(withoutProgram, config),
-              async (candidate) => {
-                const answer = await chooseAdapter(runtime, candidate);
-                if (answer.ok) answer.adapter.dispose();
-                return answer;
-              },
-            )
-          : null;
-      disabled.push(
-        items
-          ? { program, problems: items.problems, items: items.ids }
-          : { program, problems: withIt.problems },
-      );
-      trimmed = items ? withoutShopItems(trimmed, items.ids) : withoutProgram(trimmed, program);
-    }
-  }
-  const chosen = await chooseAdapter(runtime, trimmed);
-  return chosen.ok ? { ...chosen, config: trimmed, disabled } : chosen;
 }
 
 /** Builds every part from `config` over `runtime`, paying through `overrides.adapter`, with the other overrides. */
@@ -188,7 +114,8 @@ export function composeResource(
   overrides: ComposeOverrides,
 ): Running {
   const log = runtime.log;
-  const { adapter, framework = 'esx' } = overrides;
+  const { adapter } = overrides;
+  const framework = overrides.framework ?? adapter.name;
   const base =
     overrides.transport ??
     (runtime.fetch ? createFetchTransport(runtime.fetch) : createNativeTransport(runtime));
@@ -214,7 +141,7 @@ export function composeResource(
   if (notifier.problem) log.warn(notifier.problem);
   else if (notifier.mode !== 'chat') log.info(`player messages shown as ${notifier.mode} notifications`);
   // Claims, reminders and the vote link reach players through the notifier; everything else sees the runtime as is.
-  const players: Runtime = Object.assign(Object.create(runtime) as Runtime, { tell: notifier.tell });
+  const players = tellingThrough(runtime, notifier.tell);
   const events = createEventChannel((name, error) =>
     log.error(`a listener of ${String(name)} failed: ${describeError(error)}`),
   );
@@ -334,20 +261,39 @@ export function composeResource(
     random,
     adapters: overrides.siteAdapters,
   });
+  const siteClaims = sites?.claims ?? null;
   const parts: Part[] = [
     { name: 'network', start: () => network.start(), stop: () => network.stop() },
     { name: 'adapter', stop: () => (adapter as Partial<{ dispose(): void }>).dispose?.() },
     { name: 'announcements', stop: unannounce },
     { name: 'joins', stop: unjoin },
-    { name: 'programs', stop: () => built.stop() },
-    { name: 'points', start: () => points.start(), stop: () => points.stop() },
-    { name: 'claim flow', start: () => flow.start(), stop: () => flow.stop() },
+    {
+      name: 'programs',
+      stop: () => built.stop(),
+      statusLines: (now, verbose) => programsStatus({ programs: built, flow, party, top }, now, verbose),
+    },
+    {
+      name: 'points',
+      start: () => points.start(),
+      stop: () => points.stop(),
+      statusLines: (_now, verbose) => shopStatus(config, verbose),
+    },
+    {
+      name: 'claim flow',
+      start: () => flow.start(),
+      stop: () => flow.stop(),
+      statusLines: (_now, verbose) => claimStatus(flow, config.nameLock, verbose),
+    },
+    {
+      name: 'poller',
+      start: () => detector?.start(),
+      stop: () => detector?.stop(),
+      statusLines: (now, verbose) => pollStatus(detector, budget.snapshot(), now, verbose),
+    },
   ];
-  if (detector) parts.push({ name: 'poller', start: () => detector.start(), stop: () => detector.stop() });
   if (top) parts.push({ name: 'top voters', start: () => top.start(), stop: () => top.stop() });
   if (party) parts.push({ name: 'vote party', start: () => party.start(), stop: () => party.stop() });
-  if (sites) parts.push(sites.part);
-  const siteClaims = sites?.claims ?? null;
+  if (sites) parts.push({ ...sites.part, statusLines: (_now, verbose) => sitesStatus(siteClaims, verbose) });
   return {
     config,
     api,
@@ -382,6 +328,11 @@ export function composeResource(
     points,
     network,
     parts,
+    statusLines(now, verbose) {
+      return STATUS_ORDER.flatMap(
+        (name) => parts.find((part) => part.name === name)?.statusLines?.(now, verbose) ?? [],
+      );
+    },
     start() {
       for (const part of parts) part.start?.();
     },

@@ -5,15 +5,7 @@
 import { nameKeyUpgradeLines, upgradeNameKeys } from './claim/name-key-upgrade';
 import { upgradePointsLedgers } from './points/ledger-upgrade';
 import type { KvpStore } from './runtime/runtime';
-import {
-  AWARD_DONE_PREFIX,
-  DATA_VERSION_KEY,
-  HISTORY_PREFIX,
-  JOURNAL_PREFIX,
-  LAST_CLAIM_PREFIX,
-  NAME_LOCK_PREFIX,
-  PARTY_PREFIX,
-} from './store/keys';
+import { DATA_VERSION_KEY, KVP_FAMILIES } from './store/keys';
 import { movePartyProgress } from './store/party-progress-upgrade';
 
 /** KVP key holding the version of vote-reward that last wrote the data. */
@@ -79,17 +71,9 @@ export function upgradeData(kvp: KvpStore, running: string): DataUpgrade {
 
 /** True when the store holds anything an earlier version wrote: a record of any family, old or current. */
 function hasData(kvp: KvpStore): boolean {
-  return [
-    JOURNAL_PREFIX,
-    AWARD_DONE_PREFIX,
-    NAME_LOCK_PREFIX,
-    LAST_CLAIM_PREFIX,
-    HISTORY_PREFIX,
-    PARTY_PREFIX,
-    'top:',
-    'discord:',
-    'meta:',
-  ].some((prefix) => kvp.keys(prefix).length > 0);
+  return KVP_FAMILIES.some((family) =>
+    family.endsWith(':') ? kvp.keys(family).length > 0 : kvp.get(family) !== null,
+  );
 }
 
 /** A version as numbers plus its pre-release tag (`0.3.0-beta.1`), or null when it is not one. */

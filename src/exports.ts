@@ -1,13 +1,13 @@
 import type { ServerInfo, VoteCount } from '../contract/answers';
 import type { VoteApi } from './api/client';
 import type { ClaimExport, ClaimFlow, VoteCheck } from './claim/claim-flow';
-import type { JournalEntry } from './claim/journal';
+import type { JournalEntry } from './engine/journal';
 import { createPointsExports } from './points/exports';
-import type { PointsPart } from './points/part';
 import type { Programs } from './programs/programs';
 import { type TopVotersAnswer, topVotersOf } from './programs/top';
 import { describeError } from './runtime/errors';
 import type { Runtime } from './runtime/runtime';
+import type { PointsPart } from './shop/part';
 
 /** Answer of the `check(source)` export. */
 export type CheckOutcome =

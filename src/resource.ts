@@ -1,15 +1,16 @@
 import type { ServerInfo } from '../contract/answers';
 import { NetworkError, TimeoutError, UnauthorizedError } from './api/errors';
+import { chooseAdapterForParts } from './choose-adapter';
 import { claimCommands } from './claim/console';
-import type { ClaimLocks } from './claim/locks';
-import { ADMIN_COMMAND, type AdminCommand, runAdminCommand } from './commands/admin';
+import { testpayCommand } from './claim/testpay';
 import { unreachableHint } from './commands/api-reach';
 import { type InertSettings, inertSettings } from './commands/inert';
 import { statusLines, VERBOSE_WORDS } from './commands/status';
-import { testpayCommand } from './commands/testpay';
-import { chooseAdapterForParts, composeResource, type Running } from './compose';
+import { composeResource, type Running } from './compose';
 import { CONFIG_PROBLEMS_TITLE, loadConfig, maskKey, rewardsOf } from './config/load';
 import { upgradeData } from './data-version';
+import { ADMIN_COMMAND, type AdminCommand, runAdminCommand } from './domain/admin-command';
+import type { ClaimLocks } from './engine/locks';
 import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
 import { programsCommands } from './programs/console';
@@ -68,9 +69,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   let claimLocks: ClaimLocks | undefined;
   /** The parts being started while their first `/server/info` is in flight, so players get a "starting" answer. */
   let starting: Running | null = null;
-  /** Claim command names registered so far: FiveM cannot take a command back, so each stays answered. */
-  const registeredCommands = new Set<string>();
-  const registeredTopCommands = new Set<string>();
+  const registerOnce = commandRegistry(runtime);
   /** The shop's commands, suggestions and menu over the running app (null while nothing runs). */
   let surface: ShopSurface | null = null;
   let started = false;
@@ -92,47 +91,41 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     );
   };
 
-  const registerVoteCommand = (name: string) => {
-    if (registeredCommands.has(name)) return;
-    registeredCommands.add(name);
-    runtime.registerCommand(
-      name,
-      (source) => {
-        const current = app;
-        if (source <= 0) {
-          log.info(
-            current
-              ? `/${name} is for players; admins use \`${ADMIN_COMMAND}\``
-              : `/${name}: vote rewards are not running; ${INERT_POINTER}`,
-          );
-          return;
-        }
-        if (current) {
-          void current.claimAll(source);
-          return;
-        }
-        if (starting)
-          runtime.tell(source, starting.translate('starting', { command: starting.config.command }));
-        else answerInert(source, name);
-      },
-      false,
-    );
-  };
+  const registerVoteCommand = (name: string) =>
+    registerOnce(name, (source) => {
+      const current = app;
+      if (source <= 0) {
+        log.info(
+          current
+            ? `/${name} is for players; admins use \`${ADMIN_COMMAND}\``
+            : `/${name}: vote rewards are not running; ${INERT_POINTER}`,
+        );
+        return;
+      }
+      if (current) {
+        void current.claimAll(source);
+        return;
+      }
+      if (starting)
+        runtime.tell(source, starting.translate('starting', { command: starting.config.command }));
+      else answerInert(source, name);
+    });
 
   /** `/votetop` (its configured name): answered by the running app while its top voters are on. */
-  const registerTopCommand = (name: string) => {
-    if (registeredTopCommands.has(name)) return;
-    registeredTopCommands.add(name);
-    runtime.registerCommand(
-      name,
-      (source) => {
-        const current = app;
-        if (source <= 0 || !current?.top || current.config.topVoters.command !== name) return;
-        for (const line of current.top.lines(source)) runtime.tell(source, line);
-      },
-      false,
-    );
-  };
+  const registerTopCommand = (name: string) =>
+    registerOnce(name, (source) => {
+      const current = app;
+      if (source <= 0 || !current?.top || current.config.topVoters.command !== name) return;
+      for (const line of current.top.lines(source)) runtime.tell(source, line);
+    });
+
+  /** `/<command>link`: answered by the running app's poller while polling is on. */
+  const registerLinkCommand = (name: string) =>
+    registerOnce(name, (source) => {
+      const current = app;
+      if (source <= 0 || !current?.detector || `${current.config.command}link` !== name) return;
+      current.detector.showLink(source);
+    });
 
   const checkForUpdateOnce = createUpdateCheck({ convar: runtime.convar, log, version });
   /** The shop command of a config.json whose shop was turned off for a problem (it answers "closed"). */
@@ -188,6 +181,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     }
     registerVoteCommand(candidate.config.command);
     if (candidate.top) registerTopCommand(candidate.config.topVoters.command);
+    if (candidate.detector) registerLinkCommand(`${candidate.config.command}link`);
     starting = candidate;
     const connection = await connect(candidate, log).finally(() => {
       starting = null;
@@ -366,4 +360,17 @@ function settledWithin(runtime: Runtime, promise: Promise<void>, ms: number): Pr
       resolve(true);
     });
   });
+}
+
+/**
+ * Registers a player command once per name for the resource's lifetime (FiveM cannot take a command back, so a name
+ * registered stays answered, and registering it again on every reload would only stack handlers).
+ */
+function commandRegistry(runtime: Runtime): (name: string, handler: (source: number) => void) => void {
+  const registered = new Set<string>();
+  return (name, handler) => {
+    if (registered.has(name)) return;
+    registered.add(name);
+    runtime.registerCommand(name, (source) => handler(source), false);
+  };
 }

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { nameKey } from '../../src/claim/player-name';
+import { nameKey } from '../../src/engine/player-name';
 import { MESSAGES } from '../../src/i18n/messages';
 import { LAST_CLAIM_KVP_PREFIX } from '../../src/poll/detector';
 import { createPollScheduler } from '../../src/poll/scheduler';

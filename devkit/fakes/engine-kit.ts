@@ -5,8 +5,8 @@
 import type { VoteApi } from '../../src/api/client';
 import { possibleRewardsOf } from '../../src/config/load';
 import type { ResourceConfig } from '../../src/config/schema';
+import { createEventChannel, type EventChannel } from '../../src/domain/events';
 import { createPayoutEngine, type PayoutEngine } from '../../src/engine/payout-engine';
-import { createEventChannel, type EventChannel } from '../../src/events';
 import { createPrograms, type Programs } from '../../src/programs/programs';
 import type { RewardAdapter } from '../../src/rewards/types';
 import type { Runtime } from '../../src/runtime/runtime';

@@ -61,7 +61,7 @@ export function createSitesWorld(options: { now: () => number }): SitesWorld {
     async adapter(kind, identity, key) {
       const descriptor = findSite(kind);
       if (!descriptor) throw new Error(`no adapter for ${kind}`);
-      const emulated = kind === 'seed' ? { key: mock.apiKey, base_path: '' } : await world.site(kind);
+      const emulated = await world.site(kind);
       return descriptor.create(
         { key: key ?? emulated.key, identity, baseUrl: `${MOCK_SITES_URL}${emulated.base_path}` },
         {

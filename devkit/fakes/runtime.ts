@@ -94,6 +94,8 @@ export interface FakeRuntime extends Runtime {
   logs: { level: 'info' | 'warn' | 'error'; message: string }[];
   emitted: { event: string; args: unknown[] }[];
   executed: string[];
+  /** Every `registerCommand` call's name, in order (a command registered twice shows twice). */
+  registrations: string[];
   commands: Map<
     string,
     { handler: (source: number, args: string[], raw: string) => void; restricted: boolean }
@@ -228,6 +230,7 @@ export function createFakeRuntime(
     emitted: [],
     executed: [],
     commands: new Map(),
+    registrations: [],
     exportsProvided: new Map(),
     invoker: null,
     convars: new Map(),
@@ -260,6 +263,7 @@ export function createFakeRuntime(
       runtime.told.push({ source, message });
     },
     registerCommand(name, handler, restricted) {
+      runtime.registrations.push(name);
       runtime.commands.set(name, { handler, restricted });
     },
     provideExport(name, fn) {

@@ -1,8 +1,8 @@
 import type { CheckMode } from '../../mock-server/db';
 import { createVoteApi } from '../../src/api/client';
 import { createRateBudget, type RateBudget } from '../../src/api/rate-budget';
-import { claimNameOf } from '../../src/claim/player-name';
 import type { ResourceConfig } from '../../src/config/schema';
+import { claimNameOf } from '../../src/engine/player-name';
 import { createTranslator } from '../../src/i18n/messages';
 import {
   createVoteDetector,

@@ -3,7 +3,7 @@ import type { RateBudget } from '../../src/api/rate-budget';
 import type { ClaimFlow } from '../../src/claim/claim-flow';
 import { composeResource } from '../../src/compose';
 import type { ResourceConfig } from '../../src/config/schema';
-import type { EventChannel, ResourceEvents } from '../../src/events';
+import type { EventChannel, ResourceEvents } from '../../src/domain/events';
 import type { VoteParty } from '../../src/programs/party';
 import type { Programs } from '../../src/programs/programs';
 import type { TopVoters } from '../../src/programs/top';

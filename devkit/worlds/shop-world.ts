@@ -5,10 +5,10 @@
  */
 import { composeResource, type Running } from '../../src/compose';
 import type { ResourceConfig } from '../../src/config/schema';
-import type { ResourceEvents } from '../../src/events';
+import type { ResourceEvents } from '../../src/domain/events';
 import type { PointsLedgerApi } from '../../src/points/ledger';
-import type { ShopCore } from '../../src/points/purchase';
 import type { Confirmation, PayoutProblem, PayoutResult } from '../../src/rewards/types';
+import type { ShopCore } from '../../src/shop/purchase';
 import { configFor, createPayingAdapter, type PayingAdapter } from '../fakes/compose-kit';
 import { createMockVoteApi, type MockVoteApi } from '../fakes/mock-transport';
 import { createFakeClock, createFakeRuntime, type FakeClock, type FakeRuntime } from '../fakes/runtime';

@@ -152,3 +152,14 @@ function requireNumber(name: string, value: number, valid: boolean, expected: st
     throw new TypeError(`createRateBudget: ${name} must be ${expected}, got ${String(value)}`);
   }
 }
+
+/** Whole seconds from `now` to `until`, as a status shows them. */
+const secondsLeft = (until: number, now: number) => `${Math.ceil((until - now) / 1000)} s`;
+
+/** What holds requests back now: a pause after a 429, a backoff after failures. */
+export function budgetPauses(budget: RateBudgetSnapshot, now: number): string[] {
+  return [
+    budget.pausedUntil ? `paused ${secondsLeft(budget.pausedUntil, now)} after a 429` : '',
+    budget.backoffUntil ? `polling backs off ${secondsLeft(budget.backoffUntil, now)}` : '',
+  ].filter(Boolean);
+}

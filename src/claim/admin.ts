@@ -1,9 +1,9 @@
-import type { ClaimDriver, Drive } from './driver';
-import type { Journal, JournalEntry } from './journal';
-import type { ClaimLocks } from './locks';
-import { adminText } from './messages';
-import type { NameLock } from './name-lock';
-import { type ClaimResult, type EntryStop, refOf } from './outcome';
+import type { ClaimDriver, Drive } from '../engine/driver';
+import type { Journal, JournalEntry } from '../engine/journal';
+import type { ClaimLocks } from '../engine/locks';
+import { adminText } from '../engine/messages';
+import type { NameLock } from '../engine/name-lock';
+import { type ClaimResult, type EntryStop, refOf } from '../engine/outcome';
 
 /** Result of an admin action, as a readable line. */
 export interface AdminResult {

@@ -1,19 +1,13 @@
 import type { VoteApi } from '../api/client';
 import { answerMayBeLost } from '../api/errors';
 import type { RequestPriority } from '../api/rate-budget';
-import type { PayoutEngine } from '../engine/payout-engine';
-import type { EventChannel } from '../events';
-import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
-import { drawRewards } from '../programs/draw';
-import type { RewardSpec } from '../programs/types';
-import type { RewardAdapter } from '../rewards/types';
-import { describeError } from '../runtime/errors';
-import type { Runtime } from '../runtime/runtime';
-import { type ClaimAdmin, createClaimAdmin } from './admin';
-import { type Drive, safely } from './driver';
-import type { JournalEntry } from './journal';
-import { type Audience, adminText, outcomeLines, playerMessage } from './messages';
-import type { NameLock } from './name-lock';
+import { drawRewards } from '../domain/draw';
+import type { EventChannel } from '../domain/events';
+import type { RewardSpec } from '../domain/types';
+import { type Drive, safely } from '../engine/driver';
+import type { JournalEntry } from '../engine/journal';
+import { type Audience, adminText, outcomeLines, playerMessage } from '../engine/messages';
+import type { NameLock } from '../engine/name-lock';
 import {
   type ClaimExport,
   type ClaimResult,
@@ -21,14 +15,20 @@ import {
   type Player,
   refOf,
   toClaimExport,
-} from './outcome';
-import { claimNameOf } from './player-name';
-import { claimSent } from './transitions';
+} from '../engine/outcome';
+import type { PayoutEngine } from '../engine/payout-engine';
+import { claimNameOf } from '../engine/player-name';
+import { claimSent } from '../engine/transitions';
+import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
+import type { RewardAdapter } from '../rewards/types';
+import { describeError } from '../runtime/errors';
+import type { Runtime } from '../runtime/runtime';
+import { type ClaimAdmin, createClaimAdmin } from './admin';
 
-export { REWARDED_EVENT } from '../events';
+export { REWARDED_EVENT } from '../domain/events';
+export type { ClaimExport } from '../engine/outcome';
+export { refOf } from '../engine/outcome';
 export type { AdminResult } from './admin';
-export type { ClaimExport } from './outcome';
-export { refOf } from './outcome';
 
 /** What a check without claiming found. */
 export type VoteCheck =

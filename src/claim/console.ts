@@ -1,9 +1,9 @@
-import { ADMIN_COMMAND, type AdminCommand, argumentOf } from '../commands/admin';
+import { ADMIN_COMMAND, type AdminCommand, argumentOf } from '../domain/admin-command';
+import { refOf } from '../engine/outcome';
 import { cleanText } from '../runtime/clean-text';
 import { displayName } from '../runtime/display-name';
 import type { AdminResult } from './admin';
 import type { ClaimFlow } from './claim-flow';
-import { refOf } from './outcome';
 
 /** The claim flow's part of `votereward`: open claims and what an admin does to them. */
 export function claimCommands(current: () => ClaimFlow | null, now: () => number): AdminCommand[] {

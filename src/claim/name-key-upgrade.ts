@@ -1,9 +1,9 @@
+import { nameKey } from '../engine/player-name';
 import type { KvpStore } from '../runtime/runtime';
-import { LAST_CLAIM_PREFIX, NAME_LOCK_PREFIX } from '../store/keys';
-import { nameKey } from './player-name';
+import { LAST_CLAIM_PREFIX, NAME_KEY_VERSION_KEY, NAME_LOCK_PREFIX } from '../store/keys';
 
 /** KVP key holding the version of the name key that name-keyed KVP entries are stored under. */
-export const NAME_KEY_VERSION_KVP = 'meta:name_key_version';
+export const NAME_KEY_VERSION_KVP = NAME_KEY_VERSION_KEY;
 /** Version 2: NFKC + full Unicode case folding (version 1, implied when the marker is absent: NFKC + toLowerCase). */
 export const NAME_KEY_VERSION = '2';
 

@@ -1,14 +1,10 @@
 import { NetworkError, RateBudgetError, TimeoutError, UnauthorizedError } from '../api/errors';
-import { claimStatus } from '../claim/console';
+import { budgetPauses } from '../api/rate-budget';
 import type { Running } from '../compose';
 import { maskKey } from '../config/load';
-import { sitesStatus } from '../multisite/console';
-import { budgetPauses, pollStatus } from '../poll/console';
-import { programsStatus } from '../programs/console';
+import { ADMIN_COMMAND, formatDuration, formatTime } from '../domain/admin-command';
 import { cleanText } from '../runtime/clean-text';
 import { describeError } from '../runtime/errors';
-import { shopStatus } from '../shop/console';
-import { ADMIN_COMMAND, formatDuration, formatTime } from './admin';
 import { unreachableHint } from './api-reach';
 
 /** The words that ask `votereward status` for its full form. */
@@ -49,13 +45,7 @@ export async function statusLines(running: Running, now: number, verbose: boolea
       `  Budget     ${budget.usedInWindow}/${budget.limit} in the last minute (${budget.reserved} kept for claims); sent ${budget.sent.claim} claim, ${budget.sent.poll} poll requests; 429s: ${budget.rateLimited}${pauses.length ? `; ${pauses.join(', ')}` : ''}`,
     );
   }
-  lines.push(
-    ...claimStatus(running.flow, config.nameLock, verbose),
-    ...pollStatus(running.detector, budget, now, verbose),
-    ...programsStatus(running, now, verbose),
-    ...shopStatus(config, verbose),
-    ...sitesStatus(running.sites, verbose),
-  );
+  lines.push(...running.statusLines(now, verbose));
   if (!verbose)
     lines.push(`  (${ADMIN_COMMAND} status verbose: key, rate budget, names, poller figures, history)`);
   return lines;

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { DISCORD_WEBHOOK_CONVAR } from '../programs/discord';
+import { suggestion } from '../domain/suggest';
 import { FRAMEWORKS } from '../rewards/registry';
 import { safeUrl } from '../runtime/redact';
-import { suggestion } from './suggest';
+import { DISCORD_WEBHOOK_CONVAR } from './webhook-url';
 
 /** Other names owners give a framework: its resource's name (`qb-core`, `es_extended`) and short forms. */
 const FRAMEWORK_ALIASES: Record<string, string> = {

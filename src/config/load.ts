@@ -1,7 +1,6 @@
-import { siteFactsOf } from '../multisite/facts';
-import { zoneProblem, zoneWarning } from '../programs/calendar';
-import { possibleRewards } from '../programs/draw';
-import type { RewardSpec } from '../programs/types';
+import { zoneProblem, zoneWarning } from '../domain/calendar';
+import { possibleRewards } from '../domain/draw';
+import type { RewardSpec } from '../domain/types';
 import { FRAMEWORK_CHOICES, findFramework } from '../rewards/registry';
 import type { Reward } from '../rewards/types';
 import { safeUrl } from '../runtime/redact';
@@ -9,6 +8,7 @@ import { formatIssues } from './format-issues';
 import { engineJsonProblem, jsonSyntaxProblem } from './json-syntax';
 import { type DisabledProgram, type OptionalProgram, programOfIssue } from './optional-programs';
 import { configSchema, type ResourceConfig } from './schema';
+import { siteFactsOf } from './site-facts';
 import { siteProblems } from './sites';
 
 /** Convar that holds the API key; it wins over `apiKey` in config.json. */

@@ -4,8 +4,8 @@
  * keeps paying. Whether to do so is the caller's choice (`loadConfig(source, { optionalPrograms: true })`).
  */
 import type { z } from 'zod';
-import { possibleRewards } from '../programs/draw';
-import type { RewardSpec } from '../programs/types';
+import { possibleRewards } from '../domain/draw';
+import type { RewardSpec } from '../domain/types';
 import type { Reward } from '../rewards/types';
 import type { ResourceConfig } from './schema';
 

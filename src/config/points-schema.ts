@@ -119,3 +119,13 @@ export const shopSchema = z
   })
   .prefault({})
   .describe('Vote shop: items bought with vote points');
+
+/** The item's name in `locale`, else in `en`, else its single name. */
+export function itemNameIn(
+  item: { id: string; name: string | Readonly<Record<string, string | undefined>> },
+  locale?: string,
+): string {
+  if (typeof item.name === 'string') return item.name;
+  const names = item.name as Record<string, string | undefined>;
+  return (locale !== undefined ? names[locale] : undefined) ?? names.en ?? item.id;
+}

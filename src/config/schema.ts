@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { LOCALES, MESSAGE_KEYS, type MessageKey } from '../i18n/messages';
-import { NOTIFY_CHOICES } from '../notify';
 import { FRAMEWORK_CHOICES, FRAMEWORKS } from '../rewards/registry';
 import { RSG_BANKS } from '../rewards/rsg';
+import { NOTIFY_CHOICES } from '../runtime/notify';
 import { pointsSchema, shopSchema } from './points-schema';
 import { itemName, rewardEntry, rewardList } from './reward-schema';
 import { allSitesSchema, sitesSchema } from './sites';

@@ -6,14 +6,11 @@
  */
 import * as z from 'zod';
 import { SITE_KINDS } from '../sites/registry';
-import { DEFAULT_SITE_TIMEOUT_MS, type IdentityKind, type SiteKind } from '../sites/types';
+import { DEFAULT_SITE_TIMEOUT_MS, type IdentityKind } from '../sites/types';
 import { rewardList } from './reward-schema';
 
-/** The sites config.json may name, as `sites[].kind`: every registered one but the seed (that is `apiUrl`). */
-export const CONFIG_SITE_KINDS = SITE_KINDS.filter((kind) => kind !== 'seed') as [
-  Exclude<SiteKind, 'seed'>,
-  ...Exclude<SiteKind, 'seed'>[],
-];
+/** The sites config.json may name, as `sites[].kind`: every registered one (this project's API is `apiUrl`). */
+export const CONFIG_SITE_KINDS = SITE_KINDS;
 
 /** The identities a site entry may ask for. */
 export const IDENTITY_KINDS = ['name', 'steam64', 'discord', 'ip'] as const satisfies readonly IdentityKind[];

@@ -10,18 +10,18 @@
  * Built once per start in `compose.ts`; nothing else builds a journal, a driver, a name lock or locks.
  */
 import type { VoteApi } from '../api/client';
-import { type ClaimDriver, createClaimDriver, type Drive } from '../claim/driver';
-import { createJournal, type Journal, type JournalEntry } from '../claim/journal';
-import { type ClaimLocks, createClaimLocks, underLock } from '../claim/locks';
-import { adminText, heldEntryText, type LogLine } from '../claim/messages';
-import { createNameLock, type NameLock } from '../claim/name-lock';
-import type { EntryStop } from '../claim/outcome';
-import type { ClaimEvent } from '../claim/transitions';
-import type { EventChannel } from '../events';
+import type { EventChannel } from '../domain/events';
 import type { NetworkGate } from '../network/gate';
 import type { RewardAdapter } from '../rewards/types';
 import type { Runtime } from '../runtime/runtime';
 import type { RewardBounds } from '../store/bounds';
+import { type ClaimDriver, createClaimDriver, type Drive } from './driver';
+import { createJournal, type Journal, type JournalEntry } from './journal';
+import { type ClaimLocks, createClaimLocks, underLock } from './locks';
+import { adminText, heldEntryText, type LogLine } from './messages';
+import { createNameLock, type NameLock } from './name-lock';
+import type { EntryStop } from './outcome';
+import type { ClaimEvent } from './transitions';
 
 /** What the engine is built from. */
 export interface PayoutEngineOptions {

@@ -138,6 +138,7 @@ const en = {
   suggest_shop_id: 'Id of the item, as the list shows it',
   suggest_shop_confirm: 'confirm, for items that ask for it',
   suggest_points: 'Your vote points',
+  suggest_link: 'Shows the vote link',
 } as const;
 
 /** Key of a player-facing message. */
@@ -285,6 +286,7 @@ const fr: Record<MessageKey, string> = {
   suggest_shop_id: 'Identifiant de l’article, comme la liste le montre',
   suggest_shop_confirm: 'confirm, pour les articles qui le demandent',
   suggest_points: 'Tes points de vote',
+  suggest_link: 'Affiche le lien de vote',
 };
 
 /** Built-in messages per language (en and fr here, the others in `./locales/`). */

@@ -4,10 +4,10 @@
  * claim flow's driver; this module decides when such an entry may exist, and tells the player per site.
  */
 import type { RateBudget, RequestPriority } from '../api/rate-budget';
-import type { Journal } from '../claim/journal';
-import { claimNameOf } from '../claim/player-name';
+import type { RewardSpec } from '../domain/types';
+import type { Journal } from '../engine/journal';
+import { claimNameOf } from '../engine/player-name';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
-import type { RewardSpec } from '../programs/types';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import type { IdentityKind, SiteAdapter, SiteFailure, SiteVote } from '../sites/types';

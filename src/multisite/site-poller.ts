@@ -8,7 +8,7 @@
  * (as the main poller's sessions do), and a look at the whole player list every {@link RESYNC_TICKS} ticks catches any
  * the hooks missed. A player's checks are remembered while online and for 4 × `recheckMs` after leaving.
  */
-import { createIndexedHeap } from '../poll/indexed-heap';
+import { createIndexedHeap } from '../domain/indexed-heap';
 import type { Runtime } from '../runtime/runtime';
 import type { BuiltSite } from './build';
 import { createDueHeap, type DueHeap, type DuePlayer } from './due-heap';

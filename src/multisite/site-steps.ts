@@ -3,12 +3,12 @@
  * before the request or payout it stands for, so a kill at any KVP write resumes the same vote and never pays twice.
  */
 import type { RequestPriority } from '../api/rate-budget';
-import type { Journal } from '../claim/journal';
-import { siteVoteOpened } from '../claim/transitions';
-import { ADMIN_COMMAND } from '../commands/admin';
+import { ADMIN_COMMAND } from '../domain/admin-command';
+import { drawRewards } from '../domain/draw';
+import type { DrawRecord } from '../domain/types';
+import type { Journal } from '../engine/journal';
 import { runSteps } from '../engine/step-runner';
-import { drawRewards } from '../programs/draw';
-import type { DrawRecord } from '../programs/types';
+import { siteVoteOpened } from '../engine/transitions';
 import type { Reward } from '../rewards/types';
 import type { Runtime } from '../runtime/runtime';
 import { checkVoteTime } from '../sites/http';

@@ -4,8 +4,8 @@
  * where the entry stopped. Entries without a natural key shared by the servers (a seed claim, which the listing
  * arbitrates itself; a site vote whose site gives no vote time) run as before.
  */
-import type { JournalEntry } from '../claim/journal';
-import type { EntryStop } from '../claim/outcome';
+import type { JournalEntry } from '../engine/journal';
+import type { EntryStop } from '../engine/outcome';
 import type { ClaimRow, ClaimState, NetworkClaims } from './claims';
 import { classify } from './sql';
 

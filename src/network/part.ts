@@ -3,7 +3,7 @@
  * creates or migrates the tables at start, builds the engine's gate, and says whether new claims may start (fail
  * closed: the database unreachable, its tables missing, the settings wrong). Off (KVP, one server) without the settings.
  */
-import type { Journal } from '../claim/journal';
+import type { Journal } from '../engine/journal';
 import type { Runtime } from '../runtime/runtime';
 import { createNetworkClaims, type NetworkClaims } from './claims';
 import { type NetworkConfig, readNetworkConfig, SERVER_ID_CONVAR, STORE_CONVAR } from './config';

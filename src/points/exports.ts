@@ -11,6 +11,7 @@
  * Every answer is a value; bad input is named by its code and changes nothing.
  */
 import type { Runtime } from '../runtime/runtime';
+import { callerKey, legacyCallerKey } from './keys';
 import { keyProblem, type PointsLedgerApi } from './ledger';
 import { MAX_KEY_LENGTH } from './records';
 
@@ -43,10 +44,10 @@ const UNKNOWN_CALLER = '~';
 const RESOURCE_NAME_MAX = 100;
 
 /** The ledger key of caller `resource`'s key `key`. */
-export function callerKey(resource: string | null, key: string): string {
+export function keyOfCaller(resource: string | null, key: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters never reach a stored key.
   const name = (resource ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, RESOURCE_NAME_MAX);
-  return `res:${name === '' ? UNKNOWN_CALLER : name}:${key}`;
+  return callerKey(name === '' ? UNKNOWN_CALLER : name, key);
 }
 
 /** The license `who` names: a `license:` identifier, or the server id of an online player (a number or digits). */
@@ -78,9 +79,9 @@ export function createPointsExports(
     if (keyProblem(key, MAX_KEY_LENGTH) !== null) return { ok: false, code: 'invalid_key' };
     const delta = sign * amount;
     // Read before anything else: GetInvokingResource names the caller only while its call runs.
-    const stored = callerKey(runtime.invokingResource?.() ?? null, key as string);
+    const stored = keyOfCaller(runtime.invokingResource?.() ?? null, key as string);
     // A key given before 0.5.0 was stored without its resource (`ext:<key>`): it still binds its change.
-    const legacy = current.lookup(license, `ext:${key as string}`);
+    const legacy = current.lookup(license, legacyCallerKey(key as string));
     if (legacy.state === 'unreadable') return { ok: false, code: 'ledger_unreadable' };
     if (legacy.state === 'found') {
       const read = current.read(license);

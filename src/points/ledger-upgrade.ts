@@ -7,7 +7,8 @@
 import type { KvpStore } from '../runtime/runtime';
 import { POINTS_PREFIX, pointsKeyRecordKey } from '../store/keys';
 import { readRecord, writeRecord } from '../store/record';
-import { isCallerKey, keyRecordOf } from './ledger';
+import { isCallerKey } from './keys';
+import { keyRecordOf } from './ledger';
 import { LEDGER_KEEP, type PointsLedger, pointsLedgerV1Schema } from './records';
 
 /** Moves every format-1 ledger; answers the console lines (none when there was nothing to move). */

@@ -20,6 +20,7 @@ import { MAX_POINTS_BALANCE } from '../config/points-schema';
 import type { KvpStore } from '../runtime/runtime';
 import { pointsKey, pointsKeyRecordKey, pointsKeysOf } from '../store/keys';
 import { readRecord, writeRecord } from '../store/record';
+import { isCallerKey } from './keys';
 import {
   LEDGER_KEEP,
   MAX_STORED_KEY_LENGTH,
@@ -38,9 +39,6 @@ export const MAX_CALLER_KEYS = 50_000;
 export const PRUNE_BATCH = 200;
 /** How often a pass over a player's stored keys starts (a day). */
 export const PRUNE_EVERY_MS = 86_400_000;
-
-/** Keys given by callers (exports, and `ext:` from before 0.5.0): counted against {@link MAX_CALLER_KEYS}. */
-const CALLER_KEY = /^(res|ext):/;
 
 /** What the ledger is built from. */
 export interface PointsLedgerOptions {
@@ -117,7 +115,6 @@ export function keyRecordOf(license: string, entry: PointsEntry): PointsKeyRecor
 }
 
 /** True for a key a caller gave (counted against the caller-key limit). */
-export const isCallerKey = (key: string): boolean => CALLER_KEY.test(key);
 
 /** Creates the ledger over the KVP. */
 export function createPointsLedger(options: PointsLedgerOptions): PointsLedgerApi {

@@ -6,22 +6,14 @@
  * once the vote's own rewards are paid.
  */
 import type { PayoutContext, Reward, RewardAdapter } from '../rewards/types';
+import { payKey } from './keys';
 import type { PointsLedgerApi } from './ledger';
-
-/** The ledger key of reward `index` of journal entry `entryId`. */
-export const payKey = (entryId: string, index: number): string => `pay:${entryId}#${index}`;
-
-/** The journal entry id a `pay:` key names, or null for any other key. */
-export function entryOfKey(key: string): string | null {
-  const match = /^pay:(.+)#\d+$/.exec(key);
-  return match ? (match[1] as string) : null;
-}
 
 const keyOf = (ctx: PayoutContext): string | null =>
   ctx.entryId === undefined || ctx.rewardIndex === undefined ? null : payKey(ctx.entryId, ctx.rewardIndex);
 
 /** `adapter`, with `points` rewards credited to `ledger`. */
-export function withPoints<A extends RewardAdapter>(adapter: A, ledger: PointsLedgerApi): A {
+export function withPoints(adapter: RewardAdapter, ledger: PointsLedgerApi): RewardAdapter {
   const framework = (rewards: readonly Reward[]) => rewards.filter((reward) => reward.type !== 'points');
   const wrapped: RewardAdapter = {
     name: adapter.name,
@@ -71,6 +63,6 @@ export function withPoints<A extends RewardAdapter>(adapter: A, ledger: PointsLe
       ? (rewards) => adapter.startupProblems?.(framework(rewards)) ?? Promise.resolve([])
       : undefined,
   };
-  // Everything else the adapter carries (dispose, its name) stays its own.
-  return Object.assign(Object.create(adapter) as A, wrapped);
+  // What else the framework's adapter carries (its dispose) is the composition's to call, on the adapter itself.
+  return wrapped;
 }

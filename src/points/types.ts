@@ -3,7 +3,7 @@
  * expected outcome is a value with a snake_case code that doubles as a message key; nothing here throws for a player's
  * or a caller's mistake.
  */
-import type { RewardSpec } from '../programs/types';
+import type { RewardSpec } from '../domain/types';
 
 /** When a per-player purchase limit starts counting again, in the owner's `timeZone`. */
 export type LimitReset = 'daily' | 'weekly' | 'monthly' | 'never';

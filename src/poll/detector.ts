@@ -4,7 +4,7 @@
  * this file runs the timer, listens to joins, drops and claims, and answers the status.
  */
 import type { ResourceConfig } from '../config/schema';
-import { type EventChannel, REWARDED_EVENT } from '../events';
+import { type EventChannel, REWARDED_EVENT } from '../domain/events';
 import type { Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
 import { LAST_CLAIM_PREFIX } from '../store/keys';
@@ -76,6 +76,8 @@ export interface VoteDetector {
   stop(): void;
   /** The player was shown the vote link (the claim flow found no vote): check them often for a while. */
   linkShown(source: number): void;
+  /** `/<command>link`: tells the player the vote link, and polls them closely for a while (they may vote now). */
+  showLink(source: number): void;
   /** The player's vote was claimed: remember it (KVP) for reminders and cooldown. */
   claimed(source: number): void;
   /** Current figures. */
@@ -150,15 +152,6 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
       if (running || !poll.enabled) return;
       running = true;
       listen();
-      runtime.registerCommand(
-        `${options.command}link`,
-        (source) => {
-          if (source <= 0) return;
-          runtime.tell(source, translate('vote_link', { url: options.voteUrl, command: options.command }));
-          sessions.linkShown(source);
-        },
-        false,
-      );
       for (const source of runtime.players()) sessions.join(source);
       arm(runtime.now());
     },
@@ -169,6 +162,10 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
       for (const off of unsubscribe.splice(0)) off();
     },
     linkShown: (source) => sessions.linkShown(source),
+    showLink(source) {
+      runtime.tell(source, translate('vote_link', { url: options.voteUrl, command: options.command }));
+      sessions.linkShown(source);
+    },
     claimed: (source) => sessions.claimed(source),
     status() {
       const sizes = scheduler.sizes();

@@ -1,4 +1,4 @@
-import { createIndexedHeap } from './indexed-heap';
+import { createIndexedHeap } from '../domain/indexed-heap';
 
 /**
  * When to remind each online player that they can vote. Pure: every call gets `now`.

@@ -1,4 +1,4 @@
-import { createIndexedHeap } from './indexed-heap';
+import { createIndexedHeap } from '../domain/indexed-heap';
 
 /** Why a player was picked for a `/vote/check`, highest priority first. */
 export type CheckReason = 'link' | 'join' | 'returning' | 'round_robin';

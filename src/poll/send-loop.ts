@@ -5,7 +5,7 @@
 import type { VoteApi } from '../api/client';
 import { RateBudgetError, RateLimitedError, UnauthorizedError } from '../api/errors';
 import type { RateBudget } from '../api/rate-budget';
-import type { EventChannel } from '../events';
+import type { EventChannel } from '../domain/events';
 import type { Runtime } from '../runtime/runtime';
 import type { CountGate } from './gate';
 import type { CheckPick, CheckReason, PickPolicy, PollScheduler } from './scheduler';

@@ -4,7 +4,7 @@
  */
 import { nameKey } from '../../contract/name-key';
 import type { ResourceConfig } from '../config/schema';
-import type { EventChannel } from '../events';
+import type { EventChannel } from '../domain/events';
 import type { Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
 import { LAST_CLAIM_PREFIX } from '../store/keys';

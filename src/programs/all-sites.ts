@@ -3,7 +3,7 @@
  * (the seed included) within one day of the owner's time zone earns one award that day, its id deterministic
  * (`a:allsites:<license>:<day>`), so recording again after a crash decides nothing new.
  */
-import type { AwardSpec, RewardSpec, SiteTally, VoteHistory } from './types';
+import type { AwardSpec, RewardSpec, SiteTally, VoteHistory } from '../domain/types';
 
 /** Sites a history keeps tallies of (configured ones come and go; the oldest-voted go first beyond this). */
 export const HISTORY_SITES = 16;

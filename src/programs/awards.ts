@@ -3,11 +3,12 @@
  * like a vote's rewards. A settled award leaves a mark (`award-done:<id>`), so deciding it again after a crash (the
  * decision's own record not yet written) creates nothing.
  */
-import type { Journal, JournalEntry } from '../claim/journal';
-import { awardOpened } from '../claim/transitions';
-import type { EventChannel } from '../events';
-import { drawRewards } from './draw';
-import type { AwardSpec } from './types';
+
+import { drawRewards } from '../domain/draw';
+import type { EventChannel } from '../domain/events';
+import type { AwardSpec } from '../domain/types';
+import type { Journal, JournalEntry } from '../engine/journal';
+import { awardOpened } from '../engine/transitions';
 
 /** How long the marks of settled awards are kept: far longer than any decision can be redone after a crash. */
 export const AWARD_DONE_KEEP_MS = 60 * 86_400_000;

@@ -1,13 +1,19 @@
 import type { ClaimFlow } from '../claim/claim-flow';
-import type { JournalEntry } from '../claim/journal';
-import { ADMIN_COMMAND, type AdminCommand, argumentOf, formatDuration, formatTime } from '../commands/admin';
+import {
+  ADMIN_COMMAND,
+  type AdminCommand,
+  argumentOf,
+  formatDuration,
+  formatTime,
+} from '../domain/admin-command';
+import type { TopVoter, VoteHistory } from '../domain/types';
+import type { JournalEntry } from '../engine/journal';
 import { cleanText, NAME_MAX } from '../runtime/clean-text';
 import { displayName } from '../runtime/display-name';
 import { freshHistory } from './history';
 import { formatPartyStatus, type VoteParty } from './party';
 import type { Programs } from './programs';
 import type { TopDecision, TopVoters } from './top';
-import type { TopVoter, VoteHistory } from './types';
 
 /** The running parts the programs' console reads. */
 export interface ProgramsConsoleTarget {

@@ -6,9 +6,9 @@
  * does not pass is reported once and left as is, and nothing is decided over it.
  */
 import type { z } from 'zod';
+import type { AwardSpec } from '../domain/types';
 import type { KvpStore, Runtime } from '../runtime/runtime';
 import { readRecord, writeRecord } from '../store/record';
-import type { AwardSpec } from './types';
 
 /** What a program tells the helper about its decisions. */
 export interface DecideOnceOptions<D> {

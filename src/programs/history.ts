@@ -3,7 +3,10 @@
  * votes this resource claimed, votes per month, the streak, and the refs of the last votes recorded. Only votes this
  * resource claimed count: the API keeps no per-player history.
  */
-import { nameKey } from '../claim/player-name';
+
+import type { Calendar } from '../domain/calendar';
+import { HISTORY_MONTHS, HISTORY_RECENT, type TopVoter, type VoteHistory } from '../domain/types';
+import { nameKey } from '../engine/player-name';
 import { cleanName } from '../runtime/display-name';
 import type { KvpStore } from '../runtime/runtime';
 import { HISTORY_PREFIX, historyKey } from '../store/keys';
@@ -11,8 +14,6 @@ import { createRankings } from '../store/month-rankings';
 import { type RecordRead, readRecord, writeRecord } from '../store/record';
 import { MONTH, voteHistorySchema } from '../store/schemas';
 import { boundSites } from './all-sites';
-import type { Calendar } from './calendar';
-import { HISTORY_MONTHS, HISTORY_RECENT, type TopVoter, type VoteHistory } from './types';
 
 /** KVP prefix of histories. */
 export { HISTORY_PREFIX };

@@ -2,6 +2,8 @@
  * The vote party's durable records: the progress mark of each UTC month, the decision of each threshold (through the
  * "decide once" helper), the month the party started in, and a held count waiting for an admin.
  */
+
+import type { AwardSpec, RewardSpec } from '../domain/types';
 import type { KvpStore, Runtime } from '../runtime/runtime';
 import {
   PARTY_DECISION_PREFIX,
@@ -13,7 +15,6 @@ import {
 import { readRecord, writeRecord } from '../store/record';
 import { createDecideOnce } from './decisions';
 import { type PartyDecision, type PartyHold, partyDecisionSchema, partyHoldSchema } from './records';
-import type { AwardSpec, RewardSpec } from './types';
 
 /** Months of party records kept (the current UTC month and the ones before it). */
 export const PARTY_MONTHS_KEPT = 3;

@@ -6,16 +6,16 @@
  * (`votereward party skip`: its thresholds are passed without paying); the hold is a record, so it survives a restart.
  */
 import type { VoteCount } from '../../contract/answers';
-import type { EventChannel } from '../events';
+import type { Calendar } from '../domain/calendar';
+import type { EventChannel } from '../domain/events';
+import type { RewardSpec } from '../domain/types';
 import type { Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
-import type { Calendar } from './calendar';
 import { type CountSample, describeHold, judgeCount } from './count-gate';
 import { CLOCK_KEY, CLOCK_SLACK_MS, createMonthGuard, monthStart } from './month-guard';
 import { createPartyBook, PARTY_HOLD_KEY, type PartyBook } from './party-book';
 import { createPartyPayout } from './party-payout';
 import type { Programs } from './programs';
-import type { RewardSpec } from './types';
 
 /** Within this long after a UTC month starts, a monthly count that has not been reset yet is normal. */
 const RESET_WINDOW_MS = 86_400_000;

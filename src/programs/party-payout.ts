@@ -2,7 +2,7 @@
  * The vote party's payouts: who shares a threshold (online, loaded, with the month's votes `minMonthlyVotes` asks),
  * what players are told, and paying the online winners now (the others are paid on their next join).
  */
-import { claimNameOf } from '../claim/player-name';
+import { claimNameOf } from '../engine/player-name';
 import type { MessageKey } from '../i18n/messages';
 import { describeError } from '../runtime/errors';
 import type { PartyBook } from './party-book';

@@ -5,18 +5,18 @@
 
 import type { HttpTransport } from '../api/transport';
 import type { ClaimPrograms } from '../claim/claim-flow';
-import type { Journal, JournalEntry } from '../claim/journal';
-import { refOf } from '../claim/outcome';
+import { itemNameIn } from '../config/points-schema';
 import type { ResourceConfig } from '../config/schema';
 import { SEED_SITE_ID, siteIdOf } from '../config/sites';
-import type { EventChannel } from '../events';
+import { type Calendar, createCalendar } from '../domain/calendar';
+import type { EventChannel } from '../domain/events';
+import type { Journal, JournalEntry } from '../engine/journal';
+import { refOf } from '../engine/outcome';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
-import { itemNameIn } from '../points/purchase';
 import type { KvpStore, Runtime } from '../runtime/runtime';
 import type { RewardBounds } from '../store/bounds';
 import { allSitesAward, tallySite } from './all-sites';
 import { type AwardStore, createAwardStore } from './awards';
-import { type Calendar, createCalendar } from './calendar';
 import {
   createDiscordQueue,
   DISCORD_WEBHOOK_CONVAR,

@@ -2,8 +2,8 @@
  * What one claimed vote does to a history and which awards it earns: pure, so the same history and vote always give
  * the same awards with the same ids (recording a vote again after a crash decides nothing new).
  */
-import type { Calendar } from './calendar';
-import type { AwardSpec, RewardSpec, VoteHistory } from './types';
+import type { Calendar } from '../domain/calendar';
+import type { AwardSpec, RewardSpec, VoteHistory } from '../domain/types';
 
 /** A milestone: a reward when the total reaches `at`, or on every `every`-th vote. */
 export type MilestoneRule = { at: number; reward: RewardSpec[] } | { every: number; reward: RewardSpec[] };

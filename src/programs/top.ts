@@ -15,20 +15,21 @@
  * Time only moves forward (`month-guard.ts`): nothing is decided while the clock is behind the latest time seen or
  * before `top:lastMonth`, and, when this run reads `/vote/count`, a month change waits for the API's counter.
  */
-import type { EventChannel } from '../events';
+
+import { type Calendar, createCalendar } from '../domain/calendar';
+import type { EventChannel } from '../domain/events';
+import { HISTORY_MONTHS, type RewardSpec, type TopVoter } from '../domain/types';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import { displayName } from '../runtime/display-name';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import { TOP_DECISION_PREFIX, TOP_LAST_MONTH_KEY } from '../store/keys';
 import { readRecord } from '../store/record';
-import { type Calendar, createCalendar } from './calendar';
 import { createDecideOnce } from './decisions';
 import type { HistoryStore } from './history';
 import { CLOCK_KEY, createMonthGuard } from './month-guard';
 import type { Programs } from './programs';
 import { type TopDecision, topDecisionSchema } from './records';
-import { HISTORY_MONTHS, type RewardSpec, type TopVoter } from './types';
 
 /** KVP key of the last month whose predecessors were decided. */
 /** KVP prefix of the month decisions (`top:decision:<month>`). */

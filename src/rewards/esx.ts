@@ -13,7 +13,7 @@
  * through the xPlayer's `canCarryItem` (false for an unknown item since 1.11, nil before), `addInventoryItem`
  * (returns nothing) and `getInventoryItem(name).count`; `ESX.Items` lists the items ESX knows.
  */
-import { suggestion } from '../config/suggest';
+import { suggestion } from '../domain/suggest';
 import { createAdapter, type MoneyAccount } from './base';
 import {
   type CallOutcome,

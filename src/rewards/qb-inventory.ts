@@ -7,7 +7,7 @@
  * qb-inventory 1.x (before 2024-05) has no `CanAddItem`: its `AddItem` checks weight and slots itself and answers
  * false when the items do not fit, so there the refusal of `AddItem` is the "inventory full" answer.
  */
-import { suggestion } from '../config/suggest';
+import { suggestion } from '../domain/suggest';
 import { callExport, frameworkError, hasExport, PAID, payingCallFailed, refuse, returnValues } from './call';
 import type { FrameworkHost, InventoryBackend, PayoutResult, Reading } from './types';
 

@@ -3,9 +3,10 @@
  * hostile input (`./input`), every answer of the core becomes one translated message (`./render`), and each player is
  * rate-limited so a macro costs the server next to nothing.
  */
-import { describeRewards } from '../claim/messages';
+
+import { itemNameIn } from '../config/points-schema';
+import { describeRewards } from '../engine/messages';
 import type { Locale, Translate } from '../i18n/messages';
-import { itemNameIn } from '../points/listing';
 import type { Points, Shop, ShopConfig, ShopItemConfig } from '../points/types';
 import type { Reward } from '../rewards/types';
 import { describeError } from '../runtime/errors';

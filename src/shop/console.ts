@@ -3,8 +3,10 @@
  * `purchase refund|grant <id>` (an admin's decision on a held purchase), and the points and purchases lines of
  * `votereward player`.
  */
-import { ADMIN_COMMAND, type AdminCommand, argumentOf, formatTime } from '../commands/admin';
+
 import type { ResourceConfig } from '../config/schema';
+import { ADMIN_COMMAND, type AdminCommand, argumentOf, formatTime } from '../domain/admin-command';
+import { adminKey } from '../points/keys';
 import type { Points, PurchaseAdminResult, PurchaseView, Shop } from '../points/types';
 import { cleanText, NAME_MAX } from '../runtime/clean-text';
 
@@ -119,7 +121,7 @@ export function shopConsoleCommands(
         if (!parsed.change) return pointsLines(target.points, player);
         const op = newOpId();
         const result = target.points.apply(player.license, {
-          key: `admin:${op}`,
+          key: adminKey(op),
           delta: parsed.change.delta,
           reason: `admin: ${parsed.change.reason}`,
         });

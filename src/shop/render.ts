@@ -2,13 +2,13 @@
  * The shop's words: the `/voteshop` list, the balance, and one message for every answer of the core's `buy`. Every
  * text comes from the locale files; ids and names from config or from the player pass the translator's sanitiser.
  */
-import { editDistance } from '../config/suggest';
+import { editDistance } from '../domain/suggest';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
-import { SHOP_PAGE_SIZE } from '../points/listing';
 import type { BuyResult, LimitReset, ShopItemConfig, ShopListing } from '../points/types';
 import { cleanText } from '../runtime/clean-text';
 import type { ShopRequest } from './input';
 import { SHOP_ID_MAX } from './input';
+import { SHOP_PAGE_SIZE } from './listing';
 
 /** How many ids "did you mean" names at most. */
 const CLOSEST_MAX = 3;

@@ -3,21 +3,22 @@
  * suggestions of every player command, the optional menu's net events and the console rows. Built per start over the
  * core (`src/points/`), stopped on reload.
  */
-import type { AdminCommand } from '../commands/admin';
-import { commandSuggestions, sendSuggestions } from '../commands/suggestions';
+
 import { possibleRewardsOf } from '../config/load';
 import type { ResourceConfig } from '../config/schema';
+import type { AdminCommand } from '../domain/admin-command';
+import type { Calendar } from '../domain/calendar';
 import type { Translate } from '../i18n/messages';
-import { readPurchase } from '../points/purchase-steps';
 import type { Points, Shop } from '../points/types';
-import type { Calendar } from '../programs/calendar';
 import type { HistoryStore } from '../programs/history';
 import { displayName } from '../runtime/display-name';
 import type { KvpStore, Runtime } from '../runtime/runtime';
+import { commandSuggestions, sendSuggestions } from '../runtime/suggestions';
 import { PURCHASE_PREFIX, pointsKey } from '../store/keys';
 import { createShopCommands, type ShopCommands } from './commands';
 import { type NamedPlayer, type PlayerLookup, type ShopConsoleTarget, shopConsoleCommands } from './console';
 import { listenForMenu, MENU_DATA_EVENT, menuData } from './menu';
+import { readPurchase } from './purchase-steps';
 
 /** The parts of the running resource the surface is built over. */
 export interface ShopSurfaceSource {
@@ -204,6 +205,7 @@ export function createShopSurface(
       const suggestions = commandSuggestions(
         {
           vote: config.command,
+          link: config.poll.enabled ? `${config.command}link` : null,
           top: config.topVoters.enabled ? config.topVoters.command : null,
           shop: shop ? config.shop.command : null,
           points: pointsInUse(config) ? config.shop.pointsCommand : null,

@@ -5,15 +5,10 @@
  */
 import type { RateBudget, RequestPriority } from '../api/rate-budget';
 import type { HttpTransport } from '../api/transport';
+import type { SITE_DESCRIPTORS } from './registry';
 
-/** Every site with an adapter, as written in config `sites[].kind`. */
-export type SiteKind =
-  | 'seed'
-  | 'top-serveurs'
-  | 'trackyserver'
-  | 'serveur-prive'
-  | 'top-server'
-  | 'topgservers';
+/** Every site with an adapter, as written in config `sites[].kind`: the keys of the registry (`registry.ts`). */
+export type SiteKind = keyof typeof SITE_DESCRIPTORS;
 
 /**
  * How a site names the voter: the in-game or site name, a SteamID64 (17 decimal digits), a Discord user id

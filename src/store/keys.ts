@@ -54,6 +54,38 @@ export const SHOP_USAGE_PREFIX = 'shop:usage:';
 export const SHOP_STOCK_PREFIX = 'shop:stock:';
 /** The version of vote-reward that last wrote the data. */
 export const DATA_VERSION_KEY = 'meta:data_version';
+/** The version of the name-lock key format the bindings were last upgraded to (`claim/name-key-upgrade.ts`). */
+export const NAME_KEY_VERSION_KEY = 'meta:name_key_version';
+
+/**
+ * Every family above, prefixes and single keys (the keys test holds that none is left out): what "this server has
+ * data" (`data-version.ts`) and a full export read. {@link PARTY_PREFIX} stands for the old party progress keys.
+ */
+export const KVP_FAMILIES: readonly string[] = [
+  JOURNAL_PREFIX,
+  AWARD_DONE_PREFIX,
+  NAME_LOCK_PREFIX,
+  LAST_CLAIM_PREFIX,
+  HISTORY_PREFIX,
+  PARTY_PREFIX,
+  PARTY_PROGRESS_PREFIX,
+  PARTY_DECISION_PREFIX,
+  PARTY_SINCE_KEY,
+  PARTY_HOLD_KEY,
+  PROGRAMS_CLOCK_KEY,
+  TOP_LAST_MONTH_KEY,
+  TOP_DECISION_PREFIX,
+  DISCORD_QUEUE_PREFIX,
+  DISCORD_SENT_PREFIX,
+  SITE_VOTE_PREFIX,
+  POINTS_PREFIX,
+  POINTS_KEY_PREFIX,
+  PURCHASE_PREFIX,
+  SHOP_USAGE_PREFIX,
+  SHOP_STOCK_PREFIX,
+  DATA_VERSION_KEY,
+  NAME_KEY_VERSION_KEY,
+];
 
 /** The key of a journal entry. */
 export const journalKey = (id: string): string => `${JOURNAL_PREFIX}${id}`;

@@ -3,7 +3,7 @@
  * read it instead of sorting every history per call. Order: most votes first, ties to who reached the count first,
  * then by license, so the order is fixed.
  */
-import type { TopVoter, VoteHistory } from '../programs/types';
+import type { TopVoter, VoteHistory } from '../domain/types';
 
 interface Row {
   license: string;

@@ -9,6 +9,7 @@
  * later change of its format is one more step in `data-version.ts` `MIGRATIONS`.
  */
 import * as z from 'zod';
+import { AWARD_PROGRAM_NAMES } from '../domain/types';
 
 /** A `YYYY-MM` month with a real month number; anything else in a month map is junk. */
 export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -25,7 +26,7 @@ export const storedRewardSchema = z.discriminatedUnion('type', [
 ]);
 
 const awardInfoSchema = z.object({
-  program: z.enum(['milestone', 'streak', 'first', 'party', 'top', 'test', 'shop', 'allsites']),
+  program: z.enum(AWARD_PROGRAM_NAMES),
   value: z.number(),
   month: z.string().nullable(),
   voteRef: z.string().nullable(),
@@ -37,12 +38,51 @@ const drawRecordSchema = z.object({
   pick: z.number().nullable(),
 });
 
-/** A journal entry of the current format, once `migrateEntry` has brought an older one up to it. */
+/**
+ * Where a claim stands (the one list; `JournalState` is its type).
+ * - `claiming`: written before the claim request; found at start it means the answer was lost.
+ * - `unknown`: the answer was lost; decided by checking again.
+ * - `claimed`: the API claimed the vote; the rewards not yet `given` are owed.
+ * - `needs_admin`: cannot be decided without a person (last24h mode, a crash in the middle of a payout, a
+ *   framework that may or may not have paid: problem `outcome_unknown`, or a stored reward the config could not
+ *   have produced: problem `reward_out_of_bounds`). Never retried automatically.
+ */
+export const journalStateSchema = z.enum(['claiming', 'unknown', 'claimed', 'needs_admin']);
+
+/** Why an entry is still open, for admins and for what the player is told (the last four are payout problems). */
+export const journalProblemSchema = z.enum([
+  'answer_lost',
+  'recheck_failed',
+  'undecidable_in_last24h_mode',
+  'no_remembered_vote',
+  'payout_interrupted',
+  'granted_by_admin',
+  'reward_out_of_bounds',
+  'player_not_loaded',
+  'inventory_full',
+  'framework_error',
+  'outcome_unknown',
+]);
+
+/**
+ * A journal entry of the current format, once `migrateEntry` has brought an older one up to it: the one source of
+ * `JournalEntry` (`engine/journal.ts`). Fields:
+ * - `id`: local id, known before the API gives a vote_id; `name`, `license`: who claimed, by which name;
+ * - `votedAt`: `voted_at` of the vote the claim would take; `voteId`: the API's, null when the answer was lost;
+ * - `rewards` owed, as configured when the claim was made, and which were `given`;
+ * - `giving`: index of the reward being given now; still set after a restart means "maybe given";
+ * - `before`: the balance or count read just before the paying call of `giving` (null before the call; `unrecorded`
+ *   when written by 0.1.0 mid-payout), read again after a restart to tell whether that call paid; `beforeOwner`: whose
+ *   reading it is when a player has several characters (a reading of another character says nothing);
+ * - `problem`: the last one, for admins; `award`: what the entry pays besides a vote, null for votes;
+ * - `recorded`: a vote is in the player's history (awards: always true); `draws`: what chance and choice came to;
+ * - `approved`: an admin's grant pays the rewards as they stand; `site`: the listing site, when not the seed.
+ */
 export const journalEntrySchema = z
   .object({
     format: z.literal(3),
     id: z.string().min(1),
-    state: z.enum(['claiming', 'unknown', 'claimed', 'needs_admin']),
+    state: journalStateSchema,
     name: z.string(),
     license: z.string(),
     votedAt: z.string().nullable(),
@@ -52,7 +92,7 @@ export const journalEntrySchema = z
     giving: z.number().int().min(0).nullable(),
     before: z.union([z.number(), z.literal('unrecorded')]).nullable(),
     beforeOwner: z.string().max(200).optional(),
-    problem: z.string().nullable(),
+    problem: journalProblemSchema.nullable(),
     award: awardInfoSchema.nullable(),
     recorded: z.boolean(),
     draws: z.array(drawRecordSchema),
@@ -79,7 +119,13 @@ function monthsOnly<T extends z.ZodType>(value: T) {
     .pipe(z.object({}).catchall(value));
 }
 
-/** A vote history (`history:<license>`, format 1). */
+/**
+ * A vote history (`history:<license>`, format 1), the one source of `VoteHistory`: the last name seen on a claim, the
+ * votes ever (`total`), per month (`YYYY-MM` in the time zone, the last `HISTORY_MONTHS`) and when each kept month's
+ * last vote was recorded (ties go to who got there first), the last vote's time, the streak (current, best, the day it
+ * was last extended and the day it started), the refs of the last votes (`recent`: recording one twice does nothing)
+ * and the votes per listing site (`seed` for this project's API; absent in histories written by 0.4.0).
+ */
 export const voteHistorySchema = z.object({
   format: z.literal(1),
   license: z.string().min(1),
@@ -114,3 +160,6 @@ export const siteVoteSchema = z.object({
   keepUntil: time,
   createdAt: time,
 });
+
+/** A player's vote history as read: {@link voteHistorySchema}'s output. */
+export type VoteHistory = z.output<typeof voteHistorySchema>;

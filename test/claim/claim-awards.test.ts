@@ -16,8 +16,8 @@ import {
   SimulatedCrash,
 } from '../../devkit/fakes/runtime';
 import type { ClaimFlow } from '../../src/claim/claim-flow';
-import { AWARD_DONE_PREFIX, JOURNAL_PREFIX } from '../../src/claim/journal';
 import { composeResource } from '../../src/compose';
+import { AWARD_DONE_PREFIX, JOURNAL_PREFIX } from '../../src/engine/journal';
 import { pendingView } from '../../src/exports';
 import { AWARD_DONE_KEEP_MS } from '../../src/programs/awards';
 import type { Programs } from '../../src/programs/programs';

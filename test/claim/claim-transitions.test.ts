@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareIds, JOURNAL_FORMAT, type JournalEntry, migrateEntry } from '../../src/claim/journal';
-import { type ClaimEvent, claimSent, type Step, transition } from '../../src/claim/transitions';
+import { compareIds, JOURNAL_FORMAT, type JournalEntry, migrateEntry } from '../../src/engine/journal';
+import { type ClaimEvent, claimSent, type Step, transition } from '../../src/engine/transitions';
 
 const base = claimSent({
   id: 'c1',

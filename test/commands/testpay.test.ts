@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { configFor, createPayingAdapter } from '../../devkit/fakes/compose-kit';
 import { createMockVoteApi } from '../../devkit/fakes/mock-transport';
 import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
-import { runAdminCommand } from '../../src/commands/admin';
-import { TEST_AWARD_PREFIX, testpayCommand } from '../../src/commands/testpay';
+import { TEST_AWARD_PREFIX, testpayCommand } from '../../src/claim/testpay';
 import { composeResource, type Running } from '../../src/compose';
+import { runAdminCommand } from '../../src/domain/admin-command';
 import { AWARD_DONE_PREFIX, JOURNAL_PREFIX } from '../../src/store/keys';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load';
-import { didYouMean, editDistance } from '../../src/config/suggest';
+import { didYouMean, editDistance } from '../../src/domain/suggest';
 
 const base = { apiUrl: 'https://votes.example', apiKey: 'live_0123456789abcdef0123456789abcdef' };
 const problemsOf = (settings: Record<string, unknown>) => {

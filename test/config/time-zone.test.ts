@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load';
-import { createCalendar, zoneProblem, zoneWarning } from '../../src/programs/calendar';
+import { createCalendar, zoneProblem, zoneWarning } from '../../src/domain/calendar';
 
 const base = { apiUrl: 'https://votes.example', apiKey: 'live_0123456789abcdef0123456789abcdef' };
 const load = (timeZone: string) =>

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { foldCase } from '../../contract/name-key';
 import { createStore, openDatabase } from '../../mock-server/db';
 import { MIGRATIONS } from '../../mock-server/db/schema';
-import { nameKey } from '../../src/claim/player-name';
+import { nameKey } from '../../src/engine/player-name';
 import { createHarness } from '../mock/helpers';
 
 /** The resource's key before full case folding, kept to prove the new key only ever merges more names. */

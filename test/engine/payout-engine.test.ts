@@ -10,7 +10,7 @@ import {
   CASH_SHOP as SHOP,
   type ShopWorld,
 } from '../../devkit/worlds/shop-world';
-import { JOURNAL_FORMAT, JOURNAL_PREFIX } from '../../src/claim/journal';
+import { JOURNAL_FORMAT, JOURNAL_PREFIX } from '../../src/engine/journal';
 import { shopPlayerLines } from '../../src/shop/console';
 
 const ANA = { name: 'Ana', license: 'license:a' };

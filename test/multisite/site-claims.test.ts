@@ -14,7 +14,7 @@ import {
   sitePayouts,
   type WorldSite,
 } from '../../devkit/worlds/sites-world';
-import { JOURNAL_PREFIX } from '../../src/claim/journal';
+import { JOURNAL_PREFIX } from '../../src/engine/journal';
 import { sitesStatus } from '../../src/multisite/console';
 import { SITE_VOTE_PREFIX } from '../../src/store/keys';
 

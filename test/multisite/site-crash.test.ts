@@ -12,7 +12,7 @@ import {
   siteEntries,
   type WorldSite,
 } from '../../devkit/worlds/sites-world';
-import { JOURNAL_PREFIX } from '../../src/claim/journal';
+import { JOURNAL_PREFIX } from '../../src/engine/journal';
 import { SITE_VOTE_PREFIX } from '../../src/store/keys';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };

@@ -8,8 +8,8 @@ import { type MariaDb, startMariaDb } from '../../devkit/network/mariadb';
 import { bootNetworkServer, type NetworkWorld, startNetworkServer } from '../../devkit/network/network-world';
 import { createOxMySqlFake } from '../../devkit/network/oxmysql-fake';
 import { createSitesShared, type SitesShared, type WorldSite } from '../../devkit/worlds/sites-world';
-import { JOURNAL_PREFIX } from '../../src/claim/journal';
 import { statusLines } from '../../src/commands/status';
+import { JOURNAL_PREFIX } from '../../src/engine/journal';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };
 const SITE: WorldSite = { id: 'chk', kind: 'serveur-prive', model: 'check_only', windowMs: 2 * 3_600_000 };

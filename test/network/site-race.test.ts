@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sweepKills } from '../../devkit/kill-sweep';
 import { bootNetworkServer, type NetworkWorld, startNetworkServer } from '../../devkit/network/network-world';
 import { createSitesShared, type SitesShared, type WorldSite } from '../../devkit/worlds/sites-world';
-import { JOURNAL_PREFIX } from '../../src/claim/journal';
+import { JOURNAL_PREFIX } from '../../src/engine/journal';
 import { freshDatabase } from './db';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };

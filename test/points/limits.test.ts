@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createMockVoteApi } from '../../devkit/fakes/mock-transport';
 import { createFakeClock, createFakeRuntime, type FakeClock } from '../../devkit/fakes/runtime';
 import { bootShopWorld, createVerifyingAdapter } from '../../devkit/worlds/shop-world';
-import { createShopCounters, periodOf } from '../../src/points/limits';
-import { createCalendar } from '../../src/programs/calendar';
+import { createCalendar } from '../../src/domain/calendar';
+import { createShopCounters, periodOf } from '../../src/shop/limits';
 
 const DAY = 86_400_000;
 

@@ -1,10 +1,10 @@
 /**
  * The purchase machine's table: for each state and event, the state the runner writes and the effect it performs
- * next. The order of a purchase's steps lives here, not in prose (see `src/points/purchase-machine.ts`).
+ * next. The order of a purchase's steps lives here, not in prose (see `src/shop/purchase-machine.ts`).
  */
 import { describe, expect, it } from 'vitest';
-import { type PurchaseEvent, purchaseTransition } from '../../src/points/purchase-machine';
 import type { PurchaseRecord } from '../../src/points/records';
+import { type PurchaseEvent, purchaseTransition } from '../../src/shop/purchase-machine';
 
 const record = (state: PurchaseRecord['state']): PurchaseRecord => ({
   format: 1,

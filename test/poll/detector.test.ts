@@ -339,7 +339,7 @@ describe('createVoteDetector', () => {
     joinPlayers(h.runtime, 1, 1);
     h.detector.start();
     await h.runtime.clock.advance(10 * SEC);
-    h.runtime.commands.get('votelink')?.handler(1, [], 'votelink');
+    h.detector.showLink(1);
     expect(h.runtime.told.at(-1)?.message).toBe(
       'Vote for the server here: https://votes.example/servers/1/vote then type /vote to get your reward.',
     );

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createIndexedHeap } from '../../src/poll/indexed-heap';
+import { createIndexedHeap } from '../../src/domain/indexed-heap';
 
 describe('createIndexedHeap', () => {
   it('pops ids in key order, equal keys first-in first-out, after any mix of set and delete', () => {

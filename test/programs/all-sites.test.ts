@@ -1,8 +1,8 @@
 /** Votes per site in a history, and the "all sites" bonus decided from them. */
 import { describe, expect, it } from 'vitest';
+import type { VoteHistory } from '../../src/domain/types';
 import { allSitesAward, boundSites, HISTORY_SITES, tallySite } from '../../src/programs/all-sites';
 import { freshHistory } from '../../src/programs/history';
-import type { VoteHistory } from '../../src/programs/types';
 
 const SITES = ['seed', 'tracky', 'topg'];
 const BONUS = [{ type: 'bank' as const, amount: 1000 }];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load';
-import { createCalendar, zoneProblem } from '../../src/programs/calendar';
+import { createCalendar, zoneProblem } from '../../src/domain/calendar';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();

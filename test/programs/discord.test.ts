@@ -6,7 +6,8 @@ import { createStore, openDatabase, type Store, type WebhookRecord } from '../..
 import { startMockServer } from '../../mock-server/server';
 import { NetworkError, TimeoutError } from '../../src/api/errors';
 import { createFetchTransport, type HttpRequest, type HttpTransport } from '../../src/api/transport';
-import { createEventChannel, type EventChannel } from '../../src/events';
+import { createEventChannel, type EventChannel } from '../../src/domain/events';
+import type { VoteHistory } from '../../src/domain/types';
 import { createTranslator } from '../../src/i18n/messages';
 import {
   createDiscordQueue,
@@ -17,7 +18,6 @@ import {
   maskWebhookUrl,
   parseWebhookUrl,
 } from '../../src/programs/discord';
-import type { VoteHistory } from '../../src/programs/types';
 import type { KvpStore } from '../../src/runtime/runtime';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies are walked by path in assertions

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { drawRewards, isFixed, possibleRewards } from '../../src/programs/draw';
-import type { RewardSpec } from '../../src/programs/types';
+import { drawRewards, isFixed, possibleRewards } from '../../src/domain/draw';
+import type { RewardSpec } from '../../src/domain/types';
 
 /** A random that answers the given values in order and fails the test when asked once more. */
 const scripted = (...values: number[]) => {

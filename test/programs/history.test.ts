@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { programsFor } from '../../devkit/fakes/engine-kit';
 import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
-import type { JournalEntry } from '../../src/claim/journal';
-import { claimSent } from '../../src/claim/transitions';
 import { configSchema } from '../../src/config/schema';
-import { createEventChannel } from '../../src/events';
-import { createCalendar } from '../../src/programs/calendar';
+import { createCalendar } from '../../src/domain/calendar';
+import { createEventChannel } from '../../src/domain/events';
+import { HISTORY_MONTHS, HISTORY_RECENT, type VoteHistory } from '../../src/domain/types';
+import type { JournalEntry } from '../../src/engine/journal';
+import { claimSent } from '../../src/engine/transitions';
 import {
   boundHistory,
   countedAt,
@@ -14,7 +15,6 @@ import {
   freshHistory,
   HISTORY_PREFIX,
 } from '../../src/programs/history';
-import { HISTORY_MONTHS, HISTORY_RECENT, type VoteHistory } from '../../src/programs/types';
 
 const calendar = createCalendar('UTC');
 

@@ -13,7 +13,7 @@ import {
   type ProgramsWorld,
   type Shared,
 } from '../../devkit/worlds/programs-world';
-import { runAdminCommand } from '../../src/commands/admin';
+import { runAdminCommand } from '../../src/domain/admin-command';
 import { programsCommands } from '../../src/programs/console';
 import { PARTY_HOLD_KEY } from '../../src/programs/party';
 

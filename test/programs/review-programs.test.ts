@@ -7,10 +7,10 @@ import type { VoteCount } from '../../contract/answers';
 import { programsFor } from '../../devkit/fakes/engine-kit';
 import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
 import { bootWorld, createShared, online } from '../../devkit/worlds/programs-world';
-import { JOURNAL_PREFIX, type JournalEntry } from '../../src/claim/journal';
-import { claimSent } from '../../src/claim/transitions';
 import { configSchema } from '../../src/config/schema';
-import { createEventChannel } from '../../src/events';
+import { createEventChannel } from '../../src/domain/events';
+import { JOURNAL_PREFIX, type JournalEntry } from '../../src/engine/journal';
+import { claimSent } from '../../src/engine/transitions';
 import { freshHistory, HISTORY_PREFIX } from '../../src/programs/history';
 import { PARTY_DECISION_PREFIX } from '../../src/programs/party';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCalendar } from '../../src/programs/calendar';
+import { createCalendar } from '../../src/domain/calendar';
+import type { AwardSpec, RewardSpec, VoteHistory } from '../../src/domain/types';
 import { freshHistory } from '../../src/programs/history';
 import {
   type MilestoneRule,
@@ -8,7 +9,6 @@ import {
   streakDeadline,
   type VotePrograms,
 } from '../../src/programs/rules';
-import type { AwardSpec, RewardSpec, VoteHistory } from '../../src/programs/types';
 
 const LICENSE = 'license:aaa';
 const utc = createCalendar('UTC');

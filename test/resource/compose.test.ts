@@ -26,13 +26,14 @@ const compose = (partial: Record<string, unknown>) => {
 
 describe('composeResource', () => {
   it.each([
-    ['everything off', { poll: { enabled: false } }, ALWAYS],
-    ['polling on (the default)', {}, [...ALWAYS, 'poller']],
-    ['polling, party and top on', PROGRAMS_ON, [...ALWAYS, 'poller', 'top voters', 'vote party']],
-  ])('with %s builds the parts in start order', (_what, partial, names) => {
+    ['everything off', { poll: { enabled: false } }, [...ALWAYS, 'poller'], false],
+    ['polling on (the default)', {}, [...ALWAYS, 'poller'], true],
+    ['polling, party and top on', PROGRAMS_ON, [...ALWAYS, 'poller', 'top voters', 'vote party'], true],
+  ])('with %s builds the parts in start order', (_what, partial, names, polling) => {
     const { running } = compose(partial);
+    // The poller part is always there: with polling off it only says so in `votereward status`.
     expect(running.parts.map((part) => part.name)).toEqual(names);
-    expect(running.detector !== null).toBe(names.includes('poller'));
+    expect(running.detector !== null).toBe(polling);
     expect(running.party !== null).toBe(names.includes('vote party'));
     expect(running.top !== null).toBe(names.includes('top voters'));
   });

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeRuntime } from '../../devkit/fakes/runtime';
 import { startResourceWorld } from '../../devkit/worlds/resource-world';
-import { JOURNAL_PREFIX } from '../../src/claim/journal';
 import { NAME_KEY_VERSION_KVP } from '../../src/claim/name-key-upgrade';
-import { claimSent } from '../../src/claim/transitions';
 import { DATA_VERSION_KVP, upgradeData } from '../../src/data-version';
+import { JOURNAL_PREFIX } from '../../src/engine/journal';
+import { claimSent } from '../../src/engine/transitions';
+import * as keys from '../../src/store/keys';
+import {
+  KVP_FAMILIES,
+  POINTS_PREFIX,
+  PROGRAMS_CLOCK_KEY,
+  PURCHASE_PREFIX,
+  SITE_VOTE_PREFIX,
+} from '../../src/store/keys';
 
 /** A reward still owed: the vote was claimed on the site, the custom reward not given yet. */
 const owed = {
@@ -109,6 +117,29 @@ describe('the data version stamp', () => {
     expect(runtime.logs.map((l) => l.message).filter((l) => l.startsWith('vote-reward: data of'))).toEqual(
       [],
     );
+  });
+
+  // Before the families were listed once, "has data" knew only the 0.3 prefixes: a server whose only records were
+  // points, shop or site votes read as a fresh install, and its upgrade went unsaid.
+  it.each([
+    ['a points ledger', `${POINTS_PREFIX}license:aaa`],
+    ['a purchase', `${PURCHASE_PREFIX}p1`],
+    ['a site vote', `${SITE_VOTE_PREFIX}top-serveurs:Ana:t1`],
+    ['the programs clock', PROGRAMS_CLOCK_KEY],
+  ])('reads unstamped data holding only %s as data, not a fresh install', (_, key) => {
+    const runtime = createFakeRuntime({ kvp: new Map([[key, '{}']]) });
+    const upgraded = upgradeData(runtime.kvp, '0.5.0');
+    expect(upgraded).toMatchObject({ ok: true });
+    expect(upgraded.ok && upgraded.lines).toContain(
+      'vote-reward: data of 0.1.0 (unstamped) upgraded to 0.5.0',
+    );
+  });
+
+  it('lists every stored family once in KVP_FAMILIES', () => {
+    const declared = Object.entries(keys as Record<string, unknown>).flatMap(([, value]) =>
+      typeof value === 'string' ? [value] : [],
+    );
+    expect([...KVP_FAMILIES].sort()).toEqual([...new Set(declared)].sort());
   });
 
   it('leaves the stamp to the next release when run from source, and migrates all the same', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeRuntime } from '../../devkit/fakes/runtime';
 import { createPollHarness } from '../../devkit/worlds/poll-harness';
-import { nameKey } from '../../src/claim/player-name';
-import { announceRewardsOnFiveM, createEventChannel, REWARDED_EVENT } from '../../src/events';
+import { announceRewardsOnFiveM, createEventChannel, REWARDED_EVENT } from '../../src/domain/events';
+import { nameKey } from '../../src/engine/player-name';
 import { LAST_CLAIM_KVP_PREFIX } from '../../src/poll/detector';
 
 describe('event channel', () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createMockVoteApi, fetchThrough } from '../../devkit/fakes/mock-transport';
 import { createFakeRuntime } from '../../devkit/fakes/runtime';
 import { startResourceWorld } from '../../devkit/worlds/resource-world';
-import { notificationText } from '../../src/notify';
 import { createResource } from '../../src/resource';
+import { notificationText } from '../../src/runtime/notify';
 
 /** An owner's override with chat colour codes: the chat keeps them, notifications must not show them. */
 const NO_VOTE = '^2No vote^7 for {name}: vote at {url}';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockVoteApi } from '../../devkit/fakes/mock-transport';
 import { createFakeRuntime, type FakeRuntime } from '../../devkit/fakes/runtime';
-import { type AdminCommand, formatTime, runAdminCommand, usageOf } from '../../src/commands/admin';
+import { type AdminCommand, formatTime, runAdminCommand, usageOf } from '../../src/domain/admin-command';
 import { createResource } from '../../src/resource';
 
 /** A runtime whose `fetch` is answered by the real mock in process; `key` replaces the mock's valid key. */
@@ -171,6 +171,17 @@ describe('createResource start-up', () => {
     expect(output).toContain('vote-reward: not started, the framework cannot pay the configured rewards:');
     expect(output).toContain('needs a framework');
     expect(resource.isReady()).toBe(false);
+  });
+
+  it('registers /<command>link once, however many times config.json is reloaded, and it answers after a reload', async () => {
+    const { runtime, resource } = setup({ ...STANDALONE, poll: { enabled: true } });
+    await resource.start();
+    await admin(runtime, 'reload');
+    await admin(runtime, 'reload');
+    expect(runtime.registrations.filter((name) => name === 'votelink')).toEqual(['votelink']);
+    runtime.join(1, { name: 'Ana', license: 'license:aaa' });
+    runtime.commands.get('votelink')?.handler(1, [], 'votelink');
+    expect(runtime.told.at(-1)?.message).toContain('then type /vote to get your reward.');
   });
 
   it('reloads config.json: fixing the file brings an inert resource up', async () => {

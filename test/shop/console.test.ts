@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runAdminCommand } from '../../src/commands/admin';
+import { runAdminCommand } from '../../src/domain/admin-command';
 import type { PointsChange, PointsEntry, PurchaseAdminResult, PurchaseView } from '../../src/points/types';
 import {
   parsePointsArgs,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createFakeRuntime } from '../../devkit/fakes/runtime';
-import type { VoteHistory } from '../../src/programs/types';
+import type { VoteHistory } from '../../src/domain/types';
 import { findPlayer, type PlayerSources } from '../../src/shop/surface';
 
 const STEVE = { license: 'license:5555', name: 'Steve' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptedTransport, siteDeps } from '../../devkit/fakes/scripted-transport';
-import { findSite, SITE_KINDS, SITES } from '../../src/sites/registry';
+import { findSite, SITE_DESCRIPTORS, SITE_KINDS, SITES } from '../../src/sites/registry';
 
 const deps = () => siteDeps(createScriptedTransport({ fail: 'network' }), () => 0);
 
@@ -9,6 +9,11 @@ describe('site registry', () => {
     expect(new Set(SITE_KINDS).size).toBe(SITES.length);
     for (const site of SITES) expect(findSite(site.kind)).toBe(site);
     expect(findSite('gtaliste')).toBeUndefined();
+  });
+
+  it('keys each descriptor by its own kind, the one source of SiteKind', () => {
+    for (const [kind, site] of Object.entries(SITE_DESCRIPTORS)) expect(site.kind).toBe(kind);
+    expect(SITE_KINDS).toEqual(SITES.map((site) => site.kind));
   });
 
   it.each(SITES.flatMap((site) => site.identities.map((identity) => [site.kind, identity] as const)))(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeRuntime } from '../../devkit/fakes/runtime';
-import { createJournal, JOURNAL_PREFIX, type JournalEntry } from '../../src/claim/journal';
-import { awardOpened, claimSent } from '../../src/claim/transitions';
+import { createJournal, JOURNAL_PREFIX, type JournalEntry } from '../../src/engine/journal';
+import { awardOpened, claimSent } from '../../src/engine/transitions';
 
 const entry = (patch: Partial<JournalEntry> = {}): JournalEntry => ({
   ...claimSent({

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeRuntime } from '../../devkit/fakes/runtime';
 import { bootWorld, createShared, type ProgramsWorld } from '../../devkit/worlds/programs-world';
-import { createJournal, JOURNAL_PREFIX, type JournalEntry } from '../../src/claim/journal';
-import { awardOpened } from '../../src/claim/transitions';
+import { createJournal, JOURNAL_PREFIX, type JournalEntry } from '../../src/engine/journal';
+import { awardOpened } from '../../src/engine/transitions';
 import type { Reward } from '../../src/rewards/types';
 import { rewardBoundsOf } from '../../src/store/bounds';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { programsFor } from '../../devkit/fakes/engine-kit';
 import { createFakeClock, createFakeRuntime } from '../../devkit/fakes/runtime';
 import { configSchema } from '../../src/config/schema';
-import { createEventChannel } from '../../src/events';
+import { createEventChannel } from '../../src/domain/events';
 import { createTranslator } from '../../src/i18n/messages';
 import { freshHistory } from '../../src/programs/history';
 import { createTopVoters } from '../../src/programs/top';

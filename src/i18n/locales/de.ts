@@ -144,4 +144,5 @@ export const de: Record<MessageKey, string> = {
   suggest_shop_id: 'ID des Artikels, wie die Liste sie zeigt',
   suggest_shop_confirm: 'confirm, für Artikel, die eine Bestätigung verlangen',
   suggest_points: 'Deine Vote-Punkte',
+  suggest_link: 'Zeigt den Vote-Link',
 };

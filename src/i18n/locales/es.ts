@@ -144,4 +144,5 @@ export const es: Record<MessageKey, string> = {
   suggest_shop_id: 'Id del artículo, tal como lo muestra la lista',
   suggest_shop_confirm: 'confirm, para los artículos que lo piden',
   suggest_points: 'Tus puntos de voto',
+  suggest_link: 'Muestra el enlace de voto',
 };

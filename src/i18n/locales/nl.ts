@@ -142,4 +142,5 @@ export const nl: Record<MessageKey, string> = {
   suggest_shop_id: 'Id van het artikel, zoals de lijst het toont',
   suggest_shop_confirm: 'confirm, voor artikelen die om bevestiging vragen',
   suggest_points: 'Je stempunten',
+  suggest_link: 'Toont de stemlink',
 };

@@ -143,4 +143,5 @@ export const pl: Record<MessageKey, string> = {
   suggest_shop_id: 'Id przedmiotu, tak jak na liście',
   suggest_shop_confirm: 'confirm, dla przedmiotów, które tego wymagają',
   suggest_points: 'Twoje punkty za głosowanie',
+  suggest_link: 'Pokazuje link do głosowania',
 };

@@ -141,4 +141,5 @@ export const ptBR: Record<MessageKey, string> = {
   suggest_shop_id: 'Id do item, como aparece na lista',
   suggest_shop_confirm: 'confirm, para itens que pedem confirmação',
   suggest_points: 'Seus pontos de voto',
+  suggest_link: 'Mostra o link de votação',
 };

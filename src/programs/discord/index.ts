@@ -3,6 +3,12 @@
  * durable outbox (`./outbox`), the queue in front of the webhook (`./queue`) and the posts (`./posts`).
  */
 
+export {
+  DISCORD_WEBHOOK_CONVAR,
+  maskWebhookUrl,
+  parseWebhookUrl,
+  type WebhookUrlCheck,
+} from '../../config/webhook-url';
 /** Escapes Discord markdown, links and mentions in a text that is already clean (see `displayName`). */
 export { escapeForDiscord as escapeDiscordMarkdown } from '../../runtime/display-name';
 export { DISCORD_QUEUE_PREFIX, DISCORD_SENT_PREFIX } from '../../store/keys';
@@ -18,4 +24,3 @@ export {
   type DiscordQueueOptions,
   type DiscordQueueStatus,
 } from './queue';
-export { DISCORD_WEBHOOK_CONVAR, maskWebhookUrl, parseWebhookUrl, type WebhookUrlCheck } from './webhook-url';

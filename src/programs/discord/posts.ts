@@ -3,7 +3,7 @@
  * player name passed through the display-name function for Discord (cleaned first, escaped after) and put into
  * the translated line last, so nothing cleans or cuts the escaped name afterwards.
  */
-import type { ResourceEvents } from '../../events';
+import type { ResourceEvents } from '../../domain/events';
 import type { Translate } from '../../i18n/messages';
 import { displayName } from '../../runtime/display-name';
 import type { DiscordQueue } from './queue';

@@ -19,11 +19,11 @@
  * A 429 is a definite "not processed", so its batch goes back to `queued` and survives a restart.
  */
 import type { HttpResponse, HttpTransport } from '../../api/transport';
+import { maskWebhookUrl, parseWebhookUrl } from '../../config/webhook-url';
 import { cleanText, cut } from '../../runtime/clean-text';
 import type { KvpStore, LogLevels } from '../../runtime/runtime';
 import { neverSent, readAnswer } from './answers';
 import { createOutbox, type OutboxEntry } from './outbox';
-import { maskWebhookUrl, parseWebhookUrl } from './webhook-url';
 
 /** Longest `content` of one Discord message, in characters (code points). */
 export const DISCORD_CONTENT_MAX = 2000;

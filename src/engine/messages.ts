@@ -10,8 +10,8 @@ import {
   ResponseValidationError,
   UnauthorizedError,
 } from '../api/errors';
+import type { AwardInfo } from '../domain/types';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
-import type { AwardInfo } from '../programs/types';
 import type { PayoutProblem, Reward } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { JournalEntry, JournalProblem } from './journal';

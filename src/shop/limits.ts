@@ -1,6 +1,6 @@
 /**
  * Per-player purchase limits and the global stock, as counters a purchase changes once. A limit counts in periods of
- * the owner's `timeZone` (`src/programs/calendar.ts`): a day, a week from Monday, a month, or for ever. Each counter
+ * the owner's `timeZone` (`src/domain/calendar.ts`): a day, a week from Monday, a month, or for ever. Each counter
  * remembers its last {@link COUNTER_RECENT} operations by key (`+<purchaseId>`, `-<purchaseId>`): the only operations
  * that can replay after a crash are those of purchases still open, and a restart settles them before any new
  * purchase, so they are always among the last ones remembered. An admin's refund of a purchase older than the last
@@ -12,12 +12,18 @@
  * keeps the player in the period it reached until that period ends in real time; a clock moved back never starts a
  * period that was already counted. A limit whose `reset` changed starts afresh (its periods are of another form).
  */
-import type { Calendar } from '../programs/calendar';
+import type { Calendar } from '../domain/calendar';
+import {
+  COUNTER_RECENT,
+  type ShopStock,
+  type ShopUsage,
+  shopStockSchema,
+  shopUsageSchema,
+} from '../points/records';
+import type { LimitReset } from '../points/types';
 import type { KvpStore } from '../runtime/runtime';
 import { shopStockKey, shopUsageKey } from '../store/keys';
 import { readRecord, writeRecord } from '../store/record';
-import { COUNTER_RECENT, type ShopStock, type ShopUsage, shopStockSchema, shopUsageSchema } from './records';
-import type { LimitReset } from './types';
 
 /** The period key of instant `ms` for `reset`: `2026-11-27`, `w2026-11-23` (its Monday), `2026-11`, `ever`. */
 export function periodOf(calendar: Calendar, reset: LimitReset, ms: number): string {

@@ -3,7 +3,7 @@
  * player who joins and, at start, to everyone online, so the chat box shows what each command takes.
  */
 import type { Translate } from '../i18n/messages';
-import type { Runtime } from '../runtime/runtime';
+import type { Runtime } from './runtime';
 
 /** The chat resource's client event that adds a command to the suggestions. */
 export const SUGGESTION_EVENT = 'chat:addSuggestion';
@@ -24,6 +24,8 @@ export interface SuggestedCommands {
   shop: string | null;
   /** The balance command, when points or the shop are on. */
   points: string | null;
+  /** The vote link command (`/<command>link`), when polling is on. */
+  link?: string | null;
 }
 
 /** The suggestions of the commands that are on, in the server's language. */
@@ -31,6 +33,7 @@ export function commandSuggestions(commands: SuggestedCommands, translate: Trans
   const list: CommandSuggestion[] = [
     { name: `/${commands.vote}`, help: translate('suggest_vote'), params: [] },
   ];
+  if (commands.link) list.push({ name: `/${commands.link}`, help: translate('suggest_link'), params: [] });
   if (commands.top) list.push({ name: `/${commands.top}`, help: translate('suggest_top'), params: [] });
   if (commands.shop)
     list.push({

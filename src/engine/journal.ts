@@ -1,11 +1,10 @@
 import * as z from 'zod';
-import type { AwardInfo, DrawRecord } from '../programs/types';
-import type { PayoutProblem, Reward } from '../rewards/types';
+import type { PayoutProblem } from '../rewards/types';
 import type { KvpStore } from '../runtime/runtime';
 import type { RewardBounds } from '../store/bounds';
 import { AWARD_DONE_PREFIX, JOURNAL_PREFIX, journalKey } from '../store/keys';
 import { readRecord, writeRecord } from '../store/record';
-import { journalEntrySchema } from '../store/schemas';
+import { journalEntrySchema, journalProblemSchema, journalStateSchema } from '../store/schemas';
 
 /** KVP prefix of journal entries. */
 export { JOURNAL_PREFIX };
@@ -28,92 +27,24 @@ export const SITE_VOTE_ID_PREFIX = 's:';
 /** Journal ids of awards start with this; votes' ids never do. */
 export const AWARD_ID_PREFIX = 'a:';
 
-/**
- * Where a claim stands.
- * - `claiming`: written before the claim request; found at start it means the answer was lost.
- * - `unknown`: the answer was lost; decided by checking again.
- * - `claimed`: the API claimed the vote; the rewards not yet `given` are owed.
- * - `needs_admin`: cannot be decided without a person (last24h mode, a crash in the middle of a payout, a
- *   framework that may or may not have paid: problem `outcome_unknown`, or a stored reward the config could not
- *   have produced: problem `reward_out_of_bounds`). Never retried automatically.
- */
-export type JournalState = 'claiming' | 'unknown' | 'claimed' | 'needs_admin';
+/** Where a claim stands: `store/schemas.ts` `journalStateSchema` says what each state means. */
+export type JournalState = z.output<typeof journalStateSchema>;
 
 /** Every state, for readers that check an entry. */
-export const JOURNAL_STATES: readonly JournalState[] = ['claiming', 'unknown', 'claimed', 'needs_admin'];
+export const JOURNAL_STATES: readonly JournalState[] = journalStateSchema.options;
 
 /** Why an entry is still open, for admins and for what the player is told. */
-export type JournalProblem =
-  | 'answer_lost'
-  | 'recheck_failed'
-  | 'undecidable_in_last24h_mode'
-  | 'no_remembered_vote'
-  | 'payout_interrupted'
-  | 'granted_by_admin'
-  | 'reward_out_of_bounds'
-  | PayoutProblem['code'];
+export type JournalProblem = z.output<typeof journalProblemSchema>;
+
+// Every payout problem is a journal problem: the compiler says so if a framework adds one.
+const PAYOUT_PROBLEMS_ARE_JOURNAL_PROBLEMS: readonly JournalProblem[] = [] as PayoutProblem['code'][];
+void PAYOUT_PROBLEMS_ARE_JOURNAL_PROBLEMS;
 
 /** Every problem code. */
-export const JOURNAL_PROBLEMS: readonly JournalProblem[] = [
-  'answer_lost',
-  'recheck_failed',
-  'undecidable_in_last24h_mode',
-  'no_remembered_vote',
-  'payout_interrupted',
-  'granted_by_admin',
-  'reward_out_of_bounds',
-  'player_not_loaded',
-  'inventory_full',
-  'framework_error',
-  'outcome_unknown',
-];
+export const JOURNAL_PROBLEMS: readonly JournalProblem[] = journalProblemSchema.options;
 
-/** One claim in the durable journal. */
-export interface JournalEntry {
-  format: typeof JOURNAL_FORMAT;
-  /** Local id, known before the API gives a vote_id. */
-  id: string;
-  state: JournalState;
-  /** Name used for the claim. */
-  name: string;
-  /** License of the player who claimed. */
-  license: string;
-  /** `voted_at` of the vote the claim would take, from the check before it. */
-  votedAt: string | null;
-  /** `vote_id` from the API, or null when the answer was lost. */
-  voteId: string | null;
-  /** Rewards owed, as configured when the claim was made. */
-  rewards: Reward[];
-  /** Which rewards were given. */
-  given: boolean[];
-  /** Index of the reward being given right now; still set after a restart means "maybe given". */
-  giving: number | null;
-  /**
-   * The balance or item count read just before the paying call of reward `giving`; read again after a restart, it
-   * tells whether that call paid. `null` while the call has not started; `unrecorded` when the entry was written by
-   * 0.1.0 in the middle of a payout, which read nothing.
-   */
-  before: number | null | 'unrecorded';
-  /**
-   * Whose the reading `before` is, when the framework has several characters per player (a citizenid, a charId):
-   * read again after a restart, a reading of another character says nothing about this payout.
-   */
-  beforeOwner?: string;
-  /** Last problem, for admins. */
-  problem: JournalProblem | null;
-  /** What the entry pays besides a vote: a milestone, streak, first-vote, party or top-voter award; null for votes. */
-  award: AwardInfo | null;
-  /** A vote: true once it is written to the player's history (with the awards it earned). Awards: always true. */
-  recorded: boolean;
-  /** What chance and choice came to when `rewards` were drawn; empty when nothing was left to chance. */
-  draws: DrawRecord[];
-  /** Set by an admin's grant: the rewards are paid as they stand, even beyond what the config pays now. */
-  approved?: true;
-  /** The listing site a vote was claimed on, when not the seed (this project's API). */
-  site?: string;
-  createdAt: number;
-  updatedAt: number;
-}
+/** One claim in the durable journal: what `journalEntrySchema` (`store/schemas.ts`, where each field is told) reads. */
+export type JournalEntry = z.output<typeof journalEntrySchema>;
 
 /** The durable claim journal: every write reaches the KVP store before the next step. */
 export interface Journal {
@@ -192,7 +123,7 @@ export const storedEntrySchema = z
 /** Reads a stored entry of any format into the current one, or says why it cannot. */
 export function migrateEntry(raw: unknown): JournalEntry | string {
   const parsed = storedEntrySchema.safeParse(raw);
-  if (parsed.success) return parsed.data as JournalEntry;
+  if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   return `${where}${issue?.message ?? 'does not match its schema'}`;
@@ -236,7 +167,7 @@ export function createJournal(options: JournalOptions): Journal {
       options.onCorrupt?.(key, found.problem.slice(key.length).replace(/^:? /, ''));
       return null;
     }
-    const entry = found.value as JournalEntry;
+    const entry = found.value;
     // An entry copied under another id would be settled, and removed, under the wrong key.
     if (journalKey(entry.id) !== key) {
       options.onCorrupt?.(key, `it holds the entry ${JSON.stringify(entry.id)}`);

@@ -5,7 +5,7 @@
  */
 import type { VoteApi } from '../api/client';
 import type { RequestPriority } from '../api/rate-budget';
-import type { EventChannel } from '../events';
+import type { EventChannel } from '../domain/events';
 import type { Confirmation, PayoutContext, Reward, RewardAdapter } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';

@@ -2,7 +2,7 @@
  * The Discord webhook URL: where it comes from, which URLs are accepted, and the only form of it ever printed.
  * The URL holds a secret token: it is never printed, only {@link maskWebhookUrl}'s form is.
  */
-import { cleanText } from '../../runtime/clean-text';
+import { cleanText } from '../runtime/clean-text';
 
 /** The convar holding the webhook URL: `set vote_reward_discord_webhook "https://discord.com/api/webhooks/..."`. */
 export const DISCORD_WEBHOOK_CONVAR = 'vote_reward_discord_webhook';

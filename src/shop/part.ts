@@ -3,12 +3,12 @@
  * it), and the shop when `shop.enabled`, which opens and settles its deliveries through the payout engine.
  */
 import type { ResourceConfig } from '../config/schema';
+import type { EventChannel } from '../domain/events';
 import type { PayoutEngine } from '../engine/payout-engine';
-import type { EventChannel } from '../events';
+import { entryOfKey } from '../points/keys';
+import { createPointsLedger, type PointsLedgerApi } from '../points/ledger';
 import type { RewardAdapter } from '../rewards/types';
 import type { Runtime } from '../runtime/runtime';
-import { createPointsLedger, type PointsLedgerApi } from './ledger';
-import { entryOfKey } from './paying';
 import { createShop, type ShopCore } from './purchase';
 import { deliveryId, readPurchase } from './purchase-steps';
 

@@ -4,15 +4,16 @@
  * by the same exactly-once driver as every award, and marked as a test in the console; nothing goes to Discord or to
  * other resources' vote events.
  */
-import { AWARD_ID_PREFIX } from '../claim/journal';
-import { describeRewards } from '../claim/messages';
-import { claimNameOf } from '../claim/player-name';
+
 import type { Running } from '../compose';
 import { rewardsOf } from '../config/load';
-import type { AwardInfo } from '../programs/types';
+import { ADMIN_COMMAND, type AdminCommand } from '../domain/admin-command';
+import type { AwardInfo } from '../domain/types';
+import { AWARD_ID_PREFIX } from '../engine/journal';
+import { describeRewards } from '../engine/messages';
+import { claimNameOf } from '../engine/player-name';
 import { cleanText } from '../runtime/clean-text';
 import type { Runtime } from '../runtime/runtime';
-import { ADMIN_COMMAND, type AdminCommand } from './admin';
 
 /** Where test awards' ids start; the rest is `<time>:<license>`. */
 export const TEST_AWARD_PREFIX = `${AWARD_ID_PREFIX}test:`;

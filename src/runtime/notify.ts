@@ -6,7 +6,7 @@
  * handled in client/notifications.lua). RSG's own server code sends `ox_lib:notify` (rsg-core needs ox_lib), so RSG
  * servers use `ox_lib`.
  */
-import type { FrameworkHost } from './runtime/runtime';
+import type { FrameworkHost, Runtime } from './runtime';
 
 /** The `notify` choices of config.json. */
 export const NOTIFY_CHOICES = ['chat', 'ox_lib', 'esx', 'qbcore', 'vorp'] as const;
@@ -77,4 +77,14 @@ export function createNotifier(mode: NotifyMode, host: NotifyHost): Notifier {
     vorp: (source, text) => host.emitNet('vorp:TipRight', source, text, DURATION_MS),
   };
   return { mode, tell: (source, message) => send[mode](source, notificationText(message)), problem: null };
+}
+
+/**
+ * `runtime` with players told through `tell` (the owner's notification style): every other member is `runtime`'s own,
+ * read when used, so the wrapper never holds a stale copy of a member.
+ */
+export function tellingThrough(runtime: Runtime, tell: Runtime['tell']): Runtime {
+  return new Proxy(runtime, {
+    get: (target, member, receiver) => (member === 'tell' ? tell : Reflect.get(target, member, receiver)),
+  });
 }

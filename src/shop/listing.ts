@@ -1,20 +1,22 @@
 /** The shop as a player sees it, and the checks a buy makes before anything is written. */
-import type { Calendar } from '../programs/calendar';
+
+import { itemNameIn } from '../config/points-schema';
+import type { Calendar } from '../domain/calendar';
+import type { PointsLedgerApi } from '../points/ledger';
+import type { ShopUsage } from '../points/records';
+import type {
+  BuyRefusal,
+  ShopConfig,
+  ShopItemConfig,
+  ShopList,
+  ShopListing,
+  ShopListOptions,
+} from '../points/types';
 import type { Runtime } from '../runtime/runtime';
-import type { PointsLedgerApi } from './ledger';
 import { periodEnd, periodOf, periodStart, type ShopCounters } from './limits';
-import type { ShopUsage } from './records';
-import type { BuyRefusal, ShopConfig, ShopItemConfig, ShopList, ShopListing, ShopListOptions } from './types';
 
 /** Items one page of `/voteshop` shows: a hundred items never flood the chat. */
 export const SHOP_PAGE_SIZE = 8;
-
-/** The item's name in `locale`, else in `en`, else its single name. */
-export function itemNameIn(item: ShopItemConfig, locale?: string): string {
-  if (typeof item.name === 'string') return item.name;
-  const names = item.name as Record<string, string | undefined>;
-  return (locale !== undefined ? names[locale] : undefined) ?? names.en ?? item.id;
-}
 
 /** What listing and the checks of a buy read. */
 export interface ShopView {

@@ -8,16 +8,18 @@
  * until an admin grants (declares it delivered: nothing more is paid) or refunds.
  */
 
-import { claimNameOf } from '../claim/player-name';
+import { createCalendar } from '../domain/calendar';
+import { drawRewards } from '../domain/draw';
+import type { EventChannel } from '../domain/events';
 import type { PayoutEngine } from '../engine/payout-engine';
-import type { EventChannel } from '../events';
-import { createCalendar } from '../programs/calendar';
-import { drawRewards } from '../programs/draw';
+import { claimNameOf } from '../engine/player-name';
+import type { PointsLedgerApi } from '../points/ledger';
+import type { PurchaseRecord } from '../points/records';
+import type { BuyResult, Shop, ShopConfig, ShopItemConfig } from '../points/types';
 import type { RewardAdapter } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import { purchaseKey } from '../store/keys';
-import type { PointsLedgerApi } from './ledger';
 import { createShopCounters, periodOf } from './limits';
 import { allowedFor, listFor, refusalFor, type ShopView } from './listing';
 import {
@@ -30,8 +32,6 @@ import {
   runPurchase,
   viewOf,
 } from './purchase-steps';
-import type { PurchaseRecord } from './records';
-import type { BuyResult, Shop, ShopConfig, ShopItemConfig } from './types';
 
 /** What the shop is built from. */
 export interface ShopOptions {
@@ -57,8 +57,6 @@ export interface ShopCore extends Shop {
   /** Stops listening to the event channel. */
   stop(): void;
 }
-
-export { itemNameIn } from './listing';
 
 /** Creates the shop. */
 export function createShop(options: ShopOptions): ShopCore {

@@ -16,8 +16,8 @@
  * effect redoes the effect once. `test/points/purchase-machine.test.ts` holds the table.
  */
 
-import type { PurchaseRecord } from './records';
-import type { PurchaseState } from './types';
+import type { PurchaseRecord } from '../points/records';
+import type { PurchaseState } from '../points/types';
 
 /** What happened to a purchase. */
 export type PurchaseEvent =

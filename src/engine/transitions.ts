@@ -3,8 +3,8 @@
  * (null once the claim is settled and the entry goes) and the one effect the driver performs after saving it. Notes
  * tell the admin console what the step did; their words live in `messages.ts`.
  */
-import type { Drawn } from '../programs/draw';
-import type { AwardInfo, AwardSpec, DrawRecord } from '../programs/types';
+import type { Drawn } from '../domain/draw';
+import type { AwardInfo, AwardSpec, DrawRecord } from '../domain/types';
 import type { PayoutProblem, Reward } from '../rewards/types';
 import { JOURNAL_FORMAT, type JournalEntry, type JournalProblem } from './journal';
 import type { EntryStop } from './outcome';

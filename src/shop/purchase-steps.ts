@@ -2,25 +2,23 @@
  * The effects of the purchase machine (`purchase-machine.ts`, which holds the order) and its one writer, run by the
  * step runner; reading purchases for admins; finishing the purchases a crash left open.
  */
-import type { Journal, JournalEntry } from '../claim/journal';
-import type { EntryStop } from '../claim/outcome';
-import { awardOpened } from '../claim/transitions';
+
+import type { Journal, JournalEntry } from '../engine/journal';
+import type { EntryStop } from '../engine/outcome';
 import { runSteps } from '../engine/step-runner';
+import { awardOpened } from '../engine/transitions';
+import { buyKey, refundKey } from '../points/keys';
+import type { PointsLedgerApi } from '../points/ledger';
+import { type PurchaseRecord, purchaseRecordSchema } from '../points/records';
+import type { PurchaseView } from '../points/types';
 import type { KvpStore } from '../runtime/runtime';
 import { PURCHASE_PREFIX, purchaseKey } from '../store/keys';
 import { readRecord, writeRecord } from '../store/record';
-import type { PointsLedgerApi } from './ledger';
 import type { ShopCounters } from './limits';
 import { type PurchaseEffect, type PurchaseEvent, purchaseTransition } from './purchase-machine';
-import { type PurchaseRecord, purchaseRecordSchema } from './records';
-import type { PurchaseView } from './types';
 
 /** The journal id of a purchase's delivery. */
 export const deliveryId = (purchaseId: string): string => `a:shop:${purchaseId}`;
-/** The ledger key of a purchase's debit. */
-export const buyKey = (purchaseId: string): string => `buy:${purchaseId}`;
-/** The ledger key of a purchase's refund. */
-export const refundKey = (purchaseId: string): string => `refund:${purchaseId}`;
 
 /** How long settled purchases are kept for `votereward player` (60 days). */
 export const PURCHASE_KEEP_MS = 60 * 86_400_000;

@@ -11,7 +11,19 @@ import type { Reward } from '../rewards/types';
  * a vote-shop purchase (`value` is its cost, `voteRef` its purchase id); `allsites` the bonus for a vote on every
  * configured listing site in one day (`value` is the number of sites).
  */
-export type AwardProgram = 'milestone' | 'streak' | 'first' | 'party' | 'top' | 'test' | 'shop' | 'allsites';
+export const AWARD_PROGRAM_NAMES = [
+  'milestone',
+  'streak',
+  'first',
+  'party',
+  'top',
+  'test',
+  'shop',
+  'allsites',
+] as const;
+
+/** A program's name (one of {@link AWARD_PROGRAM_NAMES}). */
+export type AwardProgram = (typeof AWARD_PROGRAM_NAMES)[number];
 
 /** Every program, in the order awards of one vote are paid. */
 export const AWARD_PROGRAMS: readonly AwardProgram[] = [
@@ -52,30 +64,8 @@ export type RewardSpec =
   | (Reward & { chance?: number })
   | { oneOf: (Reward & { weight: number })[]; chance?: number };
 
-/** A player's vote history, as kept in the KVP under `history:<license>`. */
-export interface VoteHistory {
-  format: 1;
-  license: string;
-  /** Last name seen on a claim. */
-  name: string;
-  /** Votes this resource claimed for the player, ever. */
-  total: number;
-  /** Votes per month (`YYYY-MM` in the configured time zone), the last {@link HISTORY_MONTHS} months. */
-  months: Record<string, number>;
-  /** When the last vote of each kept month was recorded (ms), so ties in a month go to who got there first. */
-  monthReachedAt: Record<string, number>;
-  /** Time the last vote was recorded (ms since epoch), or null. */
-  lastVoteAt: number | null;
-  /**
-   * Current streak in days, the best, the day (`YYYY-MM-DD` in the time zone) it was last extended and the day it
-   * started (streak awards are per streak: a new streak can earn them again).
-   */
-  streak: { current: number; best: number; lastDay: string | null; startDay: string | null };
-  /** Journal refs of the last votes recorded, newest last: recording the same vote twice does nothing. */
-  recent: string[];
-  /** Votes per listing site (`seed` for this project's API) and the day of the last; absent before 0.5.0. */
-  sites?: Record<string, SiteTally>;
-}
+/** A player's vote history, as kept in the KVP under `history:<license>` (its schema is the one source). */
+export type { VoteHistory } from '../store/schemas';
 
 /** One site's part of a history. */
 export interface SiteTally {

@@ -2,11 +2,11 @@
  * The in-process event channel: what happened to votes and claims, for the parts of the resource that react to it
  * (the FiveM event for other resources, the poller, and later milestones or webhooks). Built in `resource.ts`.
  */
-import type { VoteCount } from '../contract/answers';
-import type { JournalProblem } from './claim/journal';
-import type { AwardInfo, TopVoter, VoteHistory } from './programs/types';
-import type { Reward } from './rewards/types';
-import type { Runtime } from './runtime/runtime';
+import type { VoteCount } from '../../contract/answers';
+import type { JournalProblem } from '../engine/journal';
+import type { Reward } from '../rewards/types';
+import type { Runtime } from '../runtime/runtime';
+import type { AwardInfo, TopVoter, VoteHistory } from './types';
 
 /** Server event other resources can listen to: `(source, { vote_id, username, rewards })`. */
 export const REWARDED_EVENT = 'vote-reward:rewarded';
