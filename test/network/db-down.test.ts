@@ -110,3 +110,57 @@ describe('the shared database stopped mid-claim and restarted', () => {
     ]);
   }, 120_000);
 });
+
+describe('a server killed after it paid, before the database heard', () => {
+  it('settles its row as paid when it starts again, and the other server then drops its copy unpaid', async () => {
+    const mariadb = await startMariaDb();
+    db = mariadb;
+    mariadb.createDatabase('net');
+    const url = mariadb.url('net');
+    const shared = createSitesShared([SITE], { esx: true });
+    let lose = true;
+    // The statement that marks the vote paid never reaches the database (the server dies right then).
+    const oxmysql = createOxMySqlFake({
+      connectionString: url,
+      before(sql, params) {
+        if (lose && sql.includes('SET state = ?') && params[0] === 'paid') throw new Error('connection lost');
+      },
+    });
+    const first = bootNetworkServer(shared, SITE, { url, serverId: 'city-1', oxmysql });
+    const second = bootNetworkServer(shared, SITE, { url, serverId: 'city-2' });
+    worlds.push(first, second);
+    await startNetworkServer(first);
+    await startNetworkServer(second);
+    online(shared, first);
+    online(shared, second);
+    shared.sites.chk?.vote('Ana', shared.clock.now() - 60_000);
+    await shared.clock.advance(1000);
+    await drive(shared, first.running.claimAll(1));
+    expect(shared.esx?.balance(1, 'money')).toBe(100);
+    expect(await oxmysql.api.query('SELECT state FROM vote_reward_claims', [])).toEqual([
+      { state: 'paying' },
+    ]);
+    // city-2 sees the vote while city-1's row says paying: it waits, pays nothing.
+    await drive(shared, second.running.claimAll(1));
+    expect(openEntries(second)).toHaveLength(1);
+    expect(shared.esx?.balance(1, 'money')).toBe(100);
+
+    // city-1 dies and starts again over its KVP: its recovery marks the row paid.
+    first.running.stop();
+    lose = false;
+    const again = bootNetworkServer(
+      shared,
+      SITE,
+      { url, serverId: 'city-1', oxmysql },
+      first.runtime.snapshot(),
+    );
+    worlds.push(again);
+    await startNetworkServer(again);
+    expect(await oxmysql.api.query('SELECT owner, state FROM vote_reward_claims', [])).toEqual([
+      { owner: 'city-1', state: 'paid' },
+    ]);
+    await drive(shared, second.running.claimAll(1));
+    expect(openEntries(second)).toEqual([]);
+    expect(shared.esx?.balance(1, 'money')).toBe(100);
+  }, 120_000);
+});
