@@ -263,7 +263,6 @@ export function composeResource(
   });
   const siteClaims = sites?.claims ?? null;
   const parts: Part[] = [
-    { name: 'network', start: () => network.start(), stop: () => network.stop() },
     { name: 'adapter', stop: () => (adapter as Partial<{ dispose(): void }>).dispose?.() },
     { name: 'announcements', stop: unannounce },
     { name: 'joins', stop: unjoin },
@@ -291,6 +290,9 @@ export function composeResource(
       statusLines: (now, verbose) => pollStatus(detector, budget.snapshot(), now, verbose),
     },
   ];
+  // Without `set vote_reward_store` nothing changes: no part, no table, no round trip.
+  if (network.config.mode !== 'kvp')
+    parts.unshift({ name: 'network', start: () => network.start(), stop: () => network.stop() });
   if (top) parts.push({ name: 'top voters', start: () => top.start(), stop: () => top.stop() });
   if (party) parts.push({ name: 'vote party', start: () => party.start(), stop: () => party.stop() });
   if (sites) parts.push({ ...sites.part, statusLines: (_now, verbose) => sitesStatus(siteClaims, verbose) });
