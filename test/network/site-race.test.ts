@@ -77,6 +77,26 @@ describe.each(MODELS)('a vote on a $model site raced by the servers of a network
   }
 });
 
+describe("a vote on the seed (this project's vote API) raced by the servers of a network", () => {
+  for (const count of [2, 3]) {
+    it(`${count} servers claiming at once: the API hands the vote to one claim, paid exactly once`, async () => {
+      const site = MODELS[2] as WorldSite;
+      const url = freshDatabase(`seed_${count}`);
+      const shared = createSitesShared([site], { esx: true });
+      const servers: NetworkWorld[] = [];
+      for (let i = 1; i <= count; i += 1) servers.push(await boot(shared, site, url, `city-${i}`));
+      shared.api.addVote('Ana', shared.clock.now() - MINUTE);
+      await shared.clock.advance(1000);
+      await Promise.all(servers.map((world) => world.running.claimAll(1).catch(() => undefined)));
+      await settleAll(shared, servers);
+      // The seed pays 100 cash a vote (the world's `reward`); its claims are not in the shared table (the API decides).
+      expect(cash(shared)).toBe(100);
+      expect(servers.flatMap(openEntries)).toEqual([]);
+      expect(shared.api.votes('Ana').filter((vote) => vote.claimedAt !== null)).toHaveLength(1);
+    }, 60_000);
+  }
+});
+
 /**
  * Which server is killed: the one that claims first (and pays), or the one that claims after it paid. The second
  * server makes writes only on a check-only site (the others no longer show a vote claimed or confirmed at the site).
