@@ -30,12 +30,18 @@ export interface NetworkGate {
   flush(): Promise<void>;
 }
 
+/** Award ids made from one server's clock and counter: never shared. */
+const LOCAL_AWARDS = ['a:shop:', 'a:test:'];
+
 /** The key an entry is shared under, or null when servers cannot derive the same one. */
 export function networkKeyOf(entry: Pick<JournalEntry, 'id' | 'site' | 'votedAt'>): string | null {
   // Site votes with a vote time: `s:<site>:<identity>:t<ms>#<batch>`, the same on every server that sees the vote.
   if (entry.id.startsWith('s:')) return /:t\d+#\d+$/.test(entry.id) ? entry.id : null;
-  // Awards and purchases (`a:<program>:…`, `a:shop:<id>`): deterministic ids.
-  if (entry.id.startsWith('a:')) return entry.id;
+  // Program awards (`a:first:<license>`, `a:milestone:…`, `a:streak:…`, `a:party:…`, `a:top:…`, `a:allsites:…`):
+  // deterministic ids, once per network. Not a purchase's delivery (`a:shop:<id>`) nor a testpay (`a:test:<ms>:…`):
+  // their ids are local (clock and counter of one server), so two servers could draw the same id for two payouts.
+  if (entry.id.startsWith('a:'))
+    return LOCAL_AWARDS.some((prefix) => entry.id.startsWith(prefix)) ? null : entry.id;
   return null;
 }
 

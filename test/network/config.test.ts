@@ -57,5 +57,8 @@ describe('networkKeyOf', () => {
       'a:milestone:license:aaa:10',
     );
     expect(networkKeyOf({ id: 'k3j2h1', votedAt: null })).toBeNull();
+    // A purchase's delivery and a testpay carry ids of one server's clock and counter: two servers may draw the same.
+    expect(networkKeyOf({ id: 'a:shop:cmk2x1', votedAt: null })).toBeNull();
+    expect(networkKeyOf({ id: 'a:test:1795255140000:license:aaa', votedAt: null })).toBeNull();
   });
 });
