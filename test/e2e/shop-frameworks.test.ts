@@ -134,8 +134,9 @@ describe.each<Framework>(['esx', 'qbcore', 'qbox'])('the vote shop on %s', (fram
   it('serves the menu only what it shows, and reads its buy event as hostile input', async () => {
     const { w, steve } = await shopWorld(framework);
     const suggested = w.server.clientEvents(steve.id).filter((event) => event.name === 'chat:addSuggestion');
-    expect(suggested.slice(0, 3).map((event) => event.args[0])).toEqual([
+    expect(suggested.slice(0, 4).map((event) => event.args[0])).toEqual([
       '/vote',
+      '/votelink',
       '/voteshop',
       '/votepoints',
     ]);
