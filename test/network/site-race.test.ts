@@ -50,11 +50,15 @@ async function boot(
   return world;
 }
 
-/** Lets every server settle what it holds: /vote again on each, with time passing, until nothing changes. */
+/**
+ * Lets every server settle what it holds: /vote on each, a minute of game time passing, until nothing is open on any
+ * (at least 4 rounds, at most 30: a server waiting for another's settlement retries on its own back-off).
+ */
 async function settleAll(shared: SitesShared, servers: NetworkWorld[]) {
-  for (let round = 0; round < 4; round += 1) {
+  for (let round = 0; round < 30; round += 1) {
     await Promise.all(servers.map((world) => world.running.claimAll(1).catch(() => undefined)));
-    await shared.clock.advance(20_000);
+    await shared.clock.advance(60_000);
+    if (round >= 3 && servers.every((world) => openEntries(world).length === 0)) return;
   }
 }
 
