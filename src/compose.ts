@@ -13,11 +13,14 @@ import { createPayoutEngine, type PayoutEngine } from './engine/payout-engine';
 import { createTranslator, type Translate } from './i18n/messages';
 import { composeSites } from './multisite/compose-sites';
 import { sitesStatus } from './multisite/console';
+import { createNextVoteReader, type NextVoteReader } from './multisite/next-vote';
 import type { SiteClaims } from './multisite/site-claims';
 import { createNetworkStore, type NetworkStore } from './network/part';
 import { withPoints } from './points/paying';
+import { composeReminders } from './poll/compose-reminders';
 import { pollStatus } from './poll/console';
 import { createVoteDetector, type VoteDetector } from './poll/detector';
+import { remindersStatus, type VoteReminders } from './poll/reminders';
 import { programsStatus } from './programs/console';
 import { createVoteParty, type VoteParty } from './programs/party';
 import { createPrograms, type Programs } from './programs/programs';
@@ -42,7 +45,7 @@ export interface Part {
 }
 
 /** The order in which `votereward status` reads the parts' lines: the vote first, then what grows around it. */
-const STATUS_ORDER: readonly string[] = ['claim flow', 'poller', 'programs', 'points', 'sites'];
+const STATUS_ORDER: readonly string[] = ['claim flow', 'poller', 'programs', 'points', 'sites', 'reminders'];
 
 /** What the composition is given beside the config: the paying adapter, and what tests and benches put in place. */
 export interface ComposeOverrides {
@@ -89,8 +92,12 @@ export interface Running {
   party: VoteParty | null;
   /** The month's top voters, when `topVoters.enabled`. */
   top: TopVoters | null;
+  /** The vote reminders, when `reminders.enabled`. */
+  reminders: VoteReminders | null;
   /** The claims on the listing sites of `config.sites`, when any is configured. */
   sites: SiteClaims | null;
+  /** Per player and per site (the seed first): voted or not, and when the player may vote again. */
+  nextVotes: NextVoteReader;
   /** Claims on the seed (the claim flow) then on every configured site, as `/vote` does. */
   claimAll(source: number): Promise<void>;
   /** Vote points (the ledger, always) and the shop (when `shop.enabled`). */
@@ -296,6 +303,31 @@ export function composeResource(
   if (top) parts.push({ name: 'top voters', start: () => top.start(), stop: () => top.stop() });
   if (party) parts.push({ name: 'vote party', start: () => party.start(), stop: () => party.stop() });
   if (sites) parts.push({ ...sites.part, statusLines: (_now, verbose) => sitesStatus(siteClaims, verbose) });
+  const nextVotes = createNextVoteReader({
+    runtime,
+    sites: siteClaims?.sites ?? [],
+    seed: { voteUrl: config.voteUrl, windowMs: config.poll.siteCooldownMinutes * 60_000 },
+    ...(sites ? { answers: sites.answers } : {}),
+    claimName: flow.claimName,
+  });
+  const reminders = config.reminders.enabled
+    ? composeReminders(config, players, {
+        nextVotes,
+        flow,
+        detector,
+        party,
+        programs: built,
+        translate,
+        events,
+      })
+    : null;
+  if (reminders)
+    parts.push({
+      name: 'reminders',
+      start: () => reminders.start(),
+      stop: () => reminders.stop(),
+      statusLines: () => remindersStatus(reminders, config.reminders),
+    });
   return {
     config,
     api,
@@ -315,6 +347,8 @@ export function composeResource(
     party,
     top,
     sites: siteClaims,
+    nextVotes,
+    reminders,
     async claimAll(source) {
       const seed = await flow.claim(source);
       // A /vote refused as a whole (too soon, already running) asks no site either.

@@ -127,6 +127,14 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       current.detector.showLink(source);
     });
 
+  /** `/votereminders` (its configured name): answered by the running app while its reminders are on. */
+  const registerRemindersCommand = (name: string) =>
+    registerOnce(name, (source, args) => {
+      const current = app;
+      if (source <= 0 || !current?.reminders || current.config.reminders.command !== name) return;
+      current.reminders.command(source, args);
+    });
+
   const checkForUpdateOnce = createUpdateCheck({ convar: runtime.convar, log, version });
   /** The shop command of a config.json whose shop was turned off for a problem (it answers "closed"). */
   let closedShop: ClosedShop | null = null;
@@ -182,6 +190,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     registerVoteCommand(candidate.config.command);
     if (candidate.top) registerTopCommand(candidate.config.topVoters.command);
     if (candidate.detector) registerLinkCommand(`${candidate.config.command}link`);
+    if (candidate.reminders) registerRemindersCommand(candidate.config.reminders.command);
     starting = candidate;
     const connection = await connect(candidate, log).finally(() => {
       starting = null;
@@ -366,11 +375,13 @@ function settledWithin(runtime: Runtime, promise: Promise<void>, ms: number): Pr
  * Registers a player command once per name for the resource's lifetime (FiveM cannot take a command back, so a name
  * registered stays answered, and registering it again on every reload would only stack handlers).
  */
-function commandRegistry(runtime: Runtime): (name: string, handler: (source: number) => void) => void {
+function commandRegistry(
+  runtime: Runtime,
+): (name: string, handler: (source: number, args: string[]) => void) => void {
   const registered = new Set<string>();
   return (name, handler) => {
     if (registered.has(name)) return;
     registered.add(name);
-    runtime.registerCommand(name, (source) => handler(source), false);
+    runtime.registerCommand(name, (source, args) => handler(source, args), false);
   };
 }

@@ -63,10 +63,14 @@ export function createFakeSite(options: {
   withoutVoteTime?: boolean;
   /** Waits `ms` on the world's clock (for `hangMs`). */
   delay?: (ms: number) => Promise<void>;
+  /** The site answers the time to the next vote, as serveur-prive's `next_vote_seconds` does (`nextVoteInMs`). */
+  answersNextVote?: boolean;
 }): FakeSite {
   const { model, now } = options;
   const windowMs = options.windowMs ?? 24 * 3_600_000;
   const timeOf = (vote: FakeSiteVote): number | null => (options.withoutVoteTime ? null : vote.votedAt);
+  const nextOf = (vote: FakeSiteVote): number | null =>
+    options.answersNextVote ? Math.max(0, vote.votedAt + windowMs - now()) : null;
   const live = (identity: string) =>
     (site.votes.get(identity) ?? []).filter((vote) => now() - vote.votedAt < windowMs);
   const base = {
@@ -91,12 +95,17 @@ export function createFakeSite(options: {
         if (!first) return { kind: 'not_voted', maybeBadKey: false };
         return {
           kind: 'voted',
-          vote: { votedAt: first.votedAt, voteId: null, pending: pending.length, nextVoteInMs: null },
+          vote: {
+            votedAt: first.votedAt,
+            voteId: null,
+            pending: pending.length,
+            nextVoteInMs: nextOf(first),
+          },
         };
       }
       const last = votes.at(-1);
       if (!last) return { kind: 'not_voted', maybeBadKey: false };
-      const vote = { votedAt: timeOf(last), voteId: null, pending: null, nextVoteInMs: null };
+      const vote = { votedAt: timeOf(last), voteId: null, pending: null, nextVoteInMs: nextOf(last) };
       if (model === 'claim_then_reward' && last.claimed && !options.checkIgnoresClaims)
         return { kind: 'already_claimed', vote };
       return { kind: 'voted', vote };
@@ -132,7 +141,7 @@ export function createFakeSite(options: {
         if (lost()) return unreachable(true);
         return {
           kind: 'claimed',
-          vote: { votedAt: timeOf(last), voteId: null, pending: null, nextVoteInMs: null },
+          vote: { votedAt: timeOf(last), voteId: null, pending: null, nextVoteInMs: nextOf(last) },
         };
       },
     };

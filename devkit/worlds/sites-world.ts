@@ -61,6 +61,8 @@ export interface WorldSite {
   perMinute?: number;
   /** The site gives no vote time (Top-Serveurs' answers). */
   withoutVoteTime?: boolean;
+  /** The site answers the time to the next vote (serveur-prive's `next_vote_seconds`). */
+  answersNextVote?: boolean;
 }
 
 /** The shared parts with one fake site per entry. */
@@ -88,6 +90,7 @@ export function createSitesShared(
           windowMs: site.windowMs,
           perMinute: site.perMinute,
           withoutVoteTime: site.withoutVoteTime,
+          answersNextVote: site.answersNextVote,
           delay: (ms) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms)),
         }),
       ]),

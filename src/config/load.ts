@@ -155,15 +155,21 @@ export function loadConfig(source: ConfigSource, options: LoadOptions = {}): Con
   const zone = zoneProblem(config.timeZone);
   if (zone) fileProblems.push(`timeZone: ${zone}`);
   if (config.framework === 'standalone') fileProblems.push(...standaloneProblems(possibleRewardsOf(config)));
+  const clash = remindersCommandClash(config);
+  if (clash && options.optionalPrograms) {
+    disabled.push({ program: 'reminders', problems: [clash] });
+    config.reminders = { ...config.reminders, enabled: false };
+  } else if (clash) fileProblems.push(clash);
   const problems = [...convarProblems, ...fileProblems];
   if (problems.length === 0) {
     const warning = zoneWarning(config.timeZone);
+    const warnings = [...(warning ? [`timeZone: ${warning}`] : []), ...migrateReminderMinutes(config, raw)];
     return {
       ok: true,
       config,
       apiUrlSource: url.convar ? 'convar' : 'config',
       ...(disabled.length > 0 ? { disabled } : {}),
-      ...(warning ? { warnings: [`timeZone: ${warning}`] } : {}),
+      ...(warnings.length > 0 ? { warnings } : {}),
     };
   }
   // Not started anyway: the programs' problems are listed too, so that one edit fixes everything.
@@ -174,6 +180,50 @@ export function loadConfig(source: ConfigSource, options: LoadOptions = {}): Con
       ? 'not started, server.cfg has problems:'
       : 'not started, server.cfg and config.json have problems:';
   return { ok: false, problems, title };
+}
+
+/**
+ * What is wrong with `reminders.command` when reminders are on and it is the name of another player command (FiveM
+ * keeps the first handler of a name, so one of the two would never answer), or null.
+ */
+export function remindersCommandClash(config: ResourceConfig): string | null {
+  if (!config.reminders.enabled) return null;
+  const name = config.reminders.command;
+  const others: [string, string | null][] = [
+    ['command', config.command],
+    ['the vote link command', config.poll.enabled ? `${config.command}link` : null],
+    ['topVoters.command', config.topVoters.enabled ? config.topVoters.command : null],
+    ['shop.command', config.shop.enabled ? config.shop.command : null],
+    [
+      'shop.pointsCommand',
+      config.shop.enabled || config.points.perVote > 0 ? config.shop.pointsCommand : null,
+    ],
+    ['the admin command', 'votereward'],
+  ];
+  const taken = others.find(([, other]) => other === name);
+  return taken
+    ? `reminders.command: "${name}" is already ${taken[0]}; give the reminders their own command name (default "votereminders")`
+    : null;
+}
+
+/**
+ * 0.4.0's `poll.reminderMinutes` (one global timer) read into the `reminders` section, with the console line that says
+ * so: N > 0 with no `reminders` section in config.json turns reminders on, repeating every N minutes, the first one N
+ * minutes after joining (at most an hour) as before; beside a `reminders` section it is ignored. Changes `config`.
+ */
+export function migrateReminderMinutes(config: ResourceConfig, raw: unknown): string[] {
+  const minutes = config.poll.reminderMinutes;
+  if (minutes <= 0) return [];
+  const own = typeof raw === 'object' && raw !== null && 'reminders' in raw;
+  if (own)
+    return [
+      `poll.reminderMinutes: ignored, the reminders section sets the reminders; remove poll.reminderMinutes (docs/programs.md#reminders)`,
+    ];
+  const joinDelaySeconds = Math.min(minutes * 60, 3600);
+  config.reminders = { ...config.reminders, enabled: true, repeatMinutes: minutes, joinDelaySeconds };
+  return [
+    `poll.reminderMinutes: read as reminders.enabled true, reminders.repeatMinutes ${minutes}, reminders.joinDelaySeconds ${joinDelaySeconds}; reminders now follow each site's next-vote time and players can turn them off. Move the setting to the reminders section (docs/programs.md#reminders)`,
+  ];
 }
 
 /**

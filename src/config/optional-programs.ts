@@ -20,6 +20,7 @@ export const OPTIONAL_PROGRAMS = [
   'allSites',
   'points',
   'shop',
+  'reminders',
 ] as const;
 
 /** One program, by its key in config.json. */
@@ -56,6 +57,8 @@ export function withoutProgram(config: ResourceConfig, program: OptionalProgram)
       return { ...config, points: { perVote: 0 } };
     case 'shop':
       return { ...config, shop: { ...config.shop, enabled: false } };
+    case 'reminders':
+      return { ...config, reminders: { ...config.reminders, enabled: false } };
   }
 }
 

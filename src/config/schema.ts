@@ -66,7 +66,9 @@ const pollSchema = z
       .min(0)
       .max(1440)
       .default(0)
-      .describe('Remind players who can vote again every N minutes; 0 turns reminders off'),
+      .describe(
+        'Replaced by the reminders section: N > 0 reads as reminders.enabled true and reminders.repeatMinutes N (a console line says so); 0 leaves reminders as that section says',
+      ),
     siteCooldownMinutes: z
       .number()
       .int()
@@ -84,6 +86,60 @@ const pollSchema = z
   })
   .prefault({})
   .describe('Vote detection (polling) settings');
+
+const commandName = z
+  .string()
+  .regex(/^[a-z0-9_-]{1,32}$/, 'a command name of lowercase letters, digits, _ or -');
+
+/** `reminders`: when and how often a player is told they can vote again, and the command that turns it off. */
+export const remindersSchema = z
+  .strictObject({
+    enabled: z
+      .boolean()
+      .default(false)
+      .describe('Remind each player on each site when that site lets them vote again'),
+    joinDelaySeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(3600)
+      .default(120)
+      .describe(
+        "Quiet time after a player joins before any reminder (the server's welcome messages pass first)",
+      ),
+    repeatMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(1440)
+      .default(0)
+      .describe(
+        'Remind again every N minutes while the player still has not voted on a site; 0 reminds once each time a site lets them vote',
+      ),
+    maxPerHour: z
+      .number()
+      .int()
+      .min(1)
+      .max(20)
+      .default(2)
+      .describe('Reminders and party nudges one player gets in any hour, at most'),
+    partyNudgeVotes: z
+      .number()
+      .int()
+      .min(0)
+      .max(1000)
+      .default(10)
+      .describe(
+        'Nudge players who have not voted today once the vote party is this many votes away or closer (once per party); 0 turns the nudge off; needs voteParty.enabled',
+      ),
+    command: commandName
+      .default('votereminders')
+      .describe('Chat command a player types to turn their own reminders off or on (kept across restarts)'),
+  })
+  .prefault({})
+  .describe(
+    'Vote reminders that respect the player: per site, after a quiet time, capped, and each player can turn them off',
+  );
 
 /** The schema of `config.json`: the public contract, with every default. */
 export const configSchema = z
@@ -312,6 +368,7 @@ export const configSchema = z
       .default({})
       .describe('Per-language message overrides'),
     poll: pollSchema,
+    reminders: remindersSchema,
     sites: sitesSchema,
     allSites: allSitesSchema,
     nameLock: z.boolean().default(true).describe('Bind a name to the first license that claims with it'),

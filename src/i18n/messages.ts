@@ -20,6 +20,13 @@ const en = {
   reward_waiting: 'Your vote was received: type /{command} to get your reward.',
   vote_link: 'Vote for the server here: {url} then type /{command} to get your reward.',
   vote_reminder: 'You can vote for the server again: {url}',
+  vote_reminder_site: 'You can vote on {site} again: {url}',
+  vote_reminder_sites: 'You can vote again on {sites}',
+  vote_party_nudge: '{left} vote(s) to the next vote party, and you have not voted today: {url}',
+  reminders_on: 'Vote reminders are on. Type /{remind} off to stop them.',
+  reminders_off: 'Vote reminders are off for you. Type /{remind} on to get them again.',
+  suggest_reminders: 'Turn your vote reminders off or on',
+  suggest_reminders_state: 'off or on',
   vote_broadcast_one: '1 player voted for the server in the last {minutes} minutes. Vote too: /{command}',
   vote_broadcast: '{count} players voted for the server in the last {minutes} minutes. Vote too: /{command}',
   claim_in_progress: 'Your vote is already being checked, please wait.',
@@ -154,6 +161,14 @@ const fr: Record<MessageKey, string> = {
   reward_waiting: 'Ton vote a été reçu : tape /{command} pour recevoir ta récompense.',
   vote_link: 'Vote pour le serveur ici : {url} puis tape /{command} pour recevoir ta récompense.',
   vote_reminder: 'Tu peux de nouveau voter pour le serveur : {url}',
+  vote_reminder_site: 'Tu peux de nouveau voter sur {site} : {url}',
+  vote_reminder_sites: 'Tu peux de nouveau voter sur {sites}',
+  vote_party_nudge:
+    'Encore {left} vote(s) avant la prochaine vote party, et tu n’as pas voté aujourd’hui : {url}',
+  reminders_on: 'Les rappels de vote sont activés. Tape /{remind} off pour les arrêter.',
+  reminders_off: 'Les rappels de vote sont désactivés pour toi. Tape /{remind} on pour les réactiver.',
+  suggest_reminders: 'Désactiver ou réactiver tes rappels de vote',
+  suggest_reminders_state: 'off ou on',
   vote_broadcast_one:
     '1 joueur a voté pour le serveur ces {minutes} dernières minutes. Vote aussi : /{command}',
   vote_broadcast:
@@ -299,7 +314,7 @@ export type MessageVars = Record<string, string | number>;
 export type Translate = (key: MessageKey, vars?: MessageVars) => string;
 
 /** Longest value per placeholder; others get VALUE_MAX. */
-const PLACEHOLDER_MAX: Record<string, number> = { name: NAME_MAX, url: 256, rewards: 512 };
+const PLACEHOLDER_MAX: Record<string, number> = { name: NAME_MAX, url: 256, rewards: 512, sites: 2560 };
 
 /**
  * Creates the translator for `locale`, with per-key overrides from config taking precedence. Placeholder values

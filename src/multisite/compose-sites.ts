@@ -11,6 +11,7 @@ import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import type { SiteAdapter } from '../sites/types';
 import { buildSites } from './build';
+import { createNextVoteAnswers, type NextVoteAnswers, observingAdapter } from './next-vote';
 import { createSiteClaims, type SiteClaims } from './site-claims';
 import { createSitePoller } from './site-poller';
 
@@ -39,9 +40,14 @@ export function composeSites(
     random?: () => number;
     adapters?: Readonly<Record<string, SiteAdapter>>;
   },
-): { claims: SiteClaims; part: SitesPart } | null {
+): { claims: SiteClaims; part: SitesPart; answers: NextVoteAnswers } | null {
   if (config.sites.length === 0) return null;
-  const built = buildSites(config, runtime, transport, shared.adapters);
+  // Every vote a site answers passes its next-vote time to the answers the next-vote reader weighs.
+  const answers = createNextVoteAnswers();
+  const built = buildSites(config, runtime, transport, shared.adapters).map((site) => ({
+    ...site,
+    adapter: observingAdapter(site.adapter, site.id, answers, runtime.now),
+  }));
   if (built.length === 0) return null;
   runtime.log.info(
     `claims on ${built.map((site) => `${site.adapter.label} (${site.id}, ${site.adapter.claimModel.replace(/_/g, ' ')}, by ${site.adapter.identity})`).join(', ')} after the vote API`,
@@ -74,6 +80,7 @@ export function composeSites(
     void claims.sweep().catch((error: unknown) => runtime.log.error(`site votes: ${describeError(error)}`));
   return {
     claims,
+    answers,
     part: {
       name: 'sites',
       start() {

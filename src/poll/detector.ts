@@ -3,8 +3,10 @@
  * claims it). Built from the count gate (`gate.ts`), the send loop (`send-loop.ts`) and the sessions (`sessions.ts`);
  * this file runs the timer, listens to joins, drops and claims, and answers the status.
  */
+
 import type { ResourceConfig } from '../config/schema';
 import { type EventChannel, REWARDED_EVENT } from '../domain/events';
+import { SITE_VOTE_ID_PREFIX } from '../engine/journal';
 import type { Translate } from '../i18n/messages';
 import type { Runtime } from '../runtime/runtime';
 import { LAST_CLAIM_PREFIX } from '../store/keys';
@@ -43,7 +45,7 @@ export interface VoteDetectorOptions {
   budget: PollBudget;
   /** The `poll` section of config.json. */
   poll: ResourceConfig['poll'];
-  /** Vote page shown in reminders and by the link command ('' when unknown). */
+  /** Vote page shown by the link command ('' when unknown). */
   voteUrl: string;
   /** The claim command players type (`vote`); the link command is this name + `link`. */
   command: string;
@@ -78,8 +80,12 @@ export interface VoteDetector {
   linkShown(source: number): void;
   /** `/<command>link`: tells the player the vote link, and polls them closely for a while (they may vote now). */
   showLink(source: number): void;
-  /** The player's vote was claimed: remember it (KVP) for reminders and cooldown. */
+  /** The player's vote was claimed: remember it (KVP) for the next-vote time and cooldown. */
   claimed(source: number): void;
+  /** True when the player was told a reward is waiting (a reminder would be noise). */
+  isTold(source: number): boolean;
+  /** The player was reminded they can vote: check them often for a while, as after the vote link. */
+  reminded(source: number): void;
   /** Current figures. */
   status(): PollStatus;
 }
@@ -124,7 +130,6 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     cancelTimer = null;
     if (!running) return;
     const now = runtime.now();
-    sessions.remind(now);
     sessions.flushBroadcast(now);
     loop.pump(now);
     arm(now);
@@ -134,7 +139,12 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
     unsubscribe.push(runtime.onPlayerJoining(sessions.join));
     unsubscribe.push(runtime.onPlayerDropped(sessions.leave));
     if (options.events) {
-      unsubscribe.push(options.events.on('rewarded', ({ source, name }) => sessions.claimed(source, name)));
+      // A vote paid on another listing site is not a claim on the API: the API's cooldown and count are not its own.
+      unsubscribe.push(
+        options.events.on('rewarded', ({ source, name, voteId }) => {
+          if (!voteId.startsWith(SITE_VOTE_ID_PREFIX)) sessions.claimed(source, name);
+        }),
+      );
       unsubscribe.push(options.events.on('linkShown', ({ source }) => sessions.linkShown(source)));
       return;
     }
@@ -167,6 +177,10 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
       sessions.linkShown(source);
     },
     claimed: (source) => sessions.claimed(source),
+    isTold: (source) => sessions.get(source)?.told === true,
+    reminded(source) {
+      if (running && sessions.get(source)) scheduler.linkShown(source, runtime.now());
+    },
     status() {
       const sizes = scheduler.sizes();
       const players = sessions.status();
@@ -175,7 +189,7 @@ export function createVoteDetector(options: VoteDetectorOptions): VoteDetector {
         autoClaim: poll.autoClaim,
         paceMs: loop.paceMs(),
         ...loop.status(),
-        queues: { ...sizes, reminders: players.reminders },
+        queues: sizes,
         gate: gate.status(loop.countIntervalMs()),
         priority: {
           returning: sizes.returning,

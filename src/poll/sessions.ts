@@ -1,5 +1,5 @@
 /**
- * The poller's players: who is online and was told, when each last claimed (KVP), reminders, the broadcast of recent
+ * The poller's players: who is online and was told, when each last claimed (KVP), the broadcast of recent
  * votes, and what a detected vote sets off (accounting, latency, the player's message or an automatic claim).
  */
 import { nameKey } from '../../contract/name-key';
@@ -10,7 +10,6 @@ import type { Runtime } from '../runtime/runtime';
 import { LAST_CLAIM_PREFIX } from '../store/keys';
 import type { CountGate } from './gate';
 import { createLatencyRecorder, type LatencySummary } from './latency';
-import { createReminderQueue } from './reminders';
 import type { PollScheduler } from './scheduler';
 
 /** Spacing of automatic claims retried while the player's character loads. */
@@ -41,8 +40,6 @@ export interface PollSessionsOptions {
   translate: Translate;
   /** The claim command players type. */
   command: string;
-  /** Vote page shown in reminders ('' when unknown). */
-  voteUrl: string;
   /** The name a claim uses for this player, or null when unusable. */
   claimName(source: number): string | null;
   /** True when the claim flow holds an unpaid reward for this player. */
@@ -69,15 +66,12 @@ export interface PollSessions {
   claimed(source: number, username?: string): void;
   /** A check found a vote of `name` cast at `votedAt`; `linkActive` when the player was shown the link recently. */
   voted(source: number, name: string, votedAt: string | null, linkActive: boolean): void;
-  /** Sends the reminders due at `now`. */
-  remind(now: number): void;
   /** Tells everyone how many voted in the last window, when the window ends at or before `now`. */
   flushBroadcast(now: number): void;
-  /** The next time `remind` or `flushBroadcast` has work, or +Infinity. */
+  /** The next time `flushBroadcast` has work, or +Infinity. */
   nextWakeAt(): number;
   /** Figures for the status. */
   status(): {
-    reminders: number;
     detected: { linkShown: number; others: number };
     latencyMs: { linkShown: LatencySummary; others: LatencySummary };
   };
@@ -90,7 +84,6 @@ export const RETURNING_WINDOW_MS = 60 * 60_000;
 export function createPollSessions(options: PollSessionsOptions): PollSessions {
   const { runtime, scheduler, gate, poll, translate } = options;
   const cooldownMs = poll.siteCooldownMinutes * 60_000;
-  const reminders = poll.reminderMinutes > 0 ? createReminderQueue(poll.reminderMinutes * 60_000) : null;
   const sessions = new Map<number, Session>();
   const latency = { linkShown: createLatencyRecorder(), others: createLatencyRecorder() };
   const detected = { linkShown: 0, others: 0 };
@@ -120,7 +113,6 @@ export function createPollSessions(options: PollSessionsOptions): PollSessions {
     if (canVoteAt > now) scheduler.setCoolingUntil(source, canVoteAt, now);
     if (Number.isFinite(canVoteAt))
       scheduler.setReturning(source, canVoteAt, canVoteAt + RETURNING_WINDOW_MS, now);
-    reminders?.addPlayer(source, now, canVoteAt);
   };
 
   /**
@@ -179,7 +171,6 @@ export function createPollSessions(options: PollSessionsOptions): PollSessions {
     leave(source) {
       sessions.delete(source);
       scheduler.removePlayer(source);
-      reminders?.removePlayer(source);
     },
     linkShown(source) {
       const now = runtime.now();
@@ -205,20 +196,8 @@ export function createPollSessions(options: PollSessionsOptions): PollSessions {
       scheduler.setSkipped(source, false, now);
       scheduler.setCoolingUntil(source, now + cooldownMs, now);
       scheduler.setReturning(source, now + cooldownMs, now + cooldownMs + RETURNING_WINDOW_MS, now);
-      reminders?.claimed(source, now, now + cooldownMs);
     },
     voted,
-    remind(now) {
-      if (!reminders) return;
-      for (const source of reminders.due(now)) {
-        const session = sessions.get(source);
-        if (!session || session.told || options.hasPending?.(source)) continue;
-        const name = options.claimName(source);
-        if (name !== null && lastClaimAt(name) + cooldownMs > now) continue;
-        runtime.tell(source, translate('vote_reminder', { url: options.voteUrl, command: options.command }));
-        scheduler.linkShown(source, now);
-      }
-    },
     flushBroadcast(now) {
       if (broadcastDueAt === null || now < broadcastDueAt) return;
       const count = broadcastNames.size;
@@ -232,13 +211,8 @@ export function createPollSessions(options: PollSessionsOptions): PollSessions {
       });
       for (const source of runtime.players()) runtime.tell(source, message);
     },
-    nextWakeAt: () =>
-      Math.min(
-        reminders?.nextDueAt() ?? Number.POSITIVE_INFINITY,
-        broadcastDueAt ?? Number.POSITIVE_INFINITY,
-      ),
+    nextWakeAt: () => broadcastDueAt ?? Number.POSITIVE_INFINITY,
     status: () => ({
-      reminders: reminders?.size ?? 0,
       detected: { ...detected },
       latencyMs: { linkShown: latency.linkShown.summary(), others: latency.others.summary() },
     }),

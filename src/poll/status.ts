@@ -28,8 +28,8 @@ export interface PollStatus {
   inFlight: number;
   /** End of a pause after a 401, or null. */
   pausedUntil: number | null;
-  /** Queue sizes, plus planned reminders. */
-  queues: SchedulerSizes & { reminders: number };
+  /** Queue sizes. */
+  queues: SchedulerSizes;
   /** Counters since start. */
   checks: { sent: number; failed: number; refused: number; skippedPending: number };
   /** Checks sent since start, by why the player was picked. */
@@ -75,7 +75,7 @@ export function formatPollStatus(status: PollStatus, now: number): string[] {
     `Polling    ${status.running ? 'running' : 'off'}${status.autoClaim ? ' (auto-claim)' : ''}, one check every ${secondsText(status.paceMs)}${paused}`,
     `Gate       ${formatGate(gate, now)}`,
     `Priority   ${priority.returning} returning player(s) first (claimed before, site cooldown over in the last ${priority.windowMinutes} min; each checked again after ${secondsText(priority.returningEveryMs)} at the soonest), then ${priority.others} other(s) in turn, longest unchecked first`,
-    `Queues     ${queues.players} players: ${queues.link} link-shown, ${queues.join} joining, ${queues.returning} returning, ${queues.roundRobin} round-robin, ${queues.cooling} cooling down, ${queues.skipped} skipped; ${queues.reminders} reminders planned`,
+    `Queues     ${queues.players} players: ${queues.link} link-shown, ${queues.join} joining, ${queues.returning} returning, ${queues.roundRobin} round-robin, ${queues.cooling} cooling down, ${queues.skipped} skipped`,
     `Checks     ${checks.sent} sent, ${checks.failed} failed, ${checks.refused} refused by the budget, ${checks.skippedPending} skipped (reward pending); by reason ${byReason.link} link-shown, ${byReason.join} join, ${byReason.returning} returning, ${byReason.round_robin} round-robin`,
     `Detected   ${detected.linkShown} after the link (p50 ${secondsText(latencyMs.linkShown.p50)}, p95 ${secondsText(latencyMs.linkShown.p95)}), ${detected.others} others (p50 ${secondsText(latencyMs.others.p50)}, p95 ${secondsText(latencyMs.others.p95)})`,
   ];

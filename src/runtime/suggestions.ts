@@ -1,5 +1,5 @@
 /**
- * `chat:addSuggestion` for the players' commands (`/vote`, `/votetop`, `/voteshop`, `/votepoints`): sent to each
+ * `chat:addSuggestion` for the players' commands (`/vote`, `/votetop`, `/voteshop`, `/votepoints`, `/votereminders`): sent to each
  * player who joins and, at start, to everyone online, so the chat box shows what each command takes.
  */
 import type { Translate } from '../i18n/messages';
@@ -26,6 +26,8 @@ export interface SuggestedCommands {
   points: string | null;
   /** The vote link command (`/<command>link`), when polling is on. */
   link?: string | null;
+  /** The reminders' on/off command, when reminders are on. */
+  reminders?: string | null;
 }
 
 /** The suggestions of the commands that are on, in the server's language. */
@@ -47,6 +49,12 @@ export function commandSuggestions(commands: SuggestedCommands, translate: Trans
     });
   if (commands.points)
     list.push({ name: `/${commands.points}`, help: translate('suggest_points'), params: [] });
+  if (commands.reminders)
+    list.push({
+      name: `/${commands.reminders}`,
+      help: translate('suggest_reminders'),
+      params: [{ name: 'off|on', help: translate('suggest_reminders_state') }],
+    });
   return list;
 }
 

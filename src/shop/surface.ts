@@ -209,6 +209,7 @@ export function createShopSurface(
           top: config.topVoters.enabled ? config.topVoters.command : null,
           shop: shop ? config.shop.command : null,
           points: pointsInUse(config) ? config.shop.pointsCommand : null,
+          reminders: config.reminders.enabled ? config.reminders.command : null,
         },
         translate,
       );

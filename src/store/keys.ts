@@ -52,6 +52,11 @@ export const PURCHASE_PREFIX = 'shop:buy:';
 export const SHOP_USAGE_PREFIX = 'shop:usage:';
 /** Units of an item sold against its global stock: `shop:stock:<itemId>`. */
 export const SHOP_STOCK_PREFIX = 'shop:stock:';
+/**
+ * A player's vote reminders: their `/votereminders off|on` choice, the lines of the last hour (the cap) and the sites
+ * already reminded of, so a restart or a reconnect starts neither the cap nor the reminders afresh: `reminders:<license>`.
+ */
+export const REMINDERS_PREFIX = 'reminders:';
 /** The version of vote-reward that last wrote the data. */
 export const DATA_VERSION_KEY = 'meta:data_version';
 /** The version of the name-lock key format the bindings were last upgraded to (`claim/name-key-upgrade.ts`). */
@@ -78,6 +83,7 @@ export const KVP_FAMILIES: readonly string[] = [
   DISCORD_QUEUE_PREFIX,
   DISCORD_SENT_PREFIX,
   SITE_VOTE_PREFIX,
+  REMINDERS_PREFIX,
   POINTS_PREFIX,
   POINTS_KEY_PREFIX,
   PURCHASE_PREFIX,
@@ -96,6 +102,8 @@ export const partyProgressKey = (month: string): string => `${PARTY_PROGRESS_PRE
 /** The key of the record of one site vote: `vote` is the vote's time (ms), or null when the site gives none. */
 export const siteVoteKey = (site: string, identity: string, vote: number | null): string =>
   `${SITE_VOTE_PREFIX}${site}:${encodeURIComponent(identity)}:${vote === null ? 'u' : `t${vote}`}`;
+/** The key of a player's reminders record. */
+export const remindersKey = (license: string): string => `${REMINDERS_PREFIX}${license}`;
 /** The key of a player's points ledger. */
 export const pointsKey = (license: string): string => `${POINTS_PREFIX}${license}`;
 /** The prefix of every key record of one player's ledger (`pointkey:<license>:`). */

@@ -161,5 +161,19 @@ export const siteVoteSchema = z.object({
   createdAt: time,
 });
 
+/**
+ * A player's reminders (`reminders:<license>`): whether they turned them off, the times of the lines sent within the
+ * last hour, per site the earliest time it may be reminded of again (null: once the player has voted there again), and
+ * the vote-party threshold they were nudged for.
+ */
+export const reminderRecordSchema = z.object({
+  format: z.literal(1),
+  license: z.string().min(1),
+  off: z.boolean(),
+  sent: z.array(time).max(50),
+  reminded: z.record(z.string().min(1).max(24), time.nullable()),
+  nudgedFor: z.number().int().nullable(),
+});
+
 /** A player's vote history as read: {@link voteHistorySchema}'s output. */
 export type VoteHistory = z.output<typeof voteHistorySchema>;

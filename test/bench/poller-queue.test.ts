@@ -5,7 +5,7 @@ describe('roundRobinQueue (the rotation a first-time voter waits for)', () => {
   it("reads the round-robin count of the status's Queues line, not the players online", () => {
     const status = [
       'Polling    running, one check every 1.3 s',
-      'Queues     2048 players: 0 link-shown, 0 joining, 13 returning, 883 round-robin, 1152 cooling down, 0 skipped; 0 reminders planned',
+      'Queues     2048 players: 0 link-shown, 0 joining, 13 returning, 883 round-robin, 1152 cooling down, 0 skipped',
     ];
     expect(roundRobinQueue(status)).toBe(883);
   });

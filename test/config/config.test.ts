@@ -72,6 +72,14 @@ describe('loadConfig', () => {
           siteCooldownMinutes: 120,
           broadcast: { enabled: false, windowMinutes: 5 },
         },
+        reminders: {
+          enabled: false,
+          joinDelaySeconds: 120,
+          repeatMinutes: 0,
+          maxPerHour: 2,
+          partyNudgeVotes: 10,
+          command: 'votereminders',
+        },
         sites: [],
         allSites: { reward: null },
         nameLock: true,
@@ -301,6 +309,67 @@ describe('loadConfig', () => {
   });
 });
 
+describe('poll.reminderMinutes (0.4.0) and the reminders section', () => {
+  it('reads reminderMinutes N > 0 as reminders on, repeating every N minutes, and says so', () => {
+    const result = load({ ...base, poll: { reminderMinutes: 30 } });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.config.reminders).toMatchObject({
+      enabled: true,
+      repeatMinutes: 30,
+      joinDelaySeconds: 1800,
+    });
+    expect(result.warnings).toEqual([
+      "poll.reminderMinutes: read as reminders.enabled true, reminders.repeatMinutes 30, reminders.joinDelaySeconds 1800; reminders now follow each site's next-vote time and players can turn them off. Move the setting to the reminders section (docs/programs.md#reminders)",
+    ]);
+  });
+
+  it('ignores reminderMinutes beside a reminders section, and says so', () => {
+    const result = load({ ...base, poll: { reminderMinutes: 30 }, reminders: { enabled: false } });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.config.reminders.enabled).toBe(false);
+    expect(result.warnings).toEqual([
+      'poll.reminderMinutes: ignored, the reminders section sets the reminders; remove poll.reminderMinutes (docs/programs.md#reminders)',
+    ]);
+  });
+
+  it('leaves reminders alone and says nothing when reminderMinutes is 0', () => {
+    const result = load({ ...base, reminders: { enabled: true } });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.config.reminders.enabled).toBe(true);
+    expect(result.warnings).toBeUndefined();
+  });
+
+  it.each([
+    [{ command: 'vote' }, '"vote" is already command'],
+    [{ command: 'votelink' }, '"votelink" is already the vote link command'],
+    [{ command: 'votereward' }, '"votereward" is already the admin command'],
+  ])('refuses reminders.command %j that another command has', (reminders, said) => {
+    const result = load({ ...base, reminders: { enabled: true, ...reminders } });
+    expect(result.ok ? [] : result.problems).toEqual([
+      `reminders.command: ${said}; give the reminders their own command name (default "votereminders")`,
+    ]);
+    const optional = loadConfig(
+      { text: JSON.stringify({ ...base, reminders: { enabled: true, ...reminders } }), convar: noConvars },
+      { optionalPrograms: true },
+    );
+    if (!optional.ok) throw new Error(optional.problems.join('\n'));
+    expect(optional.config.reminders.enabled).toBe(false);
+    expect(optional.disabled?.map((program) => program.program)).toEqual(['reminders']);
+  });
+
+  it('turns reminders off, not the server, when their settings are wrong (optional programs)', () => {
+    const result = loadConfig(
+      { text: JSON.stringify({ ...base, reminders: { enabled: true, maxPerHour: 0 } }), convar: noConvars },
+      { optionalPrograms: true },
+    );
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.config.reminders.enabled).toBe(false);
+    expect(result.disabled).toEqual([
+      { program: 'reminders', problems: ['reminders.maxPerHour: expected a number ≥ 1, got 0'] },
+    ]);
+  });
+});
+
 describe('maskKey', () => {
   it.each([
     ['live_0123456789abcdef0123456789abcdef', 'live_****cdef'],
@@ -341,6 +410,7 @@ describe('configJsonSchema', () => {
       'shop',
       'messages',
       'poll',
+      'reminders',
       'sites',
       'allSites',
       'nameLock',

@@ -73,6 +73,12 @@ describe('config.json near misses name the value or setting meant', () => {
     [{ voteParty: { evry: 5 } }, 'voteParty.evry: unknown setting; did you mean "every"?'],
     [{ poll: { autoclaim: true } }, 'poll.autoclaim: unknown setting; did you mean "autoClaim"?'],
     [
+      { reminders: { joinDelaySecond: 60 } },
+      'reminders.joinDelaySecond: unknown setting; did you mean "joinDelaySeconds"?',
+    ],
+    [{ reminders: { maxperhour: 3 } }, 'reminders.maxperhour: unknown setting; did you mean "maxPerHour"?'],
+    [{ reminder: { enabled: true } }, 'reminder: unknown setting; did you mean "reminders"?'],
+    [
       { reward: { type: 'money', amount: 5, chanse: 10 } },
       'reward.chanse: unknown setting; did you mean "chance"?',
     ],

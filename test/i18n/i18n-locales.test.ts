@@ -54,6 +54,8 @@ const VARS = {
   max: 32,
   page: 2,
   site: 'Trackyserver',
+  sites: 'Trackyserver (https://trackyserver.example/vote), Top-Serveurs (https://top-serveurs.example/vote)',
+  remind: 'votereminders',
 };
 
 /** What is wrong with one message of a locale (or its `override`), one line per fault (empty when it is fine). */

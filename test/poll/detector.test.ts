@@ -284,25 +284,6 @@ describe('createVoteDetector', () => {
     h.detector.stop();
   });
 
-  it('reminds players who can vote every N minutes, never those still in the site cooldown', async () => {
-    const h = createPollHarness({ poll: { reminderMinutes: 10, siteCooldownMinutes: 120 } });
-    h.runtime.kvpData.set(`${LAST_CLAIM_KVP_PREFIX}player2`, String(h.runtime.now() - 60 * MIN));
-    joinPlayers(h.runtime, 1, 2);
-    h.detector.start();
-    await h.runtime.clock.advance(35 * MIN);
-    const reminder = 'You can vote for the server again: https://votes.example/servers/1/vote';
-    expect(h.runtime.told.filter((t) => t.source === 1).map((t) => t.message)).toEqual([
-      reminder,
-      reminder,
-      reminder,
-    ]);
-    expect(h.runtime.told.filter((t) => t.source === 2)).toEqual([]);
-    await h.runtime.clock.advance(30 * MIN);
-    expect(h.runtime.told.filter((t) => t.source === 2).map((t) => t.message)).toEqual([reminder]);
-    expect(h.detector.status().queues.link).toBeGreaterThan(0);
-    h.detector.stop();
-  });
-
   it('broadcasts one batched count of the players who voted in the window', async () => {
     const h = createPollHarness({ poll: { broadcast: { enabled: true, windowMinutes: 5 } } });
     joinPlayers(h.runtime, 1, 10);

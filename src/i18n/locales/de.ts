@@ -10,6 +10,13 @@ export const de: Record<MessageKey, string> = {
   reward_waiting: 'Dein Vote ist angekommen: Gib /{command} ein, um deine Belohnung abzuholen.',
   vote_link: 'Vote hier für den Server: {url} und gib dann /{command} ein, um deine Belohnung abzuholen.',
   vote_reminder: 'Du kannst wieder für den Server voten: {url}',
+  vote_reminder_site: 'Du kannst wieder auf {site} voten: {url}',
+  vote_reminder_sites: 'Du kannst wieder voten auf {sites}',
+  vote_party_nudge: 'Votes bis zur nächsten Vote-Party: {left}, und du hast heute noch nicht gevotet: {url}',
+  reminders_on: 'Vote-Erinnerungen sind an. Gib /{remind} off ein, um sie abzustellen.',
+  reminders_off: 'Vote-Erinnerungen sind für dich aus. Gib /{remind} on ein, um sie wieder zu bekommen.',
+  suggest_reminders: 'Deine Vote-Erinnerungen aus- oder einschalten',
+  suggest_reminders_state: 'off oder on',
   vote_broadcast_one:
     '1 Spieler hat in den letzten {minutes} Min. für den Server gevotet. Vote auch: /{command}',
   vote_broadcast:

@@ -12,6 +12,14 @@ export const es: Record<MessageKey, string> = {
   reward_waiting: 'Hemos recibido tu voto: escribe /{command} para recoger tu recompensa.',
   vote_link: 'Vota por el servidor aquí: {url} y luego escribe /{command} para recoger tu recompensa.',
   vote_reminder: 'Ya puedes volver a votar por el servidor: {url}',
+  vote_reminder_site: 'Ya puedes volver a votar en {site}: {url}',
+  vote_reminder_sites: 'Ya puedes volver a votar en {sites}',
+  vote_party_nudge: 'Votos que faltan para la próxima Vote Party: {left}, y hoy aún no has votado: {url}',
+  reminders_on: 'Los recordatorios de voto están activados. Escribe /{remind} off para quitarlos.',
+  reminders_off:
+    'Los recordatorios de voto están desactivados para ti. Escribe /{remind} on para volver a recibirlos.',
+  suggest_reminders: 'Desactivar o activar tus recordatorios de voto',
+  suggest_reminders_state: 'off u on',
   vote_broadcast_one:
     '1 jugador ha votado por el servidor en los últimos {minutes} min. Vota tú también: /{command}',
   vote_broadcast:

@@ -10,6 +10,13 @@ export const nl: Record<MessageKey, string> = {
   reward_waiting: 'Je stem is binnen: typ /{command} om je beloning op te halen.',
   vote_link: 'Stem hier op de server: {url} en typ daarna /{command} om je beloning op te halen.',
   vote_reminder: 'Je kunt weer op de server stemmen: {url}',
+  vote_reminder_site: 'Je kunt weer stemmen op {site}: {url}',
+  vote_reminder_sites: 'Je kunt weer stemmen op {sites}',
+  vote_party_nudge: 'Stemmen tot de volgende vote party: {left}, en je hebt vandaag nog niet gestemd: {url}',
+  reminders_on: 'Stemherinneringen staan aan. Typ /{remind} off om ze te stoppen.',
+  reminders_off: 'Stemherinneringen staan voor jou uit. Typ /{remind} on om ze weer te krijgen.',
+  suggest_reminders: 'Je stemherinneringen uit- of aanzetten',
+  suggest_reminders_state: 'off of on',
   vote_broadcast_one:
     '1 speler heeft in de afgelopen {minutes} min op de server gestemd. Stem ook: /{command}',
   vote_broadcast:

@@ -14,6 +14,13 @@ export const pl: Record<MessageKey, string> = {
   reward_waiting: 'Twój głos dotarł: wpisz /{command}, aby odebrać nagrodę.',
   vote_link: 'Zagłosuj na serwer tutaj: {url} – potem wpisz /{command}, aby odebrać nagrodę.',
   vote_reminder: 'Możesz znowu zagłosować na serwer: {url}',
+  vote_reminder_site: 'Możesz znowu zagłosować na {site}: {url}',
+  vote_reminder_sites: 'Możesz znowu zagłosować na {sites}',
+  vote_party_nudge: 'Do następnej Vote Party brakuje głosów: {left}, a ty nie głosowałeś dziś: {url}',
+  reminders_on: 'Przypomnienia o głosowaniu są włączone. Wpisz /{remind} off, aby je wyłączyć.',
+  reminders_off: 'Przypomnienia o głosowaniu są dla ciebie wyłączone. Wpisz /{remind} on, aby je przywrócić.',
+  suggest_reminders: 'Wyłącz lub włącz przypomnienia o głosowaniu',
+  suggest_reminders_state: 'off lub on',
   vote_broadcast_one:
     'Jeden gracz zagłosował na serwer w ciągu ostatnich {minutes} min. Ty też zagłosuj: /{command}',
   vote_broadcast:
