@@ -20,11 +20,12 @@ const root = new URL('.', import.meta.url).pathname;
  * payout engine about 7 KiB (612 KiB); issue 37 (VORP gold and notifications, a stopped framework named, the update
  * notice) about 7 KiB; the points ledger of format 2 (keys stored apart, their pass, the migration) and the exports'
  * contract about 5 KiB; the next-vote reader and the reminders of issue 36 (per site, the quiet time, the cap, the
- * opt-out, the party nudge, their messages in seven languages) about 16 KiB (639 → 655 KiB); the network store of
- * issue 35 (oxmysql client, tables, ownership gate, status) about 15 KiB. The syntax target stays Node 16: FXServer
- * builds before 12913 ignore `node_version '22'` and run Node 16.9 (targeting Node 22 would save 8 KiB and break them).
+ * opt-out, the party nudge, their messages in seven languages) about 16 KiB (639 → 655 KiB); the player panel's
+ * server side (its state, intents and command, its words in seven languages) about 21 KiB; the network store of issue
+ * 35 (oxmysql client, tables, ownership gate, status) about 15 KiB. The syntax target stays Node 16: FXServer builds
+ * before 12913 ignore `node_version '22'` and run Node 16.9 (targeting Node 22 would save 8 KiB and break them).
  */
-const MAX_BUNDLE_BYTES = 676 * 1024;
+const MAX_BUNDLE_BYTES = 704 * 1024;
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
 /** The folder inside the zip: the owner unzips the zip into resources/, giving resources/vote-reward/. */
 const RESOURCE_FOLDER = 'vote-reward';
@@ -66,6 +67,56 @@ async function bundleResource() {
   if (problems.length > 0) throw new Error(problems.join('\n'));
   return size;
 }
+
+/** Longest the client script and the panel page may be: they download to every player. */
+const MAX_CLIENT_BYTES = 24 * 1024;
+
+/**
+ * The player panel's client side: `dist/client.js` (the client script, FiveM's client JS runtime) and `dist/ui/`
+ * (the NUI page: index.html and panel.css copied from ui/, panel.js bundled from src/ui/). Neither holds anything of
+ * the server: a check refuses a bundle that names the API key's convar or config.json.
+ */
+async function bundleClient() {
+  const common = {
+    bundle: true,
+    format: 'iife',
+    minifySyntax: true,
+    minifyWhitespace: true,
+    legalComments: 'none',
+    charset: 'utf8',
+    logLevel: 'warning',
+  };
+  await build({
+    ...common,
+    entryPoints: [`${root}src/client/index.ts`],
+    outfile: `${root}dist/client.js`,
+    platform: 'neutral',
+    target: ['es2020'],
+  });
+  await build({
+    ...common,
+    entryPoints: [`${root}src/ui/panel.ts`],
+    outfile: `${root}dist/ui/panel.js`,
+    platform: 'browser',
+    target: ['chrome103'],
+  });
+  for (const file of ['index.html', 'panel.css'])
+    writeFileSync(`${root}dist/ui/${file}`, readFileSync(`${root}ui/${file}`));
+  const problems = [];
+  let total = 0;
+  for (const file of CLIENT_FILES) {
+    const text = readFileSync(`${root}${file}`, 'utf8');
+    total += Buffer.byteLength(text);
+    if (/vote_reward_api_key|config\.json|apiKey/.test(text)) problems.push(`${file} names a server secret`);
+  }
+  if (total > MAX_CLIENT_BYTES)
+    problems.push(`the client files are ${total} bytes, over ${MAX_CLIENT_BYTES}`);
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  return total;
+}
+
+/** What a player's game downloads: the manifest's client_script, ui_page and files. */
+const CLIENT_FILES = ['dist/client.js', 'dist/ui/index.html', 'dist/ui/panel.js', 'dist/ui/panel.css'];
 
 /** Writes config.schema.json from the same zod schema the resource validates with. */
 async function writeConfigSchema() {
@@ -134,6 +185,10 @@ const PACKAGE_FILES = {
   // Run inside vRP 2 by its loadScript: how the vRP adapter asks vRP 2 whether a character is loaded.
   'lua/vrp2.lua': 'lua/vrp2.lua',
   'lua/shop-menu.lua': 'lua/shop-menu.lua',
+  'dist/client.js': 'dist/client.js',
+  'dist/ui/index.html': 'dist/ui/index.html',
+  'dist/ui/panel.js': 'dist/ui/panel.js',
+  'dist/ui/panel.css': 'dist/ui/panel.css',
   'README.md': 'docs/owner/README.md',
   'docs/config.md': 'docs/config.md',
   'docs/messages.md': 'docs/messages.md',
@@ -143,6 +198,7 @@ const PACKAGE_FILES = {
   'docs/commands.md': 'docs/commands.md',
   'docs/troubleshooting.md': 'docs/troubleshooting.md',
   'docs/shop.md': 'docs/shop.md',
+  'docs/panel.md': 'docs/panel.md',
   'docs/sites.md': 'docs/sites.md',
   'CHANGELOG.md': 'CHANGELOG.md',
   LICENSE: 'LICENSE',
@@ -188,9 +244,10 @@ try {
   if (!process.argv.includes('--package-only')) {
     await writeConfigSchema();
     const size = await bundleResource();
+    const clientSize = await bundleClient();
     const stamped = syncManifest() ? ', fxmanifest.lua updated from package.json' : '';
     console.log(
-      `build: dist/server.js ${(size / 1024).toFixed(1)} KiB, config.schema.json written${stamped}`,
+      `build: dist/server.js ${(size / 1024).toFixed(1)} KiB, client ${(clientSize / 1024).toFixed(1)} KiB, config.schema.json written${stamped}`,
     );
   }
   if (process.argv.includes('--package') || process.argv.includes('--package-only')) {

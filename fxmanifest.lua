@@ -12,10 +12,19 @@ author 'vote-reward contributors'
 repository 'https://github.com/vote-reward/vote-reward'
 license 'MIT'
 
-server_only 'yes'
 node_version '22'
 
 server_script 'dist/server.js'
+
+-- The player panel (docs/panel.md): players download only these files. The client script does nothing until the
+-- server opens the panel, which `set vote_reward_panel false` turns off; no manifest edit is needed either way.
+client_script 'dist/client.js'
+ui_page 'dist/ui/index.html'
+files {
+  'dist/ui/index.html',
+  'dist/ui/panel.js',
+  'dist/ui/panel.css',
+}
 
 -- config.json is read on the server with LoadResourceFile. It is deliberately not listed under
 -- `files`: clients would download it, and with it the API key.

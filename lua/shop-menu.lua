@@ -1,5 +1,6 @@
--- vote-reward: the optional vote shop menu, an ox_lib context menu (off by default; see docs/shop.md).
--- To use it, set "shop": { "menu": true } in config.json, delete `server_only 'yes'` from fxmanifest.lua and add:
+-- vote-reward: the 0.4.0 vote shop menu, an ox_lib context menu. The player panel (docs/panel.md) replaces it and
+-- needs no manifest edit; this script is only served when `shop.menu` is true and `set vote_reward_panel false`.
+-- To use it anyway, add to fxmanifest.lua:
 --   client_script '@ox_lib/init.lua'
 --   client_script 'lua/shop-menu.lua'
 --   dependency 'ox_lib'

@@ -1,6 +1,7 @@
 import type { CheckMode } from './db';
 import { DatabaseFileError } from './db/open-database';
 import { normalizePublicUrl } from './middleware/host-allow-list';
+import { DEMO_GAMES, type DemoGame } from './seed';
 
 /** Parsed command line of the mock. */
 export interface CliOptions {
@@ -14,6 +15,8 @@ export interface CliOptions {
   db: string;
   /** `demo` seeds a fresh database, `none` leaves it empty. */
   seed: 'demo' | 'none';
+  /** Game of the seeded demo server (`--game`); undefined when not given (the seed then uses `fivem`). */
+  game?: DemoGame | undefined;
   /** Rule of `/vote/check`. */
   checkMode: CheckMode;
   /** Requests per rolling 60 s per key. */
@@ -62,6 +65,8 @@ usage: npm start -- [flags]      (or: tsx mock-server/index.ts [flags])
   --db PATH             SQLite file, created on first run and kept; :memory: for a throw-away one
                         (default .mock/vote-api.sqlite)
   --seed demo|none      seed a new database with a demo server and 20 others (default demo)
+  --game fivem|redm     game of the seeded demo server: fivem (default) or redm, a RedM server, for testing
+                        the resource on RedM (applies when the database is seeded, i.e. new or :memory:)
   --check-mode MODE     unclaimed (spec variant B, default) or last24h (variant A)
   --rate-limit N        API requests per key in any rolling 60 s (default 60)
   --vote-cooldown DUR   time between two votes of one username or IP on the vote page,
@@ -111,6 +116,7 @@ const VALUE_FLAGS = [
   '--public-url',
   '--db',
   '--seed',
+  '--game',
   '--check-mode',
   '--rate-limit',
   '--vote-cooldown',
@@ -166,6 +172,13 @@ export function parseCli(argv: readonly string[]): CliOptions {
       case '--seed':
         options.seed = oneOf(flag, value, ['demo', 'none'] as const);
         break;
+      case '--game':
+        if (value === 'rdr3')
+          throw new CliError(
+            `--game must be one of ${DEMO_GAMES.join(', ')}, got "rdr3" (RedM's game name in fxmanifest.lua; the listing calls RedM redm)`,
+          );
+        options.game = oneOf(flag, value, DEMO_GAMES);
+        break;
       case '--check-mode':
         options.checkMode = oneOf(flag, value, ['unclaimed', 'last24h'] as const);
         break;
@@ -177,6 +190,10 @@ export function parseCli(argv: readonly string[]): CliOptions {
         break;
     }
   }
+  if (options.game !== undefined && options.seed === 'none')
+    throw new CliError(
+      `--game sets the game of the seeded demo server; it has no effect with --seed none (drop one of them)`,
+    );
   return options;
 }
 

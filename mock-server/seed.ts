@@ -8,7 +8,24 @@ export interface DemoSeed {
   apiKey: string;
 }
 
+/**
+ * Games the demo server can be seeded as (`--game`). The listing names a game by its platform, a lowercase word
+ * (spec 2.2 `server_game`, e.g. `fivem`), so RedM is `redm` (its FXServer manifest name `rdr3` is not what the
+ * listing shows).
+ */
+export const DEMO_GAMES = ['fivem', 'redm'] as const;
+
+/** A game the demo server can be seeded as. */
+export type DemoGame = (typeof DEMO_GAMES)[number];
+
+/** Options of `seedDemo`. */
+export interface SeedOptions {
+  /** Game of the demo server (default `fivem`); the 20 other listed servers stay FiveM ones. */
+  game?: DemoGame;
+}
+
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
 const DAY = 24 * HOUR;
 
 const SERVER_NAMES = [
@@ -55,12 +72,14 @@ function random(seed: number): () => number {
 export const SEEDED_UNCLAIMED = ['SeedAva', 'SeedBen'] as const;
 
 /**
- * Seeds the demo: one "Demo RP" server where SeedBen (two votes, 30 h and 3 h old) and SeedAva (one, 20 min)
+ * Seeds the demo: one "Demo RP" server (of `options.game`) where SeedBen (two votes, 30 h and 3 h old) and SeedAva (one, 20 min)
  * hold unclaimed votes, with older claimed votes, and 20 other servers with votes over the last two months so
  * ranks mean something.
  */
-export function seedDemo(store: Store, now: () => number): DemoSeed {
+export function seedDemo(store: Store, now: () => number, options: SeedOptions = {}): DemoSeed {
   const rnd = random(20_261_121);
+  // A generator of its own for the claim delays, so the rest of the seeded data is the same as before them.
+  const claimRnd = random(20_261_207);
   const at = now();
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T;
   const ip = () => `198.51.100.${1 + Math.floor(rnd() * 250)}`;
@@ -68,7 +87,7 @@ export function seedDemo(store: Store, now: () => number): DemoSeed {
   return store.db.transaction(() => {
     const demo = store.servers.create({
       name: 'Demo RP',
-      game: 'fivem',
+      game: options.game ?? 'fivem',
       ip: '127.0.0.1',
       port: 30120,
       description: 'The mock’s demo server: vote on /servers/1/vote, then type /vote in game.',
@@ -90,12 +109,19 @@ export function seedDemo(store: Store, now: () => number): DemoSeed {
       });
     }
     history.sort((a, b) => (a.votedAt as number) - (b.votedAt as number));
-    store.votes.insertMany(history);
-    for (const name of PLAYER_NAMES) {
-      while (store.votes.claimOldest(demo.id, name)) {
-        // claims every historic vote, so only the fresh ones below are waiting
-      }
+    // Every historic vote was claimed by the game server 1 to 15 minutes after it was cast (never before the
+    // same player's earlier vote), so only the fresh ones below are waiting.
+    const lastClaim = new Map<string, number>();
+    for (const vote of history) {
+      const delay = (1 + Math.floor(claimRnd() * 15)) * MINUTE + Math.floor(claimRnd() * MINUTE);
+      const claimedAt = Math.max(
+        (vote.votedAt as number) + delay,
+        (lastClaim.get(vote.username) ?? 0) + 1000,
+      );
+      lastClaim.set(vote.username, claimedAt);
+      vote.claimedAt = claimedAt;
     }
+    store.votes.insertMany(history);
     store.votes.insertMany([
       { serverId: demo.id, username: 'SeedBen', ip: '203.0.113.10', votedAt: at - 30 * HOUR },
       { serverId: demo.id, username: 'SeedBen', ip: '203.0.113.10', votedAt: at - 3 * HOUR },

@@ -9,7 +9,7 @@ import { webhookUrl } from './discord/admin-routes';
 import { type AdminOptions, exposure } from './middleware/admin-guard';
 import { rememberPeer } from './middleware/client-ip';
 import { createHostAllowList, isWildcardHost, normalizePublicUrl } from './middleware/host-allow-list';
-import { type DemoSeed, seedDemo } from './seed';
+import { type DemoGame, type DemoSeed, seedDemo } from './seed';
 
 /** Options of `startMockServer`; everything has a default suited to tests (port 0, in-memory, no seed). */
 export interface MockServerOptions {
@@ -38,6 +38,8 @@ export interface MockServerOptions {
   voteCooldownMs?: number;
   /** `demo` seeds an empty database (default `none`). */
   seed?: 'demo' | 'none';
+  /** Game of the seeded demo server (default `fivem`); a database seeded earlier keeps its own. */
+  game?: DemoGame;
   /** Mount the listing-site emulations under `/sites/<kind>` (default off). */
   sites?: boolean;
 }
@@ -78,7 +80,8 @@ function rememberedDemo(store: Store, dbPath: string): DemoSeed | null {
     try {
       const saved = JSON.parse(readFileSync(file, 'utf8')) as { server_id?: unknown; api_key?: unknown };
       if (typeof saved.api_key === 'string' && saved.server_id === server.id) {
-        const auth = store.keys.authenticate(saved.api_key);
+        // A look-up, not a use: the key's "Last used" stays what game servers did with it.
+        const auth = store.keys.lookup(saved.api_key);
         if (auth.ok && auth.serverId === server.id) return { serverId: server.id, apiKey: saved.api_key };
       }
     } catch {
@@ -118,7 +121,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let demo: DemoSeed | null = null;
   if (options.seed === 'demo') {
     if (store.servers.count() === 0) {
-      demo = seedDemo(store, now);
+      demo = seedDemo(store, now, options.game ? { game: options.game } : {});
       if (dbPath !== ':memory:') writeDemo(dbPath, demo);
     } else if (dbPath !== ':memory:') {
       demo = rememberedDemo(store, dbPath);

@@ -47,6 +47,22 @@ export function waitingLines(waiting: ReadonlyArray<{ username: string; count: n
   ];
 }
 
+/**
+ * The banner's line naming the demo server's game, and when `--game` asked for another one than a database seeded
+ * earlier holds, why it did not apply and how to get it.
+ */
+export function demoGameLines(game: string, options: Pick<CliOptions, 'game' | 'db'>): string[] {
+  const lines = [
+    `demo server game: ${game}${options.game === undefined && game === 'fivem' ? ' (--game redm seeds a RedM one in a new database)' : ''}`,
+  ];
+  if (options.game !== undefined && options.game !== game) {
+    lines.push(
+      `--game ${options.game} did not apply: ${options.db} was seeded earlier with a ${game} demo server; start with a new --db file (or delete this one and its demo.json) to seed a ${options.game} one`,
+    );
+  }
+  return lines;
+}
+
 /** Starts the mock of the parsed `options` (`token`: MOCK_ADMIN_TOKEN) and returns it with the lines to print. */
 export async function startFromCli(
   options: CliOptions,
@@ -58,6 +74,7 @@ export async function startFromCli(
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
     db: options.db,
     seed: options.seed,
+    ...(options.game === undefined ? {} : { game: options.game }),
     checkMode: options.checkMode,
     rateLimit: options.rateLimit,
     voteCooldownMs: options.voteCooldownMs,
@@ -83,6 +100,7 @@ export async function startFromCli(
   );
   if (mock.demo) {
     lines.push(`demo server id: ${mock.demo.serverId}`);
+    lines.push(...demoGameLines(mock.store.servers.get(mock.demo.serverId)?.game ?? '?', options));
     const where = options.db === ':memory:' ? 'only shown here' : `remembered in ${demoFilePath(options.db)}`;
     lines.push(`demo API key: ${mock.demo.apiKey} (stored hashed in the database; ${where})`);
     const page = `${base}/servers/${mock.demo.serverId}`;

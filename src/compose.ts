@@ -98,8 +98,11 @@ export interface Running {
   sites: SiteClaims | null;
   /** Per player and per site (the seed first): voted or not, and when the player may vote again. */
   nextVotes: NextVoteReader;
-  /** Claims on the seed (the claim flow) then on every configured site, as `/vote` does. */
-  claimAll(source: number): Promise<void>;
+  /**
+   * Claims on the seed (the claim flow) then on every configured site, as `/vote` does; resolves with true when this
+   * claim paid something (a vote rewarded on the seed, or journalled on a site).
+   */
+  claimAll(source: number): Promise<boolean>;
   /** Vote points (the ledger, always) and the shop (when `shop.enabled`). */
   points: PointsPart;
   /** The shared store of a network of servers (off without `set vote_reward_store "oxmysql"`). */
@@ -351,6 +354,7 @@ export function composeResource(
     reminders,
     async claimAll(source) {
       const seed = await flow.claim(source);
+      const paid = seed.code === 'rewarded';
       // A /vote refused as a whole (too soon, already running) asks no site either.
       if (
         !siteClaims ||
@@ -358,8 +362,9 @@ export function composeResource(
         seed.code === 'claim_in_progress' ||
         seed.code === 'store_down'
       )
-        return;
-      await siteClaims.claimAll(source);
+        return paid;
+      const results = await siteClaims.claimAll(source);
+      return paid || results.some((result) => result.code === 'paid');
     },
     points,
     network,

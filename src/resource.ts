@@ -13,6 +13,8 @@ import { ADMIN_COMMAND, type AdminCommand, runAdminCommand } from './domain/admi
 import type { ClaimLocks } from './engine/locks';
 import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
+import { type Panel, panelCommandOf } from './panel/panel';
+import { panelCommand, panelStatus, startPlayerSurfaces } from './panel/surface';
 import { programsCommands } from './programs/console';
 import { findFramework } from './rewards/registry';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
@@ -23,7 +25,6 @@ import {
   type ClosedShop,
   closedShopOf,
   createShopCommandRegistry,
-  createShopSurface,
   type ShopSurface,
   shopAdminCommands,
 } from './shop/surface';
@@ -72,6 +73,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   const registerOnce = commandRegistry(runtime);
   /** The shop's commands, suggestions and menu over the running app (null while nothing runs). */
   let surface: ShopSurface | null = null;
+  let panel: Panel | null = null; // the player panel (null while nothing runs or the convar turns it off)
   let started = false;
 
   const printBlock = (title: string, lines: readonly string[]) => printProblems(log, title, lines);
@@ -103,7 +105,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
         return;
       }
       if (current) {
-        void current.claimAll(source);
+        void current.claimAll(source).then((paid) => !paid && app === current && panel?.open(source));
         return;
       }
       if (starting)
@@ -138,11 +140,8 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   const checkForUpdateOnce = createUpdateCheck({ convar: runtime.convar, log, version });
   /** The shop command of a config.json whose shop was turned off for a problem (it answers "closed"). */
   let closedShop: ClosedShop | null = null;
-  const registerShopCommands = createShopCommandRegistry(
-    runtime,
-    () => surface,
-    (source) => runtime.tell(source, inert.translate('not_ready')),
-  );
+  const answerNotReady = (source: number) => runtime.tell(source, inert.translate('not_ready'));
+  const registerShopCommands = createShopCommandRegistry(runtime, () => surface, answerNotReady);
 
   /** Loads config.json, chooses the adapter and composes the parts; null (after printing why) when it cannot. */
   const build = async (): Promise<Running | null> => {
@@ -206,8 +205,13 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
     candidate.start();
     checkForUpdateOnce(candidate.transport, candidate.config.requestTimeoutMs);
     registerShopCommands(candidate.config, closedShop);
-    surface = createShopSurface(runtime, candidate);
-    surface.start();
+    ({ surface, panel } = startPlayerSurfaces(runtime, candidate));
+    const menu = panelCommandOf(candidate.config.command);
+    if (panel)
+      registerOnce(
+        menu,
+        panelCommand(menu, runtime, () => app && { running: app, panel }, answerNotReady),
+      );
     void candidate.flow.reconcile('claim').catch((error: unknown) => {
       log.error(`reconciliation at start failed: ${describeError(error)}`);
     });
@@ -223,6 +227,8 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
 
   const reload = async (): Promise<string[]> => {
     const old = app;
+    panel?.stop();
+    panel = null;
     surface?.stop();
     surface = null;
     old?.stop();
@@ -240,12 +246,12 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       name: 'status',
       args: '[verbose]',
       help: 'API, server, framework, open claims, polling, programs; `verbose` (or -v) for every figure',
-      run: (args) => {
+      run: async (args) => {
         const current = app;
         if (!current)
           return ['vote-reward: inert (see the start-up block); fix the problem then `votereward reload`'];
         const verbose = args.some((word) => VERBOSE_WORDS.includes(word.toLowerCase()));
-        return statusLines(current, runtime.now(), verbose);
+        return [...(await statusLines(current, runtime.now(), verbose)), ...panelStatus(panel, verbose)];
       },
     },
     ...claimCommands(() => app?.flow ?? null, runtime.now),

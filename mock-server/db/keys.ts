@@ -35,8 +35,13 @@ export interface Keys {
   revoke(prefix: string): KeyRecord | null;
   /** A server's keys, oldest first, masked. */
   list(serverId: number): KeyRecord[];
-  /** Resolves a presented key to its server, in constant time with respect to the key's content. */
+  /**
+   * Resolves a presented key to its server, in constant time with respect to the key's content, and counts it as a
+   * use (`lastUsedAt`).
+   */
   authenticate(key: string): AuthResult;
+  /** Resolves a key like `authenticate` without counting a use (the mock checking the demo key it remembers). */
+  lookup(key: string): AuthResult;
 }
 
 /** The keys part and the hook `createStore` calls when it empties the tables behind the keys' back. */
@@ -108,6 +113,15 @@ export function createKeys(db: Db, options: StoreOptions & { requireServer: Requ
     return row;
   }
 
+  function resolve(key: string): { row: KeyRow } | Extract<AuthResult, { ok: false }> {
+    if (!isWellFormedKey(key)) return { ok: false, reason: 'malformed' };
+    // The digest as base64 straight from the hash: no Buffer per request (one is built on a cache miss).
+    const row = cachedKey(hashKeyBase64(key));
+    if (!row) return { ok: false, reason: 'unknown' };
+    if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
+    return { row };
+  }
+
   return {
     forgetAuthenticated() {
       knownKeys.clear();
@@ -133,12 +147,15 @@ export function createKeys(db: Db, options: StoreOptions & { requireServer: Requ
         return keysOfServerStmt.all(serverId).map(toKey);
       },
 
+      lookup(key) {
+        const found = resolve(key);
+        return 'row' in found ? { ok: true, serverId: found.row.server_id, prefix: found.row.prefix } : found;
+      },
+
       authenticate(key) {
-        if (!isWellFormedKey(key)) return { ok: false, reason: 'malformed' };
-        // The digest as base64 straight from the hash: no Buffer per request (one is built on a cache miss).
-        const row = cachedKey(hashKeyBase64(key));
-        if (!row) return { ok: false, reason: 'unknown' };
-        if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
+        const found = resolve(key);
+        if (!('row' in found)) return found;
+        const { row } = found;
         const at = now();
         if (row.last_used_at === null || at - row.last_used_at >= LAST_USED_WRITE_INTERVAL_MS) {
           touchKeyStmt.run(at, row.id);

@@ -34,6 +34,8 @@ export interface VoteInput {
   ip?: string | null;
   /** Vote time in ms; defaults to `now()`. */
   votedAt?: number;
+  /** Claim time in ms, not before `votedAt` (seeded history); unclaimed when absent. */
+  claimedAt?: number | null;
 }
 
 /** Who a vote lookup is about: a username or an IP address. */
@@ -104,8 +106,12 @@ export function createVotes(db: Db, options: StoreOptions & { requireServer: Req
   // row, before SQLite finishes the step that commits, so the WAL hook never runs its auto-checkpoint and the
   // WAL file grows without bound (1 GB after 20,000 single-vote inserts).
 
-  const insertVoteStmt = db.prepare<[string, number, string, string, string | null, number], VoteRow>(
-    `INSERT INTO votes (uuid, server_id, username, username_key, ip, voted_at) VALUES (?, ?, ?, ?, ?, ?)
+  const insertVoteStmt = db.prepare<
+    [string, number, string, string, string | null, number, number | null],
+    VoteRow
+  >(
+    `INSERT INTO votes (uuid, server_id, username, username_key, ip, voted_at, claimed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      RETURNING ${VOTE_COLUMNS}`,
   );
   const lastByUserStmt = db
@@ -170,6 +176,10 @@ export function createVotes(db: Db, options: StoreOptions & { requireServer: Req
   function insertVote(input: VoteInput): VoteRecord {
     requireServer(input.serverId);
     const username = input.username.trim();
+    const votedAt = input.votedAt ?? now();
+    const claimedAt = input.claimedAt ?? null;
+    if (claimedAt !== null && claimedAt < votedAt)
+      throw new RangeError(`a vote cannot be claimed (${claimedAt}) before it was cast (${votedAt})`);
     return toVote(
       insertVoteStmt.all(
         randomUUID(),
@@ -177,7 +187,8 @@ export function createVotes(db: Db, options: StoreOptions & { requireServer: Req
         username,
         usernameKey(username),
         input.ip ?? null,
-        input.votedAt ?? now(),
+        votedAt,
+        claimedAt,
       )[0] as VoteRow,
     );
   }

@@ -42,6 +42,7 @@ label{display:block;font-weight:600;margin-bottom:.3rem}
 .error{border-left:4px solid var(--bad)}
 .snippet{display:flex;gap:.5rem;align-items:flex-start;margin:.5rem 0 1.25rem}
 .snippet textarea,.secret{flex:1;min-width:0;font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;padding:.5rem;border:1px solid var(--border);border-radius:8px;background:var(--bg);color:var(--text);resize:vertical}
+.snippet textarea{field-sizing:content;overflow-wrap:anywhere;resize:none}
 .secret{display:block;word-break:break-all}
 img{max-width:100%;height:auto}
 code{font:13px ui-monospace,Menlo,Consolas,monospace}
@@ -53,6 +54,12 @@ code{font:13px ui-monospace,Menlo,Consolas,monospace}
 `;
 
 const COPY_SCRIPT = `document.addEventListener('click',function(e){var b=e.target.closest('[data-copy]');if(!b)return;var t=document.getElementById(b.getAttribute('data-copy'));if(!t)return;var v=t.value!==undefined?t.value:t.textContent;navigator.clipboard&&navigator.clipboard.writeText(v).then(function(){b.textContent=b.getAttribute('data-done')});});`;
+
+/**
+ * Browsers without `field-sizing: content` (the style sheet's way to show every line of an embed snippet): each
+ * snippet box is made as high as its wrapped lines, at load and whenever the width changes.
+ */
+const FIT_SNIPPETS_SCRIPT = `(function(){if(window.CSS&&CSS.supports('field-sizing','content'))return;function fit(){document.querySelectorAll('.snippet textarea').forEach(function(t){var s=getComputedStyle(t);t.style.height='auto';t.style.height=(t.scrollHeight+parseFloat(s.borderTopWidth)+parseFloat(s.borderBottomWidth))+'px'})}fit();addEventListener('resize',fit)})();`;
 
 /** Props of the page frame. */
 export interface LayoutProps {
@@ -102,7 +109,7 @@ export function Layout(props: LayoutProps) {
           </nav>
         </header>
         <main>{props.children}</main>
-        <script>{raw(COPY_SCRIPT)}</script>
+        <script>{raw(COPY_SCRIPT + FIT_SNIPPETS_SCRIPT)}</script>
       </body>
     </html>
   );

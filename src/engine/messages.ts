@@ -49,7 +49,8 @@ export function describeRewards(translate: Translate, rewards: readonly Reward[]
     .join(', ');
 }
 
-function problemMessage(problem: PayoutProblem): [MessageKey, MessageVars] {
+/** What a player is told about a payout problem (the words `/vote` uses). */
+export function problemMessage(problem: PayoutProblem): [MessageKey, MessageVars] {
   if (problem.code === 'inventory_full')
     return ['pending_inventory_full', { item: problem.item, count: problem.count }];
   if (problem.code === 'player_not_loaded') return ['pending_not_loaded', {}];
@@ -57,7 +58,8 @@ function problemMessage(problem: PayoutProblem): [MessageKey, MessageVars] {
   return [problem.stopped ? 'rewards_paused' : 'pending_framework_error', {}];
 }
 
-const adminWait = (problem: JournalProblem | null): MessageKey =>
+/** What a player is told about a claim waiting for an admin. */
+export const adminWait = (problem: JournalProblem | null): MessageKey =>
   problem === 'outcome_unknown' ? 'pending_unconfirmed' : 'pending_admin';
 
 function apiMessage(error: unknown): [MessageKey, MessageVars] {

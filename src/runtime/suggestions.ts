@@ -28,6 +28,8 @@ export interface SuggestedCommands {
   link?: string | null;
   /** The reminders' on/off command, when reminders are on. */
   reminders?: string | null;
+  /** The player panel's command, when the panel is on. */
+  panel?: string | null;
 }
 
 /** The suggestions of the commands that are on, in the server's language. */
@@ -55,6 +57,7 @@ export function commandSuggestions(commands: SuggestedCommands, translate: Trans
       help: translate('suggest_reminders'),
       params: [{ name: 'off|on', help: translate('suggest_reminders_state') }],
     });
+  if (commands.panel) list.push({ name: `/${commands.panel}`, help: translate('suggest_panel'), params: [] });
   return list;
 }
 

@@ -41,6 +41,8 @@ export interface ShopMenuOptions {
   shop: Shop;
   commands: ShopCommands;
   locale: Locale;
+  /** Opens the player panel instead of sending the menu's data (answers whether it did); left out while it is off. */
+  openPanel?: (source: number) => boolean;
 }
 
 /** The menu's data for `source`, or null (the player hears why) when the shop cannot list for them. */
@@ -88,6 +90,7 @@ export function listenForMenu(options: ShopMenuOptions): () => void {
   };
   const stopOpen = runtime.onNet(MENU_OPEN_EVENT, (source) => {
     if (!allowed('reads', source)) return;
+    if (options.openPanel?.(source)) return;
     const data = menuData(options, source);
     if (data) runtime.emitNet(MENU_DATA_EVENT, source, data);
     else commands.list(source);

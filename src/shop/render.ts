@@ -53,14 +53,23 @@ const LEFT_KEYS: Record<LimitReset, MessageKey> = {
 /** One item of the list as a line: id, name, cost, then what is left for the player, the stock and a confirm tag. */
 export function listingLine(words: ShopWords, listing: ShopListing): string {
   const { translate } = words;
+  return [
+    translate('shop_item', { id: listing.id, item: listing.name, cost: listing.cost }),
+    ...listingTags(words, listing),
+  ].join(' · ');
+}
+
+/** What is left for the player, the stock and a confirm tag of one item (the list line after its name and cost). */
+export function listingTags(words: ShopWords, listing: ShopListing): string[] {
+  const { translate } = words;
   const config = words.items.get(listing.id);
-  const parts = [translate('shop_item', { id: listing.id, item: listing.name, cost: listing.cost })];
+  const parts: string[] = [];
   if (listing.remaining !== null)
     parts.push(translate(LEFT_KEYS[config?.limit?.reset ?? 'never'], { left: listing.remaining }));
   if (listing.stockLeft === 0) parts.push(translate('shop_sold_out_tag'));
   else if (listing.stockLeft !== null) parts.push(translate('shop_stock', { stock: listing.stockLeft }));
   if (listing.confirm) parts.push(translate('shop_confirm_tag'));
-  return parts.join(' · ');
+  return parts;
 }
 
 /** Items one page of `/voteshop` shows: a hundred items never flood the chat. */

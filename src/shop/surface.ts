@@ -125,7 +125,10 @@ export function purchaseNames(
   };
 }
 
-/** Builds the surface; nothing is heard or sent until `start()`. */
+/**
+ * Builds the surface; nothing is heard or sent until `start()`. With `shop.menu`, `/voteshop` also opens the player
+ * panel when `openPanel` does (answers true), else the ox_lib shop menu of `lua/shop-menu.lua`.
+ */
 export function createShopSurface(
   runtime: Pick<
     Runtime,
@@ -142,6 +145,8 @@ export function createShopSurface(
     | 'kvp'
   >,
   source: ShopSurfaceSource,
+  /** The player panel's command and opener (answers whether it opened); left out while the panel is off. */
+  panel?: { command: string; open(player: number): boolean },
 ): ShopSurface {
   const { config, translate } = source;
   const shop = config.shop.enabled ? source.points.shop : null;
@@ -158,6 +163,7 @@ export function createShopSurface(
     notify: source.notifier?.tell,
     onList: menuOn
       ? (player) => {
+          if (panel?.open(player)) return;
           const data = shop ? menuData({ shop, commands, locale: config.locale }, player) : null;
           if (data) runtime.emitNet(MENU_DATA_EVENT, player, data);
         }
@@ -210,11 +216,21 @@ export function createShopSurface(
           shop: shop ? config.shop.command : null,
           points: pointsInUse(config) ? config.shop.pointsCommand : null,
           reminders: config.reminders.enabled ? config.reminders.command : null,
+          panel: panel?.command ?? null,
         },
         translate,
       );
       stops.push(sendSuggestions(runtime, suggestions));
-      if (menuOn && shop) stops.push(listenForMenu({ runtime, shop, commands, locale: config.locale }));
+      if (menuOn && shop)
+        stops.push(
+          listenForMenu({
+            runtime,
+            shop,
+            commands,
+            locale: config.locale,
+            ...(panel ? { openPanel: panel.open } : {}),
+          }),
+        );
     },
     stop() {
       for (const stop of stops.splice(0)) stop();

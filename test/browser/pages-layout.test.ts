@@ -186,6 +186,75 @@ describe.skipIf(!hasChromium)('pages on a 390 px phone, light and dark (Chromium
     }, 120_000);
   }
 
+  /** A browser without `field-sizing` (Firefox): CSS.supports says so (the style sheet's rule is undone below). */
+  const withoutFieldSizing = () => {
+    const supports = CSS.supports.bind(CSS);
+    CSS.supports = ((...args: [string, string?]) =>
+      String(args[0]).startsWith('field-sizing')
+        ? false
+        : supports(...(args as [string, string]))) as typeof CSS.supports;
+  };
+
+  for (const [viewport, how] of [
+    [PHONE, 'field-sizing'],
+    [{ width: 1280, height: 900 }, 'field-sizing'],
+    [PHONE, 'the script, in a browser without field-sizing'],
+  ] as const) {
+    it(`shows every line of each embed snippet, none cut, at ${viewport.width} px (${how})`, async () => {
+      const context = await browser.newContext({ viewport });
+      if (how !== 'field-sizing') await context.addInitScript(withoutFieldSizing);
+      try {
+        const page = await context.newPage();
+        const boxes: Array<{ server: string; id: string; lines: number; scroll: number; client: number }> =
+          [];
+        for (const [server, id] of [
+          ['normal', normal],
+          ['hostile', hostile],
+        ] as const) {
+          await page.goto(`${mock.base}/servers/${id}`);
+          if (how !== 'field-sizing') {
+            // As loaded in such a browser: the rule ignored, the boxes as the script sized them (sized again on a
+            // resize, now that the rule is undone).
+            await page.addStyleTag({ content: '.snippet textarea{field-sizing:fixed!important}' });
+            await page.evaluate(() => dispatchEvent(new Event('resize')));
+          }
+          const found = await page.evaluate(() =>
+            [...document.querySelectorAll<HTMLTextAreaElement>('.snippet textarea')].map((box) => {
+              const style = getComputedStyle(box);
+              const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
+              const lineHeight = Number.parseFloat(style.lineHeight);
+              return {
+                id: box.id,
+                lines: (box.clientHeight - padding) / lineHeight,
+                scroll: box.scrollHeight,
+                client: box.clientHeight,
+              };
+            }),
+          );
+          expect(found.map((box) => box.id)).toEqual(['embed-button', 'embed-stats', 'embed-mini']);
+          boxes.push(...found.map((box) => ({ server, ...box })));
+        }
+        for (const box of boxes) {
+          // Nothing hidden below (no third line cut through the middle) …
+          expect(box.scroll, `${box.server} ${box.id}`).toBeLessThanOrEqual(box.client);
+          // … and the box is a whole number of lines high (at least the two of a short snippet).
+          expect(
+            Math.abs(box.lines - Math.round(box.lines)),
+            `${box.server} ${box.id}: ${box.lines} lines`,
+          ).toBeLessThan(0.05);
+          expect(box.lines).toBeGreaterThanOrEqual(1);
+        }
+        if (viewport === PHONE) {
+          // The long hostile name wraps onto more lines at 390 px, all shown.
+          const hostileStats = boxes.find((box) => box.server === 'hostile' && box.id === 'embed-stats');
+          expect(hostileStats?.lines).toBeGreaterThan(4);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   it('shows the hostile name forwards in the embed snippet (no bidi override) and the reference fits 390 px', async () => {
     const context = await browser.newContext({ viewport: PHONE });
     try {

@@ -111,7 +111,7 @@ describe('reward programs in the running resource', () => {
       '  (votereward status verbose: key, rate budget, names, poller figures, history)',
     ]);
     const verbose = await admin(runtime, 'status verbose');
-    expect(verbose.slice(-8)).toEqual([
+    expect(verbose.slice(-9)).toEqual([
       '  Names      1 bound (name lock on)',
       '  Polling    off',
       partyLine,
@@ -120,6 +120,7 @@ describe('reward programs in the running resource', () => {
       '  Discord    off',
       '  Points     none per vote (points rewards and exports still credit)',
       '  Shop       off',
+      '  Panel      off (set vote_reward_panel true in server.cfg)',
     ]);
   });
 

@@ -131,25 +131,36 @@ describe.each<Framework>(['esx', 'qbcore', 'qbox'])('the vote shop on %s', (fram
     expect(items(w, steve)).toEqual(['bread x2']);
   });
 
-  it('serves the menu only what it shows, and reads its buy event as hostile input', async () => {
+  it('opens the player panel with /voteshop (shop.menu turns it on), and reads the old menu buy event as hostile input', async () => {
     const { w, steve } = await shopWorld(framework);
     const suggested = w.server.clientEvents(steve.id).filter((event) => event.name === 'chat:addSuggestion');
-    expect(suggested.slice(0, 4).map((event) => event.args[0])).toEqual([
+    expect(suggested.slice(0, 5).map((event) => event.args[0])).toEqual([
       '/vote',
       '/votelink',
       '/voteshop',
       '/votepoints',
+      '/votemenu',
     ]);
+    const panelsBefore = w.server
+      .clientEvents(steve.id)
+      .filter((e) => e.name === 'vote-reward:panel:state').length;
     await say(w, steve, '/voteshop');
-    const menus = w.server.clientEvents(steve.id).filter((event) => event.name === 'vote-reward:shop:menu');
-    expect(menus).toHaveLength(1);
-    expect(menus[0]?.args[0]).toMatchObject({
-      title: 'Vote shop: 100 point(s)',
-      options: [
-        { id: 'bread', title: 'Bread x2', disabled: false, confirm: false },
-        { id: 'cash', title: 'Cash 500', disabled: false, confirm: true },
-      ],
+    const panels = w.server
+      .clientEvents(steve.id)
+      .filter((event) => event.name === 'vote-reward:panel:state');
+    expect(panels).toHaveLength(panelsBefore + 1);
+    expect(panels.at(-1)?.args[0]).toMatchObject({
+      shop: {
+        title: 'Vote shop: 100 point(s)',
+        items: [
+          { id: 'bread', name: 'Bread x2', disabled: false },
+          { id: 'cash', name: 'Cash 500', disabled: false },
+        ],
+      },
     });
+    expect(w.server.clientEvents(steve.id).filter((event) => event.name === 'vote-reward:shop:menu')).toEqual(
+      [],
+    );
     const before = w.messages(steve).length;
     for (const args of [
       [{ id: 'cash', cost: 0 }],

@@ -74,6 +74,8 @@ describe('the games a manifest declares, as FXServer checks them at start', () =
     const manifest = parseManifest(fs.readFileSync(path.join(ROOT, 'fxmanifest.lua'), 'utf8'));
     expect(gameProblems('vote-reward', manifest, game)).toEqual([]);
     expect(manifest.metadata.get('game')).toEqual(['gta5', 'rdr3']);
-    expect(manifest.serverOnly).toBe(true);
+    // Not server_only: the panel's client files ship (test/e2e/panel.test.ts checks they hold nothing of the server).
+    expect(manifest.serverOnly).toBe(false);
+    expect(manifest.metadata.get('file')).not.toContain('config.json');
   });
 });

@@ -56,6 +56,7 @@ const VARS = {
   site: 'Trackyserver',
   sites: 'Trackyserver (https://trackyserver.example/vote), Top-Serveurs (https://top-serveurs.example/vote)',
   remind: 'votereminders',
+  time: '2 h 5 min',
 };
 
 /** What is wrong with one message of a locale (or its `override`), one line per fault (empty when it is fine). */

@@ -64,6 +64,17 @@ describe('parseCli', () => {
     [['--check-mode', 'strict'], '--check-mode must be one of unclaimed, last24h, got "strict"'],
     [['--seed', 'lots'], '--seed must be one of demo, none, got "lots"'],
     [
+      ['--game', 'rdr3'],
+      '--game must be one of fivem, redm, got "rdr3" (RedM\'s game name in fxmanifest.lua; the listing calls RedM redm)',
+    ],
+    [['--game', 'gta5'], '--game must be one of fivem, redm, got "gta5"'],
+    [['--game', 'RedM'], '--game must be one of fivem, redm, got "RedM"'],
+    [['--game'], '--game needs a value'],
+    [
+      ['--game', 'redm', '--seed', 'none'],
+      '--game sets the game of the seeded demo server; it has no effect with --seed none (drop one of them)',
+    ],
+    [
       ['--vote-cooldown', '2 hours'],
       '--vote-cooldown expects a duration like 2h, 90m, 30s or 500ms (0 or off: none), got "2 hours"',
     ],
@@ -83,6 +94,14 @@ describe('parseCli', () => {
     [['--public-url', 'http://0.0.0.0:8787'], '--public-url must name a reachable host, not 0.0.0.0'],
   ])('refuses %j with a clear message', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(new CliError(message));
+  });
+
+  it.each([
+    [['--game', 'redm'], 'redm'],
+    [['--game=fivem'], 'fivem'],
+    [[], undefined],
+  ])('reads %j as the demo server game %s', (argv, game) => {
+    expect(parseCli(argv).game).toBe(game);
   });
 
   it.each([
@@ -193,6 +212,36 @@ describe('mock CLI start-up, in process', () => {
 
       const again = await startInProcess(['--port', '0', '--db', db]);
       expect(again.output).toContain(`demo API key: ${key}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with --game redm seeds a RedM demo server, says so in the banner, and its page shows redm', async () => {
+    const { mock, lines } = await startInProcess(['--port', '0', '--db', ':memory:', '--game', 'redm']);
+    expect(lines).toContain('demo server game: redm');
+    expect(mock.store.servers.get(1)?.game).toBe('redm');
+    expect(await (await fetch(`${mock.url}/servers/1`)).text()).toContain('Game: <b>redm</b>');
+  });
+
+  it('names the default game and how to pick RedM', async () => {
+    const { lines } = await startInProcess(['--port', '0', '--db', ':memory:']);
+    expect(lines).toContain('demo server game: fivem (--game redm seeds a RedM one in a new database)');
+  });
+
+  it('says why --game did not apply to a database seeded earlier with another game', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-cli-game-'));
+    try {
+      const db = join(dir, 'vote-api.sqlite');
+      await startInProcess(['--port', '0', '--db', db]);
+      await (running.pop() as RunningMockServer).close();
+
+      const again = await startInProcess(['--port', '0', '--db', db, '--game', 'redm']);
+      expect(again.lines).toContain('demo server game: fivem');
+      expect(again.lines).toContain(
+        `--game redm did not apply: ${db} was seeded earlier with a fivem demo server; start with a new --db file (or delete this one and its demo.json) to seed a redm one`,
+      );
+      expect(again.mock.store.servers.get(1)?.game).toBe('fivem');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -349,6 +398,7 @@ describe('mock CLI start-up, in process', () => {
       '--public-url URL',
       '--db PATH',
       '--check-mode MODE',
+      '--game fivem|redm',
       '--no-admin',
     ])
       expect(USAGE).toContain(flag);

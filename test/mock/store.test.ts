@@ -195,6 +195,17 @@ describe('api keys', () => {
     store.keys.authenticate(key);
     expect(store.keys.list(id)[0]?.lastUsedAt).toBe(T0 + MIN);
   });
+
+  it('looks a key up like authenticate without counting a use', () => {
+    const { id } = store.servers.create({ name: 'Alpha', game: 'fivem' });
+    const { key, prefix } = store.keys.create(id);
+    expect(store.keys.lookup(key)).toEqual({ ok: true, serverId: id, prefix });
+    expect(store.keys.lookup('live_nope')).toEqual({ ok: false, reason: 'malformed' });
+    expect(store.keys.list(id)[0]?.lastUsedAt).toBeNull();
+    store.keys.revoke(prefix);
+    expect(store.keys.lookup(key)).toEqual({ ok: false, reason: 'revoked' });
+    expect(store.keys.list(id)[0]?.lastUsedAt).toBeNull();
+  });
 });
 
 describe('usernames', () => {

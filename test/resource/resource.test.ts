@@ -251,7 +251,7 @@ describe('votereward admin command', () => {
     expect(lines.join('\n')).toMatch(/Budget\s+\d+\/60 in the last minute \(12 kept for claims\)/);
     expect(lines).toContain('  Pending    0 open claim(s)');
     expect(lines).toContain('  Names      0 bound (name lock on)');
-    expect(lines.slice(-7)).toEqual([
+    expect(lines.slice(-8)).toEqual([
       '  Polling    off',
       '  Party      off',
       '  Top        off',
@@ -259,6 +259,7 @@ describe('votereward admin command', () => {
       '  Discord    off',
       '  Points     none per vote (points rewards and exports still credit)',
       '  Shop       off',
+      '  Panel      off (set vote_reward_panel true in server.cfg)',
     ]);
   });
 

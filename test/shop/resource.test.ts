@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FakeRuntime } from '../../devkit/fakes/runtime';
 import { startResourceWorld } from '../../devkit/worlds/resource-world';
+import { PANEL_STATE_EVENT } from '../../src/panel/protocol';
 import { MENU_BUY_EVENT, MENU_DATA_EVENT } from '../../src/shop/menu';
 
 const MIN = 60_000;
@@ -52,7 +53,14 @@ describe('the shop in the running resource', () => {
     const off = await startResourceWorld();
     expect([...off.runtime.commands.keys()]).toEqual(['votereward', 'vote']);
     const on = await running();
-    expect([...on.runtime.commands.keys()]).toEqual(['votereward', 'vote', 'voteshop', 'votepoints']);
+    // shop.menu (this config's) turns the player panel on when its convar is not set: /votemenu comes with it.
+    expect([...on.runtime.commands.keys()]).toEqual([
+      'votereward',
+      'vote',
+      'voteshop',
+      'votepoints',
+      'votemenu',
+    ]);
   });
 
   it.each([
@@ -109,19 +117,20 @@ describe('the shop in the running resource', () => {
     const names = world.runtime.netEvents
       .filter((e) => e.event === 'chat:addSuggestion' && e.target === 2)
       .map((e) => e.args[0]);
-    expect(names).toEqual(['/vote', '/voteshop', '/votepoints']);
+    expect(names).toEqual(['/vote', '/voteshop', '/votepoints', '/votemenu']);
     // Sent again a little later, for a chat that was not running yet when the player joined; once, not on a loop.
     await world.runtime.clock.advance(60_000);
     const later = world.runtime.netEvents.filter((e) => e.event === 'chat:addSuggestion' && e.target === 2);
     expect(later.map((e) => e.args[0])).toEqual([...names, ...names]);
   });
 
-  it('opens the menu with /voteshop and buys from it through the same checks, ignoring a forged cost', async () => {
+  it('opens the player panel with /voteshop when shop.menu is on, the old menu events still checked the same', async () => {
     const world = await running();
     await world.type('voteshop');
-    expect(world.runtime.netEvents.filter((e) => e.event === MENU_DATA_EVENT && e.target === 1)).toHaveLength(
-      1,
-    );
+    expect(
+      world.runtime.netEvents.filter((e) => e.event === PANEL_STATE_EVENT && e.target === 1),
+    ).toHaveLength(1);
+    expect(world.runtime.netEvents.filter((e) => e.event === MENU_DATA_EVENT)).toHaveLength(0);
     world.runtime.dispatchNet(MENU_BUY_EVENT, 1, { id: 'gift', cost: 0 });
     world.runtime.dispatchNet(MENU_BUY_EVENT, 1, 'gift', 'yes', { cost: 0 });
     await world.runtime.clock.advance(6_000);

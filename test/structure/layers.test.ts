@@ -20,7 +20,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ['config'],
   ['engine', 'network'],
   ['poll', 'multisite', 'programs', 'points', 'shop', 'claim'],
-  ['commands'],
+  ['commands', 'panel'],
+  // The client bundle (dist/client.js, dist/ui/): it takes only the panel's protocol from the server's folders.
+  ['client', 'ui'],
   ['(top)'],
 ];
 
