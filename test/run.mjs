@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// Builds the bundle, runs every vitest project (unit, e2e, process, browser) on the host's Node, then the e2e project
-// again on the Node FXServer runs server JS on (22.22.0, test/node22.mjs), and ends with the one line CI reads:
+// Builds the bundle, runs every vitest project (unit, e2e, process, browser) on the host's Node, then the `node22`
+// project on the Node FXServer runs server JS on (22.22.0, test/node22.mjs): the e2e files that exercise what differs
+// between the two runtimes (NODE22_FILES in test/vitest.config.ts). It ends with the one line CI reads:
 // `tests: N passed, N failed` over both runs. Extra arguments are passed to vitest (file filters, -t, --project unit
-// ...); `--node22=skip` leaves out the Node 22 run, `--node22=only` runs only it (`npm run test:e2e:node22`).
+// ...); `--node22=skip` leaves out the Node 22 run, `--node22=only` runs only it (`npm run test:e2e:node22`),
+// `--node22=all` runs the whole e2e project on Node 22 after the host run. `--quick` (`npm run test:quick`) runs the
+// inner loop on the host only: the unit project less its volume tests, and the e2e core (QUICK_* in the config).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureNode22, NODE22_VERSION } from './node22.mjs';
@@ -10,14 +13,17 @@ import { ensureNode22, NODE22_VERSION } from './node22.mjs';
 const root = new URL('..', import.meta.url).pathname;
 mkdirSync(`${root}.test-out`, { recursive: true });
 
+const quick = process.argv.includes('--quick');
 const node22Flag = process.argv.find((arg) => arg.startsWith('--node22='));
-const node22Mode = node22Flag?.slice('--node22='.length) ?? process.env.VR_NODE22 ?? 'also';
-if (!['also', 'skip', 'only'].includes(node22Mode)) {
-  console.log(`test/run.mjs: --node22 takes also, skip or only, not ${node22Mode}`);
+const node22Mode = quick
+  ? 'skip'
+  : (node22Flag?.slice('--node22='.length) ?? process.env.VR_NODE22 ?? 'also');
+if (!['also', 'skip', 'only', 'all'].includes(node22Mode)) {
+  console.log(`test/run.mjs: --node22 takes also, skip, only or all, not ${node22Mode}`);
   console.log('tests: 0 passed, 1 failed');
   process.exit(1);
 }
-const args = process.argv.slice(2).filter((arg) => arg !== node22Flag);
+const args = process.argv.slice(2).filter((arg) => arg !== node22Flag && arg !== '--quick');
 
 /** The projects named by `--project x` / `--project=x`, or null for all. */
 function selectedProjects(list) {
@@ -87,11 +93,17 @@ if (build.status !== 0) {
   process.exit(1);
 }
 
-if (node22Mode !== 'only') runVitest('host', `Node ${process.versions.node}`, process.execPath, args);
+if (node22Mode !== 'only') {
+  runVitest('host', `Node ${process.versions.node}${quick ? ' (quick)' : ''}`, process.execPath, args, {
+    ...(quick ? { VR_QUICK: '1' } : {}),
+  });
+}
 
 const projects = selectedProjects(args);
 if (node22Mode !== 'skip' && (projects === null || projects.includes('e2e'))) {
-  console.log(`\n== e2e project on Node ${NODE22_VERSION}, the runtime FXServer runs server JS on`);
+  console.log(
+    `\n== ${node22Mode === 'all' ? 'the whole e2e project' : 'the e2e files that meet what differs'} on Node ${NODE22_VERSION}, the runtime FXServer runs server JS on`,
+  );
   let node22;
   try {
     node22 = ensureNode22();
@@ -110,9 +122,9 @@ if (node22Mode !== 'skip' && (projects === null || projects.includes('e2e'))) {
       `node${NODE22_VERSION}`,
       `Node ${NODE22_VERSION} (FXServer)`,
       node22.node,
-      [...withoutProjects(args), '--project', 'e2e', '--passWithNoTests'],
+      [...withoutProjects(args), '--project', 'node22', '--passWithNoTests'],
       {
-        VR_BETTER_SQLITE3: node22.betterSqlite3,
+        VR_NODE22_PASS: node22Mode === 'all' ? 'all' : 'files',
         VR_EXPECT_NODE: NODE22_VERSION,
       },
     );
