@@ -5,20 +5,20 @@ import { createFetchTransport, type HttpTransport } from './api/transport';
 import { type ClaimFlow, createClaimFlow } from './claim/claim-flow';
 import { claimStatus } from './claim/console';
 import { type ApiReach, type ApiUrlSource, trackReach } from './commands/api-reach';
-import { explainJsonMistake } from './config/json-syntax';
+import { localeMessagesOf } from './config/language-file';
 import { possibleRewardsOf, rewardsOf, votePointsOf } from './config/load';
 import type { ResourceConfig } from './config/schema';
 import { announceRewardsOnFiveM, createEventChannel, type EventChannel } from './domain/events';
 import type { ClaimLocks } from './engine/locks';
 import { createPayoutEngine, type PayoutEngine } from './engine/payout-engine';
 
-import { readLocaleFile } from './i18n/locale-files';
-import { createTranslator, type Locale, type MessageTable, type Translate } from './i18n/messages';
+import { createTranslator, type MessageTable, type Translate } from './i18n/messages';
 
 import { composeSites } from './multisite/compose-sites';
 import { sitesStatus } from './multisite/console';
 import { createNextVoteReader, type NextVoteReader } from './multisite/next-vote';
 import type { SiteClaims } from './multisite/site-claims';
+import { createNetworkStore, type NetworkStore } from './network/part';
 import { withPoints } from './points/paying';
 import { composeReminders } from './poll/compose-reminders';
 import { pollStatus } from './poll/console';
@@ -66,10 +66,7 @@ export interface ComposeOverrides {
   apiUrlSource?: ApiUrlSource;
   /** The payout engine's per-player locks of the start before a reload (see `PayoutEngineOptions.locks`). */
   locks?: ClaimLocks;
-  /**
-   * The built-in texts of `config.locale`, as the resource read them from the language's file at start; read here
-   * through the runtime (a problem with the file logged) when left out.
-   */
+  /** `config.locale`'s texts as the resource read them from its file at start; read here when left out. */
   localeMessages?: MessageTable;
   /** Adapters standing in for configured sites, by site id (tests); the registry builds the others. */
   siteAdapters?: Readonly<Record<string, SiteAdapter>>;
@@ -113,6 +110,8 @@ export interface Running {
   claimAll(source: number): Promise<boolean>;
   /** Vote points (the ledger, always) and the shop (when `shop.enabled`). */
   points: PointsPart;
+  /** The shared store of a network of servers (off without `set vote_reward_store "oxmysql"`). */
+  network: NetworkStore;
   /** The parts in start order. */
   parts: readonly Part[];
   /** The parts' lines of `votereward status`, in {@link STATUS_ORDER}. */
@@ -152,11 +151,8 @@ export function composeResource(
     timeoutMs: config.requestTimeoutMs,
     log,
   });
-  const translate = createTranslator(
-    config.locale,
-    config.messages,
-    overrides.localeMessages ?? localeMessagesOf(config.locale, runtime),
-  );
+  const builtIn = overrides.localeMessages ?? localeMessagesOf(config.locale, runtime);
+  const translate = createTranslator(config.locale, config.messages, builtIn);
   const notifier = createNotifier(config.notify, runtime);
   if (notifier.problem) log.warn(notifier.problem);
   else if (notifier.mode !== 'chat') log.info(`player messages shown as ${notifier.mode} notifications`);
@@ -180,6 +176,8 @@ export function composeResource(
   // Points rewards (and the vote's own points, paid last) are credited to the ledger, the rest by the framework.
   const paying = withPoints(adapter, ledger);
   let programs: Programs | null = null;
+  // A network of servers (opt-in): the engine owns each shared entry in the database before paying it.
+  const network = createNetworkStore({ runtime, journal: () => engine?.journal ?? null });
   // The one engine: one journal, one name lock, one lock set (kept across reloads), one driver for every money path.
   const payouts = createPayoutEngine({
     runtime,
@@ -190,6 +188,7 @@ export function composeResource(
     nameLock: config.nameLock,
     ...(overrides.locks ? { locks: overrides.locks } : {}),
     record: (entry) => programs?.record(entry),
+    ...(network.gate ? { network: network.gate } : {}),
   });
   engine = payouts;
   // Discord posts go around the API's reach record: a webhook that fails says nothing about the vote API.
@@ -307,6 +306,9 @@ export function composeResource(
       statusLines: (now, verbose) => pollStatus(detector, budget.snapshot(), now, verbose),
     },
   ];
+  // Without `set vote_reward_store` nothing changes: no part, no table, no round trip.
+  if (network.config.mode !== 'kvp')
+    parts.unshift({ name: 'network', start: () => network.start(), stop: () => network.stop() });
   if (top) parts.push({ name: 'top voters', start: () => top.start(), stop: () => top.stop() });
   if (party) parts.push({ name: 'vote party', start: () => party.start(), stop: () => party.stop() });
   if (sites) parts.push({ ...sites.part, statusLines: (_now, verbose) => sitesStatus(siteClaims, verbose) });
@@ -360,11 +362,18 @@ export function composeResource(
       const seed = await flow.claim(source);
       const paid = seed.code === 'rewarded';
       // A /vote refused as a whole (too soon, already running) asks no site either.
-      if (!siteClaims || seed.code === 'cooldown' || seed.code === 'claim_in_progress') return paid;
+      if (
+        !siteClaims ||
+        seed.code === 'cooldown' ||
+        seed.code === 'claim_in_progress' ||
+        seed.code === 'store_down'
+      )
+        return paid;
       const results = await siteClaims.claimAll(source);
       return paid || results.some((result) => result.code === 'paid');
     },
     points,
+    network,
     parts,
     statusLines(now, verbose) {
       return STATUS_ORDER.flatMap(
@@ -378,11 +387,4 @@ export function composeResource(
       for (const part of [...parts].reverse()) part.stop();
     },
   };
-}
-
-/** The built-in texts of `locale` from its file (`locales/<locale>.json`), the file's problem (if any) logged. */
-export function localeMessagesOf(locale: Locale, runtime: Runtime): MessageTable {
-  const read = readLocaleFile(locale, runtime.loadResourceFile, explainJsonMistake);
-  if (read.problem) runtime.log.warn(read.problem);
-  return read.messages;
 }

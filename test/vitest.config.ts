@@ -61,6 +61,8 @@ export const QUICK_E2E = ['test/e2e/startup.test.ts', 'test/e2e/claim-paths.test
 const QUICK = process.env.VR_QUICK === '1';
 /** Set by test/run.mjs for its Node 22 pass: `files` (NODE22_FILES) or `all` (the whole e2e project). */
 const NODE22_PASS = process.env.VR_NODE22_PASS;
+/** A network of servers on a real MariaDB (started by the project's global setup, `test/network/global-setup.ts`). */
+const NETWORK = ['test/network/**/*.test.ts'];
 /** Pages driven in Chromium. */
 const BROWSER = ['test/browser/**/*.test.{ts,tsx}'];
 
@@ -76,10 +78,10 @@ const SHARED_MODULES = { isolate: false };
 const UNIT = {
   name: 'unit',
   include: ['test/**/*.test.{ts,tsx}'],
-  exclude: [...configDefaults.exclude, ...E2E, ...PROCESS, ...BROWSER],
+  exclude: [...configDefaults.exclude, ...E2E, ...PROCESS, ...BROWSER, ...NETWORK],
 };
 
-/** The projects of this run: the four layers, the quick loop's two, or the Node 22 pass's one. */
+/** The projects of this run: the five layers, the quick loop's two, or the Node 22 pass's one. */
 function projects(): TestProjectConfiguration[] {
   if (QUICK)
     return [
@@ -102,12 +104,16 @@ function projects(): TestProjectConfiguration[] {
     { extends: true, test: { name: 'e2e', include: E2E, ...SHARED_MODULES } },
     { extends: true, test: { name: 'process', include: PROCESS } },
     { extends: true, test: { name: 'browser', include: BROWSER } },
+    {
+      extends: true,
+      test: { name: 'network', include: NETWORK, globalSetup: ['test/network/global-setup.ts'] },
+    },
   ];
 }
 
 /**
- * Four layers as vitest projects: `unit` (everything in process, the default home of a new test), `e2e`, `process`
- * and `browser`. `npm test` (test/run.mjs) runs them all; `npm run test:unit` etc. run one (`--project <name>`).
+ * Five layers as vitest projects: `unit` (everything in process, the default home of a new test), `e2e`, `process`,
+ * `browser` and `network` (a real MariaDB). `npm test` (test/run.mjs) runs them all; `npm run test:unit` etc. run one (`--project <name>`).
  */
 export default defineConfig({
   // node_modules' better-sqlite3 is built for the host's Node; on Node 22 the mock runs on node:sqlite.

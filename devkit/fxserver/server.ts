@@ -522,6 +522,9 @@ export function createFxServer(options: FxServerOptions): FxServer {
       GetCurrentResourceName: () => res.name,
       GetInvokingResource: () => invokerStack[invokerStack.length - 1] ?? null,
       GetResourceState: (name: string | null) => server.resourceState(name ?? ''),
+      // Asks for the named resource's next tick to run soon (oxmysql calls it before each query); the simulator ticks
+      // every resource each frame anyway, so there is nothing more to schedule.
+      ScheduleResourceTick: (_name: string | null) => undefined,
       GetResourcePath: (name: string | null) =>
         name && defs.has(name) ? (defs.get(name) as ResourceDef).dir : null,
       GetNumResources: () => defs.size,

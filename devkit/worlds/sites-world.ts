@@ -108,6 +108,8 @@ export function bootSites(
   shared: SitesShared,
   raw: Record<string, unknown>,
   kvp?: Map<string, string>,
+  /** Runs on the fresh runtime before the resource is composed (convars, other resources' exports). */
+  prepare?: (runtime: FakeRuntime) => void,
 ): SitesWorld {
   const convars = new Map<string, string>();
   const text = JSON.stringify({
@@ -141,6 +143,7 @@ export function bootSites(
     };
   runtime.kvp.set = guarded('set', set);
   runtime.kvp.delete = guarded('delete', remove);
+  prepare?.(runtime);
   const running = composeResource(runtime, loaded.config, {
     adapter: shared.adapter,
     transport: shared.api,

@@ -143,6 +143,9 @@ export function createClaimFlow(options: ClaimFlowOptions): ClaimFlow {
 
   const claimLocked = async (player: Player, auto: boolean): Promise<ClaimResult> => {
     const { source, name, license } = player;
+    // A network of servers whose shared store cannot be reached: nothing new starts (fail closed).
+    const closed = engine.closed();
+    if (closed !== null) return { code: 'store_down', player, cause: closed };
     if (options.nameLock && !names.allows(name, license)) {
       return { code: 'name_locked', player, holder: names.holder(name) };
     }

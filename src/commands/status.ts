@@ -38,6 +38,7 @@ export async function statusLines(running: Running, now: number, verbose: boolea
   if (verbose) lines.push(`  Key        ${maskKey(config.apiKey)}`);
   if (server) lines.push(`  Server     ${server}`);
   lines.push(`  Framework  ${running.framework}`);
+  lines.push(...running.network.statusLines());
   if (verbose) {
     const pauses = budgetPauses(budget, now);
     lines.push(

@@ -114,6 +114,8 @@ export function playerMessage(
       return problemMessage(outcome.problem);
     case 'api_error':
       return apiMessage(outcome.error);
+    case 'store_down':
+      return ['store_unavailable', {}];
   }
 }
 

@@ -29,7 +29,9 @@ export type ClaimResult =
   | { code: 'no_license' }
   | { code: 'invalid_name' }
   | { code: 'cannot_receive'; player: Player; problem: PayoutProblem }
-  | { code: 'api_error'; player: Player; error: unknown };
+  | { code: 'api_error'; player: Player; error: unknown }
+  /** The shared store (a network of servers) cannot be reached: no claim starts. */
+  | { code: 'store_down'; player: Player; cause: string };
 
 /** The player a claim is for: server id, claim name, license. */
 export interface Player {
@@ -51,7 +53,8 @@ export type ClaimExport =
   | { code: 'no_license' }
   | { code: 'invalid_name' }
   | { code: 'cannot_receive'; problem: PayoutProblem['code'] }
-  | { code: 'api_error'; error: string };
+  | { code: 'api_error'; error: string }
+  | { code: 'store_down' };
 
 /** The reference admins type: the vote_id when known, else the local id. */
 export function refOf(entry: Pick<JournalEntry, 'id' | 'voteId'>): string {
@@ -74,6 +77,8 @@ export function toClaimExport(outcome: ClaimResult): ClaimExport {
       return { code: 'cooldown', waitMs: outcome.waitMs };
     case 'api_error':
       return { code: 'api_error', error: describeError(outcome.error, { withName: true }) };
+    case 'store_down':
+      return { code: 'store_down' };
     default:
       return { code: outcome.code };
   }

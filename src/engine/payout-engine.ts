@@ -11,6 +11,7 @@
  */
 import type { VoteApi } from '../api/client';
 import type { EventChannel } from '../domain/events';
+import type { NetworkGate } from '../network/gate';
 import type { RewardAdapter } from '../rewards/types';
 import type { Runtime } from '../runtime/runtime';
 import type { RewardBounds } from '../store/bounds';
@@ -40,6 +41,11 @@ export interface PayoutEngineOptions {
   locks?: ClaimLocks;
   /** Writes a claimed vote to the player's history and decides its awards (the programs); idempotent. */
   record?(entry: JournalEntry): void;
+  /**
+   * The network gate (`set vote_reward_store "oxmysql"`): before an entry's run this server must own it in the shared
+   * store; after the run the shared row follows where the entry stopped. Left out: one server, as before.
+   */
+  network?: NetworkGate;
 }
 
 /** The running engine. */
@@ -63,6 +69,8 @@ export interface PayoutEngine {
   waitsForReading(entry: JournalEntry): boolean;
   /** Prints a line the way the engine's own notes are printed. */
   say(line: LogLine): void;
+  /** Why no new claim may start (a network's shared store unreachable, see `network`), or null. */
+  closed(): string | null;
 }
 
 /** Builds the engine. Nothing is paid until a caller runs an entry. */
@@ -94,11 +102,25 @@ export function createPayoutEngine(options: PayoutEngineOptions): PayoutEngine {
     journal
       .openOf(entry.license)
       .some((other) => other.id !== entry.id && other.giving !== null && other.state !== 'needs_admin');
+  const gate = options.network;
+  const run: PayoutEngine['run'] = !gate
+    ? driver.run
+    : async (entry, event, drive) => {
+        const verdict = await gate.enter(entry);
+        if (!verdict.go) {
+          // Paid (or closed) by the server that owns it: settle the local copy without paying (its done-mark kept).
+          if (verdict.settledElsewhere && journal.stored(entry.id)) journal.remove(entry.id);
+          return verdict.stop;
+        }
+        const stop = await driver.run(entry, event, drive);
+        await gate.leave(entry, stop, journal.stored(entry.id));
+        return stop;
+      };
   return {
     journal,
     names,
     locks,
-    run: driver.run,
+    run,
     apply: driver.apply,
     locked: (entry, body) => underLock(locks, journal, entry, body),
     open: () => payingOrder(journal.all()),
@@ -106,6 +128,7 @@ export function createPayoutEngine(options: PayoutEngineOptions): PayoutEngine {
     hasOpen: (license) => journal.hasOpen(license),
     waitsForReading,
     say,
+    closed: () => gate?.refuses() ?? null,
   };
 }
 

@@ -43,6 +43,8 @@ export const EN = {
   pending_unconfirmed:
     'Your reward could not be confirmed: the server did not say whether it was given. An admin must check and confirm it; nothing is lost and nothing more is paid until then.',
   claim_uncertain: 'We could not confirm your claim yet; it will be checked again automatically.',
+  store_unavailable:
+    'Votes cannot be claimed right now (the server network is unreachable); try again in a minute.',
   api_unauthorized:
     'Votes cannot be checked right now (server configuration problem). An admin has been told.',
   api_rate_limited: 'Too many requests to the vote site; try again in {seconds} s.',

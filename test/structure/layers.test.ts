@@ -18,7 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['sites', 'rewards'],
   ['store'],
   ['config'],
-  ['engine'],
+  ['engine', 'network'],
   ['poll', 'multisite', 'programs', 'points', 'shop', 'claim'],
   ['commands', 'panel'],
   // The client bundle (dist/client.js, dist/ui/): it takes only the panel's protocol from the server's folders.

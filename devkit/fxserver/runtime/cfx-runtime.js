@@ -487,6 +487,7 @@
     GetCurrentResourceName: () => n.GetCurrentResourceName(),
     GetInvokingResource: () => n.GetInvokingResource(),
     GetResourceState: (r) => n.GetResourceState(_ts(r)),
+    ScheduleResourceTick: (r) => n.ScheduleResourceTick(_ts(r)),
     GetResourcePath: (r) => n.GetResourcePath(_ts(r)),
     GetNumResources: () => n.GetNumResources(),
     GetResourceByFindIndex: (i) => n.GetResourceByFindIndex(i),

@@ -1,0 +1,205 @@
+/**
+ * The network store as a part of the running resource: reads the two settings, reaches the database through oxmysql,
+ * creates or migrates the tables at start, builds the engine's gate, and says whether new claims may start (fail
+ * closed: the database unreachable, its tables missing, the settings wrong). Off (KVP, one server) without the settings.
+ */
+import type { Journal } from '../engine/journal';
+import type { Runtime } from '../runtime/runtime';
+import { createNetworkClaims, type NetworkClaims } from './claims';
+import { type NetworkConfig, readNetworkConfig, SERVER_ID_CONVAR, STORE_CONVAR } from './config';
+import { createNetworkGate, type NetworkGate } from './gate';
+import { migrate } from './schema';
+import { createOxMySqlClient, type Sql } from './sql';
+
+/** The deadline of one statement: oxmysql itself never gives up on a call while the database is down. */
+export const STATEMENT_DEADLINE_MS = 10_000;
+/** How often the start-up migration is tried again while the database is unreachable. */
+export const RETRY_MS = 15_000;
+/** How often a failed store is probed until it answers again (then claims start again). */
+export const PROBE_MS = 5_000;
+
+/** The running network store (null parts when off). */
+export interface NetworkStore {
+  readonly config: NetworkConfig;
+  /** The engine's hook; null when the store is off (KVP). */
+  readonly gate: NetworkGate | null;
+  /** The protocol (tests, admin commands); null when off. */
+  readonly claims: NetworkClaims | null;
+  /** Why no new claim may start now, or null when it may. */
+  refuses(): string | null;
+  /** The status lines. */
+  statusLines(): string[];
+  /** Round trips made so far (the bench). */
+  readonly roundTrips: number;
+  start(): void;
+  stop(): void;
+}
+
+/** Options of the store; `sql` stands in for oxmysql in unit tests. */
+export interface NetworkStoreOptions {
+  runtime: Pick<Runtime, 'convar' | 'exportsOf' | 'setTimeout' | 'log' | 'resourceState'>;
+  /** The engine's journal, once built (recovery reads which entries are still open). */
+  journal(): Journal | null;
+  sql?: Sql;
+}
+
+/** Builds the store from the convars. */
+export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
+  const { runtime } = options;
+  const config = readNetworkConfig((name) => runtime.convar(name));
+  let roundTrips = 0;
+  if (config.mode === 'kvp')
+    return {
+      config,
+      gate: null,
+      claims: null,
+      refuses: () => null,
+      statusLines: () => [],
+      get roundTrips() {
+        return roundTrips;
+      },
+      start: () => undefined,
+      stop: () => undefined,
+    };
+
+  let cause: string | null = config.mode === 'invalid' ? config.error : 'the shared tables are not ready yet';
+  let ready = false;
+  let version: number | null = null;
+  let stopped = false;
+  let cancelRetry: (() => void) | null = null;
+  const serverId = config.mode === 'oxmysql' ? config.serverId : '';
+
+  const sql: Sql = options.sql ?? {
+    query: (statement, params) => {
+      if (runtime.resourceState('oxmysql') !== 'started')
+        return Promise.reject(
+          new Error(
+            `oxmysql is not started (${STORE_CONVAR} is "oxmysql"): ensure oxmysql before vote-reward`,
+          ),
+        );
+      return createOxMySqlClient({
+        exports: () => runtime.exportsOf('oxmysql'),
+        setTimeout: (fn, ms) => runtime.setTimeout(fn, ms),
+        deadlineMs: STATEMENT_DEADLINE_MS,
+      }).query(statement, params);
+    },
+  };
+  const counted: Sql = {
+    query(statement, params) {
+      roundTrips += 1;
+      return sql.query(statement, params);
+    },
+  };
+
+  const claims = config.mode === 'oxmysql' ? createNetworkClaims(counted, serverId, config.leaseMs) : null;
+  let probing: (() => void) | null = null;
+  const failed = (why: string) => {
+    if (cause === null)
+      runtime.log.error(`the shared store failed; no new claim starts until it answers: ${why}`);
+    cause = `the shared store (${STORE_CONVAR} "oxmysql") failed: ${why}`;
+    if (ready && probing === null && !stopped) probing = runtime.setTimeout(probe, PROBE_MS);
+  };
+  /** Asks the database again (writing what it missed first) until it answers. */
+  const probe = () => {
+    probing = null;
+    if (stopped) return;
+    void (async () => {
+      try {
+        await gate?.flush();
+        await counted.query('SELECT 1 AS ok', []);
+        succeeded();
+      } catch (error) {
+        failed(error instanceof Error ? error.message : String(error));
+      }
+    })();
+  };
+  const succeeded = () => {
+    if (!ready) return;
+    if (cause !== null) runtime.log.info('the shared store answers again; claims start again');
+    cause = null;
+  };
+  const gate =
+    claims === null
+      ? null
+      : createNetworkGate({
+          claims,
+          failed,
+          succeeded,
+          refuses: () => cause,
+        });
+
+  /** Settles this server's `paying` rows whose entries left the local journal (a crash between the two writes). */
+  const recover = async () => {
+    const journal = options.journal();
+    if (claims === null || journal === null) return;
+    for (const key of await claims.mine('paying')) {
+      if (journal.stored(key)) continue;
+      const row = await claims.read(key);
+      if (row === null || row.owner !== serverId || row.state !== 'paying') continue;
+      await claims.advance(row, journal.settled(key) ? 'paid' : 'needs_admin');
+    }
+  };
+
+  const prepare = async () => {
+    if (stopped || config.mode !== 'oxmysql') return;
+    try {
+      version = await migrate(counted);
+      await recover();
+      ready = true;
+      cause = null;
+      runtime.log.info(`shared store ready: server ${serverId}, tables at schema ${version}`);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      cause = `the shared tables could not be prepared (${STORE_CONVAR} "oxmysql", ${SERVER_ID_CONVAR} "${serverId}"): ${why}`;
+      runtime.log.error(`${cause}; trying again in ${RETRY_MS / 1000} s, no claim starts until then`);
+      cancelRetry = runtime.setTimeout(() => void prepare(), RETRY_MS);
+    }
+  };
+
+  // Wrong settings: nothing shared may be paid (another server may pay it); every gated entry waits.
+  const closed: NetworkGate = {
+    enter: async () => ({
+      go: false,
+      stop: {
+        code: 'pending',
+        problem: { code: 'framework_error', detail: cause ?? 'the shared store is off' },
+        stage: 'resume',
+      },
+      settledElsewhere: false,
+    }),
+    leave: async () => undefined,
+    refuses: () => cause,
+    flush: async () => undefined,
+  };
+
+  return {
+    config,
+    gate: gate ?? closed,
+    claims,
+    refuses: () => cause,
+    statusLines() {
+      const head =
+        config.mode === 'invalid'
+          ? 'off: the settings are wrong'
+          : `oxmysql, server ${serverId}${version === null ? '' : `, schema ${version}`}`;
+      const lines = [`  Network    ${head}`];
+      if (cause !== null) lines.push(`             no new claim starts: ${cause}`);
+      return lines;
+    },
+    get roundTrips() {
+      return roundTrips;
+    },
+    start() {
+      if (config.mode === 'invalid') {
+        runtime.log.error(`${config.error}; no claim starts until this is fixed`);
+        return;
+      }
+      void prepare();
+    },
+    stop() {
+      stopped = true;
+      cancelRetry?.();
+      probing?.();
+    },
+  };
+}
