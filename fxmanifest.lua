@@ -7,7 +7,7 @@ rdr3_warning 'I acknowledge that this is a prerelease build of RedM, and I am aw
 
 name 'vote-reward'
 description 'Pays FiveM players for voting for the server (Vote Verification and Reward API v1)'
-version '0.4.0'
+version '0.5.0'
 author 'vote-reward contributors'
 repository 'https://github.com/vote-reward/vote-reward'
 license 'MIT'
