@@ -258,6 +258,7 @@ const PACKAGE_FILES = {
   'docs/troubleshooting.md': 'docs/troubleshooting.md',
   'docs/shop.md': 'docs/shop.md',
   'docs/panel.md': 'docs/panel.md',
+  'docs/network.md': 'docs/network.md',
   'docs/sites.md': 'docs/sites.md',
   'CHANGELOG.md': 'CHANGELOG.md',
   LICENSE: 'LICENSE',

@@ -30,6 +30,7 @@ export const EXPECTED_ENTRIES = [
   'docs/config.md',
   'docs/frameworks.md',
   'docs/messages.md',
+  'docs/network.md',
   'docs/panel.md',
   'docs/programs.md',
   'docs/rewards.md',
