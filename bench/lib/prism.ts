@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../../devkit/free-port';
 import { type ServerProcess, serverProcessOf } from './processes';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -58,18 +58,6 @@ export function flattenLookup(document: Record<string, unknown>): Record<string,
     { name: 'ip', in: 'query', required: false, schema: { type: 'string' } },
   );
   return copy as Record<string, unknown>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -3,11 +3,12 @@
  * a data folder in a temp directory, a free loopback port. Started by the `network` test project's global setup (one
  * server for the whole run) and by tests that stop and restart a database of their own mid-claim.
  */
+
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../free-port';
 
 /** A running (or stopped) MariaDB. */
 export interface MariaDb {
@@ -40,19 +41,6 @@ export function missingMariaDb(): string | null {
   return missing.length === 0
     ? null
     : `${missing.join(', ')} not found: install Debian's mariadb-server (apt-get install mariadb-server), as .ci/run does`;
-}
-
-/** A free loopback TCP port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Installs a fresh data folder and starts `mariadbd` on it; resolves once it accepts connections. */
