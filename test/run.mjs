@@ -87,6 +87,37 @@ function runVitest(id, label, node, vitestArgs, env = {}) {
   if (runFailed > 0 || vitest.status !== 0) ok = false;
 }
 
+/** True when `name` is a command on the PATH. */
+const hasCommand = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+
+/**
+ * Debian's Chromium (the browser project) and MariaDB (the network project), installed with apt-get when missing and
+ * this runs as root, as `.ci/run` does: `npm test` on a fresh machine of this kind brings what its tests need. Without
+ * root the run goes on and those projects say what to install.
+ */
+function ensureSystemPackages(selected) {
+  const wants = (name) => selected === null || selected.includes(name);
+  const need = [];
+  if (wants('browser') && !hasCommand('chromium')) need.push('chromium');
+  if (wants('network') && !hasCommand('mariadbd')) need.push('mariadb-server');
+  if (need.length === 0) return;
+  if (process.getuid?.() !== 0 || !hasCommand('apt-get')) {
+    console.log(
+      `== missing Debian packages: ${need.join(', ')} (apt-get install ${need.join(' ')}, as root)`,
+    );
+    return;
+  }
+  console.log(`== installing ${need.join(' and ')} for the tests that use them (apt-get)`);
+  const install = spawnSync(
+    'sh',
+    ['-c', `apt-get update -qq && apt-get install -y -qq ${need.join(' ')} >/dev/null`],
+    { stdio: 'inherit' },
+  );
+  if (install.status !== 0) console.log(`== apt-get could not install ${need.join(', ')}`);
+}
+
+if (!quick && node22Mode !== 'only') ensureSystemPackages(selectedProjects(args));
+
 const build = spawnSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) {
   console.log('tests: 0 passed, 1 failed');
