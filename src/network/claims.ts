@@ -31,8 +31,11 @@ export type Ownership = { owned: true; row: ClaimRow; tookOver: boolean } | { ow
 /** The ownership protocol of one server. */
 export interface NetworkClaims {
   readonly serverId: string;
-  /** Inserts the row as `reserved` by this server or reads its owner; takes over an expired reservation. */
-  own(key: string, license: string | null): Promise<Ownership>;
+  /**
+   * Inserts the row as this server's (`reserved`, or `paying` straight away when this server runs the entry at once)
+   * or reads its owner; takes over an expired reservation into the same state. Two round trips when the row is new.
+   */
+  own(key: string, license: string | null, as?: 'reserved' | 'paying'): Promise<Ownership>;
   /** Moves a row this server owns from `row.state` at `row.rev` to `state`; answers the row read back. */
   advance(row: ClaimRow, state: ClaimState): Promise<{ moved: boolean; row: ClaimRow | null }>;
   /** Reads a row. */
@@ -61,12 +64,19 @@ export function createNetworkClaims(sql: Sql, serverId: string, leaseMs: number)
     };
   };
 
-  const own = async (key: string, license: string | null): Promise<Ownership> => {
+  const own = async (
+    key: string,
+    license: string | null,
+    as: 'reserved' | 'paying' = 'reserved',
+  ): Promise<Ownership> => {
+    // `paying` at once is still "owned before any irreversible step": the caller runs the effect only after this
+    // write is read back as its own. It gives up the takeover of a server that dies between this write and the
+    // effect (a `paying` row is never taken over): that vote waits for its owner's journal or an admin.
     await sql.query(
       `INSERT INTO vote_reward_claims (claim_key, license, owner, state, rev, lease_until, created_ms, updated_ms)
-       VALUES (?, ?, ?, 'reserved', 1, ${DB_NOW_MS} + ?, ${DB_NOW_MS}, ${DB_NOW_MS})
+       VALUES (?, ?, ?, ?, 1, ${DB_NOW_MS} + ?, ${DB_NOW_MS}, ${DB_NOW_MS})
        ON DUPLICATE KEY UPDATE claim_key = claim_key`,
-      [key, license, serverId, leaseMs],
+      [key, license, serverId, as, leaseMs],
     );
     const row = await read(key);
     if (row === null) throw new Error(`the claim ${key} was not found right after it was written`);
@@ -74,9 +84,9 @@ export function createNetworkClaims(sql: Sql, serverId: string, leaseMs: number)
     if (row.state !== 'reserved' || !row.expired) return { owned: false, row };
     // Takeover: only a reservation (nothing irreversible done) whose lease ran out by the database's clock.
     await sql.query(
-      `UPDATE vote_reward_claims SET owner = ?, rev = rev + 1, lease_until = ${DB_NOW_MS} + ?, updated_ms = ${DB_NOW_MS}
+      `UPDATE vote_reward_claims SET owner = ?, state = ?, rev = rev + 1, lease_until = ${DB_NOW_MS} + ?, updated_ms = ${DB_NOW_MS}
        WHERE claim_key = ? AND owner = ? AND rev = ? AND state = 'reserved' AND lease_until < ${DB_NOW_MS}`,
-      [serverId, leaseMs, key, row.owner, row.rev],
+      [serverId, as, leaseMs, key, row.owner, row.rev],
     );
     const after = await read(key);
     if (after === null) throw new Error(`the claim ${key} vanished during a takeover`);
