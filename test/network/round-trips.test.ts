@@ -33,7 +33,9 @@ it('a site vote claimed on a network server costs 4 round trips to the database,
   await world.running.claimAll(1);
   world.running.stop();
   expect(shared.esx?.balance(1, 'money')).toBe(100);
-  const claimRows = statements.filter((sql) => /vote_reward_claims/.test(sql) || /^SELECT claim_key/.test(sql));
+  const claimRows = statements.filter(
+    (sql) => /vote_reward_claims/.test(sql) || /^SELECT claim_key/.test(sql),
+  );
   expect(claimRows).toEqual([
     'INSERT INTO vote_reward_claims',
     'SELECT claim_key, owner,',
