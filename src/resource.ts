@@ -2,14 +2,13 @@ import type { ServerInfo } from '../contract/answers';
 import { NetworkError, TimeoutError, UnauthorizedError } from './api/errors';
 import { chooseAdapterForParts } from './choose-adapter';
 import { claimCommands } from './claim/console';
+import { networkPlayerLines } from './claim/network-rows';
 import { testpayCommand } from './claim/testpay';
 import { unreachableHint } from './commands/api-reach';
 import { inertAnswer, inertSettings } from './commands/inert';
 import { statusLines, VERBOSE_WORDS } from './commands/status';
-
 import { composeResource, type Running } from './compose';
 import { localeMessagesOf } from './config/language-file';
-
 import { CONFIG_PROBLEMS_TITLE, loadConfig, maskKey, rewardsOf } from './config/load';
 import { upgradeData } from './data-version';
 import { ADMIN_COMMAND, type AdminCommand, runAdminCommand } from './domain/admin-command';
@@ -265,6 +264,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       runtime.now,
       (license) => shopPlayerLines(surface?.console ?? null, license),
       (ref) => shopPlayerOf(surface?.console ?? null, ref),
+      (license) => networkPlayerLines(app?.network.claims ?? null, license),
     ),
     ...shopAdminCommands(() => surface, runtime.now),
   ];

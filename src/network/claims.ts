@@ -42,6 +42,17 @@ export interface NetworkClaims {
   read(key: string): Promise<ClaimRow | null>;
   /** This server's rows in a state (recovery at start). */
   mine(state: ClaimState): Promise<string[]>;
+  /** A player's rows on every server, newest first (at most `limit`): `votereward player`. */
+  ofLicense(license: string, limit: number): Promise<PlayerClaimRow[]>;
+}
+
+/** A player's row as `votereward player` shows it. */
+export interface PlayerClaimRow {
+  key: string;
+  owner: string;
+  state: ClaimState;
+  /** When it last moved (the database's clock, epoch ms). */
+  updatedMs: number;
 }
 
 /** Builds the protocol for `serverId` over `sql`. */
@@ -120,6 +131,20 @@ export function createNetworkClaims(sql: Sql, serverId: string, leaseMs: number)
         ]),
       );
       return rows.map((row) => String(row.claim_key));
+    },
+    async ofLicense(license, limit) {
+      const rows = rowsOf(
+        await sql.query(
+          `SELECT claim_key, owner, state, updated_ms FROM vote_reward_claims WHERE license = ? ORDER BY updated_ms DESC, claim_key LIMIT ${Math.max(1, Math.floor(limit))}`,
+          [license],
+        ),
+      );
+      return rows.map((row) => ({
+        key: String(row.claim_key),
+        owner: String(row.owner),
+        state: String(row.state) as ClaimState,
+        updatedMs: Number(row.updated_ms),
+      }));
     },
   };
 }

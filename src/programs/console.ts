@@ -40,6 +40,8 @@ export function programsCommands(
   now: () => number,
   playerExtras: (license: string) => string[] = () => [],
   findOther: OtherPlayerFinder = () => null,
+  /** The network's shared rows of a player (a network of servers), after this server's own. */
+  networkRows: (license: string) => Promise<string[]> = async () => [],
 ): AdminCommand[] {
   const withTarget =
     (lines: (target: ProgramsConsoleTarget, args: readonly string[]) => string[]) =>
@@ -61,9 +63,15 @@ export function programsCommands(
       name: 'player',
       args: '<who>',
       help: 'vote history, streak and open awards of a player (<who>: name or license)',
-      run: withTarget((target, args) =>
-        playerLines(target, argumentOf(args), now(), playerExtras, findOther),
-      ),
+      run: async (args) => {
+        const target = current();
+        if (!target) return ['vote-reward: inert'];
+        const ref = argumentOf(args);
+        const local = playerLines(target, ref, now(), playerExtras, findOther);
+        // A player known only to other servers of the network is named by license.
+        const license = local.license ?? (/^license:\S+$/.test(ref.trim()) ? ref.trim() : null);
+        return [...local.lines, ...(license ? await networkRows(license) : [])];
+      },
     },
     {
       name: 'party',
@@ -104,7 +112,7 @@ function playerLines(
   now: number,
   extras: (license: string) => string[],
   findOther: OtherPlayerFinder,
-): string[] {
+): { lines: string[]; license: string | null } {
   const { programs, flow } = target;
   const lower = ref.toLowerCase();
   // A player who shared a party without a vote claimed here has awards but no history.
@@ -118,13 +126,16 @@ function playerLines(
   if (!history) {
     // A player whose only history is points or purchases.
     const other = findOther(ref);
-    if (Array.isArray(other)) return other;
+    if (Array.isArray(other)) return { lines: other, license: null };
     if (other) history = freshHistory(other.license, other.name);
   }
   if (!history)
-    return [
-      `${ADMIN_COMMAND} player: no vote history, open award, points or purchase for "${cleanText(ref, NAME_MAX)}"`,
-    ];
+    return {
+      lines: [
+        `${ADMIN_COMMAND} player: no vote history, open award, points or purchase for "${cleanText(ref, NAME_MAX)}"`,
+      ],
+      license: null,
+    };
   const month = programs.calendar.monthOf(now);
   const lines = formatPlayer(
     {
@@ -136,7 +147,7 @@ function playerLines(
     },
     now,
   );
-  return [...lines, ...extras(history.license)];
+  return { lines: [...lines, ...extras(history.license)], license: history.license };
 }
 
 /** Lines of `votereward top [YYYY-MM]` (this month when `month` is null). */
