@@ -2,7 +2,6 @@ import type { ServerInfo } from '../contract/answers';
 import { NetworkError, TimeoutError, UnauthorizedError } from './api/errors';
 import { chooseAdapterForParts } from './choose-adapter';
 import { claimCommands } from './claim/console';
-import { networkPlayerLines } from './claim/network-rows';
 import { testpayCommand } from './claim/testpay';
 import { unreachableHint } from './commands/api-reach';
 import { inertAnswer, inertSettings } from './commands/inert';
@@ -264,7 +263,6 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       runtime.now,
       (license) => shopPlayerLines(surface?.console ?? null, license),
       (ref) => shopPlayerOf(surface?.console ?? null, ref),
-      (license) => networkPlayerLines(app?.network.claims ?? null, license),
     ),
     ...shopAdminCommands(() => surface, runtime.now),
   ];

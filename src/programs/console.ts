@@ -1,4 +1,5 @@
 import type { ClaimFlow } from '../claim/claim-flow';
+import { networkPlayerLines } from '../claim/network-rows';
 import {
   ADMIN_COMMAND,
   type AdminCommand,
@@ -8,6 +9,7 @@ import {
 } from '../domain/admin-command';
 import type { TopVoter, VoteHistory } from '../domain/types';
 import type { JournalEntry } from '../engine/journal';
+import type { NetworkClaims } from '../network/claims';
 import { cleanText, NAME_MAX } from '../runtime/clean-text';
 import { displayName } from '../runtime/display-name';
 import { freshHistory } from './history';
@@ -21,6 +23,8 @@ export interface ProgramsConsoleTarget {
   flow: Pick<ClaimFlow, 'pending'>;
   party: Pick<VoteParty, 'status' | 'confirm' | 'skip'> | null;
   top: Pick<TopVoters, 'decision'> | null;
+  /** The shared store of a network of servers (its claims are null when off). */
+  network?: { claims: Pick<NetworkClaims, 'serverId' | 'ofLicense'> | null };
 }
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -40,8 +44,6 @@ export function programsCommands(
   now: () => number,
   playerExtras: (license: string) => string[] = () => [],
   findOther: OtherPlayerFinder = () => null,
-  /** The network's shared rows of a player (a network of servers), after this server's own. */
-  networkRows: (license: string) => Promise<string[]> = async () => [],
 ): AdminCommand[] {
   const withTarget =
     (lines: (target: ProgramsConsoleTarget, args: readonly string[]) => string[]) =>
@@ -70,7 +72,9 @@ export function programsCommands(
         const local = playerLines(target, ref, now(), playerExtras, findOther);
         // A player known only to other servers of the network is named by license.
         const license = local.license ?? (/^license:\S+$/.test(ref.trim()) ? ref.trim() : null);
-        return [...local.lines, ...(license ? await networkRows(license) : [])];
+        // The network's shared rows of the player (a network of servers), after this server's own.
+        const shared = license ? await networkPlayerLines(target.network?.claims ?? null, license) : [];
+        return [...local.lines, ...shared];
       },
     },
     {
