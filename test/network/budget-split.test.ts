@@ -132,3 +132,14 @@ describe('the budget split on a real MariaDB', () => {
     expect(keyFingerprint('site\nkey-1')).not.toContain('key-1');
   });
 });
+
+it('tables of schema 1 are raised to 2 at start; tables of a newer schema are refused', async () => {
+  const fake = createOxMySqlFake({ connectionString: freshDatabase('split_schema') });
+  cleanups.push(() => fake.close());
+  const sql: Sql = { query: (statement, params) => fake.api.query(statement, [...params]) };
+  await migrate(sql);
+  await sql.query("UPDATE vote_reward_meta SET value = '1' WHERE name = 'schema_version'", []);
+  expect(await migrate(sql)).toBe(2);
+  await sql.query("UPDATE vote_reward_meta SET value = '3' WHERE name = 'schema_version'", []);
+  await expect(migrate(sql)).rejects.toThrow('the shared tables are at schema 3, newer than this version');
+});

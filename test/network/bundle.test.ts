@@ -84,7 +84,9 @@ describe('the bundle on a network (simulated FXServer, oxmysql resource, real Ma
 
     // `votereward player`: this server's records, then the player's shared rows with the server of each (a row of
     // another server put in the table as city-2 would have).
-    const [row] = (await oxmysql.api.query('SELECT license FROM vote_reward_claims', [])) as { license: string }[];
+    const [row] = (await oxmysql.api.query('SELECT license FROM vote_reward_claims', [])) as {
+      license: string;
+    }[];
     await oxmysql.api.query(
       `INSERT INTO vote_reward_claims (claim_key, license, owner, state, rev, lease_until, created_ms, updated_ms)
        VALUES ('a:first:x', ?, 'city-2', 'needs_admin', 3, 0, 0, 0)`,
@@ -92,7 +94,15 @@ describe('the bundle on a network (simulated FXServer, oxmysql resource, real Ma
     );
     const before = w.output().length;
     w.console('votereward player Steve');
-    await until(w, () => w.output().slice(before).some((line) => line.includes('Network')), 'the player lines');
+    await until(
+      w,
+      () =>
+        w
+          .output()
+          .slice(before)
+          .some((line) => line.includes('Network')),
+      'the player lines',
+    );
     const player = w.output().slice(before).join('\n');
     expect(player).toContain('Steve');
     expect(player).toContain('2 shared vote(s) and award(s), newest first:');
