@@ -103,27 +103,36 @@ export function createBudgetSplit(options: BudgetSplitOptions): BudgetSplit {
     async beat() {
       const keys = [...tracked.values()];
       if (keys.length === 0) return;
+      // `joined_ms` restarts when the row is new or was dead (silent past the timeout): this server joins the key
+      // again. A reload or a quick restart finds its row alive, already counted by the others, and does not wait.
+      // (The assignments read the row's old `last_seen_ms`: left to right, or all at once, in MySQL and MariaDB.)
       await sql.query(
         `INSERT INTO vote_reward_servers (key_fp, server_id, label, last_seen_ms, joined_ms) VALUES ${keys
           .map(() => `(?, ?, ?, ${DB_NOW_MS}, ${DB_NOW_MS})`)
-          .join(', ')} ON DUPLICATE KEY UPDATE last_seen_ms = ${DB_NOW_MS}`,
-        keys.flatMap((key) => [key.fp, serverId, key.label.slice(0, 64).replace(/[^\x20-\x7e]/g, '?')]),
+          .join(', ')} ON DUPLICATE KEY UPDATE
+          joined_ms = IF(last_seen_ms < ${DB_NOW_MS} - ?, ${DB_NOW_MS}, joined_ms), last_seen_ms = ${DB_NOW_MS}`,
+        [
+          ...keys.flatMap((key) => [key.fp, serverId, key.label.slice(0, 64).replace(/[^\x20-\x7e]/g, '?')]),
+          timeoutMs,
+        ],
       );
+      // NOW() is one value in a statement: a row (re)joined by this beat has `joined_ms = last_seen_ms`.
       const rows = rowsOf(
         await sql.query(
-          `SELECT key_fp, COUNT(*) AS servers FROM vote_reward_servers
+          `SELECT key_fp, COUNT(*) AS servers, MAX(server_id = ? AND joined_ms = last_seen_ms) AS joined
+           FROM vote_reward_servers
            WHERE key_fp IN (${keys.map(() => '?').join(', ')}) AND last_seen_ms >= ${DB_NOW_MS} - ?
            GROUP BY key_fp`,
-          [...keys.map((key) => key.fp), timeoutMs],
+          [serverId, ...keys.map((key) => key.fp), timeoutMs],
         ),
       );
-      const counts = new Map(rows.map((row) => [String(row.key_fp), Number(row.servers)]));
+      const byKey = new Map(rows.map((row) => [String(row.key_fp), row]));
       const at = now();
-      // This server was not counted by the others (first beat, or silent past the timeout): a joiner.
-      const joining = lastOk === null || at - lastOk > timeoutMs;
       for (const key of keys) {
-        const servers = Math.max(1, counts.get(key.fp) ?? 1);
-        if (joining && servers > 1) key.holdUntil = at + heartbeatMs + spanMs;
+        const row = byKey.get(key.fp);
+        const servers = Math.max(1, Number(row?.servers ?? 1) || 1);
+        // A joiner of a key others poll: the others were not counting it, their shares were larger until now.
+        if (Number(row?.joined ?? 0) === 1 && servers > 1) key.holdUntil = at + heartbeatMs + spanMs;
         key.servers = servers;
       }
       lastOk = at;

@@ -95,7 +95,14 @@ describe('the budget split on a real MariaDB', () => {
     await migrate(sql);
     const timeoutMs = 800;
     const make = (id: string) => {
-      const split = createBudgetSplit({ sql, serverId: id, now: Date.now, timeoutMs, heartbeatMs: 100 });
+      const split = createBudgetSplit({
+        sql,
+        serverId: id,
+        now: Date.now,
+        timeoutMs,
+        heartbeatMs: 100,
+        spanMs: 200,
+      });
       const budget = createRateBudget({
         limit: 60,
         now: Date.now,
@@ -111,11 +118,16 @@ describe('the budget split on a real MariaDB', () => {
     const c = make('city-3');
     await b.split.beat();
     await c.split.beat();
-    await a.split.beat();
-    expect(a.budget.snapshot()).toMatchObject({ limit: 20, split: { servers: 3, of: 60, holdMs: 0 } });
     // city-3 joined a key two servers poll: it polls only after a beat and a span, its players' claims at once.
     expect(c.budget.peek('poll')).toMatchObject({ ok: false, reason: 'joining' });
     expect(c.budget.peek('claim')).toEqual({ ok: true });
+    await a.split.beat();
+    expect(a.budget.snapshot()).toMatchObject({ limit: 20, split: { servers: 3, of: 60, holdMs: 0 } });
+    // city-1 reloaded (a new split, its row alive): counted by the others already, it does not wait.
+    const reloaded = make('city-1');
+    await reloaded.split.beat();
+    expect(reloaded.budget.peek('poll')).toEqual({ ok: true });
+    expect(reloaded.budget.snapshot()).toMatchObject({ limit: 20, split: { servers: 3, holdMs: 0 } });
     // city-3 stops: still counted before the timeout (its last sends may still be in the window) ...
     await a.split.beat();
     await b.split.beat();
@@ -129,6 +141,12 @@ describe('the budget split on a real MariaDB', () => {
     await a.split.beat();
     expect(a.budget.snapshot()).toMatchObject({ limit: 30, split: { servers: 2, of: 60 } });
     expect(a.split.describe()).toBe('site 1/2 of 60/min');
+    // city-3 back after it was counted out (its first hold long over): a joiner again, its polling held until the
+    // others lowered their share.
+    await c.split.beat();
+    expect(c.budget.peek('poll')).toMatchObject({ ok: false, reason: 'joining' });
+    expect(c.budget.snapshot().split?.holdMs).toBeGreaterThan(0);
+    expect(Number.isFinite(c.budget.snapshot().split?.holdMs)).toBe(true);
     expect(keyFingerprint('site\nkey-1')).not.toContain('key-1');
   });
 });
