@@ -6,8 +6,9 @@
  *
  * Why the three timings keep the sum within the key's budget (a sliding window of `span`, 62 s for every budget):
  * - a server's share only ever drops at once (a server joining is counted by the others at their next beat);
- * - a server joining a key others already poll holds its polling for one beat plus one span: by then each other server
- *   has lowered its share and every send it made at its old share has left the window;
+ * - a server joining a key others already poll (its row new, or dead past the timeout) holds its polling for one beat
+ *   plus one span: by then each other server has lowered its share and every send it made at its old share has left
+ *   the window (this assumes a beat answers within seconds; a statement's deadline is 10 s);
  * - a server stopped (or cut off) counts until its last beat is older than the timeout, which is longer than one beat
  *   plus one span: its last sends have left the window before the others raise their share. So a clean stop leaves
  *   its row to time out rather than deleting it, and a server whose beats fail past the timeout holds its own polling.
