@@ -1,7 +1,7 @@
 /**
- * Each site key's request budget split across the network's servers polling it (`vote_reward_servers`), on the real
- * MariaDB: three servers polling one site key spend together within the site's budget over simulated minutes (the
- * requests counted at the site); a server that stops frees its share once it is silent past the timeout (by the
+ * Each key's request budget split across the network's servers polling it (`vote_reward_servers`), on the real
+ * MariaDB: three servers polling one site key and one vote API key spend together within each budget over simulated
+ * minutes (the requests counted at the site and at the mock API, which answers 429 past its limit); a server that stops frees its share once it is silent past the timeout (by the
  * database's clock), and never before; the table holds a fingerprint, never the key.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,14 +38,24 @@ afterAll(async () => {
 });
 
 describe('the budget split on a real MariaDB', () => {
-  it('three servers polling one site key spend together within its budget over 5 simulated minutes', async () => {
+  it('three servers polling one site key and one vote API key spend together within each budget over 5 simulated minutes', async () => {
     const url = freshDatabase('split_three');
     // One site key polled by three servers: each server its own fake of the site (its adapter takes from that
     // server's budget), the three counted together as the one site; one clock moved in step.
     const shareds: SitesShared[] = [];
     const worlds: NetworkWorld[] = [];
+    // One vote API key too: the three servers send to one mock API (its own 60-a-minute limit answers 429 past it).
+    const first = createSitesShared([SITE]);
+    const api = first.api;
+    const apiSent: number[] = [];
     for (let s = 1; s <= 3; s += 1) {
-      const shared = createSitesShared([SITE]);
+      const shared = s === 1 ? first : createSitesShared([SITE]);
+      shared.api = Object.assign(Object.create(api) as typeof api, {
+        request: (request: Parameters<typeof api.request>[0]) => {
+          apiSent.push(shared.clock.now());
+          return api.request(request);
+        },
+      });
       const world = bootNetworkServer(shared, SITE, {
         url,
         serverId: `city-${s}`,
@@ -76,13 +86,19 @@ describe('the budget split on a real MariaDB', () => {
     expect(sent.map((times) => busiestMinute(times))).toEqual([21, 7, 7]);
     const lines = worlds[0]?.running.network.statusLines().join('\n') ?? '';
     expect(lines).toContain('chk 1/3 of 30/min');
+    expect(lines).toContain('vote API 1/3 of 60/min');
+    // The vote API's key: within its 60 a minute at the mock, never a 429 (without the split: 429s from the mock).
+    expect(apiSent.length).toBeGreaterThan(60);
+    expect(busiestMinute(apiSent)).toBeLessThanOrEqual(60);
+    expect(api.exchanges.filter((exchange) => exchange.status === 429)).toEqual([]);
     expect(sitesStatus(worlds[0]?.running.sites ?? null, false).join('\n')).toContain('budget 1/3 of 30/min');
-    // The table names each key (the site's, each world's vote API key) by its fingerprint only.
+    // The table names each key (the site's, the vote API's) by its fingerprint only.
     const rows = (await worlds[0]?.oxmysql.api.query('SELECT * FROM vote_reward_servers', [])) as Record<
       string,
       unknown
     >[];
     expect(rows).toHaveLength(6);
+    expect(new Set(rows.map((row) => row.key_fp)).size).toBe(2);
     expect(JSON.stringify(rows)).not.toContain('fake_key_1234');
     expect(JSON.stringify(rows)).not.toContain(worlds[0]?.config.apiKey ?? 'no key');
   }, 60_000);
