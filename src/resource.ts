@@ -6,8 +6,10 @@ import { testpayCommand } from './claim/testpay';
 import { unreachableHint } from './commands/api-reach';
 import { inertAnswer, inertSettings } from './commands/inert';
 import { statusLines, VERBOSE_WORDS } from './commands/status';
+
 import { composeResource, type Running } from './compose';
 import { localeMessagesOf } from './config/language-file';
+
 import { CONFIG_PROBLEMS_TITLE, loadConfig, maskKey, rewardsOf } from './config/load';
 import { upgradeData } from './data-version';
 import { ADMIN_COMMAND, type AdminCommand, runAdminCommand } from './domain/admin-command';
