@@ -2,10 +2,11 @@
  * The shared tables, created or migrated at start with the schema version recorded. MySQL 5.7-compatible: no CHECK
  * constraints, no JSON columns, key columns `ascii_bin` (case-sensitive, short enough for old index limits).
  */
+import { SERVERS_TABLES } from './servers-split';
 import { rowsOf, type Sql } from './sql';
 
 /** The version these tables are at when `migrate` returns. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const KEY = 'VARCHAR(191) CHARACTER SET ascii COLLATE ascii_bin NOT NULL';
 
@@ -30,13 +31,22 @@ const VERSION_1 = [
   ) ENGINE=InnoDB`,
 ];
 
+/** The statements of version 2 (after version 1's), each idempotent: the servers polling each key (budget split). */
+const VERSION_2 = [...SERVERS_TABLES];
+
 /** Creates the tables when missing and records the version; answers the version found in the database. */
 export async function migrate(sql: Sql): Promise<number> {
-  for (const statement of VERSION_1) await sql.query(statement, []);
+  for (const statement of [...VERSION_1, ...VERSION_2]) await sql.query(statement, []);
   await sql.query(
     'INSERT INTO vote_reward_meta (name, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE name = name',
     ['schema_version', String(SCHEMA_VERSION)],
   );
+  // Tables of an older version: raised (never lowered: a newer server's number stays, and this server refuses below).
+  await sql.query('UPDATE vote_reward_meta SET value = ? WHERE name = ? AND CAST(value AS UNSIGNED) < ?', [
+    String(SCHEMA_VERSION),
+    'schema_version',
+    SCHEMA_VERSION,
+  ]);
   const rows = rowsOf(
     await sql.query('SELECT value FROM vote_reward_meta WHERE name = ?', ['schema_version']),
   );
