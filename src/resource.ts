@@ -19,6 +19,7 @@ import { createTranslator, type Translate } from './i18n/messages';
 import { type Panel, panelCommandOf } from './panel/panel';
 import { panelCommand, panelStatus, startPlayerSurfaces } from './panel/surface';
 import { programsCommands } from './programs/console';
+import { historyImportStep, networkCommands } from './programs/network-import';
 import { findFramework } from './rewards/registry';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
 import { describeError } from './runtime/errors';
@@ -267,6 +268,8 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       (ref) => shopPlayerOf(surface?.console ?? null, ref),
     ),
     ...shopAdminCommands(() => surface, runtime.now),
+    // The import's steps: the vote history; the points ledger's step goes in this list.
+    ...networkCommands(() => app, runtime, [historyImportStep]),
   ];
 
   const runAdmin = (source: number, args: string[]) => {

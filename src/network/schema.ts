@@ -2,10 +2,11 @@
  * The shared tables, created or migrated at start with the schema version recorded. MySQL 5.7-compatible: no CHECK
  * constraints, no JSON columns, key columns `ascii_bin` (case-sensitive, short enough for old index limits).
  */
+import { HISTORY_TABLES } from './history-tables';
 import { rowsOf, type Sql } from './sql';
 
 /** The version these tables are at when `migrate` returns. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const KEY = 'VARCHAR(191) CHARACTER SET ascii COLLATE ascii_bin NOT NULL';
 
@@ -30,11 +31,15 @@ const VERSION_1 = [
   ) ENGINE=InnoDB`,
 ];
 
+/** The statements of version 2: the shared vote history and the once-per-network decisions. */
+const VERSION_2 = [...HISTORY_TABLES];
+
 /** Creates the tables when missing and records the version; answers the version found in the database. */
 export async function migrate(sql: Sql): Promise<number> {
-  for (const statement of VERSION_1) await sql.query(statement, []);
+  for (const statement of [...VERSION_1, ...VERSION_2]) await sql.query(statement, []);
+  // The version only moves forward: a server of version 1 that ran first recorded 1; this one records 2.
   await sql.query(
-    'INSERT INTO vote_reward_meta (name, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE name = name',
+    'INSERT INTO vote_reward_meta (name, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE value = GREATEST(CAST(value AS UNSIGNED), CAST(VALUES(value) AS UNSIGNED))',
     ['schema_version', String(SCHEMA_VERSION)],
   );
   const rows = rowsOf(

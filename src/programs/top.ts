@@ -30,12 +30,11 @@ import type { HistoryStore } from './history';
 import { CLOCK_KEY, createMonthGuard } from './month-guard';
 import type { Programs } from './programs';
 import { type TopDecision, topDecisionSchema } from './records';
+import { TOP_SHOWN } from './top-period';
 
 /** KVP key of the last month whose predecessors were decided. */
 /** KVP prefix of the month decisions (`top:decision:<month>`). */
 export { TOP_DECISION_PREFIX, TOP_LAST_MONTH_KEY };
-/** Lines `/votetop` shows. */
-export const TOP_SHOWN = 10;
 /** How often the month change is looked for. */
 export const TOP_CHECK_INTERVAL_MS = 60_000;
 /** Months at most decided at once after a long stop (the history keeps no more). */
@@ -69,7 +68,7 @@ export interface TopVoters {
 export interface TopVotersOptions {
   settings: TopVotersSettings;
   runtime: Pick<Runtime, 'now' | 'kvp' | 'players' | 'playerLicense' | 'setInterval' | 'log'>;
-  programs: Pick<Programs, 'awards' | 'history' | 'calendar'>;
+  programs: Pick<Programs, 'awards' | 'history' | 'calendar'> & Partial<Pick<Programs, 'network'>>;
   events: EventChannel;
   translate: Translate;
   /** The claim command (`vote`), for `top_own_none`. */
@@ -91,6 +90,16 @@ export const topAwardId = (month: string, rank: number, license: string): string
 export function readTopDecision(kvp: Runtime['kvp'], month: string): TopDecision | null {
   const found = readRecord(kvp, `${TOP_DECISION_PREFIX}${month}`, topDecisionSchema);
   return found.state === 'valid' ? found.value : null;
+}
+
+/** A network decision's detail as a decision of `month`, or null when it does not pass its schema. */
+function parseDecision(detail: string | null, month: string): TopDecision | null {
+  try {
+    const parsed = topDecisionSchema.safeParse(JSON.parse(detail ?? 'null'));
+    return parsed.success && parsed.data.month === month ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The month after `month`. */
@@ -142,21 +151,24 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
     runtime.log.warn(`top voters: ${line}`);
   };
 
+  /** The decision of a month from its ranking. */
+  const decisionOf = (month: string, ranking: TopDecision['ranking']): TopDecision => ({
+    format: 1,
+    month,
+    decidedAt: runtime.now(),
+    ranking,
+    awards: ranks.flatMap((rank) => {
+      const voter = ranking.find((line) => line.rank === rank);
+      return voter ? [{ rank, license: voter.license, id: topAwardId(month, rank, voter.license) }] : [];
+    }),
+  });
+
   /** Decides one month (or finishes its written decision); null when its record is unreadable. */
-  const decideMonth = (month: string): TopDecision | null => {
-    const done = decisions.decide(`${TOP_DECISION_PREFIX}${month}`, () => {
-      const ranking = history.top(month, depth);
-      return {
-        format: 1,
-        month,
-        decidedAt: runtime.now(),
-        ranking,
-        awards: ranks.flatMap((rank) => {
-          const voter = ranking.find((line) => line.rank === rank);
-          return voter ? [{ rank, license: voter.license, id: topAwardId(month, rank, voter.license) }] : [];
-        }),
-      };
-    });
+  const decideMonth = (month: string, made?: TopDecision): TopDecision | null => {
+    const done = decisions.decide(
+      `${TOP_DECISION_PREFIX}${month}`,
+      () => made ?? decisionOf(month, history.top(month, depth)),
+    );
     if (!done && (lastMonth() ?? '') <= month) kvp.set(TOP_LAST_MONTH_KEY, nextMonth(month));
     return done?.decision ?? null;
   };
@@ -218,14 +230,64 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
       months.unshift(month);
       if (months.length >= MAX_CATCH_UP) break;
     }
+    if (network) {
+      void decideAcross(months, current, now);
+      return;
+    }
     const decided = months.flatMap((month) => decideMonth(month) ?? []);
     if ((lastMonth() ?? '') < current) kvp.set(TOP_LAST_MONTH_KEY, current);
     guard.advance(now);
     announce(decided);
   };
 
-  /** Logs and announces decided months, and pays their online winners now. */
-  const announce = (decided: readonly TopDecision[]) => {
+  const network = programs.network ?? null;
+  let deciding = false;
+  /**
+   * A network: each month is decided once across the servers (`top:<month>` in `vote_reward_decisions`, the ranking
+   * read from the shared rows by the server that inserts it first). Every server writes the same decision and its
+   * awards (paid once across the network by their ids, on whichever server the winner plays); only the server that
+   * decided announces it. A store that does not answer decides nothing: the next check tries again.
+   */
+  const decideAcross = async (months: readonly string[], current: string, now: number) => {
+    if (!network || deciding) return;
+    deciding = true;
+    const decided: TopDecision[] = [];
+    const mine: TopDecision[] = [];
+    try {
+      for (const month of months) {
+        const key = `top:${month}`;
+        // A decision this server wrote already is finished from its own record; else the network's is read or made.
+        const written = readTopDecision(kvp, month) !== null;
+        let row = written ? null : await network.decisions.read(key);
+        if (!written && row === null)
+          row = await network.decisions.decide(
+            key,
+            JSON.stringify(decisionOf(month, await network.history.ranking(month, depth))),
+          );
+        const made = row ? parseDecision(row.detail, month) : undefined;
+        if (made === null) {
+          once(
+            `network:${month}`,
+            `the network's decision ${key} is unreadable; nothing is paid for ${month}`,
+          );
+          continue;
+        }
+        const decision = decideMonth(month, made);
+        if (decision) decided.push(decision);
+        if (decision && row?.mine) mine.push(decision);
+      }
+      if ((lastMonth() ?? '') < current) kvp.set(TOP_LAST_MONTH_KEY, current);
+      guard.advance(now);
+    } catch (error) {
+      runtime.log.warn(`top voters: the network did not answer, the month waits: ${describeError(error)}`);
+    } finally {
+      deciding = false;
+    }
+    announce(decided, mine);
+  };
+
+  /** Logs and announces decided months (`told`: those this server announces), and pays their online winners now. */
+  const announce = (decided: readonly TopDecision[], told: readonly TopDecision[] = decided) => {
     const online = new Set(
       runtime.players().flatMap((source) => {
         const license = runtime.playerLicense(source);
@@ -237,7 +299,8 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
       runtime.log.info(
         `top voters of ${decision.month} decided: ${decision.ranking.length} ranked, ${decision.awards.length} award(s)`,
       );
-      events.emit('monthDecided', { month: decision.month, winners: decision.ranking });
+      if (told.includes(decision))
+        events.emit('monthDecided', { month: decision.month, winners: decision.ranking });
       for (const award of decision.awards) if (online.has(award.license)) winners.add(award.license);
     }
     for (const license of winners) {
@@ -251,6 +314,8 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
   let waitingSince: number | null = null;
 
   const guardedCheck = () => {
+    // In a network `/votetop` shows the network's ranking, read again every minute.
+    void network?.history.refreshRankings();
     try {
       check();
     } catch (error) {
@@ -316,47 +381,4 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
   };
 }
 
-/** What `getTopVoters(period, n)` answers. */
-export type TopVotersAnswer =
-  | { ok: true; month: string; voters: TopVoter[] }
-  | { ok: false; code: 'invalid_period' | 'invalid_count' | 'not_ready'; error: string };
-
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/**
- * The ranking of a period for the `getTopVoters` export: `current`, `previous` or a month `YYYY-MM` (in the owner's
- * time zone), `n` from 1 to 100 (10 when left out). Months older than the history keeps answer an empty list.
- */
-export function topVotersOf(
-  history: Pick<HistoryStore, 'top'>,
-  calendar: Pick<Calendar, 'monthOf' | 'previousMonth'>,
-  now: number,
-  period: unknown,
-  n: unknown,
-): TopVotersAnswer {
-  const count = n === undefined || n === null ? TOP_SHOWN : n;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 100)
-    return {
-      ok: false,
-      code: 'invalid_count',
-      error: `n must be a whole number from 1 to 100, got ${describe(n)}`,
-    };
-  const current = calendar.monthOf(now);
-  let month: string;
-  if (period === 'current' || period === undefined || period === null) month = current;
-  else if (period === 'previous') month = calendar.previousMonth(current);
-  else if (typeof period === 'string' && MONTH.test(period)) month = period;
-  else
-    return {
-      ok: false,
-      code: 'invalid_period',
-      error: `period must be "current", "previous" or a month "YYYY-MM", got ${describe(period)}`,
-    };
-  return { ok: true, month, voters: history.top(month, count) };
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));
-  if (typeof value === 'number') return String(value);
-  return value === null ? 'null' : typeof value;
-}
+export { TOP_SHOWN, type TopVotersAnswer, topVotersOf } from './top-period';
