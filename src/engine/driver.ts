@@ -37,7 +37,8 @@ export interface ClaimDriverOptions {
    * network it first counts the vote in the shared history (async); a stop it answers (the shared store down) leaves
    * the vote unrecorded and unpaid, to be recorded on a later run.
    */
-  record?(entry: JournalEntry): void | EntryStop | Promise<void | EntryStop>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a recorder on one server returns nothing
+  record?(entry: JournalEntry): void | EntryStop | Promise<EntryStop | undefined>;
 }
 
 /** The driver of one claim flow. */

@@ -227,8 +227,11 @@ export function createPrograms(options: {
     rules,
     streakOf,
     network,
-    record(entry: JournalEntry): void | Promise<EntryStop | undefined> {
-      if (!shared) return recordNow(entry);
+    record(entry: JournalEntry): EntryStop | undefined | Promise<EntryStop | undefined> {
+      if (!shared) {
+        recordNow(entry);
+        return undefined;
+      }
       // A network: the vote is counted in the shared rows first, and decided from the network's history before it.
       return shared.count(entry).then((stop) => {
         if (stop) return stop;

@@ -16,9 +16,9 @@
  * before `top:lastMonth`, and, when this run reads `/vote/count`, a month change waits for the API's counter.
  */
 
-import { type Calendar, createCalendar } from '../domain/calendar';
+import { createCalendar } from '../domain/calendar';
 import type { EventChannel } from '../domain/events';
-import { HISTORY_MONTHS, type RewardSpec, type TopVoter } from '../domain/types';
+import { HISTORY_MONTHS, type RewardSpec } from '../domain/types';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import { displayName } from '../runtime/display-name';
 import { describeError } from '../runtime/errors';
@@ -26,10 +26,10 @@ import type { Runtime } from '../runtime/runtime';
 import { TOP_DECISION_PREFIX, TOP_LAST_MONTH_KEY } from '../store/keys';
 import { readRecord } from '../store/record';
 import { createDecideOnce } from './decisions';
-import type { HistoryStore } from './history';
 import { CLOCK_KEY, createMonthGuard } from './month-guard';
 import type { Programs } from './programs';
 import { type TopDecision, topDecisionSchema } from './records';
+import { createTopAcross } from './top-network';
 import { TOP_SHOWN } from './top-period';
 
 /** KVP key of the last month whose predecessors were decided. */
@@ -90,16 +90,6 @@ export const topAwardId = (month: string, rank: number, license: string): string
 export function readTopDecision(kvp: Runtime['kvp'], month: string): TopDecision | null {
   const found = readRecord(kvp, `${TOP_DECISION_PREFIX}${month}`, topDecisionSchema);
   return found.state === 'valid' ? found.value : null;
-}
-
-/** A network decision's detail as a decision of `month`, or null when it does not pass its schema. */
-function parseDecision(detail: string | null, month: string): TopDecision | null {
-  try {
-    const parsed = topDecisionSchema.safeParse(JSON.parse(detail ?? 'null'));
-    return parsed.success && parsed.data.month === month ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The month after `month`. */
@@ -230,7 +220,7 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
       months.unshift(month);
       if (months.length >= MAX_CATCH_UP) break;
     }
-    if (network) {
+    if (decideAcross) {
       void decideAcross(months, current, now);
       return;
     }
@@ -241,50 +231,22 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
   };
 
   const network = programs.network ?? null;
-  let deciding = false;
-  /**
-   * A network: each month is decided once across the servers (`top:<month>` in `vote_reward_decisions`, the ranking
-   * read from the shared rows by the server that inserts it first). Every server writes the same decision and its
-   * awards (paid once across the network by their ids, on whichever server the winner plays); only the server that
-   * decided announces it. A store that does not answer decides nothing: the next check tries again.
-   */
-  const decideAcross = async (months: readonly string[], current: string, now: number) => {
-    if (!network || deciding) return;
-    deciding = true;
-    const decided: TopDecision[] = [];
-    const mine: TopDecision[] = [];
-    try {
-      for (const month of months) {
-        const key = `top:${month}`;
-        // A decision this server wrote already is finished from its own record; else the network's is read or made.
-        const written = readTopDecision(kvp, month) !== null;
-        let row = written ? null : await network.decisions.read(key);
-        if (!written && row === null)
-          row = await network.decisions.decide(
-            key,
-            JSON.stringify(decisionOf(month, await network.history.ranking(month, depth))),
-          );
-        const made = row ? parseDecision(row.detail, month) : undefined;
-        if (made === null) {
-          once(
-            `network:${month}`,
-            `the network's decision ${key} is unreadable; nothing is paid for ${month}`,
-          );
-          continue;
-        }
-        const decision = decideMonth(month, made);
-        if (decision) decided.push(decision);
-        if (decision && row?.mine) mine.push(decision);
-      }
-      if ((lastMonth() ?? '') < current) kvp.set(TOP_LAST_MONTH_KEY, current);
-      guard.advance(now);
-    } catch (error) {
-      runtime.log.warn(`top voters: the network did not answer, the month waits: ${describeError(error)}`);
-    } finally {
-      deciding = false;
-    }
-    announce(decided, mine);
-  };
+  const decideAcross = network
+    ? createTopAcross({
+        network,
+        depth,
+        written: (month) => readTopDecision(kvp, month) !== null,
+        decisionOf,
+        decideMonth,
+        finish(current, now) {
+          if ((lastMonth() ?? '') < current) kvp.set(TOP_LAST_MONTH_KEY, current);
+          guard.advance(now);
+        },
+        announce: (decided, mine) => announce(decided, mine),
+        warn: once,
+        log: runtime.log,
+      })
+    : null;
 
   /** Logs and announces decided months (`told`: those this server announces), and pays their online winners now. */
   const announce = (decided: readonly TopDecision[], told: readonly TopDecision[] = decided) => {
