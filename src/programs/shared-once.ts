@@ -21,6 +21,8 @@ export function onceAcrossNetwork(options: {
 }): (key: string, act: () => void, detail?: string | null) => void {
   const { decisions, runtime } = options;
   const waiting = new Map<string, { act: () => void; detail: string | null }>();
+  /** Keys decided in this run (the latest ones): asked again, they are not decided nor acted on again. */
+  const done = new Set<string>();
   let timer: (() => void) | null = null;
 
   const attempt = async (key: string) => {
@@ -30,6 +32,8 @@ export function onceAcrossNetwork(options: {
     try {
       const row = await decisions.decide(key, item.detail);
       waiting.delete(key);
+      done.add(key);
+      if (done.size > WAITING_MAX * 4) done.delete(done.values().next().value as string);
       if (row.mine) item.act();
     } catch (error) {
       runtime.log.warn(`network decision ${key} waits for the shared store: ${describeError(error)}`);
@@ -45,7 +49,7 @@ export function onceAcrossNetwork(options: {
   };
 
   return (key, act, detail = null) => {
-    if (waiting.has(key)) return;
+    if (waiting.has(key) || done.has(key)) return;
     if (waiting.size >= WAITING_MAX) {
       const oldest = waiting.keys().next().value as string;
       waiting.delete(oldest);
