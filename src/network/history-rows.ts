@@ -33,8 +33,11 @@ export interface RankedRow {
 /** The shared history of one server. */
 export interface SharedVotes {
   readonly serverId: string;
-  /** Counts a vote once across the network; answers the stored row (this server's or the one counted first). */
-  count(vote: VoteToCount): Promise<VoteRow>;
+  /**
+   * Counts a vote once across the network; answers its stored row (this server's or the one counted first) and every
+   * counted vote of its license, in the network's order (two round trips).
+   */
+  count(vote: VoteToCount): Promise<{ row: VoteRow; rows: VoteRow[] }>;
   /**
    * Counts several votes in one statement (all or none: `votereward network import`'s rows of one player); answers
    * `exists` when one of them was counted before (then none of them is counted again).
@@ -73,6 +76,10 @@ export function createSharedVotes(sql: Sql, serverId: string): SharedVotes {
     );
     return rows[0] ? rowOf(rows[0]) : null;
   };
+  const ofLicense = async (license: string): Promise<VoteRow[]> =>
+    rowsOf(
+      await sql.query(`SELECT ${COLUMNS} FROM vote_reward_votes WHERE license = ? ORDER BY seq`, [license]),
+    ).map(rowOf);
   return {
     serverId,
     read,
@@ -94,9 +101,17 @@ export function createSharedVotes(sql: Sql, serverId: string): SharedVotes {
         // A duplicate is the vote counted already: read back below. Anything else is the store failing.
         if (classify(error).kind !== 'duplicate') throw classify(error);
       }
-      const row = await read(vote.key);
-      if (row === null) throw new Error(`the vote ${vote.key} was not found right after it was counted`);
-      return row;
+      const rows = await ofLicense(vote.license);
+      const row = rows.find((each) => each.key === vote.key);
+      if (!row) {
+        const other = await read(vote.key);
+        throw new Error(
+          other
+            ? `the vote ${vote.key} is counted for ${other.license}, not ${vote.license}`
+            : `the vote ${vote.key} was not found right after it was counted`,
+        );
+      }
+      return { row, rows };
     },
     async countMany(list) {
       if (list.length === 0) return 'counted';
@@ -122,12 +137,7 @@ export function createSharedVotes(sql: Sql, serverId: string): SharedVotes {
         return 'exists';
       }
     },
-    async ofLicense(license) {
-      const rows = rowsOf(
-        await sql.query(`SELECT ${COLUMNS} FROM vote_reward_votes WHERE license = ? ORDER BY seq`, [license]),
-      );
-      return rows.map(rowOf);
-    },
+    ofLicense,
     async ranking(fromMs, toMs, limit) {
       const rows = rowsOf(
         await sql.query(

@@ -236,7 +236,6 @@ export function createPrograms(options: {
       return shared.count(entry).then((stop) => {
         if (stop) return stop;
         recordNow(entry);
-        void shared.refreshRankings();
         return undefined;
       });
     },

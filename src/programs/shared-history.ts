@@ -147,7 +147,7 @@ export function createSharedHistory(options: SharedHistoryOptions): SharedHistor
       const refused = options.refuses();
       if (refused !== null) return held(refused);
       try {
-        const row = await votes.count({
+        const { row, rows } = await votes.count({
           key: voteKeyOf(entry, votes.serverId),
           license: entry.license,
           site: entry.site ?? SEED_SITE_ID,
@@ -155,7 +155,6 @@ export function createSharedHistory(options: SharedHistoryOptions): SharedHistor
           name: entry.name,
         });
         // The history before this vote: the rows the network counted before it (the same after a crash and a rerun).
-        const rows = await votes.ofLicense(entry.license);
         const before = rows.filter((other) => other.seq < row.seq);
         if (before.length > 0) put(entry.license, before);
         else if (cache.has(entry.license)) cache.put(freshHistory(entry.license, entry.name));
