@@ -171,3 +171,99 @@ describe('recording a vote in the shared history, the server killed before each 
     expect(failures).toEqual([]);
   }, 120_000);
 });
+
+/** Where the server deciding a month dies: before its decision row, or before its n-th KVP write after it. */
+async function monthRun(kill: Kill) {
+  const url = freshDatabase('decision_kill');
+  const sql = sqlOf(url);
+  await migrate(sql);
+  for (const n of [1, 2])
+    await sql.query(
+      'INSERT INTO vote_reward_votes (vote_key, license, site, voted_ms, server_id, name, created_ms) VALUES (?, ?, ?, ?, ?, ?, 0)',
+      [`seed:${n}`, ANA.license, 'seed', NOV_10 + n * DAY, 'city-0', 'Ana'],
+    );
+  const shared = createSitesShared([SITE], { esx: true, start: Date.parse('2026-11-30T23:58:00.000Z') });
+  const config = {
+    timeZone: 'UTC',
+    topVoters: { enabled: true, awards: [{ rank: 1, reward: [{ type: 'money', amount: 50 }] }] },
+  };
+  let dead = false;
+  const payerDb = createOxMySqlFake({
+    connectionString: url,
+    before(statement) {
+      if (dead) return new Promise<never>(() => undefined);
+      if (!statement.includes('INSERT INTO vote_reward_decisions')) return;
+      if (kill?.kind === 'row') {
+        dead = true;
+        return new Promise<never>(() => undefined);
+      }
+      if (kill?.kind === 'kvp') payer.crashAt(kill.n);
+    },
+  });
+  const payer = bootNetworkServer(shared, SITE, { url, serverId: 'city-1', oxmysql: payerDb, config });
+  const other = bootNetworkServer(shared, SITE, { url, serverId: 'city-2', config });
+  worlds.push(payer, other);
+  await startNetworkServer(payer);
+  online(shared, payer);
+  const decided = (world: NetworkWorld) => world.runtime.kvpData.has('top:decision:2026-11');
+  // December: city-1 decides November alone (city-2 starts after it).
+  for (let i = 0; i < 100 && !dead && !payer.dead() && !decided(payer); i += 1) {
+    await shared.clock.advance(30_000);
+    await realWait(10);
+  }
+  await startNetworkServer(other);
+  online(shared, other);
+  return { url, sql, shared, payer, other, config, killed: dead || payer.dead(), decided };
+}
+
+describe('deciding a month across the network, the deciding server killed before each write', () => {
+  it('the month is decided once and its prize paid once after the restart', async () => {
+    const failures: string[] = [];
+    // Its writes: the decision row, then the month's record and the prize's award entry (the sampled KVP writes).
+    const kills: Kill[] = [{ kind: 'row' }, { kind: 'kvp', n: 1 }, { kind: 'kvp', n: 2 }];
+    for (const kill of kills) {
+      const { sql, shared, payer, other, config, url, killed, decided } = await monthRun(kill);
+      try {
+        expect(killed).toBe(true);
+        const again = bootNetworkServer(
+          shared,
+          SITE,
+          { url, serverId: 'city-1', config },
+          payer.runtime.snapshot(),
+        );
+        worlds.push(again);
+        await startNetworkServer(again);
+        online(shared, again);
+        const both = [again, other];
+        // city-2 started after the month ended: it decides nothing itself (a month it did not watch); city-1 finishes.
+        for (let i = 0; i < 200 && !decided(again); i += 1) {
+          await shared.clock.advance(30_000);
+          await realWait(10);
+        }
+        for (let round = 0; round < 40; round += 1) {
+          await Promise.all(
+            both.map((world) => world.running.flow.settlePlayer(ANA.license).catch(() => undefined)),
+          );
+          await shared.clock.advance(20_000);
+          if (round >= 3 && both.every((world) => openEntries(world).length === 0)) break;
+          await realWait(10);
+        }
+        expect(shared.esx?.balance(1, 'money')).toBe(50);
+        expect(both.flatMap(openEntries)).toEqual([]);
+        expect(await sql.query('SELECT decision_key FROM vote_reward_decisions', [])).toEqual([
+          { decision_key: 'top:2026-11' },
+        ]);
+        expect(JSON.parse(again.runtime.kvpData.get('top:decision:2026-11') ?? 'null')?.awards).toEqual([
+          { rank: 1, license: ANA.license, id: `a:top:2026-11:1:${ANA.license}` },
+        ]);
+      } catch (error) {
+        failures.push(`${JSON.stringify(kill)}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      for (const world of worlds.splice(0)) {
+        world.running.stop();
+        await world.oxmysql.close();
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
