@@ -156,7 +156,7 @@ export function networkCommands(
           lines.push(...(await step.run(context)));
         } catch (error) {
           lines.push(
-            `  ${step.name}: stopped, the shared store failed: ${describeError(error)}. What was imported stays; run \`${head}\` again to go on (nothing is imported twice)`,
+            `  ${step.name}: stopped, the shared store (${STORE_CONVAR}, ${SERVER_ID_CONVAR}) failed: ${describeError(error)}. What was imported stays; run \`${head}\` again to go on (nothing is imported twice)`,
           );
           return lines;
         }

@@ -4,6 +4,7 @@
  * gets there first; only that server acts. While the store does not answer the act waits (retried every few seconds,
  * in memory): a restart in between may lose an announcement, never make it twice (as the Discord queue itself).
  */
+import { SERVER_ID_CONVAR, STORE_CONVAR } from '../network/config';
 import type { NetworkDecisions } from '../network/decisions-rows';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
@@ -36,7 +37,9 @@ export function onceAcrossNetwork(options: {
       if (done.size > WAITING_MAX * 4) done.delete(done.values().next().value as string);
       if (row.mine) item.act();
     } catch (error) {
-      runtime.log.warn(`network decision ${key} waits for the shared store: ${describeError(error)}`);
+      runtime.log.warn(
+        `network decision ${key} waits for the shared store (${STORE_CONVAR} "oxmysql", ${SERVER_ID_CONVAR} "${decisions.serverId}"): ${describeError(error)}`,
+      );
       schedule();
     }
   };

@@ -6,6 +6,7 @@
  * next check (every minute) tries again.
  */
 
+import { SERVER_ID_CONVAR, STORE_CONVAR } from '../network/config';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import type { ProgramsNetwork } from './programs';
@@ -76,7 +77,9 @@ export function createTopAcross(
       }
       options.finish(current, now);
     } catch (error) {
-      options.log.warn(`top voters: the network did not answer, the month waits: ${describeError(error)}`);
+      options.log.warn(
+        `top voters: the shared store (${STORE_CONVAR} "oxmysql", ${SERVER_ID_CONVAR} "${network.decisions.serverId}") did not answer, the month waits: ${describeError(error)}`,
+      );
     } finally {
       deciding = false;
     }
