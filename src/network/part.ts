@@ -11,6 +11,7 @@ import { createNetworkDecisions, type NetworkDecisions } from './decisions-rows'
 import { createNetworkGate, type NetworkGate } from './gate';
 import { createSharedVotes, type SharedVotes } from './history-rows';
 import { migrate } from './schema';
+import { type BudgetSplit, createBudgetSplit, HEARTBEAT_MS } from './servers-split';
 import { classify, createOxMySqlClient, type Sql } from './sql';
 
 /** The deadline of one statement: oxmysql itself never gives up on a call while the database is down. */
@@ -31,6 +32,8 @@ export interface NetworkStore {
   readonly votes: SharedVotes | null;
   /** The once-per-network decisions (`vote_reward_decisions`); null when off or the settings are wrong. */
   readonly decisions: NetworkDecisions | null;
+  /** Each polled key's budget split across the servers polling it; null when off. */
+  readonly split: BudgetSplit | null;
   /** Why no new claim may start now, or null when it may. */
   refuses(): string | null;
   /** The status lines. */
@@ -43,10 +46,12 @@ export interface NetworkStore {
 
 /** Options of the store; `sql` stands in for oxmysql in unit tests. */
 export interface NetworkStoreOptions {
-  runtime: Pick<Runtime, 'convar' | 'exportsOf' | 'setTimeout' | 'log' | 'resourceState'>;
+  runtime: Pick<Runtime, 'convar' | 'exportsOf' | 'setTimeout' | 'log' | 'resourceState' | 'now'>;
   /** The engine's journal, once built (recovery reads which entries are still open). */
   journal(): Journal | null;
   sql?: Sql;
+  /** The split's timings (tests): heartbeat, timeout of a silent server, the budgets' span. */
+  split?: { heartbeatMs?: number; timeoutMs?: number; spanMs?: number };
 }
 
 /** Builds the store from the convars. */
@@ -61,6 +66,7 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
       claims: null,
       votes: null,
       decisions: null,
+      split: null,
       refuses: () => null,
       statusLines: () => [],
       get roundTrips() {
@@ -100,6 +106,22 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
   };
 
   const claims = config.mode === 'oxmysql' ? createNetworkClaims(counted, serverId, config.leaseMs) : null;
+  const split =
+    config.mode === 'oxmysql'
+      ? createBudgetSplit({ sql: counted, serverId, now: () => runtime.now(), ...options.split })
+      : null;
+  const heartbeatMs = options.split?.heartbeatMs ?? HEARTBEAT_MS;
+  let beating: (() => void) | null = null;
+  /** Announces this server every heartbeat; a failed beat is a store failure (its budgets hold polling past the timeout). */
+  const heartbeat = () => {
+    beating = null;
+    if (stopped || split === null) return;
+    void split.beat().then(
+      () => succeeded(),
+      (error: unknown) => failed(classify(error).message),
+    );
+    beating = runtime.setTimeout(heartbeat, heartbeatMs);
+  };
   let probing: (() => void) | null = null;
   const failed = (why: string) => {
     if (cause === null)
@@ -169,7 +191,9 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
     try {
       version = await migrate(counted);
       await recover();
+      await split?.beat();
       ready = true;
+      if (beating === null) beating = runtime.setTimeout(heartbeat, heartbeatMs);
       cause = null;
       runtime.log.info(`shared store ready: server ${serverId}, tables at schema ${version}`);
     } catch (error) {
@@ -202,6 +226,7 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
     claims,
     votes,
     decisions,
+    split,
     refuses: () => cause,
     statusLines() {
       const head =
@@ -209,6 +234,8 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
           ? 'off: the settings are wrong'
           : `oxmysql, server ${serverId}${version === null ? '' : `, schema ${version}`}`;
       const lines = [`  Network    ${head}`];
+      const shares = split?.describe();
+      if (shares) lines.push(`             budgets split with the other servers: ${shares}`);
       if (cause !== null) lines.push(`             no new claim starts: ${cause}`);
       return lines;
     },
@@ -226,6 +253,7 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
       stopped = true;
       cancelRetry?.();
       probing?.();
+      beating?.();
     },
   };
 }

@@ -3,6 +3,7 @@
  * constraints, no JSON columns, key columns `ascii_bin` (case-sensitive, short enough for old index limits).
  */
 import { HISTORY_TABLES } from './history-tables';
+import { SERVERS_TABLES } from './servers-split';
 import { rowsOf, type Sql } from './sql';
 
 /** The version these tables are at when `migrate` returns. */
@@ -31,17 +32,25 @@ const VERSION_1 = [
   ) ENGINE=InnoDB`,
 ];
 
-/** The statements of version 2: the shared vote history and the once-per-network decisions. */
-const VERSION_2 = [...HISTORY_TABLES];
+/**
+ * The statements of version 2 (after version 1's), each idempotent: the servers polling each key (budget split), the
+ * shared vote history and the once-per-network decisions.
+ */
+const VERSION_2 = [...SERVERS_TABLES, ...HISTORY_TABLES];
 
 /** Creates the tables when missing and records the version; answers the version found in the database. */
 export async function migrate(sql: Sql): Promise<number> {
   for (const statement of [...VERSION_1, ...VERSION_2]) await sql.query(statement, []);
-  // The version only moves forward: a server of version 1 that ran first recorded 1; this one records 2.
   await sql.query(
-    'INSERT INTO vote_reward_meta (name, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE value = GREATEST(CAST(value AS UNSIGNED), CAST(VALUES(value) AS UNSIGNED))',
+    'INSERT INTO vote_reward_meta (name, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE name = name',
     ['schema_version', String(SCHEMA_VERSION)],
   );
+  // Tables of an older version: raised (never lowered: a newer server's number stays, and this server refuses below).
+  await sql.query('UPDATE vote_reward_meta SET value = ? WHERE name = ? AND CAST(value AS UNSIGNED) < ?', [
+    String(SCHEMA_VERSION),
+    'schema_version',
+    SCHEMA_VERSION,
+  ]);
   const rows = rowsOf(
     await sql.query('SELECT value FROM vote_reward_meta WHERE name = ?', ['schema_version']),
   );
