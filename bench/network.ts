@@ -38,7 +38,7 @@ const SITE: WorldSite = {
  */
 const ROUND_TRIPS_LIMIT = 6;
 /**
- * A network claim adds 4 local-socket round trips (6 with the shared history, not measured since) and their mysql2 parsing to a claim's CPU (1.5-2.5× measured on
+ * A network claim adds 4 local-socket round trips (6 with the shared history: median 2.5× in a quick run, 2026-12-07) and their mysql2 parsing to a claim's CPU (1.5-2.5× measured on
  * the shared 2-core VM, 2026-12-07): the bound keeps a regression (a statement more per claim, a slow path) visible.
  */
 const CPU_RATIO_LIMIT = 4;
