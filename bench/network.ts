@@ -38,8 +38,9 @@ const SITE: WorldSite = {
  */
 const ROUND_TRIPS_LIMIT = 6;
 /**
- * A network claim adds 4 local-socket round trips (6 with the shared history: median 2.5× in a quick run, 2026-12-07) and their mysql2 parsing to a claim's CPU (1.5-2.5× measured on
- * the shared 2-core VM, 2026-12-07): the bound keeps a regression (a statement more per claim, a slow path) visible.
+ * A network claim adds 6 local-socket round trips and their mysql2 parsing to a claim's CPU (1.5-2.5× measured on
+ * the shared 2-core VM, 2026-12-07, with 4; with the shared history's 2 more, a quick run's median was 2.5×): the
+ * bound keeps a regression (a statement more per claim, a slow path) visible.
  */
 const CPU_RATIO_LIMIT = 4;
 
