@@ -2,7 +2,8 @@
  * One "server" of the claims race, run as its own process (`tsx devkit/network/claims-racer.ts <json>`): its own oxmysql
  * fake (own mysql2 pool) on the shared MariaDB, the real ownership protocol (`src/network/claims.ts`, each key owned straight as `paying` as the gate does), and for each key
  * the effect "pay" as one insert into `race_payments`. Options: `dieAfterReserve` / `dieWhilePaying` end the process
- * abruptly (exit code 9) at that key, holding a reservation or a `paying` row. Prints one JSON line of what it did.
+ * abruptly (exit code 9) at that key, holding a reservation or a `paying` row. Prints `ready` once connected, waits for a
+ * line on stdin (the start of the race), then prints one JSON line of what it did.
  */
 import { createNetworkClaims } from '../../src/network/claims';
 import type { Sql } from '../../src/network/sql';
@@ -25,6 +26,12 @@ async function main(): Promise<void> {
   const fake = createOxMySqlFake({ connectionString: args.url, retryMs: 100 });
   const sql: Sql = { query: (statement, params) => fake.api.query(statement, [...params]) };
   const claims = createNetworkClaims(sql, args.serverId, args.leaseMs);
+  // Connected and warm, then held until the test releases every racer at once (a line on stdin): a racer whose process
+  // started first would otherwise take every key before the others ran, and the race would not be one.
+  await sql.query('SELECT 1 AS ok', []);
+  process.stdout.write('ready\n');
+  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  process.stdin.pause();
   const paid: string[] = [];
   const tookOver: string[] = [];
   let todo = [...args.keys];
