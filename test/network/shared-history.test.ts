@@ -21,7 +21,8 @@ import { historyFromRows } from '../../src/programs/shared-history';
 import { freshDatabase } from './db';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };
-const SITE: WorldSite = { id: 'chk', kind: 'serveur-prive', model: 'check_only', windowMs: 2 * 3_600_000 };
+/** A check-only site whose vote window (20 min) lets a player vote again on the next day within minutes. */
+const SITE: WorldSite = { id: 'chk', kind: 'serveur-prive', model: 'check_only', windowMs: 20 * 60_000 };
 const NOV_10 = Date.parse('2026-11-10T10:00:00.000Z');
 const DAY = 86_400_000;
 const PROGRAMS = {
@@ -62,7 +63,8 @@ const server = async (shared: SitesShared, url: string, serverId: string, kvp?: 
 describe('a player voting through two servers of a network', () => {
   it('counts a vote both servers see once, and makes one streak, one month count and one milestone', async () => {
     const url = freshDatabase('history_two');
-    const shared = createSitesShared([SITE], { esx: true, start: NOV_10 });
+    // Late on day 1, so day 2 is minutes away (game time runs every timer: a server's heartbeat every 15 s).
+    const shared = createSitesShared([SITE], { esx: true, start: NOV_10 + 13 * 3_600_000 + 40 * 60_000 });
     const first = await server(shared, url, 'city-1');
     const second = await server(shared, url, 'city-2');
     // Day 1: the same vote shown to both servers: paid once, counted once.
@@ -72,7 +74,7 @@ describe('a player voting through two servers of a network', () => {
     await second.running.claimAll(1);
     await first.running.claimAll(1);
     // Day 2: a new vote, claimed on the other server: the network's second vote, a 2-day streak.
-    await shared.clock.advance(DAY);
+    await shared.clock.advance(30 * 60_000);
     shared.sites.chk?.vote('Ana', shared.clock.now() - 60_000);
     await shared.clock.advance(1000);
     for (let round = 0; round < 4; round += 1) {
