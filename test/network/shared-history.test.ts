@@ -24,7 +24,6 @@ const ANA = { name: 'Ana', license: 'license:aaa' };
 /** A check-only site whose vote window (20 min) lets a player vote again on the next day within minutes. */
 const SITE: WorldSite = { id: 'chk', kind: 'serveur-prive', model: 'check_only', windowMs: 20 * 60_000 };
 const NOV_10 = Date.parse('2026-11-10T10:00:00.000Z');
-const DAY = 86_400_000;
 const PROGRAMS = {
   timeZone: 'UTC',
   milestones: [{ at: 2, reward: { type: 'money', amount: 7 } }],
