@@ -27,6 +27,7 @@ import { remindersStatus, type VoteReminders } from './poll/reminders';
 import { programsStatus } from './programs/console';
 import { createVoteParty, type VoteParty } from './programs/party';
 import { createPrograms, type Programs } from './programs/programs';
+import { sharedStoreOf } from './programs/shared-history';
 import { createTopVoters, type TopVoters } from './programs/top';
 import type { FrameworkName, RewardAdapter } from './rewards/types';
 import { describeError } from './runtime/errors';
@@ -205,6 +206,7 @@ export function composeResource(
     random,
     journal: payouts.journal,
     bounds,
+    network: sharedStoreOf(network),
   });
   programs = built;
   const points = createPointsPart({

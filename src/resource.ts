@@ -19,6 +19,7 @@ import { createTranslator, type Translate } from './i18n/messages';
 import { type Panel, panelCommandOf } from './panel/panel';
 import { panelCommand, panelStatus, startPlayerSurfaces } from './panel/surface';
 import { programsCommands } from './programs/console';
+import { historyImportStep, type ImportStep, networkCommands } from './programs/network-import';
 import { findFramework } from './rewards/registry';
 import { cleanText, LINE_MAX } from './runtime/clean-text';
 import { describeError } from './runtime/errors';
@@ -60,6 +61,9 @@ export interface ResourceOptions {
   version?: string;
 }
 
+/** What `votereward network import` moves, step by step: the vote history (the points ledger's step goes here). */
+const IMPORT_STEPS: readonly ImportStep[] = [historyImportStep];
+
 /** Creates the resource. Nothing happens until `start()`. */
 export function createResource(runtime: Runtime, options: ResourceOptions = {}): VoteRewardResource {
   const log = runtime.log;
@@ -78,7 +82,6 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
   let surface: ShopSurface | null = null;
   let panel: Panel | null = null; // the player panel (null while nothing runs or the convar turns it off)
   let started = false;
-
   const printBlock = (title: string, lines: readonly string[]) => printProblems(log, title, lines);
 
   /** What `/vote` answers while nothing runs: the configured command and language as far as they could be read. */
@@ -267,6 +270,7 @@ export function createResource(runtime: Runtime, options: ResourceOptions = {}):
       (ref) => shopPlayerOf(surface?.console ?? null, ref),
     ),
     ...shopAdminCommands(() => surface, runtime.now),
+    ...networkCommands(() => app, runtime, IMPORT_STEPS),
   ];
 
   const runAdmin = (source: number, args: string[]) => {

@@ -29,6 +29,8 @@ export interface NetworkServerOptions {
   oxmysql?: OxMySqlFake;
   /** Extra config.json fields. */
   config?: Record<string, unknown>;
+  /** Extra convars (`vote_reward_discord_webhook`). */
+  convars?: Record<string, string>;
 }
 
 /** Boots one network server over `shared` for `site` (nothing started); `kvp` is what a restart reads. */
@@ -53,6 +55,7 @@ export function bootNetworkServer(
       runtime.convars.set('vote_reward_server_id', options.serverId);
       if (options.leaseSeconds !== undefined)
         runtime.convars.set('vote_reward_network_lease', String(options.leaseSeconds));
+      for (const [name, value] of Object.entries(options.convars ?? {})) runtime.convars.set(name, value);
       runtime.resourceStates.set('oxmysql', 'started');
       runtime.exportsOf = (resource) => {
         if (resource !== 'oxmysql') throw new Error(`No such export in resource ${resource}`);

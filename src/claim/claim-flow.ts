@@ -79,7 +79,7 @@ export interface ClaimFlowOptions {
 /** What the reward programs add to the claim flow. */
 export interface ClaimPrograms {
   /** Writes a claimed vote to the history and decides its awards (idempotent, see the driver's `record`). */
-  record(entry: JournalEntry): void;
+  record(entry: JournalEntry): EntryStop | undefined | Promise<EntryStop | undefined>;
   /** Lines a player hears after a `/vote` (streak, vote party progress), given what it came to. */
   linesAfter(source: number, license: string, outcome: ClaimResult['code']): [MessageKey, MessageVars][];
 }

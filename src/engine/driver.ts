@@ -33,9 +33,12 @@ export interface ClaimDriverOptions {
   say(line: LogLine): void;
   /**
    * Writes a claimed vote to the player's history and decides the awards it earned, before anything is paid for it.
-   * Idempotent: called again for the same vote (a crash before `recorded` was saved), it changes nothing.
+   * Idempotent: called again for the same vote (a crash before `recorded` was saved), it changes nothing. In a
+   * network it first counts the vote in the shared history (async); a stop it answers (the shared store down) leaves
+   * the vote unrecorded and unpaid, to be recorded on a later run.
    */
-  record?(entry: JournalEntry): void;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a recorder on one server returns nothing
+  record?(entry: JournalEntry): void | EntryStop | Promise<EntryStop | undefined>;
 }
 
 /** The driver of one claim flow. */
@@ -102,8 +105,9 @@ export function createClaimDriver(options: ClaimDriverOptions): ClaimDriver {
           });
         }
         if (!entry.recorded) {
-          options.record?.(entry);
-          return { type: 'recorded' };
+          const recording = options.record?.(entry);
+          const held = recording instanceof Promise ? await recording : recording;
+          return held ?? { type: 'recorded' };
         }
         if (drive.source === null)
           return { code: 'pending', problem: { code: 'player_not_loaded' }, stage: 'offline' };

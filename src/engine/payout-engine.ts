@@ -40,7 +40,8 @@ export interface PayoutEngineOptions {
    */
   locks?: ClaimLocks;
   /** Writes a claimed vote to the player's history and decides its awards (the programs); idempotent. */
-  record?(entry: JournalEntry): void;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a recorder on one server returns nothing
+  record?(entry: JournalEntry): void | EntryStop | Promise<EntryStop | undefined>;
   /**
    * The network gate (`set vote_reward_store "oxmysql"`): before an entry's run this server must own it in the shared
    * store; after the run the shared row follows where the entry stopped. Left out: one server, as before.

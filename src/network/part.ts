@@ -7,7 +7,9 @@ import type { Journal } from '../engine/journal';
 import type { Runtime } from '../runtime/runtime';
 import { createNetworkClaims, type NetworkClaims } from './claims';
 import { type NetworkConfig, readNetworkConfig, SERVER_ID_CONVAR, STORE_CONVAR } from './config';
+import { createNetworkDecisions, type NetworkDecisions } from './decisions-rows';
 import { createNetworkGate, type NetworkGate } from './gate';
+import { createSharedVotes, type SharedVotes } from './history-rows';
 import { migrate } from './schema';
 import { type BudgetSplit, createBudgetSplit, HEARTBEAT_MS } from './servers-split';
 import { classify, createOxMySqlClient, type Sql } from './sql';
@@ -26,6 +28,10 @@ export interface NetworkStore {
   readonly gate: NetworkGate | null;
   /** The protocol (tests, admin commands); null when off. */
   readonly claims: NetworkClaims | null;
+  /** The shared vote history (`vote_reward_votes`); null when off or the settings are wrong. */
+  readonly votes: SharedVotes | null;
+  /** The once-per-network decisions (`vote_reward_decisions`); null when off or the settings are wrong. */
+  readonly decisions: NetworkDecisions | null;
   /** Each polled key's budget split across the servers polling it; null when off. */
   readonly split: BudgetSplit | null;
   /** Why no new claim may start now, or null when it may. */
@@ -58,6 +64,8 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
       config,
       gate: null,
       claims: null,
+      votes: null,
+      decisions: null,
       split: null,
       refuses: () => null,
       statusLines: () => [],
@@ -140,6 +148,22 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
     if (cause !== null) runtime.log.info('the shared store answers again; claims start again');
     cause = null;
   };
+  // The history and the decisions report their failures as the gate does: status names the cause, claims wait.
+  const reporting: Sql = {
+    async query(statement, params) {
+      try {
+        const result = await counted.query(statement, params);
+        succeeded();
+        return result;
+      } catch (error) {
+        const failure = classify(error);
+        if (failure.kind !== 'duplicate') failed(failure.message);
+        throw failure;
+      }
+    },
+  };
+  const votes = config.mode === 'oxmysql' ? createSharedVotes(reporting, serverId) : null;
+  const decisions = config.mode === 'oxmysql' ? createNetworkDecisions(reporting, serverId) : null;
   const gate =
     claims === null
       ? null
@@ -200,6 +224,8 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
     config,
     gate: gate ?? closed,
     claims,
+    votes,
+    decisions,
     split,
     refuses: () => cause,
     statusLines() {

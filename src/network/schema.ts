@@ -2,6 +2,7 @@
  * The shared tables, created or migrated at start with the schema version recorded. MySQL 5.7-compatible: no CHECK
  * constraints, no JSON columns, key columns `ascii_bin` (case-sensitive, short enough for old index limits).
  */
+import { HISTORY_TABLES } from './history-tables';
 import { SERVERS_TABLES } from './servers-split';
 import { rowsOf, type Sql } from './sql';
 
@@ -31,8 +32,11 @@ const VERSION_1 = [
   ) ENGINE=InnoDB`,
 ];
 
-/** The statements of version 2 (after version 1's), each idempotent: the servers polling each key (budget split). */
-const VERSION_2 = [...SERVERS_TABLES];
+/**
+ * The statements of version 2 (after version 1's), each idempotent: the servers polling each key (budget split), the
+ * shared vote history and the once-per-network decisions.
+ */
+const VERSION_2 = [...SERVERS_TABLES, ...HISTORY_TABLES];
 
 /** Creates the tables when missing and records the version; answers the version found in the database. */
 export async function migrate(sql: Sql): Promise<number> {

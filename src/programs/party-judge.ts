@@ -47,7 +47,7 @@ export interface PartyRead {
 export interface PartyJudgeOptions {
   rules: PartyRules;
   runtime: Pick<Runtime, 'now' | 'kvp' | 'players' | 'playerName' | 'playerLicense' | 'tell' | 'log'>;
-  programs: Pick<Programs, 'awards' | 'history' | 'calendar'>;
+  programs: Pick<Programs, 'awards' | 'history' | 'calendar'> & Partial<Pick<Programs, 'network'>>;
   events: EventChannel;
   translate: Translate;
   command: string;

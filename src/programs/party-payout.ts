@@ -54,12 +54,23 @@ export function createPartyPayout(options: PartyJudgeOptions & { book: PartyBook
     runtime.log.info(
       `vote party: ${month} reached ${threshold} votes (count ${decision.votes}); ${decision.players.length} player(s) share it`,
     );
-    events.emit('partyReached', {
-      month,
-      threshold,
-      votes: decision.votes,
-      players: decision.players.length,
-    });
+    const reached = () =>
+      events.emit('partyReached', {
+        month,
+        threshold,
+        votes: decision.votes,
+        players: decision.players.length,
+      });
+    // In a network the threshold is announced (Discord) by the server that decides `party:<month>:<threshold>` first;
+    // each server still pays and tells its own players.
+    const once = programs.network?.once;
+    if (once)
+      once(
+        `party:${month}:${threshold}`,
+        reached,
+        JSON.stringify({ votes: decision.votes, players: decision.players.length }),
+      );
+    else reached();
     const shared = new Set(decision.players.map((player) => player.license));
     for (const license of shared) winners.add(license);
     if (!announce) return;

@@ -110,7 +110,8 @@ export interface VotePartyOptions {
   api: Pick<VoteApi, 'getVoteCount'>;
   /** The shared request budget: a read the budget would refuse is not attempted. */
   budget?: Pick<RateBudget, 'peek'>;
-  programs: Pick<Programs, 'awards' | 'history' | 'calendar' | 'addLines'>;
+  programs: Pick<Programs, 'awards' | 'history' | 'calendar' | 'addLines'> &
+    Partial<Pick<Programs, 'refresh' | 'network'>>;
   events: EventChannel;
   translate: Translate;
   /** The claim command (`vote`), for messages that name it. */
@@ -175,7 +176,17 @@ export function createVoteParty(options: VotePartyOptions): VoteParty {
 
   /** Handles a count: when it could decide, asks the framework first which online players are loaded. */
   const onCount = async (count: VoteCount, at: number, by: 'party' | 'poller') => {
-    const sharing = unfinished || judge.wouldDecide(count, at) ? await loadedPlayers() : null;
+    const deciding = unfinished || judge.wouldDecide(count, at);
+    const sharing = deciding ? await loadedPlayers() : null;
+    // In a network the players' month counts (`minMonthlyVotes`) are the network's, read from the shared rows first;
+    // while the store does not answer nothing is decided (the next read tries again).
+    if (deciding && settings.minMonthlyVotes > 0 && programs.refresh) {
+      const licenses = runtime.players().flatMap((source) => runtime.playerLicense(source) ?? []);
+      if (!(await programs.refresh(licenses))) {
+        lastError = 'the shared store did not answer; nothing decided until it does';
+        return;
+      }
+    }
     guarded('deciding', () => {
       if (unfinished) {
         unfinished = false;

@@ -11,8 +11,10 @@ import { SEED_SITE_ID, siteIdOf } from '../config/sites';
 import { type Calendar, createCalendar } from '../domain/calendar';
 import type { EventChannel } from '../domain/events';
 import type { Journal, JournalEntry } from '../engine/journal';
-import { refOf } from '../engine/outcome';
+import { type EntryStop, refOf } from '../engine/outcome';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
+import type { NetworkDecisions } from '../network/decisions-rows';
+import type { SharedVotes } from '../network/history-rows';
 import type { KvpStore, Runtime } from '../runtime/runtime';
 import type { RewardBounds } from '../store/bounds';
 import { allSitesAward, tallySite } from './all-sites';
@@ -28,6 +30,8 @@ import {
 } from './discord';
 import { countedAt, createHistoryStore, HISTORY_PREFIX, type HistoryStore } from './history';
 import { recordVote, streakDeadline, type VotePrograms } from './rules';
+import { createSharedHistory, type SharedHistory } from './shared-history';
+import { onceAcrossNetwork } from './shared-once';
 
 /** Lines a program adds after a `/vote`. */
 export type AfterVoteLines = (
@@ -56,6 +60,25 @@ export interface Programs extends ClaimPrograms {
     | ({ state: 'on'; url: string } & DiscordQueueStatus);
   /** Stops the Discord queue's timers and listeners. */
   stop(): void;
+  /** In a network, reads the players' histories from the shared rows (false: the store failed); true at once alone. */
+  refresh(licenses: readonly string[]): Promise<boolean>;
+  /** The network's history and decisions (`set vote_reward_store "oxmysql"`), or null on one server. */
+  network: ProgramsNetwork | null;
+}
+
+/** What the programs share with the other servers of a network. */
+export interface ProgramsNetwork {
+  history: SharedHistory;
+  decisions: NetworkDecisions;
+  /** Runs `act` once across the network for `key`, recording `detail` (see `shared-once.ts`). */
+  once(key: string, act: () => void, detail?: string | null): void;
+}
+
+/** The shared store the programs read in a network (`NetworkStore`'s parts). */
+export interface ProgramsNetworkStore {
+  votes: SharedVotes;
+  decisions: NetworkDecisions;
+  refuses(): string | null;
 }
 
 /** The vote programs of a configuration. */
@@ -81,14 +104,39 @@ export function createPrograms(options: {
   journal: Journal;
   /** What the config can pay (`rewardBoundsOf(possibleRewardsOf(config))`), shown to the programs that read it. */
   bounds: RewardBounds;
+  /** The shared store of a network of servers; one server's KVP when left out. */
+  network?: ProgramsNetworkStore | null;
 }): Programs {
   const { config, runtime, events } = options;
   const calendar = createCalendar(config.timeZone);
-  const history = createHistoryStore({
-    kvp: runtime.kvp,
-    calendar,
-    onCorrupt: (key) => runtime.log.error(`vote history ${key} is unreadable; left as is`),
-  });
+  const rules = voteProgramsOf(config);
+  const siteIds = config.sites.length > 0 ? [SEED_SITE_ID, ...config.sites.map(siteIdOf)] : [];
+  const store = options.network ?? null;
+  const shared = store
+    ? createSharedHistory({
+        votes: store.votes,
+        refuses: store.refuses,
+        rules,
+        calendar,
+        siteIds,
+        now: runtime.now,
+      })
+    : null;
+  const network: ProgramsNetwork | null =
+    store && shared
+      ? {
+          history: shared,
+          decisions: store.decisions,
+          once: onceAcrossNetwork({ ...store, runtime }),
+        }
+      : null;
+  const history =
+    shared?.store ??
+    createHistoryStore({
+      kvp: runtime.kvp,
+      calendar,
+      onCorrupt: (key) => runtime.log.error(`vote history ${key} is unreadable; left as is`),
+    });
   const { journal, bounds } = options;
   // One read of every open entry at start, before the claim flow reconciles: an entry whose stored rewards the config
   // could not have produced is held (written back as needs_admin) before any path can pay it.
@@ -99,8 +147,6 @@ export function createPrograms(options: {
     random: options.random ?? Math.random,
     events,
   });
-  const rules = voteProgramsOf(config);
-  const siteIds = config.sites.length > 0 ? [SEED_SITE_ID, ...config.sites.map(siteIdOf)] : [];
   /** The site's tally in the recorded history, and the all-sites bonus it may complete (before other awards pay). */
   const withSites = (
     recorded: ReturnType<typeof recordVote>,
@@ -118,7 +164,7 @@ export function createPrograms(options: {
     return { history, awards: bonus ? [...recorded.awards, bonus] : recorded.awards };
   };
   const extraLines = new Set<AfterVoteLines>();
-  const discord = startDiscord(options, calendar);
+  const discord = startDiscord(options, calendar, network);
 
   const streakOf = (license: string) => {
     const { streak } = history.get(license);
@@ -128,6 +174,51 @@ export function createPrograms(options: {
     return { current: broken ? 0 : streak.current, best: streak.best, msLeft: broken ? null : msLeft };
   };
 
+  /** Records a vote whose history before it is in `history` (the KVP, or the network's cache refreshed just now). */
+  const recordNow = (entry: JournalEntry) => {
+    const ref = refOf(entry);
+    if (history.unreadable(entry.license)) {
+      // Counting from a fresh history would decide the first vote and the milestones again: the vote is paid, not
+      // counted, and the admin hears why each time.
+      runtime.log.error(
+        `vote ${ref} of ${entry.name} is not counted in the vote history: ${HISTORY_PREFIX}${entry.license} is unreadable (left as is; delete it to start the player's history over)`,
+      );
+      return;
+    }
+    const before = history.get(entry.license);
+    if (before.recent.includes(ref)) return;
+    // The claim's own time, not now: a vote recorded after a restart past midnight or a month's end still counts
+    // for the day and the month it was claimed in; never before the player's last vote (a clock set back).
+    const at = countedAt(before, entry.createdAt);
+    const recorded = withSites(recordVote(before, { ref, name: entry.name, at }, rules, calendar), {
+      site: entry.site ?? SEED_SITE_ID,
+      day: calendar.dayOf(at),
+      ref,
+    });
+    // Awards first, then the history that names the vote: a crash in between decides the same awards again (same
+    // ids, already open or marked done), a crash after it finds the vote in `recent` and decides nothing.
+    const created = recorded.awards.filter(
+      (award) => awards.create(award, { announce: false }) === 'created',
+    );
+    history.put(recorded.history);
+    // The vote is announced before the awards it earned, so listeners (Discord) tell them in that order.
+    events.emit('voteRecorded', {
+      ref,
+      license: entry.license,
+      name: entry.name,
+      at,
+      history: recorded.history,
+      awards: created.map((award) => award.id),
+    });
+    for (const award of created)
+      events.emit('awardDecided', {
+        id: award.id,
+        license: award.license,
+        name: award.name,
+        info: award.info,
+      });
+  };
+
   return {
     calendar,
     history,
@@ -135,49 +226,20 @@ export function createPrograms(options: {
     bounds,
     rules,
     streakOf,
-    record(entry: JournalEntry) {
-      const ref = refOf(entry);
-      if (history.unreadable(entry.license)) {
-        // Counting from a fresh history would decide the first vote and the milestones again: the vote is paid, not
-        // counted, and the admin hears why each time.
-        runtime.log.error(
-          `vote ${ref} of ${entry.name} is not counted in the vote history: ${HISTORY_PREFIX}${entry.license} is unreadable (left as is; delete it to start the player's history over)`,
-        );
-        return;
+    network,
+    record(entry: JournalEntry): EntryStop | undefined | Promise<EntryStop | undefined> {
+      if (!shared) {
+        recordNow(entry);
+        return undefined;
       }
-      const before = history.get(entry.license);
-      if (before.recent.includes(ref)) return;
-      // The claim's own time, not now: a vote recorded after a restart past midnight or a month's end still counts
-      // for the day and the month it was claimed in; never before the player's last vote (a clock set back).
-      const at = countedAt(before, entry.createdAt);
-      const recorded = withSites(recordVote(before, { ref, name: entry.name, at }, rules, calendar), {
-        site: entry.site ?? SEED_SITE_ID,
-        day: calendar.dayOf(at),
-        ref,
+      // A network: the vote is counted in the shared rows first, and decided from the network's history before it.
+      return shared.count(entry).then((stop) => {
+        if (stop) return stop;
+        recordNow(entry);
+        return undefined;
       });
-      // Awards first, then the history that names the vote: a crash in between decides the same awards again (same
-      // ids, already open or marked done), a crash after it finds the vote in `recent` and decides nothing.
-      const created = recorded.awards.filter(
-        (award) => awards.create(award, { announce: false }) === 'created',
-      );
-      history.put(recorded.history);
-      // The vote is announced before the awards it earned, so listeners (Discord) tell them in that order.
-      events.emit('voteRecorded', {
-        ref,
-        license: entry.license,
-        name: entry.name,
-        at,
-        history: recorded.history,
-        awards: created.map((award) => award.id),
-      });
-      for (const award of created)
-        events.emit('awardDecided', {
-          id: award.id,
-          license: award.license,
-          name: award.name,
-          info: award.info,
-        });
     },
+    refresh: (licenses) => (shared ? shared.refresh(licenses) : Promise.resolve(true)),
     linesAfter(source, license, outcome) {
       const lines: [MessageKey, MessageVars][] = [];
       if (outcome === 'rewarded' && rules.streaks.rewards.length > 0 && config.streaks.tellPlayers) {
@@ -217,7 +279,11 @@ type DiscordState =
   | { state: 'on'; url: string; queue: DiscordQueue; unlisten: () => void };
 
 /** Starts the Discord queue when `discord.enabled` and the convar holds a webhook address. */
-function startDiscord(options: Parameters<typeof createPrograms>[0], calendar: Calendar): DiscordState {
+function startDiscord(
+  options: Parameters<typeof createPrograms>[0],
+  calendar: Calendar,
+  network: ProgramsNetwork | null,
+): DiscordState {
   const { config, runtime, transport, translate } = options;
   if (!config.discord.enabled || !transport || !translate) return { state: 'off' };
   const text = runtime.convar(DISCORD_WEBHOOK_CONVAR)?.trim() ?? '';
@@ -239,9 +305,16 @@ function startDiscord(options: Parameters<typeof createPrograms>[0], calendar: C
     batchWindowMs: config.discord.batchSeconds * 1000,
   });
   const { discord } = config;
+  // In a network each post is decided once (`discord:<id>`): only the server that decides it posts.
+  const posting = network
+    ? {
+        post: (post: { id: string; text: string }) =>
+          network.once(`discord:${post.id}`, () => queue.post(post)),
+      }
+    : queue;
   const unlisten = listenForDiscord(
     options.events,
-    queue,
+    posting,
     translate,
     {
       vote: discord.vote,

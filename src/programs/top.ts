@@ -16,9 +16,9 @@
  * before `top:lastMonth`, and, when this run reads `/vote/count`, a month change waits for the API's counter.
  */
 
-import { type Calendar, createCalendar } from '../domain/calendar';
+import { createCalendar } from '../domain/calendar';
 import type { EventChannel } from '../domain/events';
-import { HISTORY_MONTHS, type RewardSpec, type TopVoter } from '../domain/types';
+import { HISTORY_MONTHS, type RewardSpec } from '../domain/types';
 import type { MessageKey, MessageVars, Translate } from '../i18n/messages';
 import { displayName } from '../runtime/display-name';
 import { describeError } from '../runtime/errors';
@@ -26,16 +26,15 @@ import type { Runtime } from '../runtime/runtime';
 import { TOP_DECISION_PREFIX, TOP_LAST_MONTH_KEY } from '../store/keys';
 import { readRecord } from '../store/record';
 import { createDecideOnce } from './decisions';
-import type { HistoryStore } from './history';
 import { CLOCK_KEY, createMonthGuard } from './month-guard';
 import type { Programs } from './programs';
 import { type TopDecision, topDecisionSchema } from './records';
+import { createTopAcross } from './top-network';
+import { TOP_SHOWN } from './top-period';
 
 /** KVP key of the last month whose predecessors were decided. */
 /** KVP prefix of the month decisions (`top:decision:<month>`). */
 export { TOP_DECISION_PREFIX, TOP_LAST_MONTH_KEY };
-/** Lines `/votetop` shows. */
-export const TOP_SHOWN = 10;
 /** How often the month change is looked for. */
 export const TOP_CHECK_INTERVAL_MS = 60_000;
 /** Months at most decided at once after a long stop (the history keeps no more). */
@@ -69,7 +68,7 @@ export interface TopVoters {
 export interface TopVotersOptions {
   settings: TopVotersSettings;
   runtime: Pick<Runtime, 'now' | 'kvp' | 'players' | 'playerLicense' | 'setInterval' | 'log'>;
-  programs: Pick<Programs, 'awards' | 'history' | 'calendar'>;
+  programs: Pick<Programs, 'awards' | 'history' | 'calendar'> & Partial<Pick<Programs, 'network'>>;
   events: EventChannel;
   translate: Translate;
   /** The claim command (`vote`), for `top_own_none`. */
@@ -142,21 +141,24 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
     runtime.log.warn(`top voters: ${line}`);
   };
 
+  /** The decision of a month from its ranking. */
+  const decisionOf = (month: string, ranking: TopDecision['ranking']): TopDecision => ({
+    format: 1,
+    month,
+    decidedAt: runtime.now(),
+    ranking,
+    awards: ranks.flatMap((rank) => {
+      const voter = ranking.find((line) => line.rank === rank);
+      return voter ? [{ rank, license: voter.license, id: topAwardId(month, rank, voter.license) }] : [];
+    }),
+  });
+
   /** Decides one month (or finishes its written decision); null when its record is unreadable. */
-  const decideMonth = (month: string): TopDecision | null => {
-    const done = decisions.decide(`${TOP_DECISION_PREFIX}${month}`, () => {
-      const ranking = history.top(month, depth);
-      return {
-        format: 1,
-        month,
-        decidedAt: runtime.now(),
-        ranking,
-        awards: ranks.flatMap((rank) => {
-          const voter = ranking.find((line) => line.rank === rank);
-          return voter ? [{ rank, license: voter.license, id: topAwardId(month, rank, voter.license) }] : [];
-        }),
-      };
-    });
+  const decideMonth = (month: string, made?: TopDecision): TopDecision | null => {
+    const done = decisions.decide(
+      `${TOP_DECISION_PREFIX}${month}`,
+      () => made ?? decisionOf(month, history.top(month, depth)),
+    );
     if (!done && (lastMonth() ?? '') <= month) kvp.set(TOP_LAST_MONTH_KEY, nextMonth(month));
     return done?.decision ?? null;
   };
@@ -218,14 +220,36 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
       months.unshift(month);
       if (months.length >= MAX_CATCH_UP) break;
     }
+    if (decideAcross) {
+      void decideAcross(months, current, now);
+      return;
+    }
     const decided = months.flatMap((month) => decideMonth(month) ?? []);
     if ((lastMonth() ?? '') < current) kvp.set(TOP_LAST_MONTH_KEY, current);
     guard.advance(now);
     announce(decided);
   };
 
-  /** Logs and announces decided months, and pays their online winners now. */
-  const announce = (decided: readonly TopDecision[]) => {
+  const network = programs.network ?? null;
+  const decideAcross = network
+    ? createTopAcross({
+        network,
+        depth,
+        written: (month) => readTopDecision(kvp, month) !== null,
+        decisionOf,
+        decideMonth,
+        finish(current, now) {
+          if ((lastMonth() ?? '') < current) kvp.set(TOP_LAST_MONTH_KEY, current);
+          guard.advance(now);
+        },
+        announce: (decided, mine) => announce(decided, mine),
+        warn: once,
+        log: runtime.log,
+      })
+    : null;
+
+  /** Logs and announces decided months (`told`: those this server announces), and pays their online winners now. */
+  const announce = (decided: readonly TopDecision[], told: readonly TopDecision[] = decided) => {
     const online = new Set(
       runtime.players().flatMap((source) => {
         const license = runtime.playerLicense(source);
@@ -237,7 +261,8 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
       runtime.log.info(
         `top voters of ${decision.month} decided: ${decision.ranking.length} ranked, ${decision.awards.length} award(s)`,
       );
-      events.emit('monthDecided', { month: decision.month, winners: decision.ranking });
+      if (told.includes(decision))
+        events.emit('monthDecided', { month: decision.month, winners: decision.ranking });
       for (const award of decision.awards) if (online.has(award.license)) winners.add(award.license);
     }
     for (const license of winners) {
@@ -251,6 +276,8 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
   let waitingSince: number | null = null;
 
   const guardedCheck = () => {
+    // In a network `/votetop` shows the network's ranking, read again every minute.
+    void network?.history.refreshRankings();
     try {
       check();
     } catch (error) {
@@ -316,47 +343,4 @@ export function createTopVoters(options: TopVotersOptions): TopVoters {
   };
 }
 
-/** What `getTopVoters(period, n)` answers. */
-export type TopVotersAnswer =
-  | { ok: true; month: string; voters: TopVoter[] }
-  | { ok: false; code: 'invalid_period' | 'invalid_count' | 'not_ready'; error: string };
-
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/**
- * The ranking of a period for the `getTopVoters` export: `current`, `previous` or a month `YYYY-MM` (in the owner's
- * time zone), `n` from 1 to 100 (10 when left out). Months older than the history keeps answer an empty list.
- */
-export function topVotersOf(
-  history: Pick<HistoryStore, 'top'>,
-  calendar: Pick<Calendar, 'monthOf' | 'previousMonth'>,
-  now: number,
-  period: unknown,
-  n: unknown,
-): TopVotersAnswer {
-  const count = n === undefined || n === null ? TOP_SHOWN : n;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 100)
-    return {
-      ok: false,
-      code: 'invalid_count',
-      error: `n must be a whole number from 1 to 100, got ${describe(n)}`,
-    };
-  const current = calendar.monthOf(now);
-  let month: string;
-  if (period === 'current' || period === undefined || period === null) month = current;
-  else if (period === 'previous') month = calendar.previousMonth(current);
-  else if (typeof period === 'string' && MONTH.test(period)) month = period;
-  else
-    return {
-      ok: false,
-      code: 'invalid_period',
-      error: `period must be "current", "previous" or a month "YYYY-MM", got ${describe(period)}`,
-    };
-  return { ok: true, month, voters: history.top(month, count) };
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));
-  if (typeof value === 'number') return String(value);
-  return value === null ? 'null' : typeof value;
-}
+export { TOP_SHOWN, type TopVotersAnswer, topVotersOf } from './top-period';

@@ -3,27 +3,37 @@
  * paid twice or lost, no new claim starts while it is down (the player is told to retry, status names the cause),
  * and both servers go on by themselves once it answers again.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type MariaDb, startMariaDb } from '../../devkit/network/mariadb';
 import { bootNetworkServer, type NetworkWorld, startNetworkServer } from '../../devkit/network/network-world';
 import { createOxMySqlFake } from '../../devkit/network/oxmysql-fake';
 import { createSitesShared, type SitesShared, type WorldSite } from '../../devkit/worlds/sites-world';
 import { statusLines } from '../../src/commands/status';
 import { JOURNAL_PREFIX } from '../../src/engine/journal';
+import { migrate } from '../../src/network/schema';
+import type { Sql } from '../../src/network/sql';
 
 const ANA = { name: 'Ana', license: 'license:aaa' };
 const SITE: WorldSite = { id: 'chk', kind: 'serveur-prive', model: 'check_only', windowMs: 2 * 3_600_000 };
+const NOV_10 = Date.parse('2026-11-10T10:00:00.000Z');
+const DAY = 86_400_000;
+const realWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const RETRY = 'Votes cannot be claimed right now (the server network is unreachable); try again in a minute.';
 
-let db: MariaDb | null = null;
+/** One MariaDB of this file's own (stopped and started by its tests), a database per test. */
+let db: MariaDb;
+beforeAll(async () => {
+  db = await startMariaDb();
+}, 60_000);
+afterAll(async () => {
+  await db.destroy();
+});
 const worlds: NetworkWorld[] = [];
 afterEach(async () => {
   for (const world of worlds.splice(0)) {
     world.running.stop();
     await world.oxmysql.close();
   }
-  await db?.destroy();
-  db = null;
 });
 
 /** Awaits `work` while moving the simulated clock (the store's deadline runs on the game clock, as on FXServer). */
@@ -48,10 +58,9 @@ const openEntries = (world: NetworkWorld) =>
 
 describe('the shared database stopped mid-claim and restarted', () => {
   it('pays once, refuses new claims while down with a retry message and the cause in status, then goes on', async () => {
-    const mariadb = await startMariaDb();
-    db = mariadb;
-    mariadb.createDatabase('net');
-    const url = mariadb.url('net');
+    const mariadb = db;
+    mariadb.createDatabase('net1');
+    const url = mariadb.url('net1');
     const shared = createSitesShared([SITE], { esx: true });
     let armed = true;
     // city-1's database goes away right when city-1 settles the paid vote in the shared table.
@@ -113,10 +122,9 @@ describe('the shared database stopped mid-claim and restarted', () => {
 
 describe('a server killed after it paid, before the database heard', () => {
   it('settles its row as paid when it starts again, and the other server then drops its copy unpaid', async () => {
-    const mariadb = await startMariaDb();
-    db = mariadb;
-    mariadb.createDatabase('net');
-    const url = mariadb.url('net');
+    const mariadb = db;
+    mariadb.createDatabase('net2');
+    const url = mariadb.url('net2');
     const shared = createSitesShared([SITE], { esx: true });
     let lose = true;
     // The statement that marks the vote paid never reaches the database (the server dies right then).
@@ -162,5 +170,87 @@ describe('a server killed after it paid, before the database heard', () => {
     await drive(shared, second.running.claimAll(1));
     expect(openEntries(second)).toEqual([]);
     expect(shared.esx?.balance(1, 'money')).toBe(100);
+  }, 120_000);
+});
+
+describe('the database stopped as a server inserts a month decision, then started again', () => {
+  it('decides the month once, announces it once and pays the winner once', async () => {
+    db.createDatabase('net3');
+    const url = db.url('net3');
+    const pool = createOxMySqlFake({ connectionString: url, retryMs: 200 });
+    const sql: Sql = { query: (statement, params) => pool.api.query(statement, [...params]) };
+    await migrate(sql);
+    for (const n of [1, 2])
+      await sql.query(
+        'INSERT INTO vote_reward_votes (vote_key, license, site, voted_ms, server_id, name, created_ms) VALUES (?, ?, ?, ?, ?, ?, 0)',
+        [`seed:${n}`, ANA.license, 'seed', NOV_10 + n * DAY, 'city-0', 'Ana'],
+      );
+    const shared = createSitesShared([SITE], { esx: true, start: Date.parse('2026-11-30T23:50:00.000Z') });
+    let armed = true;
+    const config = {
+      timeZone: 'UTC',
+      topVoters: { enabled: true, awards: [{ rank: 1, reward: [{ type: 'money', amount: 50 }] }] },
+    };
+    const oxmysql = createOxMySqlFake({
+      connectionString: url,
+      retryMs: 200,
+      async before(statement) {
+        if (armed && statement.includes('INSERT INTO vote_reward_decisions')) {
+          armed = false;
+          await db.kill();
+        }
+      },
+    });
+    const first = bootNetworkServer(shared, SITE, { url, serverId: 'city-1', oxmysql, config });
+    const second = bootNetworkServer(shared, SITE, { url, serverId: 'city-2', config });
+    worlds.push(first, second);
+    let announced = 0;
+    for (const world of [first, second]) {
+      world.running.events.on('monthDecided', () => {
+        announced += 1;
+      });
+      await startNetworkServer(world);
+      online(shared, world);
+    }
+    // December: city-1 is the first to decide November; the database dies under its insert.
+    const decided = (world: NetworkWorld) => world.runtime.kvpData.has('top:decision:2026-11');
+    for (let i = 0; i < 40 && armed; i += 1) {
+      await shared.clock.advance(30_000);
+      await realWait(20);
+    }
+    expect(armed).toBe(false);
+    for (let i = 0; i < 5; i += 1) {
+      await shared.clock.advance(10_000);
+      await realWait(50);
+    }
+    expect([decided(first), decided(second)]).toEqual([false, false]);
+    await db.restart();
+    // Real time for the pools to reconnect (a loaded machine is slow), game time for the checks and the probes.
+    for (let i = 0; i < 400 && !(decided(first) && decided(second)); i += 1) {
+      await shared.clock.advance(10_000);
+      await realWait(30);
+    }
+    expect([decided(first), decided(second)]).toEqual([true, true]);
+    const settled = () =>
+      shared.esx?.balance(1, 'money') === 50 && openEntries(first).length + openEntries(second).length === 0;
+    for (let round = 0; round < 60 && (round < 4 || !settled()); round += 1) {
+      await Promise.all(
+        [first, second].map((world) => world.running.flow.settlePlayer(ANA.license).catch(() => undefined)),
+      );
+      await shared.clock.advance(20_000);
+      await realWait(20);
+    }
+    expect({
+      cash: shared.esx?.balance(1, 'money'),
+      announced,
+      open: [...openEntries(first), ...openEntries(second)],
+    }).toEqual({
+      cash: 50,
+      announced: 1,
+      open: [],
+    });
+    expect(await sql.query('SELECT decision_key FROM vote_reward_decisions', [])).toEqual([
+      { decision_key: 'top:2026-11' },
+    ]);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 /**
- * The database round trips of one claim in network mode: 4 (the ownership written straight as `paying` and read back,
- * the settlement and its read-back), counted at oxmysql. It was 6 with the reservation as its own write.
+ * The database round trips of one claim in network mode: 4 on its claim row (the ownership written straight as
+ * `paying` and read back, the settlement and its read-back; it was 6 with the reservation as its own write), and 2
+ * counting the vote in the shared history (its row, then the player's rows), counted at oxmysql.
  */
 import { afterAll, expect, it } from 'vitest';
 import { bootNetworkServer, startNetworkServer } from '../../devkit/network/network-world';
@@ -20,7 +21,7 @@ const oxmysql = createOxMySqlFake({
 });
 afterAll(() => oxmysql.close());
 
-it('a site vote claimed on a network server costs 4 round trips to the database, all on its claim row', async () => {
+it('a site vote claimed on a network server costs 6 round trips: 4 on its claim row, 2 in the shared history', async () => {
   const shared = createSitesShared([SITE], { esx: true });
   const world = bootNetworkServer(shared, SITE, { url, serverId: 'city-1', oxmysql });
   await startNetworkServer(world);
@@ -42,5 +43,9 @@ it('a site vote claimed on a network server costs 4 round trips to the database,
     'UPDATE vote_reward_claims SET',
     'SELECT claim_key, owner,',
   ]);
-  expect(world.running.network.roundTrips - before).toBe(4);
+  expect(statements.filter((sql) => /vote_reward_votes|^SELECT seq,/.test(sql))).toEqual([
+    'INSERT INTO vote_reward_votes',
+    'SELECT seq, vote_key,',
+  ]);
+  expect(world.running.network.roundTrips - before).toBe(6);
 });

@@ -324,6 +324,8 @@ describe('votereward admin command', () => {
       '  purchase            decide a held purchase: refund its points, or grant it as given',
       '  purchase refund <purchase_id>  give the points of a held or undeliverable purchase back (once)',
       '  purchase grant <purchase_id>  declare a held purchase given (nothing is paid again; the points stay spent)',
+      '  network             the network of servers: `network import`',
+      "  network import      move this server's own vote history into the network's shared tables (one-time; running it again changes nothing)",
     ]);
   });
 });
