@@ -2,10 +2,11 @@
  * The shared tables, created or migrated at start with the schema version recorded. MySQL 5.7-compatible: no CHECK
  * constraints, no JSON columns, key columns `ascii_bin` (case-sensitive, short enough for old index limits).
  */
+import { POINTS_TABLES } from './points-tables';
 import { rowsOf, type Sql } from './sql';
 
 /** The version these tables are at when `migrate` returns. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const KEY = 'VARCHAR(191) CHARACTER SET ascii COLLATE ascii_bin NOT NULL';
 
@@ -30,12 +31,17 @@ const VERSION_1 = [
   ) ENGINE=InnoDB`,
 ];
 
+/** The statements of version 2, applied after version 1: the shared points ledger and the shop's counters. */
+const VERSION_2: readonly string[] = [...POINTS_TABLES];
+
 /** Creates the tables when missing and records the version; answers the version found in the database. */
 export async function migrate(sql: Sql): Promise<number> {
-  for (const statement of VERSION_1) await sql.query(statement, []);
+  for (const statement of [...VERSION_1, ...VERSION_2]) await sql.query(statement, []);
+  // A database at an older version is raised to this one; a newer one is left as it is (and refused below).
   await sql.query(
-    'INSERT INTO vote_reward_meta (name, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE name = name',
-    ['schema_version', String(SCHEMA_VERSION)],
+    `INSERT INTO vote_reward_meta (name, value) VALUES (?, ?)
+     ON DUPLICATE KEY UPDATE value = IF(CAST(value AS UNSIGNED) < ?, ?, value)`,
+    ['schema_version', String(SCHEMA_VERSION), SCHEMA_VERSION, String(SCHEMA_VERSION)],
   );
   const rows = rowsOf(
     await sql.query('SELECT value FROM vote_reward_meta WHERE name = ?', ['schema_version']),

@@ -65,7 +65,7 @@ describe('the bundle on a network (simulated FXServer, oxmysql resource, real Ma
     w.server.start('vote-reward');
     await w.started();
     await until(w, () => w.output().some((line) => line.includes('shared store ready')), 'the shared store');
-    expect(w.output()).toContain('vote-reward: shared store ready: server city-1, tables at schema 1');
+    expect(w.output()).toContain('vote-reward: shared store ready: server city-1, tables at schema 2');
 
     // Serveur-Privé (check only) gives the vote's time: every server derives the same key for it.
     await castOn(w, 'serveur-prive', 'ip', '203.0.113.5');
@@ -79,6 +79,6 @@ describe('the bundle on a network (simulated FXServer, oxmysql resource, real Ma
 
     w.console('votereward status');
     await w.advance(100);
-    expect(w.output().join('\n')).toContain('Network    oxmysql, server city-1, schema 1');
+    expect(w.output().join('\n')).toContain('Network    oxmysql, server city-1, schema 2');
   }, 120_000);
 });

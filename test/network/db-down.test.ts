@@ -87,7 +87,7 @@ describe('the shared database stopped mid-claim and restarted', () => {
     await drive(shared, first.running.claimAll(1));
     expect(first.runtime.told.map((t) => t.message)).toEqual([RETRY]);
     const status = await statusLines(first.running, shared.clock.now(), false);
-    expect(status).toContain('  Network    oxmysql, server city-1, schema 1');
+    expect(status).toContain('  Network    oxmysql, server city-1, schema 2');
     expect(status.join('\n')).toContain(`no new claim starts: ${cause}`);
     await drive(shared, second.running.claimAll(1));
     second.runtime.told.length = 0;
