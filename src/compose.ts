@@ -33,6 +33,7 @@ import { describeError } from './runtime/errors';
 import { createNotifier, type Notifier, tellingThrough } from './runtime/notify';
 import type { Runtime } from './runtime/runtime';
 import { shopStatus } from './shop/console';
+import { createNetworkPoints } from './shop/network-points';
 import { createPointsPart, createVoteLedger, type PointsPart } from './shop/part';
 import type { SiteAdapter } from './sites/types';
 import { rewardBoundsOf } from './store/bounds';
@@ -167,17 +168,17 @@ export function composeResource(
   // The ledger comes before the engine (the engine's adapter credits points rewards to it) and asks the engine's
   // journal which keys can still be replayed; until the engine exists every key is live.
   let engine: PayoutEngine | null = null;
-  const ledger = createVoteLedger({
-    runtime,
-    config,
-    events,
-    entryStored: (id) => engine?.journal.stored(id) ?? true,
-  });
+  // A network of servers (opt-in): the engine owns each shared entry in the database before paying it, and points,
+  // stock and limits are the network's (the shared chain; `src/shop/network-points.ts`).
+  const network = createNetworkStore({ runtime, journal: () => engine?.journal ?? null });
+  const netPoints =
+    network.config.mode === 'kvp' ? null : createNetworkPoints(network, config, events, runtime);
+  const ledger =
+    netPoints?.book ??
+    createVoteLedger({ runtime, config, events, entryStored: (id) => engine?.journal.stored(id) ?? true });
   // Points rewards (and the vote's own points, paid last) are credited to the ledger, the rest by the framework.
   const paying = withPoints(adapter, ledger);
   let programs: Programs | null = null;
-  // A network of servers (opt-in): the engine owns each shared entry in the database before paying it.
-  const network = createNetworkStore({ runtime, journal: () => engine?.journal ?? null });
   // The one engine: one journal, one name lock, one lock set (kept across reloads), one driver for every money path.
   const payouts = createPayoutEngine({
     runtime,
@@ -211,6 +212,7 @@ export function composeResource(
     engine: payouts,
     events,
     random,
+    ...(netPoints ? { network: netPoints.counters } : {}),
   });
   const flow = createClaimFlow({
     engine: payouts,

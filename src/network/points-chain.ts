@@ -182,7 +182,15 @@ export function createPointsChain(options: PointsChainOptions): PointsChain {
           change.delta > 0 ? Math.max(0, Math.min(change.delta, top - head.balance)) : change.delta;
         const balance = head.balance + delta;
         const reason = String(change.reason ?? '');
-        if (await append(license, head.seq + 1, { key: change.key, delta, asked: change.delta, balance, reason })) {
+        if (
+          await append(license, head.seq + 1, {
+            key: change.key,
+            delta,
+            asked: change.delta,
+            balance,
+            reason,
+          })
+        ) {
           const entry: PointsEntry = {
             key: change.key,
             delta,

@@ -9,7 +9,7 @@
  * after each change made here, on each `fresh`), and starts a new read when that one is older than
  * {@link SNAPSHOT_MS}. That snapshot only shows a balance: every spend is decided by the chain itself.
  */
-import { type PointsChain, fenceKeyOf } from '../network/points-chain';
+import { fenceKeyOf, type PointsChain } from '../network/points-chain';
 import { classify, StoreError } from '../network/sql';
 import { type KeyLookup, keyProblem, validDelta } from './ledger';
 import type { PointsChange, PointsEntry, PointsRead, PointsResult } from './types';
@@ -22,7 +22,10 @@ export interface PointsBook {
   /** The balance and the newest entries; in a network, as last read (see the file's note). */
   read(license: string): PointsRead;
   /** Applies a change once per key; `beyondCap` lets a refund give back what was taken even at the cap. */
-  apply(license: string, change: PointsChange & { beyondCap?: boolean }): PointsResult | Promise<PointsResult>;
+  apply(
+    license: string,
+    change: PointsChange & { beyondCap?: boolean },
+  ): PointsResult | Promise<PointsResult>;
   /** What `key` did for `license`. */
   lookup(license: string, key: string): KeyLookup | Promise<KeyLookup>;
   /** True when the key was applied; null when that cannot be read now. */
@@ -68,7 +71,8 @@ export function createNetworkBook(options: NetworkBookOptions): PointsBook {
       return value;
     } catch (error) {
       const failure = classify(error);
-      if (failure.kind === 'unreachable' || failure.kind === 'missing_table') options.failed?.(failure.message);
+      if (failure.kind === 'unreachable' || failure.kind === 'missing_table')
+        options.failed?.(failure.message);
       throw failure;
     }
   };
@@ -76,22 +80,20 @@ export function createNetworkBook(options: NetworkBookOptions): PointsBook {
   const fresh = (license: string): Promise<PointsRead> => {
     const running = reading.get(license);
     if (running) return running;
-    const work = guard(() => chain.entries(license)).then(
-      (rows): PointsRead => {
-        const entries: PointsEntry[] = rows
-          .filter((row) => !row.key.startsWith('fence:'))
-          .map((row) => ({
-            key: row.key,
-            delta: row.delta,
-            ...(row.asked !== row.delta ? { asked: row.asked } : {}),
-            reason: row.reason,
-            at: row.at,
-          }));
-        const read: PointsRead = { ok: true, license, balance: rows.at(-1)?.balance ?? 0, entries };
-        snapshots.set(license, { read, at: options.now() });
-        return read;
-      },
-    );
+    const work = guard(() => chain.entries(license)).then((rows): PointsRead => {
+      const entries: PointsEntry[] = rows
+        .filter((row) => !row.key.startsWith('fence:'))
+        .map((row) => ({
+          key: row.key,
+          delta: row.delta,
+          ...(row.asked !== row.delta ? { asked: row.asked } : {}),
+          reason: row.reason,
+          at: row.at,
+        }));
+      const read: PointsRead = { ok: true, license, balance: rows.at(-1)?.balance ?? 0, entries };
+      snapshots.set(license, { read, at: options.now() });
+      return read;
+    });
     reading.set(license, work);
     const done = () => reading.delete(license);
     work.then(done, done);

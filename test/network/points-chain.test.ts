@@ -35,9 +35,10 @@ const chainOf = (serverId: string, cap?: number): PointsChain =>
 /** The chain's head, its sum, its rows and whether `seq` runs 1..n without a gap. */
 async function audit(license: string) {
   const rows = rowsOf(
-    await admin.query('SELECT seq, delta, balance_after FROM vote_reward_points WHERE license = ? ORDER BY seq', [
-      license,
-    ]),
+    await admin.query(
+      'SELECT seq, delta, balance_after FROM vote_reward_points WHERE license = ? ORDER BY seq',
+      [license],
+    ),
   );
   const sum = rows.reduce((total, row) => total + Number(row.delta), 0);
   let running = 0;
@@ -86,7 +87,9 @@ describe('the points chain', () => {
     // A refund goes beyond the cap; a long or non-ASCII key is stored by its hash, its text kept.
     const long = `res:phone:${'é'.repeat(250)}`;
     expect(await chain.apply(L, { key: long, delta: -100, reason: 'phone' })).toMatchObject({ balance: 0 });
-    expect(await chain.apply(L, { key: 'refund:p0', delta: 150, reason: 'r', beyondCap: true })).toMatchObject({
+    expect(
+      await chain.apply(L, { key: 'refund:p0', delta: 150, reason: 'r', beyondCap: true }),
+    ).toMatchObject({
       balance: 150,
     });
     expect((await chain.find(L, long))?.key).toBe(long);
@@ -100,7 +103,9 @@ describe('the points chain', () => {
     // 3 servers × 10 spends of 30: 100 covers 3 of them.
     const results = await Promise.all(
       servers.flatMap((chain, s) =>
-        Array.from({ length: 10 }, (_, i) => chain.apply(L, { key: `buy:s${s}n${i}`, delta: -30, reason: 'shop' })),
+        Array.from({ length: 10 }, (_, i) =>
+          chain.apply(L, { key: `buy:s${s}n${i}`, delta: -30, reason: 'shop' }),
+        ),
       ),
     );
     const spent = results.filter((r) => r.ok && r.applied).length;
@@ -115,7 +120,9 @@ describe('the points chain', () => {
     // Each server credits keys 0..29 of 1..30 points: the same keys, so each goes in once whoever comes first.
     await Promise.all(
       servers.flatMap((chain) =>
-        Array.from({ length: 30 }, (_, i) => chain.apply(L, { key: `pay:v${i}#0`, delta: i + 1, reason: 'vote' })),
+        Array.from({ length: 30 }, (_, i) =>
+          chain.apply(L, { key: `pay:v${i}#0`, delta: i + 1, reason: 'vote' }),
+        ),
       ),
     );
     expect(await audit(L)).toEqual({ head: 465, sum: 465, rows: 30, chained: true });
