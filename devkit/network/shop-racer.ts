@@ -36,7 +36,11 @@ const ANA = 'license:aaa';
 async function main(): Promise<void> {
   const args = JSON.parse(process.argv[2] ?? '{}') as ShopRacerArgs;
   const shared = createSitesShared([SITE], { esx: true });
-  const world = bootNetworkServer(shared, SITE, { url: args.url, serverId: args.serverId, config: RACER_SHOP });
+  const world = bootNetworkServer(shared, SITE, {
+    url: args.url,
+    serverId: args.serverId,
+    config: RACER_SHOP,
+  });
   await startNetworkServer(world);
   world.runtime.onlinePlayers.set(1, { name: 'Ana', license: ANA });
   shared.esx?.load(1, 'char1:ana', { money: 0, bank: 0 });
@@ -46,7 +50,9 @@ async function main(): Promise<void> {
   process.stdout.write('ready\n');
   const open = () =>
     [...world.runtime.kvpData.entries()]
-      .filter(([key, value]) => key.startsWith('shop:buy:') && !/"state":"(done|refunded|cancelled)"/.test(value))
+      .filter(
+        ([key, value]) => key.startsWith('shop:buy:') && !/"state":"(done|refunded|cancelled)"/.test(value),
+      )
       .map(([key]) => key);
   for await (const line of createInterface({ input: process.stdin })) {
     const [verb, a, b] = line.trim().split(' ');
@@ -60,9 +66,13 @@ async function main(): Promise<void> {
       const results = await Promise.all(
         Array.from({ length: Number(a) }, (_, i) => exports.addVotePoints(ANA, 1, `c-${args.serverId}-${i}`)),
       );
-      process.stdout.write(`${JSON.stringify({ code: 'credited', ok: results.filter((r) => r.ok).length })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ code: 'credited', ok: results.filter((r) => r.ok).length })}\n`,
+      );
     } else if (verb === 'end') {
-      process.stdout.write(`${JSON.stringify({ cash: shared.esx?.balance(1, 'money') ?? 0, open: open() })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ cash: shared.esx?.balance(1, 'money') ?? 0, open: open() })}\n`,
+      );
       break;
     }
   }
