@@ -252,3 +252,45 @@ describe('the same race on the per-server KVP ledger of before', () => {
     for (const world of worlds) world.running.stop();
   });
 });
+
+describe('two servers of a network, one player', () => {
+  it('a per-player limit counts across servers, and vote points are credited to the shared chain once', async () => {
+    const shared = createSitesShared([SITE], { esx: true });
+    const config = {
+      points: { perVote: 5 },
+      shop: {
+        enabled: true,
+        items: [
+          {
+            id: 'kit',
+            name: 'Kit',
+            cost: 10,
+            limit: { count: 1, reset: 'never' },
+            rewards: [{ type: 'money', amount: 1 }],
+          },
+        ],
+      },
+    };
+    const worlds = ['city-1', 'city-2'].map((serverId) =>
+      track(bootNetworkServer(shared, SITE, { url, serverId, config })),
+    );
+    for (const world of worlds) {
+      await startNetworkServer(world);
+      online(shared, world, 'license:lim');
+    }
+    // A vote seen by both servers: paid on one, its 5 points credited once (`pay:` key of the shared entry).
+    shared.sites.chk?.vote('Ana', shared.clock.now() - 60_000);
+    await shared.clock.advance(1000);
+    for (const world of worlds) await world.running.claimAll(1);
+    const chain = createPointsChain({ sql, serverId: 'test' });
+    expect((await chain.head('license:lim')).balance).toBe(5);
+    await chain.apply('license:lim', { key: 'admin:seed', delta: 45, reason: 'seed' });
+    const [first, second] = worlds as [NetworkWorld, NetworkWorld];
+    expect((await first.running.points.shop?.buy(1, 'kit'))?.code).toBe('delivered');
+    expect((await second.running.points.shop?.buy(1, 'kit'))?.code).toBe('limit_reached');
+    expect((await chain.head('license:lim')).balance).toBe(40);
+    // What /votepoints and the panel read on the other server: the network balance.
+    await second.running.points.ledger.fresh?.('license:lim');
+    expect(second.running.points.ledger.read('license:lim')).toMatchObject({ ok: true, balance: 40 });
+  }, 60_000);
+});
