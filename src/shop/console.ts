@@ -233,7 +233,9 @@ export function shopPlayerLines(target: ShopConsoleTarget | null, license: strin
   const read = target.points?.read(license);
   // A server without points or a shop keeps `votereward player` as it was: no line for an empty, unused ledger.
   const unused = !target.shop && read?.ok === true && read.balance === 0 && read.entries.length === 0;
-  if (read && !unused) lines.push(`  Points     ${read.ok ? read.balance : 'ledger unreadable'}`);
+  // In a network the line shows the balance as this server last read it (the read starts it when it has none yet).
+  const unknown = target.points?.fresh ? 'being read from the network, ask again' : 'ledger unreadable';
+  if (read && !unused) lines.push(`  Points     ${read.ok ? read.balance : unknown}`);
   const purchases: PurchaseView[] = target.shop?.purchases(license) ?? [];
   if (!target.shop) return lines;
   const open = purchases.filter((p) => !['done', 'refunded', 'cancelled'].includes(p.state)).length;
