@@ -212,7 +212,7 @@ export function composeResource(
     engine: payouts,
     events,
     random,
-    ...(netPoints ? { network: netPoints.counters } : {}),
+    ...(netPoints ? { network: netPoints.counters, chain: netPoints.chain } : {}),
   });
   const flow = createClaimFlow({
     engine: payouts,

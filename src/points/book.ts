@@ -77,9 +77,15 @@ export function createNetworkBook(options: NetworkBookOptions): PointsBook {
     }
   };
 
-  const fresh = (license: string): Promise<PointsRead> => {
+  /** The newest read asked for each license: an older read that answers late never replaces a newer snapshot. */
+  const asked = new Map<string, number>();
+  let reads = 0;
+  const fresh = (license: string, again = false): Promise<PointsRead> => {
     const running = reading.get(license);
-    if (running) return running;
+    if (running && !again) return running;
+    reads += 1;
+    const mine = reads;
+    asked.set(license, mine);
     const work = guard(() => chain.entries(license)).then((rows): PointsRead => {
       const entries: PointsEntry[] = rows
         .filter((row) => !row.key.startsWith('fence:'))
@@ -91,11 +97,13 @@ export function createNetworkBook(options: NetworkBookOptions): PointsBook {
           at: row.at,
         }));
       const read: PointsRead = { ok: true, license, balance: rows.at(-1)?.balance ?? 0, entries };
-      snapshots.set(license, { read, at: options.now() });
+      if (asked.get(license) === mine) snapshots.set(license, { read, at: options.now() });
       return read;
     });
     reading.set(license, work);
-    const done = () => reading.delete(license);
+    const done = () => {
+      if (reading.get(license) === work) reading.delete(license);
+    };
     work.then(done, done);
     return work;
   };
@@ -112,7 +120,7 @@ export function createNetworkBook(options: NetworkBookOptions): PointsBook {
         }
       );
     },
-    fresh,
+    fresh: (license) => fresh(license),
     refuses: () => options.refuses(),
     async apply(license, change) {
       if (keyProblem(change.key) !== null || change.key.startsWith('fence:'))
@@ -126,7 +134,8 @@ export function createNetworkBook(options: NetworkBookOptions): PointsBook {
         const balance = result.balance ?? 0;
         if (known?.read.ok) snapshots.set(license, { read: { ...known.read, balance }, at: known.at });
       }
-      if (result.ok && result.applied) fresh(license).catch(() => undefined);
+      // A read started before this change answers the balance before it: read again (the newest read wins).
+      if (result.ok && result.applied) fresh(license, true).catch(() => undefined);
       return result;
     },
     async lookup(license, key) {

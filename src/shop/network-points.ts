@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { ResourceConfig } from '../config/schema';
 import type { EventChannel } from '../domain/events';
 import type { NetworkStore } from '../network/part';
-import { createPointsChain } from '../network/points-chain';
+import { createPointsChain, type PointsChain } from '../network/points-chain';
 import { createShopSlots } from '../network/points-slots';
 import { type Sql, StoreError } from '../network/sql';
 import { createNetworkBook, type PointsBook } from '../points/book';
@@ -18,6 +18,8 @@ import { createNetworkCounters, type NetworkCounters } from './shared-counters';
 /** The shared points of one server of a network. */
 export interface NetworkPoints {
   book: PointsBook;
+  /** The shared chain (`importKvpPoints` moves a server's KVP balances into it). */
+  chain: PointsChain;
   counters: NetworkCounters & { idTag: string };
 }
 
@@ -59,5 +61,5 @@ export function createNetworkPoints(
     succeeded: () => network.succeeded(),
   });
   const counters = createNetworkCounters(createShopSlots(sql, serverId), config.shop.items);
-  return { book, counters: { ...counters, idTag: idTagOf(serverId) } };
+  return { book, chain, counters: { ...counters, idTag: idTagOf(serverId) } };
 }

@@ -5,6 +5,7 @@
 import type { ResourceConfig } from '../config/schema';
 import type { EventChannel } from '../domain/events';
 import type { PayoutEngine } from '../engine/payout-engine';
+import type { PointsChain } from '../network/points-chain';
 import type { PointsBook } from '../points/book';
 import { entryOfKey } from '../points/keys';
 import { createPointsLedger, type PointsLedgerApi } from '../points/ledger';
@@ -36,6 +37,8 @@ export interface PointsPartOptions {
   ledger: PointsBook;
   /** In a network: the shop's counters in the shared database, and this server's tag in purchase ids. */
   network?: NetworkCounters & { idTag: string };
+  /** In a network: the shared points chain. */
+  chain?: PointsChain;
   /** The payout engine: purchases open and settle their deliveries through it, under its player locks. */
   engine: PayoutEngine;
   events: EventChannel;
@@ -49,6 +52,8 @@ export interface PointsPart {
   adapter: RewardAdapter;
   /** The shop, when `shop.enabled`. */
   shop: ShopCore | null;
+  /** In a network: the shared points chain (`importKvpPoints(kvp, chain)` moves this server's balances in); else null. */
+  chain: PointsChain | null;
   /** Finishes the purchases a crash left open. */
   start(): void;
   stop(): void;
@@ -140,6 +145,7 @@ export function createPointsPart(options: PointsPartOptions): PointsPart {
     ledger,
     adapter,
     shop,
+    chain: options.chain ?? null,
     start() {
       if (ledger.fresh) {
         // In a network: a joining player's balance is read from the shared chain (what the panel shows).
