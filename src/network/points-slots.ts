@@ -18,8 +18,8 @@ export interface ShopSlots {
   take(scope: string, size: number, purchaseId: string): Promise<boolean>;
   /** Gives back the unit purchase `purchaseId` holds in `scope`, if any. */
   release(scope: string, purchaseId: string): Promise<void>;
-  /** Units taken in `scope`. */
-  count(scope: string): Promise<number>;
+  /** Units taken in each of `scopes` (one round trip). */
+  counts(scopes: readonly string[]): Promise<Map<string, number>>;
 }
 
 /** The scope of an item's stock. */
@@ -65,11 +65,17 @@ export function createShopSlots(sql: Sql, serverId: string): ShopSlots {
         purchaseId,
       ]);
     },
-    async count(scope) {
+    async counts(scopes) {
+      const found = new Map<string, number>(scopes.map((scope) => [scope, 0]));
+      if (scopes.length === 0) return found;
       const rows = rowsOf(
-        await sql.query('SELECT COUNT(*) AS n FROM vote_reward_shop_slots WHERE scope = ?', [scope]),
+        await sql.query(
+          `SELECT scope, COUNT(*) AS n FROM vote_reward_shop_slots WHERE scope IN (${scopes.map(() => '?').join(', ')}) GROUP BY scope`,
+          [...scopes],
+        ),
       );
-      return Number(rows[0]?.n ?? 0);
+      for (const row of rows) found.set(String(row.scope), Number(row.n));
+      return found;
     },
   };
 }

@@ -148,8 +148,9 @@ export function createPointsPart(options: PointsPartOptions): PointsPart {
     chain: options.chain ?? null,
     start() {
       if (ledger.fresh) {
-        // In a network: a joining player's balance is read from the shared chain (what the panel shows).
-        const fresh = ledger.fresh.bind(ledger);
+        // In a network: a joining player's balance, limits and the stocks are read from the shared database (what
+        // the panel shows).
+        const fresh = shop?.refresh ?? ledger.fresh.bind(ledger);
         cancels.push(
           runtime.onPlayerJoining((source) => {
             const license = runtime.playerLicense(source);

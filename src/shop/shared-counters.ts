@@ -71,15 +71,20 @@ export function createNetworkCounters(slots: ShopSlots, items: readonly ShopItem
     shared,
     counters,
     async refresh(license, periodOf) {
+      // One round trip for every stock and every limit of the player in its current period.
+      const wanted: { scope: string; set: (n: number) => void }[] = [];
       for (const item of items) {
-        if (item.stock !== undefined) sold.set(item.id, await slots.count(stockScope(item.id)));
+        if (item.stock !== undefined)
+          wanted.push({ scope: stockScope(item.id), set: (n) => sold.set(item.id, n) });
         const period = item.limit ? periodOf(item) : null;
         if (period !== null)
-          used.set(
-            usedKey(license, item.id, period),
-            await slots.count(limitScope(license, item.id, period)),
-          );
+          wanted.push({
+            scope: limitScope(license, item.id, period),
+            set: (n) => used.set(usedKey(license, item.id, period), n),
+          });
       }
+      const counts = await slots.counts(wanted.map((want) => want.scope));
+      for (const want of wanted) want.set(counts.get(want.scope) ?? 0);
     },
   };
 }
