@@ -299,6 +299,8 @@ export interface Recovered {
   cancelled: string[];
   refunded: string[];
   done: PurchaseRecord[];
+  /** Left `intent` or `refunding` (a network's store failed): `resume` finishes them. */
+  open: string[];
 }
 
 /**
@@ -310,7 +312,7 @@ export function recoverPurchases(
   effects: PurchaseEffects,
   only?: (record: PurchaseRecord) => boolean,
 ): Recovered | Promise<Recovered> {
-  const result: Recovered = { forwarded: [], cancelled: [], refunded: [], done: [] };
+  const result: Recovered = { forwarded: [], cancelled: [], refunded: [], done: [], open: [] };
   const oldest = deps.now() - PURCHASE_KEEP_MS;
   const open: PurchaseRecord[] = [];
   for (const record of allPurchases(deps)) {
@@ -325,6 +327,7 @@ export function recoverPurchases(
     else if (ended.state === 'cancelled') result.cancelled.push(record.id);
     else if (ended.state === 'refunded') result.refunded.push(record.id);
     else if (record.state === 'delivering' && ended.state === 'done') result.done.push(ended);
+    else if (ended.state === 'intent' || ended.state === 'refunding') result.open.push(ended.id);
   };
   // One after the other: synchronous on one server (all at once), awaited in a network.
   const next = (index: number): Recovered | Promise<Recovered> => {
@@ -336,4 +339,41 @@ export function recoverPurchases(
     });
   };
   return next(0);
+}
+
+/**
+ * In a network: finishes the purchases in `waiting` (left `intent` or `refunding` by the shared store's failure), each
+ * under its player's lock (a purchase whose player is busy waits for the next pass); those settled leave `waiting`.
+ * Only those are read: a pass costs nothing while the database answers.
+ */
+export async function resumeWaiting(
+  deps: PurchaseDeps,
+  effects: PurchaseEffects,
+  underLock: <T>(record: PurchaseRecord, body: () => Promise<T>) => Promise<T | undefined>,
+  waiting: Set<string>,
+): Promise<Recovered> {
+  const result: Recovered = { forwarded: [], cancelled: [], refunded: [], done: [], open: [] };
+  const open = (record: PurchaseRecord | null): boolean =>
+    record?.state === 'intent' || record?.state === 'refunding';
+  for (const id of [...waiting]) {
+    const record = readPurchase(deps, id);
+    if (record === null || !open(record)) {
+      waiting.delete(id);
+      continue;
+    }
+    const ran = await underLock(record, async () => {
+      const current = readPurchase(deps, id);
+      if (current === null || !open(current)) return null;
+      return await runPurchase(deps, effects, current, { type: 'resumed' });
+    });
+    if (ran === undefined) continue;
+    const ended = ran?.record ?? null;
+    if (open(ended)) continue;
+    waiting.delete(id);
+    if (ran === null || ended === null) continue;
+    if (ended.state === 'delivering') result.forwarded.push(id);
+    else if (ended.state === 'cancelled') result.cancelled.push(id);
+    else if (ended.state === 'refunded') result.refunded.push(id);
+  }
+  return result;
 }

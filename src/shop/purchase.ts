@@ -8,7 +8,7 @@
  * until an admin grants (declares it delivered: nothing more is paid) or refunds.
  */
 
-import { createCalendar } from '../domain/calendar';
+import { type Calendar, createCalendar } from '../domain/calendar';
 import { drawRewards } from '../domain/draw';
 import type { EventChannel } from '../domain/events';
 import type { PayoutEngine } from '../engine/payout-engine';
@@ -30,6 +30,7 @@ import {
   type Recovered,
   readPurchase,
   recoverPurchases,
+  resumeWaiting,
   runPurchase,
   viewOf,
 } from './purchase-steps';
@@ -88,6 +89,8 @@ export function createShop(options: ShopOptions): ShopCore {
   };
   /** In a network, buys wait for the start-up recovery (it awaits the database). */
   let recovered: Promise<unknown> = Promise.resolve();
+  /** In a network: purchases the shared store's failure left `intent` or `refunding` (finished by `resume`). */
+  const waiting = new Set<string>();
   let sequence = 0;
 
   const itemOf = (typed: string) => {
@@ -110,13 +113,7 @@ export function createShop(options: ShopOptions): ShopCore {
     }
   };
 
-  const refresh = async (license: string) => {
-    await ledger.fresh?.(license);
-    const now = runtime.now();
-    await options.network?.refresh(license, (item) =>
-      item.limit ? periodOf(calendar, item.limit.reset, now) : null,
-    );
-  };
+  const refresh = (license: string) => refreshShop(options, calendar, license);
 
   const announce = (source: number | null) => (done: PurchaseRecord) => {
     const { license, name, item, cost, rewards } = done;
@@ -174,6 +171,7 @@ export function createShop(options: ShopOptions): ShopCore {
     const period = item.limit ? periodOf(calendar, item.limit.reset, now) : null;
     const intent = intentOf(newId(), player, item, drawn, period, now);
     const run = await runPurchase(deps, effectsFor(source, true), intent, { type: 'placed' });
+    if (run.storeDown !== null) waiting.add(intent.id);
     const base = { purchaseId: intent.id, item: item.id, cost: item.cost };
     if (run.debitRefused !== null)
       return {
@@ -229,13 +227,16 @@ export function createShop(options: ShopOptions): ShopCore {
   return {
     recover() {
       const done = recoverPurchases(deps, effectsFor(null, false));
-      if (done instanceof Promise) recovered = done.catch(() => undefined);
+      if (done instanceof Promise)
+        recovered = done
+          .then((result) => result.open.forEach((id) => waiting.add(id)))
+          .catch(() => undefined);
       return done;
     },
     ...(options.network || ledger.fresh ? { refresh } : {}),
     async resume() {
       await recovered;
-      return resumeOpen(deps, effectsFor(null, false), underPlayerLock);
+      return resumeWaiting(deps, effectsFor(null, false), underPlayerLock, waiting);
     },
     stop: unlisten,
 
@@ -288,6 +289,7 @@ export function createShop(options: ShopOptions): ShopCore {
           type: 'refund',
           problem: 'refunded by an admin',
         });
+        if (run.storeDown !== null) waiting.add(current.id);
         return { held: true as const, done: run.record.state === 'refunded' ? run.record : null };
       });
       if (outcome === undefined) return { ok: false, code: 'busy' };
@@ -355,30 +357,13 @@ function intentOf(
   };
 }
 
-/**
- * In a network: finishes the purchases the shared store's failure left `intent` or `refunding`, each under its
- * player's lock (a purchase whose player is busy waits for the next pass). A `delivering` one is the engine's to pay.
- */
-async function resumeOpen(
-  deps: PurchaseDeps,
-  effects: PurchaseEffects,
-  underLock: <T>(record: PurchaseRecord, body: () => Promise<T>) => Promise<T | undefined>,
-): Promise<Recovered> {
-  const result: Recovered = { forwarded: [], cancelled: [], refunded: [], done: [] };
-  const open = allPurchases(deps).filter(
-    (record) => record.state === 'intent' || record.state === 'refunding',
+/** In a network: reads `license`'s balance, limits and the stocks from the shared database (throws when down). */
+async function refreshShop(options: ShopOptions, calendar: Calendar, license: string): Promise<void> {
+  await options.ledger.fresh?.(license);
+  const now = options.runtime.now();
+  await options.network?.refresh(license, (item) =>
+    item.limit ? periodOf(calendar, item.limit.reset, now) : null,
   );
-  for (const record of open) {
-    const ran = await underLock(record, async () =>
-      recoverPurchases(deps, effects, (candidate) => candidate.id === record.id),
-    );
-    if (ran === undefined) continue;
-    result.forwarded.push(...ran.forwarded);
-    result.cancelled.push(...ran.cancelled);
-    result.refunded.push(...ran.refunded);
-    result.done.push(...ran.done);
-  }
-  return result;
 }
 
 function optionalCorrupt(options: ShopOptions): Pick<PurchaseDeps, 'onCorrupt'> {
