@@ -229,7 +229,9 @@ export function createShop(options: ShopOptions): ShopCore {
       const done = recoverPurchases(deps, effectsFor(null, false));
       if (done instanceof Promise)
         recovered = done
-          .then((result) => result.open.forEach((id) => waiting.add(id)))
+          .then((result) => {
+            for (const id of result.open) waiting.add(id);
+          })
           .catch(() => undefined);
       return done;
     },
