@@ -6,6 +6,7 @@ import { formatTarget, printSection, type SectionResult, targetMet } from './lib
 import type { BenchRunRecord } from './lib/runs';
 import { type BenchSettings, readBenchSettings } from './lib/settings';
 import { runHttpBench } from './mock';
+import { runNetworkBench } from './network';
 import { runPollerSection } from './poller';
 import { runQueryBench } from './queries';
 import { runResourceBench } from './resource';
@@ -103,7 +104,7 @@ export function renderBenchmarks(
     '',
     ...(load.samples.length > 0 ? [describeLoad(load, machine.cores), ''] : []),
     `Reproduce: \`${command(settings)}\` (each section alone: \`npx tsx bench/mock.ts\`, \`bench/queries.ts\`, ` +
-      '`bench/badge.ts`, `bench/resource.ts`, `bench/poller.ts`, `bench/votetop.ts`, `bench/sites.ts`, `bench/shop.ts`; `BENCH_QUICK=1` for a smoke run, `BENCH_FULL=1` adds ' +
+      '`bench/badge.ts`, `bench/resource.ts`, `bench/poller.ts`, `bench/votetop.ts`, `bench/sites.ts`, `bench/shop.ts`, `bench/network.ts` (starts MariaDB itself; skipped without it); `BENCH_QUICK=1` for a smoke run, `BENCH_FULL=1` adds ' +
       '10 M votes; `BENCH_DURATION`, `BENCH_REPEATS`, `BENCH_WARMUP`, `BENCH_CONNECTIONS` override the load settings).',
     '',
     `## Targets (${met} of ${targets.length} met)`,
@@ -129,8 +130,9 @@ export async function main(): Promise<void> {
     ...(await guarded('votetop', () => runVotetopBench(settings))),
     ...(await guarded('sites', () => runSitesBench(settings))),
     ...(await guarded('shop', () => runShopBench(settings))),
+    ...(await guarded('network', () => runNetworkBench(settings))),
   ];
-  const order = ['1.', '2.', '2b.', '3.', '4.', '5.', '6.', '7.', '8.'];
+  const order = ['1.', '2.', '2b.', '3.', '4.', '5.', '6.', '7.', '8.', '9.'];
   sections.sort((a, b) => {
     const rank = (s: SectionResult) => {
       const i = order.findIndex((prefix) => s.title.startsWith(prefix));

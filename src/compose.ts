@@ -138,10 +138,17 @@ export function composeResource(
   const reach = trackReach(base, runtime.now);
   const transport = reach.transport;
   const apiUrlSource = overrides.apiUrlSource ?? 'config';
+  // A network of servers (opt-in): the engine owns each shared entry in the database before paying it; each key's
+  // request budget is split across the servers polling it.
+  let engine: PayoutEngine | null = null;
+  const network = createNetworkStore({ runtime, journal: () => engine?.journal ?? null });
+  const limit = overrides.budgetLimit ?? config.poll.maxRequestsPerMinute;
+  const share = network.split?.track('vote API', `api\n${config.apiUrl}\n${config.apiKey}`, limit);
   const budget = createRateBudget({
-    limit: overrides.budgetLimit ?? config.poll.maxRequestsPerMinute,
+    limit,
     reserveRatio: config.poll.reservePercent / 100,
     now: runtime.now,
+    ...(share ? { share } : {}),
   });
   const api = createVoteApi({
     baseUrl: config.apiUrl,
@@ -167,10 +174,7 @@ export function composeResource(
   const bounds = rewardBoundsOf(possibleRewardsOf(config));
   // The ledger comes before the engine (the engine's adapter credits points rewards to it) and asks the engine's
   // journal which keys can still be replayed; until the engine exists every key is live.
-  let engine: PayoutEngine | null = null;
-  // A network of servers (opt-in): the engine owns each shared entry in the database before paying it, and points,
-  // stock and limits are the network's (the shared chain; `src/shop/network-points.ts`).
-  const network = createNetworkStore({ runtime, journal: () => engine?.journal ?? null });
+  // In a network, points, stock and limits are the network's (the shared chain; `src/shop/network-points.ts`).
   const netPoints =
     network.config.mode === 'kvp' ? null : createNetworkPoints(network, config, events, runtime);
   const ledger =
@@ -278,6 +282,7 @@ export function composeResource(
     translate,
     random,
     adapters: overrides.siteAdapters,
+    ...(network.split ? { split: network.split } : {}),
   });
   const siteClaims = sites?.claims ?? null;
   const parts: Part[] = [

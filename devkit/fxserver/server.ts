@@ -835,6 +835,8 @@ export function createFxServer(options: FxServerOptions): FxServer {
 
   const settleIo = async (): Promise<void> => {
     await new Promise<void>((r) => setImmediate(r));
+    // A killed process waits for nothing: what it had in flight died with it.
+    if (dead) return;
     const fresh = [...pendingIo.values()].filter((p) => !p.waited);
     if (fresh.length === 0) return;
     for (const p of fresh) p.waited = true;
@@ -1119,6 +1121,10 @@ export function createFxServer(options: FxServerOptions): FxServer {
       if (realInterval) clearInterval(realInterval);
       for (const abort of [...httpAborts]) abort();
       httpAborts.clear();
+      // Nothing of this process is awaited any more (a fetch in flight at the kill would otherwise hold the caller's
+      // last settle for its whole real-time limit).
+      for (const io of pendingIo.values()) io.resolve();
+      pendingIo.clear();
       for (const r of running.values()) destroyRunning(r);
       running.clear();
       startOrder.length = 0;

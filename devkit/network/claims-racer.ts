@@ -1,8 +1,9 @@
 /**
  * One "server" of the claims race, run as its own process (`tsx devkit/network/claims-racer.ts <json>`): its own oxmysql
- * fake (own mysql2 pool) on the shared MariaDB, the real ownership protocol (`src/network/claims.ts`), and for each key
+ * fake (own mysql2 pool) on the shared MariaDB, the real ownership protocol (`src/network/claims.ts`, each key owned straight as `paying` as the gate does), and for each key
  * the effect "pay" as one insert into `race_payments`. Options: `dieAfterReserve` / `dieWhilePaying` end the process
- * abruptly (exit code 9) at that key, holding a reservation or a `paying` row. Prints one JSON line of what it did.
+ * abruptly (exit code 9) at that key, holding a reservation or a `paying` row. Prints `ready` once connected, waits for a
+ * line on stdin (the start of the race), then prints one JSON line of what it did.
  */
 import { createNetworkClaims } from '../../src/network/claims';
 import type { Sql } from '../../src/network/sql';
@@ -25,26 +26,37 @@ async function main(): Promise<void> {
   const fake = createOxMySqlFake({ connectionString: args.url, retryMs: 100 });
   const sql: Sql = { query: (statement, params) => fake.api.query(statement, [...params]) };
   const claims = createNetworkClaims(sql, args.serverId, args.leaseMs);
+  // Connected and warm, then held until the test releases every racer at once (a line on stdin): a racer whose process
+  // started first would otherwise take every key before the others ran, and the race would not be one.
+  await sql.query('SELECT 1 AS ok', []);
+  process.stdout.write('ready\n');
+  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  process.stdin.pause();
   const paid: string[] = [];
   const tookOver: string[] = [];
   let todo = [...args.keys];
   for (let pass = 0; pass < args.passes && todo.length > 0; pass += 1) {
     const later: string[] = [];
     for (const key of todo) {
-      const owned = await claims.own(key, 'license:racer');
+      // Straight to `paying` (as the gate does), except the key the racer dies holding as a reservation.
+      const as = key === args.dieAfterReserve ? 'reserved' : 'paying';
+      const owned = await claims.own(key, 'license:racer', as);
       if (!owned.owned) {
         if (owned.row.state === 'reserved') later.push(key);
         continue;
       }
       if (owned.tookOver) tookOver.push(key);
       if (key === args.dieAfterReserve) process.exit(9);
-      if (owned.row.state !== 'reserved') continue;
-      const moved = await claims.advance(owned.row, 'paying');
-      if (!moved.moved || moved.row === null) continue;
+      let row = owned.row;
+      if (row.state === 'reserved') {
+        const moved = await claims.advance(row, 'paying');
+        if (!moved.moved || moved.row === null) continue;
+        row = moved.row;
+      } else if (row.state !== 'paying') continue;
       if (key === args.dieWhilePaying) process.exit(9);
       await sql.query('INSERT INTO race_payments (k, server) VALUES (?, ?)', [key, args.serverId]);
       paid.push(key);
-      await claims.advance(moved.row, 'paid');
+      await claims.advance(row, 'paid');
     }
     todo = later;
     if (todo.length > 0 && pass + 1 < args.passes)

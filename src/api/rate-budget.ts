@@ -2,7 +2,17 @@
 export type RequestPriority = 'claim' | 'poll';
 
 /** Why the budget refused a request. */
-export type BudgetRefusal = 'window_full' | 'reserve' | 'paused' | 'backoff';
+export type BudgetRefusal = 'window_full' | 'reserve' | 'paused' | 'backoff' | 'joining';
+
+/**
+ * This server's share of a key's budget when several servers of a network poll the same key: the budget's limit is
+ * divided by `servers` (only ever lowered, never above the key's limit); `holdMs` (> 0) holds polling (not claims)
+ * while a server joining the key waits until the others have lowered their share and their sends left the window.
+ */
+export interface BudgetShare {
+  servers: number;
+  holdMs: number;
+}
 
 /** Answer of {@link RateBudget.take}. */
 export type BudgetDecision = { ok: true } | { ok: false; waitMs: number; reason: BudgetRefusal };
@@ -17,6 +27,8 @@ export interface RateBudgetSnapshot {
   backoffUntil: number | null;
   sent: { claim: number; poll: number };
   rateLimited: number;
+  /** The key's whole limit and the servers it is split across, when a network splits it over more than one. */
+  split?: { servers: number; of: number; holdMs: number };
 }
 
 /** One request budget per API key, shared by claims and polling. */
@@ -54,6 +66,8 @@ export interface RateBudgetOptions {
   now: () => number;
   /** Random source in [0, 1) for the jitter (default Math.random). */
   random?: () => number;
+  /** This server's share of the key's budget (a network of servers); the whole budget without it. */
+  share?: () => BudgetShare;
 }
 
 /** Creates a sliding-log budget: at most `limit` sends in any window of `windowMs + marginMs`. */
@@ -77,7 +91,13 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
   requireNumber('backoffMaxMs', backoffMaxMs, backoffMaxMs >= backoffBaseMs, 'a number ≥ backoffBaseMs');
 
   const span = windowMs + marginMs;
-  const reserved = Math.ceil(limit * reserveRatio);
+  /** The limit and reserve of this server's share now (the whole budget for a lone server). */
+  const current = () => {
+    const share = options.share?.();
+    const servers = share ? Math.max(1, Math.floor(share.servers) || 1) : 1;
+    const mine = Math.floor(limit / servers);
+    return { servers, limit: mine, reserved: Math.ceil(mine * reserveRatio), holdMs: share?.holdMs ?? 0 };
+  };
   const sends: number[] = [];
   const sent = { claim: 0, poll: 0 };
   let pausedUntil = 0;
@@ -94,9 +114,13 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
     if (at < pausedUntil) return { ok: false, waitMs: pausedUntil - at, reason: 'paused' };
     if (priority === 'poll' && at < backoffUntil)
       return { ok: false, waitMs: backoffUntil - at, reason: 'backoff' };
-    const cap = priority === 'claim' ? limit : limit - reserved;
+    const share = current();
+    if (priority === 'poll' && share.holdMs > 0)
+      return { ok: false, waitMs: Math.max(1, Math.min(share.holdMs, span)), reason: 'joining' };
+    const cap = priority === 'claim' ? share.limit : share.limit - share.reserved;
     if (sends.length < cap) return { ok: true };
-    const reason: BudgetRefusal = priority === 'poll' && sends.length < limit ? 'reserve' : 'window_full';
+    const reason: BudgetRefusal =
+      priority === 'poll' && sends.length < share.limit ? 'reserve' : 'window_full';
     if (cap <= 0) return { ok: false, waitMs: span, reason };
     const freeing = sends[sends.length - cap] ?? at;
     return { ok: false, waitMs: Math.max(1, freeing + span - at), reason };
@@ -133,15 +157,19 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
     snapshot() {
       const at = now();
       prune(at);
+      const share = current();
       return {
-        limit,
+        limit: share.limit,
         windowMs,
         usedInWindow: sends.length,
-        reserved,
+        reserved: share.reserved,
         pausedUntil: at < pausedUntil ? pausedUntil : null,
         backoffUntil: at < backoffUntil ? backoffUntil : null,
         sent: { ...sent },
         rateLimited,
+        ...(share.servers > 1 || share.holdMs > 0
+          ? { split: { servers: share.servers, of: limit, holdMs: share.holdMs } }
+          : {}),
       };
     },
   };
@@ -161,5 +189,17 @@ export function budgetPauses(budget: RateBudgetSnapshot, now: number): string[] 
   return [
     budget.pausedUntil ? `paused ${secondsLeft(budget.pausedUntil, now)} after a 429` : '',
     budget.backoffUntil ? `polling backs off ${secondsLeft(budget.backoffUntil, now)}` : '',
+    budget.split && budget.split.holdMs > 0
+      ? Number.isFinite(budget.split.holdMs)
+        ? `polling waits ${Math.ceil(budget.split.holdMs / 1000)} s for the network's budget split`
+        : "polling waits for the shared store to split the network's budget"
+      : '',
   ].filter(Boolean);
+}
+
+/** A key's budget as split across a network's servers: `1/3 of 60/min`, or '' for a lone server's whole budget. */
+export function budgetShareText(budget: RateBudgetSnapshot): string {
+  return budget.split && budget.split.servers > 1
+    ? `1/${budget.split.servers} of ${budget.split.of}/min`
+    : '';
 }

@@ -1,5 +1,5 @@
 import { NetworkError, RateBudgetError, TimeoutError, UnauthorizedError } from '../api/errors';
-import { budgetPauses } from '../api/rate-budget';
+import { budgetPauses, budgetShareText } from '../api/rate-budget';
 import type { Running } from '../compose';
 import { maskKey } from '../config/load';
 import { ADMIN_COMMAND, formatDuration, formatTime } from '../domain/admin-command';
@@ -42,7 +42,7 @@ export async function statusLines(running: Running, now: number, verbose: boolea
   if (verbose) {
     const pauses = budgetPauses(budget, now);
     lines.push(
-      `  Budget     ${budget.usedInWindow}/${budget.limit} in the last minute (${budget.reserved} kept for claims); sent ${budget.sent.claim} claim, ${budget.sent.poll} poll requests; 429s: ${budget.rateLimited}${pauses.length ? `; ${pauses.join(', ')}` : ''}`,
+      `  Budget     ${budget.usedInWindow}/${budget.limit}${budgetShareText(budget) ? ` (${budgetShareText(budget)})` : ''} in the last minute (${budget.reserved} kept for claims); sent ${budget.sent.claim} claim, ${budget.sent.poll} poll requests; 429s: ${budget.rateLimited}${pauses.length ? `; ${pauses.join(', ')}` : ''}`,
     );
   }
   lines.push(...running.statusLines(now, verbose));

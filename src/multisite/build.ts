@@ -1,5 +1,5 @@
 /** Builds the configured sites' adapters, each with its own request budget sized from the site's rate limit. */
-import { createRateBudget, type RateBudget } from '../api/rate-budget';
+import { type BudgetShare, createRateBudget, type RateBudget } from '../api/rate-budget';
 import type { HttpTransport } from '../api/transport';
 import { rewardsOf, votePointsOf } from '../config/load';
 import type { ResourceConfig } from '../config/schema';
@@ -22,6 +22,11 @@ export interface BuiltSite extends ConfiguredSite {
   reach?: SiteReach;
 }
 
+/** A network's split of keys' budgets (`src/network/servers-split.ts`): the share of a key this server polls. */
+export interface BudgetSplitOf {
+  track(label: string, source: string, limit: number): () => BudgetShare;
+}
+
 /** Share of each site's budget kept for players' `/vote`, like the seed's `poll.reservePercent` default. */
 const SITE_RESERVE_RATIO = 0.3;
 
@@ -35,6 +40,7 @@ export function buildSites(
   runtime: Pick<Runtime, 'convar' | 'now' | 'log'>,
   transport: HttpTransport,
   standIns: Readonly<Record<string, SiteAdapter>> = {},
+  split?: BudgetSplitOf,
 ): BuiltSite[] {
   const built: BuiltSite[] = [];
   for (const entry of config.sites) {
@@ -61,10 +67,14 @@ export function buildSites(
       );
       continue;
     }
+    const limit = entry.requestsPerMinute ?? rate.perMinute;
+    // The fingerprint's source: the site, where it is reached and the key (two servers share a budget on all three).
+    const share = split?.track(id, `site\n${entry.kind}\n${entry.baseUrl ?? ''}\n${key}`, limit);
     const budget = createRateBudget({
-      limit: entry.requestsPerMinute ?? rate.perMinute,
+      limit,
       reserveRatio: SITE_RESERVE_RATIO,
       now: runtime.now,
+      ...(share ? { share } : {}),
     });
     const timeoutMs = entry.timeoutMs ?? DEFAULT_SITE_TIMEOUT_MS;
     const reach = createSiteReach(transport, {

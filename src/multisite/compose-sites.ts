@@ -10,7 +10,7 @@ import type { Translate } from '../i18n/messages';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
 import type { SiteAdapter } from '../sites/types';
-import { buildSites } from './build';
+import { type BudgetSplitOf, buildSites } from './build';
 import { createNextVoteAnswers, type NextVoteAnswers, observingAdapter } from './next-vote';
 import { createSiteClaims, type SiteClaims } from './site-claims';
 import { createSitePoller } from './site-poller';
@@ -39,12 +39,14 @@ export function composeSites(
     translate: Translate;
     random?: () => number;
     adapters?: Readonly<Record<string, SiteAdapter>>;
+    /** A network's split of each site key's budget across the servers polling it. */
+    split?: BudgetSplitOf;
   },
 ): { claims: SiteClaims; part: SitesPart; answers: NextVoteAnswers } | null {
   if (config.sites.length === 0) return null;
   // Every vote a site answers passes its next-vote time to the answers the next-vote reader weighs.
   const answers = createNextVoteAnswers();
-  const built = buildSites(config, runtime, transport, shared.adapters).map((site) => ({
+  const built = buildSites(config, runtime, transport, shared.adapters, shared.split).map((site) => ({
     ...site,
     adapter: observingAdapter(site.adapter, site.id, answers, runtime.now),
   }));

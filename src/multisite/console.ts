@@ -2,6 +2,7 @@
  * The sites' part of `votereward status`: each site's model, identity, reach and the records still open; `verbose`
  * adds its request budget, its timeout and its vote window (said to be a guess where the site publishes none).
  */
+import { budgetShareText } from '../api/rate-budget';
 import { reachOf } from './reach';
 import type { SiteClaims } from './site-claims';
 
@@ -23,9 +24,13 @@ export function sitesStatus(sites: SiteClaims | null, verbose: boolean): string[
     // Built sites (`BuiltSite`) carry their own timeout; a stand-in in tests may not.
     const timeoutMs = (site as { timeoutMs?: number }).timeoutMs;
     const window = `${+(adapter.voteWindowMs / 3_600_000).toFixed(2)} h${adapter.voteWindowDocumented ? '' : ' (guessed; voteWindowHours changes it)'}`;
+    // A network's split of the site's budget shows in both forms: `budget 1/3 of 30/min`.
+    const shared = budget ? budgetShareText(budget) : '';
     const figures = verbose
-      ? `${budget ? `; ${budget.usedInWindow}/${budget.limit} requests in the last minute, 429s: ${budget.rateLimited}` : ''}${timeoutMs === undefined ? '' : `; timeout ${timeoutMs} ms`}; vote window ${window}`
-      : '';
+      ? `${budget ? `; ${budget.usedInWindow}/${budget.limit} requests in the last minute${shared ? ` (${shared})` : ''}, 429s: ${budget.rateLimited}` : ''}${timeoutMs === undefined ? '' : `; timeout ${timeoutMs} ms`}; vote window ${window}`
+      : shared
+        ? `; budget ${shared}`
+        : '';
     const outage = reachOf(site)?.outage();
     const reach = outage
       ? `; unreachable since ${new Date(outage.since).toISOString()} at ${outage.origin} (last error: ${outage.lastError})`

@@ -31,14 +31,28 @@ export type Ownership = { owned: true; row: ClaimRow; tookOver: boolean } | { ow
 /** The ownership protocol of one server. */
 export interface NetworkClaims {
   readonly serverId: string;
-  /** Inserts the row as `reserved` by this server or reads its owner; takes over an expired reservation. */
-  own(key: string, license: string | null): Promise<Ownership>;
+  /**
+   * Inserts the row as this server's (`reserved`, or `paying` straight away when this server runs the entry at once)
+   * or reads its owner; takes over an expired reservation into the same state. Two round trips when the row is new.
+   */
+  own(key: string, license: string | null, as?: 'reserved' | 'paying'): Promise<Ownership>;
   /** Moves a row this server owns from `row.state` at `row.rev` to `state`; answers the row read back. */
   advance(row: ClaimRow, state: ClaimState): Promise<{ moved: boolean; row: ClaimRow | null }>;
   /** Reads a row. */
   read(key: string): Promise<ClaimRow | null>;
   /** This server's rows in a state (recovery at start). */
   mine(state: ClaimState): Promise<string[]>;
+  /** A player's rows on every server, newest first (at most `limit`): `votereward player`. */
+  ofLicense(license: string, limit: number): Promise<PlayerClaimRow[]>;
+}
+
+/** A player's row as `votereward player` shows it. */
+export interface PlayerClaimRow {
+  key: string;
+  owner: string;
+  state: ClaimState;
+  /** When it last moved (the database's clock, epoch ms). */
+  updatedMs: number;
 }
 
 /** Builds the protocol for `serverId` over `sql`. */
@@ -61,12 +75,19 @@ export function createNetworkClaims(sql: Sql, serverId: string, leaseMs: number)
     };
   };
 
-  const own = async (key: string, license: string | null): Promise<Ownership> => {
+  const own = async (
+    key: string,
+    license: string | null,
+    as: 'reserved' | 'paying' = 'reserved',
+  ): Promise<Ownership> => {
+    // `paying` at once is still "owned before any irreversible step": the caller runs the effect only after this
+    // write is read back as its own. It gives up the takeover of a server that dies between this write and the
+    // effect (a `paying` row is never taken over): that vote waits for its owner's journal or an admin.
     await sql.query(
       `INSERT INTO vote_reward_claims (claim_key, license, owner, state, rev, lease_until, created_ms, updated_ms)
-       VALUES (?, ?, ?, 'reserved', 1, ${DB_NOW_MS} + ?, ${DB_NOW_MS}, ${DB_NOW_MS})
+       VALUES (?, ?, ?, ?, 1, ${DB_NOW_MS} + ?, ${DB_NOW_MS}, ${DB_NOW_MS})
        ON DUPLICATE KEY UPDATE claim_key = claim_key`,
-      [key, license, serverId, leaseMs],
+      [key, license, serverId, as, leaseMs],
     );
     const row = await read(key);
     if (row === null) throw new Error(`the claim ${key} was not found right after it was written`);
@@ -74,9 +95,9 @@ export function createNetworkClaims(sql: Sql, serverId: string, leaseMs: number)
     if (row.state !== 'reserved' || !row.expired) return { owned: false, row };
     // Takeover: only a reservation (nothing irreversible done) whose lease ran out by the database's clock.
     await sql.query(
-      `UPDATE vote_reward_claims SET owner = ?, rev = rev + 1, lease_until = ${DB_NOW_MS} + ?, updated_ms = ${DB_NOW_MS}
+      `UPDATE vote_reward_claims SET owner = ?, state = ?, rev = rev + 1, lease_until = ${DB_NOW_MS} + ?, updated_ms = ${DB_NOW_MS}
        WHERE claim_key = ? AND owner = ? AND rev = ? AND state = 'reserved' AND lease_until < ${DB_NOW_MS}`,
-      [serverId, leaseMs, key, row.owner, row.rev],
+      [serverId, as, leaseMs, key, row.owner, row.rev],
     );
     const after = await read(key);
     if (after === null) throw new Error(`the claim ${key} vanished during a takeover`);
@@ -110,6 +131,20 @@ export function createNetworkClaims(sql: Sql, serverId: string, leaseMs: number)
         ]),
       );
       return rows.map((row) => String(row.claim_key));
+    },
+    async ofLicense(license, limit) {
+      const rows = rowsOf(
+        await sql.query(
+          `SELECT claim_key, owner, state, updated_ms FROM vote_reward_claims WHERE license = ? ORDER BY updated_ms DESC, claim_key LIMIT ${Math.max(1, Math.floor(limit))}`,
+          [license],
+        ),
+      );
+      return rows.map((row) => ({
+        key: String(row.claim_key),
+        owner: String(row.owner),
+        state: String(row.state) as ClaimState,
+        updatedMs: Number(row.updated_ms),
+      }));
     },
   };
 }

@@ -99,7 +99,8 @@ export function createNetworkGate(options: NetworkGateOptions): NetworkGate {
       if (key === null) return { go: true };
       try {
         await flush();
-        const owned = await claims.own(key, entry.license);
+        // Straight to `paying`: this server runs the entry at once (2 round trips, then 2 to settle).
+        const owned = await claims.own(key, entry.license, 'paying');
         options.succeeded();
         if (!owned.owned) {
           const { row } = owned;
@@ -118,6 +119,7 @@ export function createNetworkGate(options: NetworkGateOptions): NetworkGate {
         let row = owned.row;
         if (row.state === 'paid' || row.state === 'closed')
           return { go: false, stop: { code: 'dropped' }, settledElsewhere: true };
+        // A reservation of this server's left by an older version: moved to `paying` first.
         if (row.state === 'reserved') {
           const moved = await claims.advance(row, 'paying');
           if (!moved.moved || moved.row === null)

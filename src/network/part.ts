@@ -9,7 +9,8 @@ import { createNetworkClaims, type NetworkClaims } from './claims';
 import { type NetworkConfig, readNetworkConfig, SERVER_ID_CONVAR, STORE_CONVAR } from './config';
 import { createNetworkGate, type NetworkGate } from './gate';
 import { migrate } from './schema';
-import { createOxMySqlClient, type Sql } from './sql';
+import { type BudgetSplit, createBudgetSplit, HEARTBEAT_MS } from './servers-split';
+import { classify, createOxMySqlClient, type Sql } from './sql';
 
 /** The deadline of one statement: oxmysql itself never gives up on a call while the database is down. */
 export const STATEMENT_DEADLINE_MS = 10_000;
@@ -25,6 +26,8 @@ export interface NetworkStore {
   readonly gate: NetworkGate | null;
   /** The protocol (tests, admin commands); null when off. */
   readonly claims: NetworkClaims | null;
+  /** Each polled key's budget split across the servers polling it; null when off. */
+  readonly split: BudgetSplit | null;
   /** Why no new claim may start now, or null when it may. */
   refuses(): string | null;
   /** The status lines. */
@@ -43,10 +46,12 @@ export interface NetworkStore {
 
 /** Options of the store; `sql` stands in for oxmysql in unit tests. */
 export interface NetworkStoreOptions {
-  runtime: Pick<Runtime, 'convar' | 'exportsOf' | 'setTimeout' | 'log' | 'resourceState'>;
+  runtime: Pick<Runtime, 'convar' | 'exportsOf' | 'setTimeout' | 'log' | 'resourceState' | 'now'>;
   /** The engine's journal, once built (recovery reads which entries are still open). */
   journal(): Journal | null;
   sql?: Sql;
+  /** The split's timings (tests): heartbeat, timeout of a silent server, the budgets' span. */
+  split?: { heartbeatMs?: number; timeoutMs?: number; spanMs?: number };
 }
 
 /** Builds the store from the convars. */
@@ -59,6 +64,7 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
       config,
       gate: null,
       claims: null,
+      split: null,
       refuses: () => null,
       statusLines: () => [],
       get roundTrips() {
@@ -101,6 +107,22 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
   };
 
   const claims = config.mode === 'oxmysql' ? createNetworkClaims(counted, serverId, config.leaseMs) : null;
+  const split =
+    config.mode === 'oxmysql'
+      ? createBudgetSplit({ sql: counted, serverId, now: () => runtime.now(), ...options.split })
+      : null;
+  const heartbeatMs = options.split?.heartbeatMs ?? HEARTBEAT_MS;
+  let beating: (() => void) | null = null;
+  /** Announces this server every heartbeat; a failed beat is a store failure (its budgets hold polling past the timeout). */
+  const heartbeat = () => {
+    beating = null;
+    if (stopped || split === null) return;
+    void split.beat().then(
+      () => succeeded(),
+      (error: unknown) => failed(classify(error).message),
+    );
+    beating = runtime.setTimeout(heartbeat, heartbeatMs);
+  };
   let probing: (() => void) | null = null;
   const failed = (why: string) => {
     if (cause === null)
@@ -154,7 +176,9 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
     try {
       version = await migrate(counted);
       await recover();
+      await split?.beat();
       ready = true;
+      if (beating === null) beating = runtime.setTimeout(heartbeat, heartbeatMs);
       cause = null;
       runtime.log.info(`shared store ready: server ${serverId}, tables at schema ${version}`);
     } catch (error) {
@@ -185,6 +209,7 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
     config,
     gate: gate ?? closed,
     claims,
+    split,
     refuses: () => cause,
     statusLines() {
       const head =
@@ -192,6 +217,8 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
           ? 'off: the settings are wrong'
           : `oxmysql, server ${serverId}${version === null ? '' : `, schema ${version}`}`;
       const lines = [`  Network    ${head}`];
+      const shares = split?.describe();
+      if (shares) lines.push(`             budgets split with the other servers: ${shares}`);
       if (cause !== null) lines.push(`             no new claim starts: ${cause}`);
       return lines;
     },
@@ -212,6 +239,7 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
       stopped = true;
       cancelRetry?.();
       probing?.();
+      beating?.();
     },
   };
 }

@@ -3,6 +3,7 @@
  * constraints, no JSON columns, key columns `ascii_bin` (case-sensitive, short enough for old index limits).
  */
 import { POINTS_TABLES } from './points-tables';
+import { SERVERS_TABLES } from './servers-split';
 import { rowsOf, type Sql } from './sql';
 
 /** The version these tables are at when `migrate` returns. */
@@ -31,18 +32,25 @@ const VERSION_1 = [
   ) ENGINE=InnoDB`,
 ];
 
-/** The statements of version 2, applied after version 1: the shared points ledger and the shop's counters. */
-const VERSION_2: readonly string[] = [...POINTS_TABLES];
+/**
+ * The statements of version 2 (after version 1's), each idempotent: the servers polling each key (budget split), the
+ * shared points ledger and the shop's counters.
+ */
+const VERSION_2 = [...SERVERS_TABLES, ...POINTS_TABLES];
 
 /** Creates the tables when missing and records the version; answers the version found in the database. */
 export async function migrate(sql: Sql): Promise<number> {
   for (const statement of [...VERSION_1, ...VERSION_2]) await sql.query(statement, []);
-  // A database at an older version is raised to this one; a newer one is left as it is (and refused below).
   await sql.query(
-    `INSERT INTO vote_reward_meta (name, value) VALUES (?, ?)
-     ON DUPLICATE KEY UPDATE value = IF(CAST(value AS UNSIGNED) < ?, ?, value)`,
-    ['schema_version', String(SCHEMA_VERSION), SCHEMA_VERSION, String(SCHEMA_VERSION)],
+    'INSERT INTO vote_reward_meta (name, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE name = name',
+    ['schema_version', String(SCHEMA_VERSION)],
   );
+  // Tables of an older version: raised (never lowered: a newer server's number stays, and this server refuses below).
+  await sql.query('UPDATE vote_reward_meta SET value = ? WHERE name = ? AND CAST(value AS UNSIGNED) < ?', [
+    String(SCHEMA_VERSION),
+    'schema_version',
+    SCHEMA_VERSION,
+  ]);
   const rows = rowsOf(
     await sql.query('SELECT value FROM vote_reward_meta WHERE name = ?', ['schema_version']),
   );

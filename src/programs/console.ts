@@ -1,4 +1,5 @@
 import type { ClaimFlow } from '../claim/claim-flow';
+import { networkPlayerLines } from '../claim/network-rows';
 import {
   ADMIN_COMMAND,
   type AdminCommand,
@@ -8,6 +9,7 @@ import {
 } from '../domain/admin-command';
 import type { TopVoter, VoteHistory } from '../domain/types';
 import type { JournalEntry } from '../engine/journal';
+import type { NetworkClaims } from '../network/claims';
 import { cleanText, NAME_MAX } from '../runtime/clean-text';
 import { displayName } from '../runtime/display-name';
 import { freshHistory } from './history';
@@ -21,6 +23,8 @@ export interface ProgramsConsoleTarget {
   flow: Pick<ClaimFlow, 'pending'>;
   party: Pick<VoteParty, 'status' | 'confirm' | 'skip'> | null;
   top: Pick<TopVoters, 'decision'> | null;
+  /** The shared store of a network of servers (its claims are null when off). */
+  network?: { claims: Pick<NetworkClaims, 'serverId' | 'ofLicense'> | null };
 }
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -61,9 +65,17 @@ export function programsCommands(
       name: 'player',
       args: '<who>',
       help: 'vote history, streak and open awards of a player (<who>: name or license)',
-      run: withTarget((target, args) =>
-        playerLines(target, argumentOf(args), now(), playerExtras, findOther),
-      ),
+      run: async (args) => {
+        const target = current();
+        if (!target) return ['vote-reward: inert'];
+        const ref = argumentOf(args);
+        const local = playerLines(target, ref, now(), playerExtras, findOther);
+        // A player known only to other servers of the network is named by license.
+        const license = local.license ?? (/^license:\S+$/.test(ref.trim()) ? ref.trim() : null);
+        // The network's shared rows of the player (a network of servers), after this server's own.
+        const shared = license ? await networkPlayerLines(target.network?.claims ?? null, license) : [];
+        return [...local.lines, ...shared];
+      },
     },
     {
       name: 'party',
@@ -104,7 +116,7 @@ function playerLines(
   now: number,
   extras: (license: string) => string[],
   findOther: OtherPlayerFinder,
-): string[] {
+): { lines: string[]; license: string | null } {
   const { programs, flow } = target;
   const lower = ref.toLowerCase();
   // A player who shared a party without a vote claimed here has awards but no history.
@@ -118,13 +130,16 @@ function playerLines(
   if (!history) {
     // A player whose only history is points or purchases.
     const other = findOther(ref);
-    if (Array.isArray(other)) return other;
+    if (Array.isArray(other)) return { lines: other, license: null };
     if (other) history = freshHistory(other.license, other.name);
   }
   if (!history)
-    return [
-      `${ADMIN_COMMAND} player: no vote history, open award, points or purchase for "${cleanText(ref, NAME_MAX)}"`,
-    ];
+    return {
+      lines: [
+        `${ADMIN_COMMAND} player: no vote history, open award, points or purchase for "${cleanText(ref, NAME_MAX)}"`,
+      ],
+      license: null,
+    };
   const month = programs.calendar.monthOf(now);
   const lines = formatPlayer(
     {
@@ -136,7 +151,7 @@ function playerLines(
     },
     now,
   );
-  return [...lines, ...extras(history.license)];
+  return { lines: [...lines, ...extras(history.license)], license: history.license };
 }
 
 /** Lines of `votereward top [YYYY-MM]` (this month when `month` is null). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRateBudget, type RequestPriority } from '../../src/api/rate-budget';
+import { budgetShareText, createRateBudget, type RequestPriority } from '../../src/api/rate-budget';
 
 const clock = (start = 1_000_000) => {
   let t = start;
@@ -146,5 +146,30 @@ describe('createRateBudget', () => {
     [{ windowMs: 0 }, 'createRateBudget: windowMs must be a number > 0, got 0'],
   ])('rejects %j', (options, message) => {
     expect(() => createRateBudget({ now: () => 0, ...options })).toThrow(message);
+  });
+});
+
+describe('a budget split across the servers of a network', () => {
+  it('takes only its share of the limit, holds polling (not claims) while joining, and never goes above the limit', () => {
+    let share = { servers: 3, holdMs: 0 };
+    const budget = createRateBudget({ limit: 60, reserveRatio: 0.2, now: () => 0, share: () => share });
+    expect(budget.snapshot()).toMatchObject({ limit: 20, reserved: 4, split: { servers: 3, of: 60 } });
+    expect(budgetShareText(budget.snapshot())).toBe('1/3 of 60/min');
+    let polls = 0;
+    while (budget.take('poll').ok) polls += 1;
+    let claims = 0;
+    while (budget.take('claim').ok) claims += 1;
+    expect([polls, claims]).toEqual([16, 4]);
+    share = { servers: 3, holdMs: 5000 };
+    const held = createRateBudget({ limit: 60, now: () => 0, share: () => share });
+    expect(held.take('poll')).toEqual({ ok: false, waitMs: 5000, reason: 'joining' });
+    expect(held.take('claim')).toEqual({ ok: true });
+    // A count below one (never the case, but a bad answer of the database) keeps the whole limit, never more.
+    share = { servers: 0, holdMs: 0 };
+    expect(held.snapshot()).toMatchObject({ limit: 60 });
+    expect(held.snapshot().split).toBeUndefined();
+    // More servers than requests: none sends.
+    share = { servers: 61, holdMs: 0 };
+    expect(held.peek('claim')).toMatchObject({ ok: false, reason: 'window_full' });
   });
 });

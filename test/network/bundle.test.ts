@@ -2,7 +2,8 @@
  * The built bundle in the simulated FXServer reaching the shared store through the oxmysql resource's exports (the
  * devkit fake over mysql2 on the real MariaDB, called across resources as FXServer calls exports: promises through
  * funcrefs, rejections as text): it prepares the tables at start, shows the network in `votereward status`, and
- * owns and settles a site vote in `vote_reward_claims` when it pays it.
+ * owns and settles a site vote in `vote_reward_claims` when it pays it, and `votereward player` shows the player's
+ * shared rows with the server of each.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOxMySqlFake, type OxMySqlFake } from '../../devkit/network/oxmysql-fake';
@@ -72,7 +73,14 @@ describe('the bundle on a network (simulated FXServer, oxmysql resource, real Ma
     const steve = await w.join('Steve', { before: ['ip:203.0.113.5'] });
     w.type(steve, '/vote');
     await until(w, () => paid(w, steve).includes('money:200'), 'the site vote paid');
-    const rows = await oxmysql.api.query('SELECT claim_key, owner, state FROM vote_reward_claims', []);
+    // The row moves to `paid` after the payout, in its own round trip: read it once that statement is back.
+    const claimRows = () => oxmysql?.api.query('SELECT claim_key, owner, state FROM vote_reward_claims', []);
+    let rows = await claimRows();
+    for (let i = 0; i < 100 && JSON.stringify(rows).includes('"paying"'); i += 1) {
+      await w.realWait(20);
+      await w.advance(100);
+      rows = await claimRows();
+    }
     expect(rows).toEqual([
       { claim_key: expect.stringMatching(/^s:sp:203\.0\.113\.5:t\d+#1$/), owner: 'city-1', state: 'paid' },
     ]);
@@ -80,5 +88,32 @@ describe('the bundle on a network (simulated FXServer, oxmysql resource, real Ma
     w.console('votereward status');
     await w.advance(100);
     expect(w.output().join('\n')).toContain('Network    oxmysql, server city-1, schema 2');
+
+    // `votereward player`: this server's records, then the player's shared rows with the server of each (a row of
+    // another server put in the table as city-2 would have).
+    const [row] = (await oxmysql.api.query('SELECT license FROM vote_reward_claims', [])) as {
+      license: string;
+    }[];
+    await oxmysql.api.query(
+      `INSERT INTO vote_reward_claims (claim_key, license, owner, state, rev, lease_until, created_ms, updated_ms)
+       VALUES ('a:first:x', ?, 'city-2', 'needs_admin', 3, 0, 0, 0)`,
+      [row?.license ?? null],
+    );
+    const before = w.output().length;
+    w.console('votereward player Steve');
+    await until(
+      w,
+      () =>
+        w
+          .output()
+          .slice(before)
+          .some((line) => line.includes('Network')),
+      'the player lines',
+    );
+    const player = w.output().slice(before).join('\n');
+    expect(player).toContain('Steve');
+    expect(player).toContain('2 shared vote(s) and award(s), newest first:');
+    expect(player).toMatch(/s:sp:203\.0\.113\.5:t\d+#1\s+paid by city-1 \(this server\)/);
+    expect(player).toMatch(/a:first:x\s+held for an admin on city-2, 1970-01-01 00:00 UTC/);
   }, 120_000);
 });

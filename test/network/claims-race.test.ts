@@ -21,30 +21,52 @@ interface RacerResult {
   code: number | null;
 }
 
-function race(args: RacerArgs): Promise<RacerResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['node_modules/tsx/dist/cli.mjs', 'devkit/network/claims-racer.ts', JSON.stringify(args)],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk) => {
-      out += String(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      err += String(chunk);
-    });
+interface Racer {
+  /** Connected to the database and waiting for the start. */
+  ready: Promise<void>;
+  /** Starts its pass over the keys. */
+  go(): void;
+  result: Promise<RacerResult>;
+}
+
+function racer(args: RacerArgs): Racer {
+  const child = spawn(
+    process.execPath,
+    ['node_modules/tsx/dist/cli.mjs', 'devkit/network/claims-racer.ts', JSON.stringify(args)],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  let err = '';
+  let onReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => {
+    onReady = resolve;
+  });
+  child.stdout.on('data', (chunk) => {
+    out += String(chunk);
+    if (out.startsWith('ready\n')) onReady();
+  });
+  child.stderr.on('data', (chunk) => {
+    err += String(chunk);
+  });
+  const result = new Promise<RacerResult>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) => {
+      onReady();
       if (code === 9) return resolve({ serverId: args.serverId, paid: [], tookOver: [], left: [], code });
       if (code !== 0) return reject(new Error(`racer ${args.serverId} exited ${code}: ${err}`));
-      resolve({ ...(JSON.parse(out.trim()) as Omit<RacerResult, 'code'>), code });
+      const last = out.trim().split('\n').at(-1) ?? '';
+      resolve({ ...(JSON.parse(last) as Omit<RacerResult, 'code'>), code });
     });
   });
+  return { ready, go: () => child.stdin.end('go\n'), result };
+}
+
+/** Starts the racers, waits until each is connected, then releases them together; answers what each did. */
+async function race(...args: RacerArgs[]): Promise<RacerResult[]> {
+  const racers = args.map(racer);
+  await Promise.all(racers.map((r) => r.ready));
+  for (const r of racers) r.go();
+  return Promise.all(racers.map((r) => r.result));
 }
 
 async function prepared(label: string) {
@@ -79,10 +101,14 @@ describe('the claims race on one MariaDB', () => {
       const { url, sql, fake } = await prepared(`race${servers}`);
       try {
         const keys = keysOf(150);
-        const results = await Promise.all(
-          Array.from({ length: servers }, (_, i) =>
-            race({ url, serverId: `city-${i + 1}`, keys, leaseMs: 60_000, passes: 1 }),
-          ),
+        const results = await race(
+          ...Array.from({ length: servers }, (_, i) => ({
+            url,
+            serverId: `city-${i + 1}`,
+            keys,
+            leaseMs: 60_000,
+            passes: 1,
+          })),
         );
         const total = results.reduce((sum, r) => sum + r.paid.length, 0);
         expect(await counts(sql, keys)).toEqual({ double: 0, lost: 0 });
@@ -99,7 +125,7 @@ describe('the claims race on one MariaDB', () => {
     const { url, sql, fake } = await prepared('lease');
     try {
       const keys = keysOf(20);
-      const dead = await race({
+      const [dead] = await race({
         url,
         serverId: 'city-1',
         keys,
@@ -107,16 +133,16 @@ describe('the claims race on one MariaDB', () => {
         passes: 1,
         dieAfterReserve: keys[7],
       });
-      expect(dead.code).toBe(9);
+      expect(dead?.code).toBe(9);
       const claims = createNetworkClaims(sql, 'city-2', 1500);
       // Before the lease runs out the reservation is city-1's.
       const early = await claims.own(keys[7] as string, null);
       expect(early.owned).toBe(false);
       expect(early.row).toMatchObject({ owner: 'city-1', state: 'reserved' });
-      const [second, third] = await Promise.all([
-        race({ url, serverId: 'city-2', keys, leaseMs: 1500, passes: 10 }),
-        race({ url, serverId: 'city-3', keys, leaseMs: 1500, passes: 10 }),
-      ]);
+      const [second, third] = await race(
+        { url, serverId: 'city-2', keys, leaseMs: 1500, passes: 10 },
+        { url, serverId: 'city-3', keys, leaseMs: 1500, passes: 10 },
+      );
       expect(await counts(sql, keys)).toEqual({ double: 0, lost: 0 });
       expect([...(second?.tookOver ?? []), ...(third?.tookOver ?? [])]).toEqual([keys[7]]);
     } finally {
@@ -128,7 +154,7 @@ describe('the claims race on one MariaDB', () => {
     const { url, sql, fake } = await prepared('paying');
     try {
       const keys = keysOf(10);
-      const dead = await race({
+      const [dead] = await race({
         url,
         serverId: 'city-1',
         keys,
@@ -136,11 +162,11 @@ describe('the claims race on one MariaDB', () => {
         passes: 1,
         dieWhilePaying: keys[3],
       });
-      expect(dead.code).toBe(9);
-      const rest = await Promise.all([
-        race({ url, serverId: 'city-2', keys, leaseMs: 1, passes: 3 }),
-        race({ url, serverId: 'city-3', keys, leaseMs: 1, passes: 3 }),
-      ]);
+      expect(dead?.code).toBe(9);
+      const rest = await race(
+        { url, serverId: 'city-2', keys, leaseMs: 1, passes: 3 },
+        { url, serverId: 'city-3', keys, leaseMs: 1, passes: 3 },
+      );
       expect(rest.flatMap((r) => r.paid)).not.toContain(keys[3]);
       expect(await counts(sql, keys)).toEqual({ double: 0, lost: 1 });
       const row = await createNetworkClaims(sql, 'city-2', 1).read(keys[3] as string);

@@ -1,8 +1,8 @@
 /**
- * A server killed right before each of its database writes (the reservation, the move to `paying`, the settlement) of
- * a vote of each claim model, while a second server of the network claims the same vote; the killed server starts
- * again over its KVP. A kill after the reservation leaves a lease the second server takes over once it ran out by the
- * database's clock (1 s here). Counts: paid exactly once, nothing open.
+ * A server killed at each point of its database writes of a vote of each claim model (before the ownership written
+ * straight as `paying`; after it, before the effect; before the settlement), while a second server of the network
+ * claims the same vote; the killed server starts again over its KVP. A `paying` row is never taken over: the payer's
+ * journal finishes it after its restart. Counts: paid exactly once, nothing open.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootNetworkServer, type NetworkWorld, startNetworkServer } from '../../devkit/network/network-world';
@@ -17,8 +17,12 @@ const MODELS: WorldSite[] = [
   { id: 'rtc', kind: 'top-server', model: 'reward_then_claim' },
   { id: 'chk', kind: 'serveur-prive', model: 'check_only', windowMs: 2 * 3_600_000 },
 ];
-/** The payer's database writes of one vote, in order. */
-const WRITES = ['reserve (INSERT)', 'move to paying (UPDATE)', 'settle as paid (UPDATE)'];
+/** Where the payer dies: before its n-th write of the claims table, or (`after`) right after it, before its answer. */
+const KILLS = [
+  { label: 'before owning as paying (INSERT)', write: 1, after: false },
+  { label: 'after owning as paying, before the effect', write: 1, after: true },
+  { label: 'before settling as paid (UPDATE)', write: 2, after: false },
+];
 
 const worlds: NetworkWorld[] = [];
 afterEach(async () => {
@@ -36,23 +40,27 @@ const openEntries = (world: NetworkWorld) =>
   [...world.runtime.kvpData.keys()].filter((key) => key.startsWith(JOURNAL_PREFIX));
 const realWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(MODELS)('a $model vote, the payer killed before each of its database writes', (site) => {
-  it.each(WRITES.map((write, index) => [index + 1, write] as const))(
-    'killed before write %i (%s): paid exactly once across the network after its restart',
-    async (n) => {
+describe.each(MODELS)('a $model vote, the payer killed at each of its database writes', (site) => {
+  it.each(KILLS.map((kill, index) => [index + 1, kill.label, kill] as const))(
+    'kill %i (%s): paid exactly once across the network after its restart',
+    async (n, _label, kill) => {
       const url = freshDatabase(`dbkill_${site.id}_${n}`);
       const shared = createSitesShared([site], { esx: true });
       let writes = 0;
       let killed = false;
-      // The kill: the n-th write of the claims table never reaches the database and the server does nothing more
-      // (its promise chain stops there, as a process that died).
+      // The kill: the chosen write of the claims table never reaches the database (or reaches it and its answer never
+      // comes back: the statement after it never runs) and the server does nothing more, as a process that died.
       const payerDb = createOxMySqlFake({
         connectionString: url,
         before(sql) {
           if (killed) return new Promise<never>(() => undefined);
+          if (kill.after && writes === kill.write) {
+            killed = true;
+            return new Promise<never>(() => undefined);
+          }
           if (!/^\s*(INSERT INTO|UPDATE) vote_reward_claims/.test(sql)) return;
           writes += 1;
-          if (writes !== n) return;
+          if (writes !== kill.write || kill.after) return;
           killed = true;
           return new Promise<never>(() => undefined);
         },
@@ -82,8 +90,8 @@ describe.each(MODELS)('a $model vote, the payer killed before each of its databa
       payer.runtime.crashOnKvpWrite(1);
       await other.running.claimAll(1).catch(() => undefined);
 
-      // The payer starts again over its KVP (a fresh oxmysql), after the lease ran out by the database's clock.
-      await realWait(1100);
+      // The payer starts again over its KVP (a fresh oxmysql). No wait for the lease: a row written straight as
+      // `paying` is never taken over, so no kill point depends on it running out.
       const again = bootNetworkServer(
         shared,
         site,
