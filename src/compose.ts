@@ -34,6 +34,7 @@ import { describeError } from './runtime/errors';
 import { createNotifier, type Notifier, tellingThrough } from './runtime/notify';
 import type { Runtime } from './runtime/runtime';
 import { shopStatus } from './shop/console';
+import { createNetworkPoints } from './shop/network-points';
 import { createPointsPart, createVoteLedger, type PointsPart } from './shop/part';
 import type { SiteAdapter } from './sites/types';
 import { rewardBoundsOf } from './store/bounds';
@@ -174,12 +175,12 @@ export function composeResource(
   const bounds = rewardBoundsOf(possibleRewardsOf(config));
   // The ledger comes before the engine (the engine's adapter credits points rewards to it) and asks the engine's
   // journal which keys can still be replayed; until the engine exists every key is live.
-  const ledger = createVoteLedger({
-    runtime,
-    config,
-    events,
-    entryStored: (id) => engine?.journal.stored(id) ?? true,
-  });
+  // In a network, points, stock and limits are the network's (the shared chain; `src/shop/network-points.ts`).
+  const netPoints =
+    network.config.mode === 'kvp' ? null : createNetworkPoints(network, config, events, runtime);
+  const ledger =
+    netPoints?.book ??
+    createVoteLedger({ runtime, config, events, entryStored: (id) => engine?.journal.stored(id) ?? true });
   // Points rewards (and the vote's own points, paid last) are credited to the ledger, the rest by the framework.
   const paying = withPoints(adapter, ledger);
   let programs: Programs | null = null;
@@ -217,6 +218,7 @@ export function composeResource(
     engine: payouts,
     events,
     random,
+    ...(netPoints ? { network: netPoints.counters, chain: netPoints.chain } : {}),
   });
   const flow = createClaimFlow({
     engine: payouts,

@@ -18,6 +18,7 @@ import { registerExports } from './exports';
 import { createTranslator, type Translate } from './i18n/messages';
 import { type Panel, panelCommandOf } from './panel/panel';
 import { panelCommand, panelStatus, startPlayerSurfaces } from './panel/surface';
+import { pointsImportStep } from './points/network-import';
 import { programsCommands } from './programs/console';
 import { historyImportStep, type ImportStep, networkCommands } from './programs/network-import';
 import { findFramework } from './rewards/registry';
@@ -61,8 +62,8 @@ export interface ResourceOptions {
   version?: string;
 }
 
-/** What `votereward network import` moves, step by step: the vote history (the points ledger's step goes here). */
-const IMPORT_STEPS: readonly ImportStep[] = [historyImportStep];
+/** What `votereward network import` moves, step by step: the vote history, then the points balances. */
+const IMPORT_STEPS: readonly ImportStep[] = [historyImportStep, pointsImportStep];
 
 /** Creates the resource. Nothing happens until `start()`. */
 export function createResource(runtime: Runtime, options: ResourceOptions = {}): VoteRewardResource {

@@ -115,5 +115,14 @@ export function bootShopWorld(
   const shop = running.points.shop;
   if (!shop) throw new Error('the shop is off in this config');
   running.start();
-  return { ...shared, config, runtime, running, shop, ledger: running.points.ledger, aces, heard };
+  return {
+    ...shared,
+    config,
+    runtime,
+    running,
+    shop,
+    ledger: running.points.ledger as PointsLedgerApi,
+    aces,
+    heard,
+  };
 }

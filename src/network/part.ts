@@ -40,6 +40,12 @@ export interface NetworkStore {
   statusLines(): string[];
   /** Round trips made so far (the bench). */
   readonly roundTrips: number;
+  /** The statements of this server (counted), for the other shared tables; null when off. */
+  readonly sql: Sql | null;
+  /** Reports a failure of a statement made through {@link NetworkStore.sql} (new claims refused until it answers). */
+  failed(cause: string): void;
+  /** Reports a statement that succeeded. */
+  succeeded(): void;
   start(): void;
   stop(): void;
 }
@@ -72,6 +78,9 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
       get roundTrips() {
         return roundTrips;
       },
+      sql: null,
+      failed: () => undefined,
+      succeeded: () => undefined,
       start: () => undefined,
       stop: () => undefined,
     };
@@ -242,6 +251,9 @@ export function createNetworkStore(options: NetworkStoreOptions): NetworkStore {
     get roundTrips() {
       return roundTrips;
     },
+    sql: config.mode === 'oxmysql' ? counted : null,
+    failed,
+    succeeded,
     start() {
       if (config.mode === 'invalid') {
         runtime.log.error(`${config.error}; no claim starts until this is fixed`);

@@ -3,6 +3,7 @@
  * constraints, no JSON columns, key columns `ascii_bin` (case-sensitive, short enough for old index limits).
  */
 import { HISTORY_TABLES } from './history-tables';
+import { POINTS_TABLES } from './points-tables';
 import { SERVERS_TABLES } from './servers-split';
 import { rowsOf, type Sql } from './sql';
 
@@ -34,9 +35,9 @@ const VERSION_1 = [
 
 /**
  * The statements of version 2 (after version 1's), each idempotent: the servers polling each key (budget split), the
- * shared vote history and the once-per-network decisions.
+ * shared vote history, the once-per-network decisions, the shared points ledger and the shop's counters.
  */
-const VERSION_2 = [...SERVERS_TABLES, ...HISTORY_TABLES];
+const VERSION_2 = [...SERVERS_TABLES, ...HISTORY_TABLES, ...POINTS_TABLES];
 
 /** Creates the tables when missing and records the version; answers the version found in the database. */
 export async function migrate(sql: Sql): Promise<number> {

@@ -9,10 +9,15 @@
  *   gets `ledger_full` (nothing changes) rather than a key forgotten early;
  * - `credited` is what the balance moved by: an add at the cap credits less (0 at the cap), a spend is negative.
  * Every answer is a value; bad input is named by its code and changes nothing.
+ *
+ * In a network (`set vote_reward_store "oxmysql"`) the balance is the shared chain's: the three exports then answer a
+ * promise (Lua: `Citizen.Await(exports['vote-reward']:spendVotePoints(...))`), and `store_unavailable` while the shared
+ * database does not answer (a spend may then be retried with the same key: it goes in once).
  */
 import type { Runtime } from '../runtime/runtime';
+import { after, type PointsBook } from './book';
 import { callerKey, legacyCallerKey } from './keys';
-import { keyProblem, type PointsLedgerApi } from './ledger';
+import { type KeyLookup, keyProblem } from './ledger';
 import { MAX_KEY_LENGTH } from './records';
 
 /** Why an export changed nothing. */
@@ -24,7 +29,9 @@ export type PointsExportFailure =
   | 'insufficient_points'
   | 'key_conflict'
   | 'ledger_full'
-  | 'ledger_unreadable';
+  | 'ledger_unreadable'
+  /** A network's shared database does not answer (nothing is known to have changed; retry with the same key). */
+  | 'store_unavailable';
 
 /** What the exports answer (`getVotePoints` answers `{ ok: true, balance }`). */
 export type PointsExportResult =
@@ -33,10 +40,16 @@ export type PointsExportResult =
 
 /** The three exports, over the ledger of the running resource (null while it is not running). */
 export interface PointsExports {
-  getVotePoints(who: unknown): PointsExportResult;
-  addVotePoints(who: unknown, amount: unknown, key: unknown, reason?: unknown): PointsExportResult;
-  spendVotePoints(who: unknown, amount: unknown, key: unknown, reason?: unknown): PointsExportResult;
+  getVotePoints(who: unknown): Answer;
+  addVotePoints(who: unknown, amount: unknown, key: unknown, reason?: unknown): Answer;
+  spendVotePoints(who: unknown, amount: unknown, key: unknown, reason?: unknown): Answer;
 }
+
+/** An answer: at once on one server, a promise in a network. */
+type Answer = PointsExportResult | Promise<PointsExportResult>;
+
+/** A network's store failure as the exports answer it. */
+const unavailable = (): PointsExportResult => ({ ok: false, code: 'store_unavailable' });
 
 /** The namespace of callers `GetInvokingResource` cannot name. */
 const UNKNOWN_CALLER = '~';
@@ -61,15 +74,9 @@ export function licenseOf(runtime: Pick<Runtime, 'playerLicense'>, who: unknown)
 /** Creates the exports; `ledger()` is the running resource's ledger, or null. */
 export function createPointsExports(
   runtime: Pick<Runtime, 'playerLicense' | 'invokingResource'>,
-  ledger: () => PointsLedgerApi | null,
+  ledger: () => PointsBook | null,
 ): PointsExports {
-  const change = (
-    who: unknown,
-    amount: unknown,
-    key: unknown,
-    reason: unknown,
-    sign: 1 | -1,
-  ): PointsExportResult => {
+  const change = (who: unknown, amount: unknown, key: unknown, reason: unknown, sign: 1 | -1): Answer => {
     const current = ledger();
     if (!current) return { ok: false, code: 'not_ready' };
     const license = licenseOf(runtime, who);
@@ -80,8 +87,27 @@ export function createPointsExports(
     const delta = sign * amount;
     // Read before anything else: GetInvokingResource names the caller only while its call runs.
     const stored = keyOfCaller(runtime.invokingResource?.() ?? null, key as string);
+    const text =
+      typeof reason === 'string' ? reason : sign > 0 ? 'added by a resource' : 'spent by a resource';
+    const answer = (result: Awaited<ReturnType<PointsBook['apply']>>): PointsExportResult => {
+      if (!result.ok)
+        return {
+          ok: false,
+          code: result.code,
+          ...(result.balance === undefined ? {} : { balance: result.balance }),
+        };
+      return { ok: true, balance: result.balance, applied: result.applied, credited: result.credited };
+    };
+    if (current.fresh) {
+      // A network: keys before 0.5.0 (`ext:`) live only in a server's KVP; the shared chain starts with `res:` keys.
+      if ((current.refuses?.() ?? null) !== null) return unavailable();
+      return Promise.resolve()
+        .then(() => current.apply(license, { key: stored, delta, reason: text }))
+        .then(answer, unavailable);
+    }
     // A key given before 0.5.0 was stored without its resource (`ext:<key>`): it still binds its change.
-    const legacy = current.lookup(license, legacyCallerKey(key as string));
+    // One server: the KVP ledger answers at once.
+    const legacy = current.lookup(license, legacyCallerKey(key as string)) as KeyLookup;
     if (legacy.state === 'unreadable') return { ok: false, code: 'ledger_unreadable' };
     if (legacy.state === 'found') {
       const read = current.read(license);
@@ -89,16 +115,7 @@ export function createPointsExports(
       if (legacy.asked !== delta) return { ok: false, code: 'key_conflict', balance: read.balance };
       return { ok: true, balance: read.balance, applied: false, credited: legacy.delta };
     }
-    const text =
-      typeof reason === 'string' ? reason : sign > 0 ? 'added by a resource' : 'spent by a resource';
-    const result = current.apply(license, { key: stored, delta, reason: text });
-    if (!result.ok)
-      return {
-        ok: false,
-        code: result.code,
-        ...(result.balance === undefined ? {} : { balance: result.balance }),
-      };
-    return { ok: true, balance: result.balance, applied: result.applied, credited: result.credited };
+    return after(current.apply(license, { key: stored, delta, reason: text }), answer);
   };
   return {
     getVotePoints(who) {
@@ -106,6 +123,14 @@ export function createPointsExports(
       if (!current) return { ok: false, code: 'not_ready' };
       const license = licenseOf(runtime, who);
       if (!license) return { ok: false, code: 'unknown_player' };
+      if (current.fresh)
+        return current
+          .fresh(license)
+          .then(
+            (read): PointsExportResult =>
+              read.ok ? { ok: true, balance: read.balance } : { ok: false, code: 'ledger_unreadable' },
+            unavailable,
+          );
       const read = current.read(license);
       return read.ok ? { ok: true, balance: read.balance } : { ok: false, code: 'ledger_unreadable' };
     },

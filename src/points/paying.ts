@@ -6,14 +6,14 @@
  * once the vote's own rewards are paid.
  */
 import type { PayoutContext, Reward, RewardAdapter } from '../rewards/types';
+import type { PointsBook } from './book';
 import { payKey } from './keys';
-import type { PointsLedgerApi } from './ledger';
 
 const keyOf = (ctx: PayoutContext): string | null =>
   ctx.entryId === undefined || ctx.rewardIndex === undefined ? null : payKey(ctx.entryId, ctx.rewardIndex);
 
 /** `adapter`, with `points` rewards credited to `ledger`. */
-export function withPoints(adapter: RewardAdapter, ledger: PointsLedgerApi): RewardAdapter {
+export function withPoints(adapter: RewardAdapter, ledger: PointsBook): RewardAdapter {
   const framework = (rewards: readonly Reward[]) => rewards.filter((reward) => reward.type !== 'points');
   const wrapped: RewardAdapter = {
     name: adapter.name,
@@ -31,18 +31,32 @@ export function withPoints(adapter: RewardAdapter, ledger: PointsLedgerApi): Rew
           ok: false,
           problem: { code: 'framework_error', detail: 'a points reward needs its journal entry' },
         };
-      const before = ledger.read(ctx.license);
+      // In a network the balance is read from the shared chain (nothing is written yet: a failure is a refusal).
+      let before: Awaited<ReturnType<NonNullable<PointsBook['fresh']>>>;
+      try {
+        before = ledger.fresh ? await ledger.fresh(ctx.license) : ledger.read(ctx.license);
+      } catch (error) {
+        return { ok: false, problem: { code: 'framework_error', detail: `points ledger: ${String(error)}` } };
+      }
       if (!before.ok) return { ok: false, problem: { code: 'framework_error', detail: before.detail } };
       // The reading is journalled first, like a framework payout: a restart then asks `confirm`, which reads the key.
       hooks?.before?.(before.balance);
-      let result: ReturnType<PointsLedgerApi['apply']>;
+      let result: Awaited<ReturnType<PointsBook['apply']>>;
       try {
-        result = ledger.apply(ctx.license, { key, delta: reward.amount, reason: `reward ${ctx.voteId}` });
+        result = await ledger.apply(ctx.license, {
+          key,
+          delta: reward.amount,
+          reason: `reward ${ctx.voteId}`,
+        });
       } catch (error) {
-        // One KVP write that threw wrote nothing: not credited, safe to try again (never "maybe paid").
+        // One KVP write that threw wrote nothing: not credited, safe to try again. A network statement that failed
+        // may still have gone in: `confirm` reads the key (a credit applied again by the same key goes in once).
         return {
           ok: false,
-          problem: { code: 'framework_error', detail: `points ledger write failed: ${String(error)}` },
+          problem: {
+            code: ledger.fresh ? 'outcome_unknown' : 'framework_error',
+            detail: `points ledger write failed: ${String(error)}`,
+          },
         };
       }
       if (result.ok) return { ok: true };
@@ -55,7 +69,7 @@ export function withPoints(adapter: RewardAdapter, ledger: PointsLedgerApi): Rew
           : { code: 'unknown', detail: 'the framework cannot be read' };
       }
       const key = keyOf(ctx);
-      const has = key === null ? null : ledger.has(ctx.license, key);
+      const has = key === null ? null : await ledger.has(ctx.license, key);
       if (has === null) return { code: 'unreadable', detail: 'the points ledger cannot be read' };
       return has ? { code: 'paid' } : { code: 'not_paid' };
     },

@@ -181,7 +181,9 @@ export type BuyRefusal =
   | 'confirm_required'
   | 'cannot_receive'
   | 'busy'
-  | 'ledger_unreadable';
+  | 'ledger_unreadable'
+  /** A network's shared store is unreachable: nothing spent (`store_unavailable`, as a /vote refused then). */
+  | 'store_unavailable';
 
 /**
  * What `Shop.buy` answers. `delivered`: charged and given. `refunded`: charged, the framework refused, the points came
@@ -232,4 +234,6 @@ export interface Shop {
   grant(purchaseId: string): Promise<PurchaseAdminResult>;
   /** The open and recent purchases of a license, newest last. */
   purchases(license: string): PurchaseView[];
+  /** In a network: reads the balance, limits and stocks of `license` from the shared database (throws when down). */
+  refresh?(license: string): Promise<void>;
 }

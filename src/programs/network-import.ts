@@ -1,7 +1,7 @@
 /**
  * `votereward network import`: moves what this server kept on its own (before it joined a network) into the shared
- * tables, one-time and idempotent. Each step is one kind of data; the vote history is the first. Another step (the
- * points ledger) is added to the list the resource passes in (`IMPORT_STEPS` in `resource.ts`).
+ * tables, one-time and idempotent. Each step is one kind of data: the vote history, then the points balances
+ * (`src/points/network-import.ts`); the resource passes the list in (`IMPORT_STEPS` in `resource.ts`).
  *
  * The history step turns each KVP history (`history:<license>`, which keeps counts, not single votes) into rows of
  * `vote_reward_votes` that give back its total, its month counts and its current streak:
@@ -19,6 +19,7 @@ import type { Calendar } from '../domain/calendar';
 import type { VoteHistory } from '../domain/types';
 import { SERVER_ID_CONVAR, STORE_CONVAR } from '../network/config';
 import type { SharedVotes, VoteToCount } from '../network/history-rows';
+import type { PointsChain } from '../network/points-chain';
 import { describeError } from '../runtime/errors';
 import type { KvpStore, Runtime } from '../runtime/runtime';
 import { HISTORY_PREFIX, historyKey } from '../store/keys';
@@ -32,6 +33,8 @@ export interface ImportContext {
   votes: SharedVotes;
   serverId: string;
   calendar: Calendar;
+  /** The network's shared points chain (null when the points are not on this server's network). */
+  pointsChain: PointsChain | null;
   /** Prints a progress line (the server console). */
   progress(line: string): void;
 }
@@ -52,6 +55,7 @@ export interface ImportTarget {
     refuses(): string | null;
   };
   programs: { calendar: Calendar };
+  points: { chain: PointsChain | null };
 }
 
 const HALF_DAY_MS = 43_200_000;
@@ -127,7 +131,7 @@ export function networkCommands(
   const settings = `set ${STORE_CONVAR} "oxmysql" and set ${SERVER_ID_CONVAR} "<a unique name>"`;
   const importRow: AdminCommand = {
     name: 'import',
-    help: "move this server's own vote history into the network's shared tables (one-time; running it again changes nothing)",
+    help: "move this server's own vote history and points balances into the network's shared tables (one-time; running it again changes nothing)",
     async run() {
       const head = `${ADMIN_COMMAND} network import`;
       const app = current();
@@ -147,6 +151,7 @@ export function networkCommands(
         votes: network.votes,
         serverId: network.votes.serverId,
         calendar: app.programs.calendar,
+        pointsChain: app.points.chain,
         progress: (line) => runtime.log.info(line),
       };
       const lines = [`${head} (server ${context.serverId}):`];

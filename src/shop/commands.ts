@@ -7,7 +7,8 @@
 import { itemNameIn } from '../config/points-schema';
 import { describeRewards } from '../engine/messages';
 import type { Locale, Translate } from '../i18n/messages';
-import type { Points, Shop, ShopConfig, ShopItemConfig } from '../points/types';
+import type { PointsBook } from '../points/book';
+import type { Shop, ShopConfig, ShopItemConfig } from '../points/types';
 import type { Reward } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
@@ -28,7 +29,7 @@ export interface ShopCommandsOptions {
   /** The core; null while the shop is off (the commands then say it is closed). */
   shop: Shop | null;
   /** The ledger, for `/votepoints`; null while points are off. */
-  points: Pick<Points, 'read'> | null;
+  points: Pick<PointsBook, 'read' | 'fresh'> | null;
   settings: ShopConfig;
   /** `points.cap`, when set. */
   cap?: number | undefined;
@@ -47,9 +48,9 @@ export interface ShopCommands {
   /** `/voteshop ...` typed by `source`. */
   shopCommand(source: number, args: readonly unknown[]): Promise<void>;
   /** `/votepoints` typed by `source`. */
-  pointsCommand(source: number): void;
+  pointsCommand(source: number): void | Promise<void>;
   /** Tells `source` the list (or why there is none), without the rate limit. */
-  list(source: number, page?: number): void;
+  list(source: number, page?: number): void | Promise<void>;
   /** Buys for `source` and tells the result: the one path the command and the menu share. */
   buy(source: number, request: ShopRequest): Promise<void>;
   /** The words the messages use (commands, items, translator). */
@@ -97,8 +98,35 @@ export function createShopCommands(options: ShopCommandsOptions): ShopCommands {
     },
   });
 
-  const list = (source: number, page = 1) => {
+  /** In a network: reads the player's balance, limits and stocks from the shared database first; false when down. */
+  const refreshed = async (source: number): Promise<boolean> => {
+    const license = runtime.playerLicense(source);
+    if (!license || (!shop?.refresh && !points?.fresh)) return true;
+    try {
+      if (shop?.refresh) await shop.refresh(license);
+      else await points?.fresh?.(license);
+      return true;
+    } catch {
+      tell(source, [translate('store_unavailable')]);
+      return false;
+    }
+  };
+
+  /** In a network the shared database is read first; on one server everything answers at once. */
+  const shared = shop?.refresh !== undefined || points?.fresh !== undefined;
+  const afterRefresh = (source: number, show: () => void): void | Promise<void> => {
+    if (!shared) return show();
+    return refreshed(source).then((ok) => {
+      if (ok) show();
+    });
+  };
+
+  const list = (source: number, page = 1): void | Promise<void> => {
     if (!shop) return tell(source, [translate('shop_off')]);
+    return afterRefresh(source, () => showList(source, page));
+  };
+  const showList = (source: number, page: number) => {
+    if (!shop) return;
     const answer = shop.list(source, locale, { page });
     if (answer.ok) {
       const paged =
@@ -139,7 +167,8 @@ export function createShopCommands(options: ShopCommandsOptions): ShopCommands {
       const allowed = limiter.take(source);
       if (!allowed.ok) return wait(source, allowed.seconds, settings.command);
       if (request.kind === 'list') {
-        list(source, request.page);
+        const listed = list(source, request.page);
+        if (listed instanceof Promise) await listed;
         return options.onList?.(source);
       }
       return buy(source, request);
@@ -149,13 +178,20 @@ export function createShopCommands(options: ShopCommandsOptions): ShopCommands {
       if (!allowed.ok) return wait(source, allowed.seconds, settings.pointsCommand);
       const license = runtime.playerLicense(source);
       if (!license) return tell(source, [translate('no_license')]);
-      const read = points?.read(license);
-      if (!read?.ok) return tell(source, [translate('points_unavailable')]);
-      const lines = [translate('points_balance', { balance: read.balance })];
-      if (options.cap !== undefined && read.balance >= options.cap)
-        lines.push(translate('points_cap', { cap: options.cap }));
-      if (shop && settings.enabled) lines.push(translate('points_spend', { command: settings.command }));
-      tell(source, lines);
+      return afterRefresh(source, () => showPoints(source, license));
     },
   };
+
+  function showPoints(source: number, license: string): void {
+    const read = points?.read(license);
+    if (!read?.ok) {
+      tell(source, [translate('points_unavailable')]);
+      return;
+    }
+    const lines = [translate('points_balance', { balance: read.balance })];
+    if (options.cap !== undefined && read.balance >= options.cap)
+      lines.push(translate('points_cap', { cap: options.cap }));
+    if (shop && settings.enabled) lines.push(translate('points_spend', { command: settings.command }));
+    tell(source, lines);
+  }
 }

@@ -6,8 +6,9 @@
 
 import type { ResourceConfig } from '../config/schema';
 import { ADMIN_COMMAND, type AdminCommand, argumentOf, formatTime } from '../domain/admin-command';
+import type { PointsBook } from '../points/book';
 import { adminKey } from '../points/keys';
-import type { Points, PurchaseAdminResult, PurchaseView, Shop } from '../points/types';
+import type { PurchaseAdminResult, PurchaseView, Shop } from '../points/types';
 import { cleanText, NAME_MAX } from '../runtime/clean-text';
 
 /** Largest adjustment one admin command makes (a typo of three zeros more is refused, not applied). */
@@ -51,7 +52,7 @@ export function lookupProblem(command: string, ref: string, lookup: PlayerLookup
 /** What the shop's console rows read and change. */
 export interface ShopConsoleTarget {
   shop: Pick<Shop, 'purchases' | 'refund' | 'grant'> | null;
-  points: Pick<Points, 'read' | 'apply'> | null;
+  points: Pick<PointsBook, 'read' | 'apply' | 'fresh'> | null;
   /** The player a license, an online server id or a name (online, in the history, the purchases) names. */
   find(ref: string, options?: { anyLicense?: boolean }): PlayerLookup;
   /** Tells the player of `license`, when online, what an admin did to their points or purchase. */
@@ -110,7 +111,7 @@ export function shopConsoleCommands(
         const parsed = parsePointsArgs(args);
         return parsed.ok ? null : parsed.problem;
       },
-      run: (args) => {
+      run: async (args) => {
         const target = current();
         if (!target?.points) return ['vote-reward: vote points are off'];
         const parsed = parsePointsArgs(args);
@@ -120,12 +121,20 @@ export function shopConsoleCommands(
         const { player } = lookup;
         if (!parsed.change) return pointsLines(target.points, player);
         const op = newOpId();
-        const result = target.points.apply(player.license, {
-          key: adminKey(op),
-          delta: parsed.change.delta,
-          reason: `admin: ${parsed.change.reason}`,
-        });
         const who = `${cleanText(player.name, NAME_MAX)} (${cleanText(player.license)})`;
+        let result: Awaited<ReturnType<PointsBook['apply']>>;
+        try {
+          result = await target.points.apply(player.license, {
+            key: adminKey(op),
+            delta: parsed.change.delta,
+            reason: `admin: ${parsed.change.reason}`,
+          });
+        } catch (error) {
+          // A network's database failed: the operation may have gone in; its key (admin:<op>) is shown to check.
+          return [
+            `${ADMIN_COMMAND} points: the shared store (vote_reward_store, vote_reward_server_id) failed for ${who}: ${cleanText(String((error as Error)?.message ?? error))}; operation admin:${op} may or may not be applied: check with ${ADMIN_COMMAND} points ${cleanText(player.license)}`,
+          ];
+        }
         if (!result.ok)
           return [
             `${ADMIN_COMMAND} points: nothing changed for ${who}: ${result.code}${result.balance === undefined ? '' : ` (balance ${result.balance})`}`,
@@ -164,9 +173,19 @@ export function shopConsoleCommands(
 }
 
 /** Lines of `votereward points <who>`: the balance and the newest entries. */
-function pointsLines(points: Pick<Points, 'read'>, player: NamedPlayer): string[] {
+async function pointsLines(
+  points: Pick<PointsBook, 'read' | 'fresh'>,
+  player: NamedPlayer,
+): Promise<string[]> {
   const who = `${cleanText(player.name, NAME_MAX)} (${cleanText(player.license)})`;
-  const read = points.read(player.license);
+  let read: ReturnType<PointsBook['read']>;
+  try {
+    read = points.fresh ? await points.fresh(player.license) : points.read(player.license);
+  } catch (error) {
+    return [
+      `vote-reward points ${who}: the shared store (vote_reward_store, vote_reward_server_id) does not answer: ${cleanText(String((error as Error)?.message ?? error))}`,
+    ];
+  }
   if (!read.ok)
     return [`vote-reward points ${who}: the ledger is unreadable, left as is: ${cleanText(read.detail)}`];
   const lines = [`vote-reward points ${who}: balance ${read.balance}`];
@@ -214,7 +233,9 @@ export function shopPlayerLines(target: ShopConsoleTarget | null, license: strin
   const read = target.points?.read(license);
   // A server without points or a shop keeps `votereward player` as it was: no line for an empty, unused ledger.
   const unused = !target.shop && read?.ok === true && read.balance === 0 && read.entries.length === 0;
-  if (read && !unused) lines.push(`  Points     ${read.ok ? read.balance : 'ledger unreadable'}`);
+  // In a network the line shows the balance as this server last read it (the read starts it when it has none yet).
+  const unknown = target.points?.fresh ? 'being read from the network, ask again' : 'ledger unreadable';
+  if (read && !unused) lines.push(`  Points     ${read.ok ? read.balance : unknown}`);
   const purchases: PurchaseView[] = target.shop?.purchases(license) ?? [];
   if (!target.shop) return lines;
   const open = purchases.filter((p) => !['done', 'refunded', 'cancelled'].includes(p.state)).length;

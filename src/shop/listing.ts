@@ -2,7 +2,7 @@
 
 import { itemNameIn } from '../config/points-schema';
 import type { Calendar } from '../domain/calendar';
-import type { PointsLedgerApi } from '../points/ledger';
+import type { PointsBook } from '../points/book';
 import type { ShopUsage } from '../points/records';
 import type {
   BuyRefusal,
@@ -22,7 +22,7 @@ export const SHOP_PAGE_SIZE = 8;
 export interface ShopView {
   runtime: Pick<Runtime, 'now' | 'playerLicense' | 'isAceAllowed'>;
   shop: ShopConfig;
-  ledger: PointsLedgerApi;
+  ledger: PointsBook;
   counters: ShopCounters;
   calendar: Calendar;
 }

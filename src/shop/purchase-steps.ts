@@ -7,8 +7,9 @@ import type { Journal, JournalEntry } from '../engine/journal';
 import type { EntryStop } from '../engine/outcome';
 import { runSteps } from '../engine/step-runner';
 import { awardOpened } from '../engine/transitions';
+import { StoreError } from '../network/sql';
+import { after, type PointsBook } from '../points/book';
 import { buyKey, refundKey } from '../points/keys';
-import type { PointsLedgerApi } from '../points/ledger';
 import { type PurchaseRecord, purchaseRecordSchema } from '../points/records';
 import type { PurchaseView } from '../points/types';
 import type { KvpStore } from '../runtime/runtime';
@@ -27,11 +28,21 @@ export const PURCHASE_KEEP_MS = 60 * 86_400_000;
 export interface PurchaseDeps {
   kvp: Pick<KvpStore, 'get' | 'set' | 'delete' | 'keys'>;
   now: () => number;
-  ledger: PointsLedgerApi;
+  ledger: PointsBook;
   counters: ShopCounters;
+  /** In a network: the stock and limits decided in the database (`counters` then only shows them). */
+  shared?: SharedCounters;
   journal: Pick<Journal, 'save' | 'remove' | 'stored' | 'settled' | 'get'>;
   /** Hears about a purchase record that cannot be read (left as is). */
   onCorrupt?: (key: string, problem: string) => void;
+}
+
+/** The stock and per-player limits of a network, decided in the shared database (`shared-counters.ts`). */
+export interface SharedCounters {
+  /** Takes the purchase's unit of stock and of its limit, once per purchase; throws a `StoreError` when down. */
+  take(record: PurchaseRecord): Promise<'ok' | 'limit_reached' | 'out_of_stock'>;
+  /** Gives them back, once; throws a `StoreError` when down. */
+  giveBack(record: PurchaseRecord): Promise<void>;
 }
 
 /** Reads a purchase; null when missing or unreadable (reported). */
@@ -74,6 +85,8 @@ export interface PurchaseRun {
   debitRefused: string | null;
   /** True when the refund could not be credited (the ledger cannot be read): the purchase stays `refunding`. */
   refundStuck: boolean;
+  /** Why the shared store stopped the run (a network's database failed); the purchase is finished later. */
+  storeDown: string | null;
 }
 
 /** What the machine's effects work with, beyond the steps' dependencies. */
@@ -90,7 +103,8 @@ export interface PurchaseEffects {
 }
 
 /** Gives back the counts of a purchase that was never debited (or was refunded). Idempotent. */
-function giveBackCounts(deps: PurchaseDeps, record: PurchaseRecord): void {
+function giveBackCounts(deps: PurchaseDeps, record: PurchaseRecord): void | Promise<void> {
+  if (deps.shared) return deps.shared.giveBack(record);
   if (record.period !== null) deps.counters.uncount(record.license, record.item, record.period, record.id);
   if (record.stocked) deps.counters.giveBack(record.item, record.id);
 }
@@ -98,7 +112,38 @@ function giveBackCounts(deps: PurchaseDeps, record: PurchaseRecord): void {
 /** The machine of one run: pure transitions, the only writer of purchase records, and the effects. */
 function machineOf(deps: PurchaseDeps, effects: PurchaseEffects, run: PurchaseRun) {
   const { counters, journal, ledger } = deps;
+  /** A network's database failed: the run stops where its record stands (resumed later, never done twice). */
+  const down = (error: unknown): null => {
+    if (!(error instanceof StoreError)) throw error;
+    run.storeDown = error.message;
+    return null;
+  };
+  /** Runs an effect, a failure of the shared store stopping the run. */
+  const guarded = (
+    work: () => PurchaseEvent | null | Promise<PurchaseEvent | null>,
+  ): PurchaseEvent | null | Promise<PurchaseEvent | null> => {
+    try {
+      const value = work();
+      return value instanceof Promise ? value.catch(down) : value;
+    } catch (error) {
+      return down(error);
+    }
+  };
+  const debit = (record: PurchaseRecord) =>
+    after(
+      ledger.apply(record.license, {
+        key: buyKey(record.id),
+        delta: -record.cost,
+        reason: `shop ${record.item}`,
+      }),
+      (result): PurchaseEvent => {
+        if (result.ok) return { type: 'debited' };
+        run.debitRefused = result.code;
+        return { type: 'not_debited', problem: result.code };
+      },
+    );
   const count = (record: PurchaseRecord) => {
+    if (deps.shared) return;
     if (record.period !== null) counters.count(record.license, record.item, record.period, record.id);
     if (record.stocked) counters.take(record.item, record.id);
   };
@@ -124,20 +169,31 @@ function machineOf(deps: PurchaseDeps, effects: PurchaseEffects, run: PurchaseRu
   ): PurchaseEvent | null | Promise<PurchaseEvent | null> => {
     switch (effect.type) {
       case 'count_and_debit': {
-        count(record);
-        const debit = ledger.apply(record.license, {
-          key: buyKey(record.id),
-          delta: -record.cost,
-          reason: `shop ${record.item}`,
+        const { shared } = deps;
+        if (!shared) {
+          count(record);
+          return debit(record);
+        }
+        // A network: the unit of stock and of the limit are taken in the database first (a refusal debits nothing).
+        return guarded(async () => {
+          const taken = await shared.take(record);
+          if (taken !== 'ok') {
+            run.debitRefused = taken;
+            return { type: 'not_debited', problem: taken };
+          }
+          return debit(record);
         });
-        if (debit.ok) return { type: 'debited' };
-        run.debitRefused = debit.code;
-        return { type: 'not_debited', problem: debit.code };
       }
       case 'check_debit': {
-        const debited = ledger.has(record.license, buyKey(record.id));
-        if (debited === null) return null;
-        return debited ? { type: 'debited' } : { type: 'not_debited', problem: 'stopped before the debit' };
+        // A network: the debit's outcome may be unknown (the database went away mid-INSERT): settled for good.
+        const debited = ledger.settle
+          ? guarded(() =>
+              after(ledger.settle?.(record.license, buyKey(record.id)) ?? null, (known) =>
+                eventOfDebit(known),
+              ),
+            )
+          : eventOfDebit(ledger.has(record.license, buyKey(record.id)) as boolean | null);
+        return debited;
       }
       case 'open_delivery': {
         // Counted again (idempotent): a kill after the debit may have come before the counts of a resumed intent.
@@ -161,20 +217,28 @@ function machineOf(deps: PurchaseDeps, effects: PurchaseEffects, run: PurchaseRu
       case 'refund_credit': {
         const id = deliveryId(record.id);
         if (journal.stored(id)) journal.remove(id);
-        const credit = ledger.apply(record.license, {
-          key: refundKey(record.id),
-          delta: record.cost,
-          reason: `refund ${record.item}`,
-          beyondCap: true,
-        });
-        // An unreadable ledger keeps the purchase `refunding`: finished at the next start once an admin repaired it.
-        if (credit.ok) return { type: 'refund_credited' };
-        run.refundStuck = true;
-        return null;
+        const credited = (credit: Awaited<ReturnType<PointsBook['apply']>>): PurchaseEvent | null => {
+          // An unreadable ledger keeps the purchase `refunding`: finished at the next start once an admin repaired it.
+          if (credit.ok) return { type: 'refund_credited' };
+          run.refundStuck = true;
+          return null;
+        };
+        return guarded(() =>
+          after(
+            ledger.apply(record.license, {
+              key: refundKey(record.id),
+              delta: record.cost,
+              reason: `refund ${record.item}`,
+              beyondCap: true,
+            }),
+            credited,
+          ),
+        );
       }
       case 'give_back_counts':
-        giveBackCounts(deps, record);
-        return { type: 'counts_given_back' };
+        return guarded(() =>
+          after(giveBackCounts(deps, record), (): PurchaseEvent => ({ type: 'counts_given_back' })),
+        );
       case 'announce':
         effects.announce(record);
         return null;
@@ -194,6 +258,12 @@ function machineOf(deps: PurchaseDeps, effects: PurchaseEffects, run: PurchaseRu
   };
 }
 
+/** The event of a debit read back: null (cannot be read now) stops the run. */
+function eventOfDebit(debited: boolean | null): PurchaseEvent | null {
+  if (debited === null) return null;
+  return debited ? { type: 'debited' } : { type: 'not_debited', problem: 'stopped before the debit' };
+}
+
 /** Runs `event` on a purchase through the one step runner; answers the record and what the run came to. */
 export async function runPurchase(
   deps: PurchaseDeps,
@@ -201,29 +271,26 @@ export async function runPurchase(
   record: PurchaseRecord,
   event: PurchaseEvent,
 ): Promise<{ record: PurchaseRecord } & PurchaseRun> {
-  const run: PurchaseRun = { stop: null, debitRefused: null, refundStuck: false };
+  const run: PurchaseRun = { stop: null, debitRefused: null, refundStuck: false, storeDown: null };
   const after = await runSteps(machineOf(deps, effects, run), record, event);
   return { record: after ?? record, ...run };
 }
 
-/** Runs a purchase whose effects are all synchronous (no delivery: `effects.deliver` absent), to its end now. */
+/**
+ * Runs a purchase with no delivery (`effects.deliver` absent): to its end now on one server (every effect synchronous),
+ * as a promise in a network (the ledger's and the counters' effects wait for the database).
+ */
 function runPurchaseNow(
   deps: PurchaseDeps,
   effects: PurchaseEffects,
   record: PurchaseRecord,
   event: PurchaseEvent,
-): PurchaseRecord {
-  const after = runSteps(
-    machineOf(
-      deps,
-      { ...effects, deliver: undefined },
-      { stop: null, debitRefused: null, refundStuck: false },
-    ),
-    record,
-    event,
-  );
-  if (after instanceof Promise) throw new Error('a purchase run without a delivery waited for something');
-  return after ?? record;
+): PurchaseRecord | Promise<PurchaseRecord> {
+  const run = { stop: null, debitRefused: null, refundStuck: false, storeDown: null };
+  const ended = runSteps(machineOf(deps, { ...effects, deliver: undefined }, run), record, event);
+  if (ended instanceof Promise && !deps.shared && !deps.ledger.fresh)
+    throw new Error('a purchase run without a delivery waited for something');
+  return after(ended, (value) => value ?? record);
 }
 
 /** What finishing the open purchases at start did, for the console. */
@@ -232,25 +299,81 @@ export interface Recovered {
   cancelled: string[];
   refunded: string[];
   done: PurchaseRecord[];
+  /** Left `intent` or `refunding` (a network's store failed): `resume` finishes them. */
+  open: string[];
 }
 
 /**
  * Finishes what a crash left open (see `purchase-machine.ts`) and prunes settled purchases past the keep time. At once:
  * no delivery runs here (the engine's reconciliation pays opened deliveries), so every effect is synchronous.
  */
-export function recoverPurchases(deps: PurchaseDeps, effects: PurchaseEffects): Recovered {
-  const result: Recovered = { forwarded: [], cancelled: [], refunded: [], done: [] };
+export function recoverPurchases(
+  deps: PurchaseDeps,
+  effects: PurchaseEffects,
+  only?: (record: PurchaseRecord) => boolean,
+): Recovered | Promise<Recovered> {
+  const result: Recovered = { forwarded: [], cancelled: [], refunded: [], done: [], open: [] };
   const oldest = deps.now() - PURCHASE_KEEP_MS;
+  const open: PurchaseRecord[] = [];
   for (const record of allPurchases(deps)) {
     if (record.state === 'done' || record.state === 'refunded' || record.state === 'cancelled') {
       if (record.updatedAt < oldest) deps.kvp.delete(purchaseKey(record.id));
       continue;
     }
-    const after = runPurchaseNow(deps, effects, record, { type: 'resumed' });
-    if (record.state === 'intent' && after.state === 'delivering') result.forwarded.push(record.id);
-    else if (after.state === 'cancelled') result.cancelled.push(record.id);
-    else if (after.state === 'refunded') result.refunded.push(record.id);
-    else if (record.state === 'delivering' && after.state === 'done') result.done.push(after);
+    if (only === undefined || only(record)) open.push(record);
+  }
+  const note = (record: PurchaseRecord, ended: PurchaseRecord) => {
+    if (record.state === 'intent' && ended.state === 'delivering') result.forwarded.push(record.id);
+    else if (ended.state === 'cancelled') result.cancelled.push(record.id);
+    else if (ended.state === 'refunded') result.refunded.push(record.id);
+    else if (record.state === 'delivering' && ended.state === 'done') result.done.push(ended);
+    else if (ended.state === 'intent' || ended.state === 'refunding') result.open.push(ended.id);
+  };
+  // One after the other: synchronous on one server (all at once), awaited in a network.
+  const next = (index: number): Recovered | Promise<Recovered> => {
+    const record = open[index];
+    if (record === undefined) return result;
+    return after(runPurchaseNow(deps, effects, record, { type: 'resumed' }), (ended) => {
+      note(record, ended);
+      return next(index + 1);
+    });
+  };
+  return next(0);
+}
+
+/**
+ * In a network: finishes the purchases in `waiting` (left `intent` or `refunding` by the shared store's failure), each
+ * under its player's lock (a purchase whose player is busy waits for the next pass); those settled leave `waiting`.
+ * Only those are read: a pass costs nothing while the database answers.
+ */
+export async function resumeWaiting(
+  deps: PurchaseDeps,
+  effects: PurchaseEffects,
+  underLock: <T>(record: PurchaseRecord, body: () => Promise<T>) => Promise<T | undefined>,
+  waiting: Set<string>,
+): Promise<Recovered> {
+  const result: Recovered = { forwarded: [], cancelled: [], refunded: [], done: [], open: [] };
+  const open = (record: PurchaseRecord | null): boolean =>
+    record?.state === 'intent' || record?.state === 'refunding';
+  for (const id of [...waiting]) {
+    const record = readPurchase(deps, id);
+    if (record === null || !open(record)) {
+      waiting.delete(id);
+      continue;
+    }
+    const ran = await underLock(record, async () => {
+      const current = readPurchase(deps, id);
+      if (current === null || !open(current)) return null;
+      return await runPurchase(deps, effects, current, { type: 'resumed' });
+    });
+    if (ran === undefined) continue;
+    const ended = ran?.record ?? null;
+    if (open(ended)) continue;
+    waiting.delete(id);
+    if (ran === null || ended === null) continue;
+    if (ended.state === 'delivering') result.forwarded.push(id);
+    else if (ended.state === 'cancelled') result.cancelled.push(id);
+    else if (ended.state === 'refunded') result.refunded.push(id);
   }
   return result;
 }

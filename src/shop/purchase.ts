@@ -8,14 +8,14 @@
  * until an admin grants (declares it delivered: nothing more is paid) or refunds.
  */
 
-import { createCalendar } from '../domain/calendar';
+import { type Calendar, createCalendar } from '../domain/calendar';
 import { drawRewards } from '../domain/draw';
 import type { EventChannel } from '../domain/events';
 import type { PayoutEngine } from '../engine/payout-engine';
 import { claimNameOf } from '../engine/player-name';
-import type { PointsLedgerApi } from '../points/ledger';
+import type { PointsBook } from '../points/book';
 import type { PurchaseRecord } from '../points/records';
-import type { BuyResult, Shop, ShopConfig, ShopItemConfig } from '../points/types';
+import type { BuyRefusal, BuyResult, PurchaseView, Shop, ShopConfig, ShopItemConfig } from '../points/types';
 import type { RewardAdapter } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
@@ -27,11 +27,14 @@ import {
   deliveryId,
   type PurchaseDeps,
   type PurchaseEffects,
+  type Recovered,
   readPurchase,
   recoverPurchases,
+  resumeWaiting,
   runPurchase,
   viewOf,
 } from './purchase-steps';
+import type { NetworkCounters } from './shared-counters';
 
 /** What the shop is built from. */
 export interface ShopOptions {
@@ -39,7 +42,9 @@ export interface ShopOptions {
   shop: ShopConfig;
   /** The owner's `timeZone`, where limits reset. */
   timeZone: string;
-  ledger: PointsLedgerApi;
+  ledger: PointsBook;
+  /** In a network: the stock and limits decided in the shared database, and what the listing shows of them. */
+  network?: NetworkCounters & { idTag: string };
   /** The paying adapter (with points rewards, `withPoints`). */
   adapter: RewardAdapter;
   /** The payout engine: the delivery is a journal entry it pays, under its player locks. */
@@ -52,11 +57,19 @@ export interface ShopOptions {
 
 /** The shop with its start-up recovery. */
 export interface ShopCore extends Shop {
-  /** Finishes the purchases a crash left open; call once at start, before players can buy. */
+  /**
+   * Finishes the purchases a crash left open; call once at start. At once on one server; in a network a promise, and
+   * every buy waits for it.
+   */
   recover(): ReturnType<typeof recoverPurchases>;
+  /** In a network: finishes the purchases a database failure left open (each under its player's lock). */
+  resume(): Promise<Recovered>;
   /** Stops listening to the event channel. */
   stop(): void;
 }
+
+/** Debit refusals the buyer is told as such (the others: the ledger cannot be read). */
+const REFUSED_AS_SUCH = new Set(['insufficient_points', 'out_of_stock', 'limit_reached']);
 
 /** Creates the shop. */
 export function createShop(options: ShopOptions): ShopCore {
@@ -64,15 +77,20 @@ export function createShop(options: ShopOptions): ShopCore {
   const { journal, locks } = engine;
   const calendar = createCalendar(options.timeZone);
   const random = options.random ?? Math.random;
-  const counters = createShopCounters(runtime.kvp, options.onCorrupt);
+  const counters = options.network?.counters ?? createShopCounters(runtime.kvp, options.onCorrupt);
   const deps: PurchaseDeps = {
     kvp: runtime.kvp,
     now: runtime.now,
     ledger,
     counters,
     journal,
+    ...(options.network ? { shared: options.network.shared } : {}),
     ...optionalCorrupt(options),
   };
+  /** In a network, buys wait for the start-up recovery (it awaits the database). */
+  let recovered: Promise<unknown> = Promise.resolve();
+  /** In a network: purchases the shared store's failure left `intent` or `refunding` (finished by `resume`). */
+  const waiting = new Set<string>();
   let sequence = 0;
 
   const itemOf = (typed: string) => {
@@ -89,10 +107,13 @@ export function createShop(options: ShopOptions): ShopCore {
   const newId = () => {
     for (;;) {
       sequence += 1;
-      const id = `p${runtime.now().toString(36)}${sequence.toString(36)}`;
+      // In a network the id carries a tag of this server's id: `buy:<id>` is a key of the shared chain.
+      const id = `p${runtime.now().toString(36)}${sequence.toString(36)}${options.network?.idTag ?? ''}`;
       if (runtime.kvp.get(purchaseKey(id)) === null) return id;
     }
   };
+
+  const refresh = (license: string) => refreshShop(options, calendar, license);
 
   const announce = (source: number | null) => (done: PurchaseRecord) => {
     const { license, name, item, cost, rewards } = done;
@@ -120,6 +141,12 @@ export function createShop(options: ShopOptions): ShopCore {
     player: { name: string; license: string },
   ): Promise<BuyResult> => {
     const { license, name } = player;
+    // In a network the checks below read the balance, limits and stocks as the shared database holds them now.
+    try {
+      await refresh(license);
+    } catch {
+      return { ok: false, code: 'store_unavailable', item: item.id };
+    }
     const first = refusalOf(license, item);
     if (first.code !== null) return { ok: false, item: item.id, ...first };
     // Drawn once, before the precheck, and stored with the purchase: a retry delivers this pick, never a new draw.
@@ -141,30 +168,21 @@ export function createShop(options: ShopOptions): ShopCore {
 
     // From the intent to `delivering` nothing yields: the steps are taken in one tick.
     const now = runtime.now();
-    const intent: PurchaseRecord = {
-      format: 1,
-      id: newId(),
-      license,
-      name,
-      item: item.id,
-      cost: item.cost,
-      state: 'intent',
-      period: item.limit ? periodOf(calendar, item.limit.reset, now) : null,
-      stocked: item.stock !== undefined,
-      rewards: drawn.rewards,
-      draws: drawn.draws,
-      problem: null,
-      at: now,
-      updatedAt: now,
-    };
+    const period = item.limit ? periodOf(calendar, item.limit.reset, now) : null;
+    const intent = intentOf(newId(), player, item, drawn, period, now);
     const run = await runPurchase(deps, effectsFor(source, true), intent, { type: 'placed' });
+    if (run.storeDown !== null) waiting.add(intent.id);
     const base = { purchaseId: intent.id, item: item.id, cost: item.cost };
     if (run.debitRefused !== null)
       return {
         ok: false,
-        code: run.debitRefused === 'insufficient_points' ? run.debitRefused : 'ledger_unreadable',
+        code: REFUSED_AS_SUCH.has(run.debitRefused) ? (run.debitRefused as BuyRefusal) : 'ledger_unreadable',
         item: item.id,
       };
+    // The shared store failed before the debit was known: nothing is delivered now; the purchase is finished later
+    // (debited and delivered, or cancelled with nothing spent), never both.
+    if (run.storeDown !== null && run.record.state === 'intent')
+      return { ok: false, code: 'store_unavailable', item: item.id };
     const { record } = run;
     if (run.stop?.code === 'rewarded' || record.state === 'done')
       return { ok: true, code: 'delivered', ...base, balance: balanceOf(license) };
@@ -207,7 +225,21 @@ export function createShop(options: ShopOptions): ShopCore {
   });
 
   return {
-    recover: () => recoverPurchases(deps, effectsFor(null, false)),
+    recover() {
+      const done = recoverPurchases(deps, effectsFor(null, false));
+      if (done instanceof Promise)
+        recovered = done
+          .then((result) => {
+            for (const id of result.open) waiting.add(id);
+          })
+          .catch(() => undefined);
+      return done;
+    },
+    ...(options.network || ledger.fresh ? { refresh } : {}),
+    async resume() {
+      await recovered;
+      return resumeWaiting(deps, effectsFor(null, false), underPlayerLock, waiting);
+    },
     stop: unlisten,
 
     list: (source, locale, listOptions) => listFor(view, source, locale, listOptions),
@@ -232,6 +264,10 @@ export function createShop(options: ShopOptions): ShopCore {
           ...(read.ok ? { balance: read.balance } : {}),
         };
       }
+      // Fail closed in a network: no spend starts while the shared store does not answer.
+      if ((ledger.refuses?.() ?? null) !== null)
+        return { ok: false, code: 'store_unavailable', item: item.id };
+      await recovered;
       const unlock = locks.tryLock(name, license);
       if (!unlock) return { ok: false, code: 'busy', item: item.id };
       try {
@@ -255,6 +291,7 @@ export function createShop(options: ShopOptions): ShopCore {
           type: 'refund',
           problem: 'refunded by an admin',
         });
+        if (run.storeDown !== null) waiting.add(current.id);
         return { held: true as const, done: run.record.state === 'refunded' ? run.record : null };
       });
       if (outcome === undefined) return { ok: false, code: 'busy' };
@@ -280,15 +317,55 @@ export function createShop(options: ShopOptions): ShopCore {
       return { ok: true, code: 'granted', purchase: viewOf(outcome) };
     },
 
-    purchases: (license) =>
-      allPurchases(deps)
-        .filter((record) => record.license === license)
-        .map((record) => {
-          const view = viewOf(record);
-          const delivery = record.state === 'delivering' ? journal.get(deliveryId(record.id)) : undefined;
-          return delivery?.state === 'needs_admin' ? { ...view, held: true as const } : view;
-        }),
+    purchases: (license) => purchasesOf(deps, license),
   };
+}
+
+/** The purchases of `license` as admins see them (a delivery held for an admin marked `held`). */
+function purchasesOf(deps: PurchaseDeps, license: string): PurchaseView[] {
+  return allPurchases(deps)
+    .filter((record) => record.license === license)
+    .map((record) => {
+      const view = viewOf(record);
+      const delivery = record.state === 'delivering' ? deps.journal.get(deliveryId(record.id)) : undefined;
+      return delivery?.state === 'needs_admin' ? { ...view, held: true as const } : view;
+    });
+}
+
+/** A purchase's `intent` record, written before anything else. */
+function intentOf(
+  id: string,
+  player: { name: string; license: string },
+  item: ShopItemConfig,
+  drawn: ReturnType<typeof drawRewards>,
+  period: string | null,
+  now: number,
+): PurchaseRecord {
+  return {
+    format: 1,
+    id,
+    license: player.license,
+    name: player.name,
+    item: item.id,
+    cost: item.cost,
+    state: 'intent',
+    period,
+    stocked: item.stock !== undefined,
+    rewards: drawn.rewards,
+    draws: drawn.draws,
+    problem: null,
+    at: now,
+    updatedAt: now,
+  };
+}
+
+/** In a network: reads `license`'s balance, limits and the stocks from the shared database (throws when down). */
+async function refreshShop(options: ShopOptions, calendar: Calendar, license: string): Promise<void> {
+  await options.ledger.fresh?.(license);
+  const now = options.runtime.now();
+  await options.network?.refresh(license, (item) =>
+    item.limit ? periodOf(calendar, item.limit.reset, now) : null,
+  );
 }
 
 function optionalCorrupt(options: ShopOptions): Pick<PurchaseDeps, 'onCorrupt'> {

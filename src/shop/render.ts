@@ -177,6 +177,8 @@ export function buyMessage(words: ShopWords, result: BuyResult, context: BuyCont
       return say('shop_busy');
     case 'ledger_unreadable':
       return say('shop_failed');
+    case 'store_unavailable':
+      return say('store_unavailable');
     default: {
       // A result code the core adds later fails the type check here instead of reaching players as something else.
       const unknown: never = result.code;

@@ -9,7 +9,8 @@ import type { ResourceConfig } from '../config/schema';
 import type { AdminCommand } from '../domain/admin-command';
 import type { Calendar } from '../domain/calendar';
 import type { Translate } from '../i18n/messages';
-import type { Points, Shop } from '../points/types';
+import type { PointsBook } from '../points/book';
+import type { Shop } from '../points/types';
 import type { HistoryStore } from '../programs/history';
 import { displayName } from '../runtime/display-name';
 import type { KvpStore, Runtime } from '../runtime/runtime';
@@ -23,7 +24,7 @@ import { readPurchase } from './purchase-steps';
 /** The parts of the running resource the surface is built over. */
 export interface ShopSurfaceSource {
   config: ResourceConfig;
-  points: { ledger: Pick<Points, 'read' | 'apply'>; shop: Shop | null };
+  points: { ledger: Pick<PointsBook, 'read' | 'apply' | 'fresh'>; shop: Shop | null };
   translate: Translate;
   /** How claims reach players (chat or notifications): a buy's result goes the same way; lists stay in chat. */
   notifier?: { tell(source: number, message: string): void };

@@ -16,6 +16,8 @@ import { createNetworkDecisions } from '../../src/network/decisions-rows';
 import { createSharedVotes } from '../../src/network/history-rows';
 import { migrate } from '../../src/network/schema';
 import type { Sql } from '../../src/network/sql';
+import { createPointsLedger } from '../../src/points/ledger';
+import { pointsImportStep } from '../../src/points/network-import';
 import { historyImportStep, networkCommands } from '../../src/programs/network-import';
 import { historyFromRows } from '../../src/programs/shared-history';
 import { freshDatabase } from './db';
@@ -176,20 +178,37 @@ describe('votereward network import', () => {
       [`history:${ANA.license}`, JSON.stringify(kvpHistory)],
       ['history:license:bad', '{"format":1'],
     ]);
+    // Ana also holds 40 points on this server from before the network.
+    createPointsLedger({
+      kvp: {
+        get: (name) => kvp.get(name) ?? null,
+        set: (name, value) => void kvp.set(name, value),
+        delete: (name) => void kvp.delete(name),
+        keys: (prefix) => [...kvp.keys()].filter((name) => name.startsWith(prefix)),
+      },
+      now: () => NOV_10,
+    }).apply(ANA.license, { key: 'admin:before-network', delta: 40, reason: 'kept on city-1' });
     const world = await server(shared, url, 'city-1', kvp);
-    const commands = networkCommands(() => world.running, world.runtime, [historyImportStep]);
+    const commands = networkCommands(() => world.running, world.runtime, [
+      historyImportStep,
+      pointsImportStep,
+    ]);
     const first = await runAdminCommand(commands, ['network', 'import']);
     expect(first).toEqual([
       'votereward network import (server city-1):',
       '  vote history: 1 player(s) imported (9 vote row(s)), 0 imported before, 0 without votes, 1 unreadable (left as is)',
+      '  points: 1 balance(s) imported (40 point(s)), 0 imported before, 0 empty, 0 left as they are',
       '  done; running it again changes nothing',
     ]);
+    expect(await world.running.points.chain?.head(ANA.license)).toMatchObject({ balance: 40 });
     const votes = createSharedVotes(sqlOf(url), 'check');
     const rows = await votes.ofLicense(ANA.license);
     const again = await runAdminCommand(commands, ['network', 'import']);
-    expect(again[1]).toBe(
+    expect(again.slice(1, 3)).toEqual([
       '  vote history: 0 player(s) imported (0 vote row(s)), 1 imported before, 0 without votes, 1 unreadable (left as is)',
-    );
+      '  points: 0 balance(s) imported (0 point(s)), 1 imported before, 0 empty, 0 left as they are',
+    ]);
+    expect(await world.running.points.chain?.head(ANA.license)).toMatchObject({ balance: 40 });
     expect(await votes.ofLicense(ANA.license)).toEqual(rows);
     const history = historyFromRows(
       ANA.license,
@@ -219,6 +238,7 @@ describe('votereward network import', () => {
         refuses: () => refuses,
       },
       programs: { calendar: createCalendar('UTC') },
+      points: { chain: null },
     });
     const run = (mode: string, refuses: string | null) =>
       runAdminCommand(
