@@ -325,7 +325,7 @@ describe('votereward admin command', () => {
       '  purchase refund <purchase_id>  give the points of a held or undeliverable purchase back (once)',
       '  purchase grant <purchase_id>  declare a held purchase given (nothing is paid again; the points stay spent)',
       '  network             the network of servers: `network import`',
-      "  network import      move this server's own vote history into the network's shared tables (one-time; running it again changes nothing)",
+      "  network import      move this server's own vote history and points balances into the network's shared tables (one-time; running it again changes nothing)",
     ]);
   });
 });
