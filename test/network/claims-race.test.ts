@@ -3,11 +3,11 @@
  * mysql2 pool), race the same keys on one real MariaDB through `src/network/claims.ts`; a server dies holding a
  * reservation (taken over after the lease, by the database's clock) or a `paying` row (never taken over).
  */
-import { spawn } from 'node:child_process';
 import * as mysql from 'mysql2/promise';
 import { describe, expect, it } from 'vitest';
 import type { RacerArgs } from '../../devkit/network/claims-racer';
 import { createOxMySqlFake } from '../../devkit/network/oxmysql-fake';
+import { releaseTogether, resultOf, startRacer } from '../../devkit/network/racer-process';
 import { createNetworkClaims } from '../../src/network/claims';
 import { migrate } from '../../src/network/schema';
 import type { Sql } from '../../src/network/sql';
@@ -21,52 +21,20 @@ interface RacerResult {
   code: number | null;
 }
 
-interface Racer {
-  /** Connected to the database and waiting for the start. */
-  ready: Promise<void>;
-  /** Starts its pass over the keys. */
-  go(): void;
-  result: Promise<RacerResult>;
-}
-
-function racer(args: RacerArgs): Racer {
-  const child = spawn(
-    process.execPath,
-    ['node_modules/tsx/dist/cli.mjs', 'devkit/network/claims-racer.ts', JSON.stringify(args)],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  let err = '';
-  let onReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => {
-    onReady = resolve;
-  });
-  child.stdout.on('data', (chunk) => {
-    out += String(chunk);
-    if (out.startsWith('ready\n')) onReady();
-  });
-  child.stderr.on('data', (chunk) => {
-    err += String(chunk);
-  });
-  const result = new Promise<RacerResult>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      onReady();
-      if (code === 9) return resolve({ serverId: args.serverId, paid: [], tookOver: [], left: [], code });
-      if (code !== 0) return reject(new Error(`racer ${args.serverId} exited ${code}: ${err}`));
-      const last = out.trim().split('\n').at(-1) ?? '';
-      resolve({ ...(JSON.parse(last) as Omit<RacerResult, 'code'>), code });
-    });
-  });
-  return { ready, go: () => child.stdin.end('go\n'), result };
-}
-
 /** Starts the racers, waits until each is connected, then releases them together; answers what each did. */
 async function race(...args: RacerArgs[]): Promise<RacerResult[]> {
-  const racers = args.map(racer);
-  await Promise.all(racers.map((r) => r.ready));
-  for (const r of racers) r.go();
-  return Promise.all(racers.map((r) => r.result));
+  const racers = await Promise.all(
+    args.map((arg) => startRacer('devkit/network/claims-racer.ts', arg, arg.serverId)),
+  );
+  await releaseTogether(racers);
+  return Promise.all(
+    racers.map(async (racer, i) => {
+      const serverId = args[i]?.serverId ?? '?';
+      // Exit code 9: the racer died on purpose, holding a reservation or a `paying` row.
+      if ((await racer.exit).code === 9) return { serverId, paid: [], tookOver: [], left: [], code: 9 };
+      return { ...(await resultOf<Omit<RacerResult, 'code'>>(racer, serverId)), code: 0 };
+    }),
+  );
 }
 
 async function prepared(label: string) {

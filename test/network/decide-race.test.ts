@@ -5,52 +5,16 @@
  * party share, and the player online on all three servers is paid the party and the month's prize once. The month
  * counts the party asks for and the ranking come from the shared rows (seeded here): no server counted those votes.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createOxMySqlFake } from '../../devkit/network/oxmysql-fake';
 import type { ProgramRacerArgs, ProgramRacerResult } from '../../devkit/network/program-racer';
+import { releaseTogether, resultOf, startRacer } from '../../devkit/network/racer-process';
 import { migrate } from '../../src/network/schema';
 import type { Sql } from '../../src/network/sql';
 import { freshDatabase } from './db';
 
 const NOV_30 = Date.parse('2026-11-30T23:30:00.000Z');
 const SERVERS = 3;
-
-interface Racer {
-  child: ChildProcessWithoutNullStreams;
-  ready: Promise<void>;
-  result: Promise<ProgramRacerResult>;
-}
-
-function racer(args: ProgramRacerArgs): Racer {
-  const child = spawn(process.execPath, [
-    'node_modules/tsx/dist/cli.mjs',
-    'devkit/network/program-racer.ts',
-    JSON.stringify(args),
-  ]);
-  let out = '';
-  let err = '';
-  let onReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => {
-    onReady = resolve;
-  });
-  child.stdout.on('data', (chunk) => {
-    out += String(chunk);
-    if (out.includes('ready\n')) onReady();
-  });
-  child.stderr.on('data', (chunk) => {
-    err += String(chunk);
-  });
-  const result = new Promise<ProgramRacerResult>((resolve, reject) => {
-    child.on('exit', (code) => {
-      const last = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !last.startsWith('{'))
-        reject(new Error(`${args.serverId} exited ${code}: ${err || out}`));
-      else resolve(JSON.parse(last));
-    });
-  });
-  return { child, ready, result };
-}
 
 describe('three servers in separate processes race the network decisions', () => {
   it('a party threshold and a month prize: decided, announced and posted once; each player paid once', async () => {
@@ -69,12 +33,20 @@ describe('three servers in separate processes race the network decisions', () =>
           'INSERT INTO vote_reward_votes (vote_key, license, site, voted_ms, server_id, name, created_ms) VALUES (?, ?, ?, ?, ?, ?, 0)',
           [`seed:${license}:${n}`, license, 'seed', NOV_30 - n * 3_600_000, 'before', name],
         );
-    const racers = Array.from({ length: SERVERS }, (_, i) =>
-      racer({ url, serverId: `city-${i + 1}`, own: i + 1, start: NOV_30, month: '2026-11' }),
+    const args: ProgramRacerArgs[] = Array.from({ length: SERVERS }, (_, i) => ({
+      url,
+      serverId: `city-${i + 1}`,
+      own: i + 1,
+      start: NOV_30,
+      month: '2026-11',
+    }));
+    const racers = await Promise.all(
+      args.map((arg) => startRacer('devkit/network/program-racer.ts', arg, arg.serverId)),
     );
-    await Promise.all(racers.map((r) => r.ready));
-    for (const r of racers) r.child.stdin.write('go\n');
-    const results = await Promise.all(racers.map((r) => r.result));
+    await releaseTogether(racers);
+    const results = await Promise.all(
+      racers.map((r, i) => resultOf<ProgramRacerResult>(r, args[i]?.serverId ?? '?')),
+    );
     const sum = (pick: (r: ProgramRacerResult) => number) => results.reduce((total, r) => total + pick(r), 0);
 
     expect(results.map((r) => r.ownCash)).toEqual([10, 10, 10]);

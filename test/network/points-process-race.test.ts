@@ -4,11 +4,9 @@
  * export spends racing the same balance; the last unit of a stock sold once; three servers crediting at once lose
  * nothing. After each round the chain's head equals the sum of its rows.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOxMySqlFake, type OxMySqlFake } from '../../devkit/network/oxmysql-fake';
+import { type RacerProcess, startRacer } from '../../devkit/network/racer-process';
 import type { ShopRacerArgs } from '../../devkit/network/shop-racer';
 import { createPointsChain, type PointsChain } from '../../src/network/points-chain';
 import { migrate } from '../../src/network/schema';
@@ -17,86 +15,27 @@ import { freshDatabase } from './db';
 
 const ANA = 'license:aaa';
 
-interface Racer {
-  child: ChildProcessWithoutNullStreams;
-  ready: Promise<void>;
-  /** Sends a line; answers the JSON line it printed back. */
-  ask(line: string): Promise<Record<string, unknown>>;
-}
-
-/**
- * The racer bundled once (its packages left to node_modules): each process then starts in node without compiling the
- * sources again (a quarter of the CPU a `tsx` start costs, which three racers pay at once on a 2-core machine). Two
- * folders below the repository, as the sources it bundles are (they find `locales/` at `../../`).
- */
-const BUNDLE = `.test-out/racers/shop-racer-${process.pid}.mjs`;
-
-function racer(args: ShopRacerArgs): Racer {
-  const child = spawn(process.execPath, [BUNDLE, JSON.stringify(args)]);
-  let out = '';
-  let err = '';
-  let waiting: ((line: string) => void) | null = null;
-  let onReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => {
-    onReady = resolve;
-  });
-  child.stdout.on('data', (chunk) => {
-    out += String(chunk);
-    for (let at = out.indexOf('\n'); at >= 0; at = out.indexOf('\n')) {
-      const line = out.slice(0, at);
-      out = out.slice(at + 1);
-      if (line === 'ready') onReady();
-      else if (line.startsWith('{')) waiting?.(line);
-    }
-  });
-  child.stderr.on('data', (chunk) => {
-    err += String(chunk);
-  });
-  child.on('exit', (code) => {
-    if (code !== 0) waiting?.(JSON.stringify({ crashed: `${args.serverId} exited ${code}: ${err}` }));
-  });
-  return {
-    child,
-    ready,
-    ask: (line) =>
-      new Promise((resolve) => {
-        waiting = (answer) => {
-          waiting = null;
-          resolve(JSON.parse(answer));
-        };
-        child.stdin.write(`${line}\n`);
-      }),
-  };
-}
-
 let url = '';
 let fake: OxMySqlFake;
 let sql: Sql;
 let chain: PointsChain;
-let racers: Racer[] = [];
+let racers: RacerProcess[] = [];
 beforeAll(async () => {
-  mkdirSync('.test-out/racers', { recursive: true });
-  await build({
-    entryPoints: ['devkit/network/shop-racer.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile: BUNDLE,
-    logLevel: 'error',
-  });
   url = freshDatabase('points_proc');
   fake = createOxMySqlFake({ connectionString: url });
   sql = { query: (statement, params) => fake.api.query(statement, [...params]) };
   await migrate(sql);
   chain = createPointsChain({ sql, serverId: 'test' });
-  racers = ['city-1', 'city-2', 'city-3'].map((serverId) => racer({ url, serverId }));
+  racers = await Promise.all(
+    ['city-1', 'city-2', 'city-3'].map((serverId) =>
+      startRacer('devkit/network/shop-racer.ts', { url, serverId } satisfies ShopRacerArgs, serverId),
+    ),
+  );
   await Promise.all(racers.map((r) => r.ready));
 }, 60_000);
 afterAll(async () => {
   for (const r of racers) r.child.kill();
   await fake.close();
-  rmSync(BUNDLE, { force: true });
 });
 
 /** The head, the sum of the deltas, and whether every row is its predecessor plus its delta, never below 0. */

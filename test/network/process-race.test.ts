@@ -4,9 +4,9 @@
  * at once: each vote is paid by exactly one of them and nothing stays open anywhere. (One process per server hosts a
  * world per model: starting a process is most of this file's time, and the three models' keys never meet.)
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { SiteRaceResult, SiteRacerArgs } from '../../devkit/network/site-racer';
+import { releaseTogether, resultOf, startRacer } from '../../devkit/network/racer-process';
+import type { SiteRaceResult } from '../../devkit/network/site-racer';
 import type { WorldSite } from '../../devkit/worlds/sites-world';
 import { freshDatabase } from './db';
 
@@ -16,54 +16,20 @@ const MODELS: WorldSite[] = [
   { id: 'chk', kind: 'serveur-prive', model: 'check_only', windowMs: 2 * 3_600_000 },
 ];
 
-interface Racer {
-  child: ChildProcessWithoutNullStreams;
-  ready: Promise<void>;
-  result: Promise<{ serverId: string; bySite: Record<string, SiteRaceResult> }>;
-}
-
-function racer(args: SiteRacerArgs): Racer {
-  const child = spawn(process.execPath, [
-    'node_modules/tsx/dist/cli.mjs',
-    'devkit/network/site-racer.ts',
-    JSON.stringify(args),
-  ]);
-  let out = '';
-  let err = '';
-  let onReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => {
-    onReady = resolve;
-  });
-  child.stdout.on('data', (chunk) => {
-    out += String(chunk);
-    if (out.includes('ready\n')) onReady();
-  });
-  child.stderr.on('data', (chunk) => {
-    err += String(chunk);
-  });
-  const result = new Promise<{ serverId: string; bySite: Record<string, SiteRaceResult> }>(
-    (resolve, reject) => {
-      child.on('exit', (code) => {
-        const last = out.trim().split('\n').at(-1) ?? '';
-        if (code !== 0 || !last.startsWith('{'))
-          reject(new Error(`${args.serverId} exited ${code}: ${err || out}`));
-        else resolve(JSON.parse(last));
-      });
-    },
-  );
-  return { child, ready, result };
-}
-
 describe('servers in separate processes race a vote of each claim model', () => {
   for (const count of [2, 3]) {
     it(`${count} servers: each vote paid by exactly one, nothing left open`, async () => {
       const url = freshDatabase(`proc_${count}`);
-      const racers = Array.from({ length: count }, (_, i) =>
-        racer({ url, serverId: `city-${i + 1}`, sites: MODELS }),
+      const ids = Array.from({ length: count }, (_, i) => `city-${i + 1}`);
+      const racers = await Promise.all(
+        ids.map((serverId) =>
+          startRacer('devkit/network/site-racer.ts', { url, serverId, sites: MODELS }, serverId),
+        ),
       );
-      await Promise.all(racers.map((r) => r.ready));
-      for (const r of racers) r.child.stdin.write('go\n');
-      const results = await Promise.all(racers.map((r) => r.result));
+      await releaseTogether(racers);
+      const results = await Promise.all(
+        racers.map((r, i) => resultOf<{ bySite: Record<string, SiteRaceResult> }>(r, ids[i] as string)),
+      );
       const byModel = Object.fromEntries(
         MODELS.map((site) => {
           const paid = results.map((r) => r.bySite[site.id]?.cash ?? Number.NaN);
