@@ -3,6 +3,7 @@
  * expected outcome is a value with a snake_case code that doubles as a message key; nothing here throws for a player's
  * or a caller's mistake.
  */
+import type { EventChannel } from '../domain/events';
 import type { RewardSpec } from '../domain/types';
 
 /** When a per-player purchase limit starts counting again, in the owner's `timeZone`. */
@@ -236,4 +237,18 @@ export interface Shop {
   purchases(license: string): PurchaseView[];
   /** In a network: reads the balance, limits and stocks of `license` from the shared database (throws when down). */
   refresh?(license: string): Promise<void>;
+}
+
+/** The ledger's `onChange` that tells the resource's event channel (`pointsChanged`): the KVP ledger's and the chain's. */
+export function emitPointsChanged(
+  events: EventChannel,
+): (license: string, entry: PointsEntry, balance: number) => void {
+  return (license, entry, balance) =>
+    events.emit('pointsChanged', {
+      license,
+      balance,
+      delta: entry.delta,
+      key: entry.key,
+      reason: entry.reason,
+    });
 }

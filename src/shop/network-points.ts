@@ -12,6 +12,7 @@ import { createPointsChain, type PointsChain } from '../network/points-chain';
 import { createShopSlots } from '../network/points-slots';
 import { type Sql, StoreError } from '../network/sql';
 import { createNetworkBook, type PointsBook } from '../points/book';
+import { emitPointsChanged } from '../points/types';
 import type { Runtime } from '../runtime/runtime';
 import { createNetworkCounters, type NetworkCounters } from './shared-counters';
 
@@ -44,14 +45,7 @@ export function createNetworkPoints(
     sql,
     serverId,
     ...(config.points.cap === undefined ? {} : { cap: config.points.cap }),
-    onChange: (license, entry, balance) =>
-      events.emit('pointsChanged', {
-        license,
-        balance,
-        delta: entry.delta,
-        key: entry.key,
-        reason: entry.reason,
-      }),
+    onChange: emitPointsChanged(events),
   });
   const book = createNetworkBook({
     chain,

@@ -9,6 +9,7 @@ import type { PointsChain } from '../network/points-chain';
 import type { PointsBook } from '../points/book';
 import { entryOfKey } from '../points/keys';
 import { createPointsLedger, type PointsLedgerApi } from '../points/ledger';
+import { emitPointsChanged } from '../points/types';
 import type { RewardAdapter } from '../rewards/types';
 import { describeError } from '../runtime/errors';
 import type { Runtime } from '../runtime/runtime';
@@ -96,14 +97,7 @@ export function createVoteLedger(options: VoteLedgerOptions): PointsLedgerApi {
       const record = readPurchase(purchaseDeps, purchase);
       return record === null ? options.entryStored(deliveryId(purchase)) : OPEN_PURCHASE.has(record.state);
     },
-    onChange: (license, entry, balance) =>
-      events.emit('pointsChanged', {
-        license,
-        balance,
-        delta: entry.delta,
-        key: entry.key,
-        reason: entry.reason,
-      }),
+    onChange: emitPointsChanged(events),
     onCorrupt: (license, problem) => onCorrupt(`points:${license}`, problem),
   });
 }

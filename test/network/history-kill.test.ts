@@ -5,16 +5,14 @@
  * the killed server starts again over its KVP. Counts: the vote counted once, each award paid once. (The database
  * stopped under a month's decision: `db-down.test.ts`.)
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bootNetworkServer, type NetworkWorld, startNetworkServer } from '../../devkit/network/network-world';
-import { createOxMySqlFake, type OxMySqlFake } from '../../devkit/network/oxmysql-fake';
-import { createSitesShared, type SitesShared, type WorldSite } from '../../devkit/worlds/sites-world';
-import { JOURNAL_PREFIX } from '../../src/engine/journal';
+import { createOxMySqlFake } from '../../devkit/network/oxmysql-fake';
+import { createSitesShared, type WorldSite } from '../../devkit/worlds/sites-world';
 import { migrate } from '../../src/network/schema';
-import type { Sql } from '../../src/network/sql';
 import { freshDatabase } from './db';
+import { ANA, online, openEntries, openedPerTest } from './worlds';
 
-const ANA = { name: 'Ana', license: 'license:aaa' };
 const SITE: WorldSite = { id: 'chk', kind: 'serveur-prive', model: 'check_only', windowMs: 2 * 3_600_000 };
 const NOV_10 = Date.parse('2026-11-10T10:00:00.000Z');
 const DAY = 86_400_000;
@@ -25,27 +23,7 @@ const PROGRAMS = {
 };
 const realWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const worlds: NetworkWorld[] = [];
-const pools: OxMySqlFake[] = [];
-afterEach(async () => {
-  for (const world of worlds.splice(0)) {
-    world.running.stop();
-    await world.oxmysql.close();
-  }
-  for (const pool of pools.splice(0)) await pool.close();
-});
-
-const sqlOf = (url: string): Sql => {
-  const pool = createOxMySqlFake({ connectionString: url });
-  pools.push(pool);
-  return { query: (statement, params) => pool.api.query(statement, [...params]) };
-};
-const online = (shared: SitesShared, world: NetworkWorld) => {
-  world.runtime.onlinePlayers.set(1, { ...ANA });
-  if (!shared.esx?.model.players.has(1)) shared.esx?.load(1, 'char1:ana', { money: 0, bank: 0 });
-};
-const openEntries = (world: NetworkWorld) =>
-  [...world.runtime.kvpData.keys()].filter((key) => key.startsWith(JOURNAL_PREFIX));
+const { worlds, sqlOf } = openedPerTest();
 
 /** Where the payer dies: before its row of the vote, or before its n-th KVP write once the row is written. */
 type Kill = { kind: 'row' } | { kind: 'kvp'; n: number } | null;

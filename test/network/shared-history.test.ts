@@ -4,25 +4,22 @@
  * decisions are written once and read back; the tables move from schema 1 to 2; `votereward network import` moves a
  * server's own KVP history into the rows, twice giving the same rows.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { bootNetworkServer, type NetworkWorld, startNetworkServer } from '../../devkit/network/network-world';
-import { createOxMySqlFake, type OxMySqlFake } from '../../devkit/network/oxmysql-fake';
+import { describe, expect, it } from 'vitest';
+import { bootNetworkServer, startNetworkServer } from '../../devkit/network/network-world';
 import { createSitesShared, type SitesShared, type WorldSite } from '../../devkit/worlds/sites-world';
 import { runAdminCommand } from '../../src/domain/admin-command';
 import { createCalendar } from '../../src/domain/calendar';
 import type { VoteHistory } from '../../src/domain/types';
-import { JOURNAL_PREFIX } from '../../src/engine/journal';
 import { createNetworkDecisions } from '../../src/network/decisions-rows';
 import { createSharedVotes } from '../../src/network/history-rows';
 import { migrate } from '../../src/network/schema';
-import type { Sql } from '../../src/network/sql';
 import { createPointsLedger } from '../../src/points/ledger';
 import { pointsImportStep } from '../../src/points/network-import';
 import { historyImportStep, networkCommands } from '../../src/programs/network-import';
 import { historyFromRows } from '../../src/programs/shared-history';
 import { freshDatabase } from './db';
+import { ANA, online, openEntries, openedPerTest } from './worlds';
 
-const ANA = { name: 'Ana', license: 'license:aaa' };
 /** A check-only site whose vote window (20 min) lets a player vote again on the next day within minutes. */
 const SITE: WorldSite = { id: 'chk', kind: 'serveur-prive', model: 'check_only', windowMs: 20 * 60_000 };
 const NOV_10 = Date.parse('2026-11-10T10:00:00.000Z');
@@ -32,27 +29,7 @@ const PROGRAMS = {
   streaks: { rewards: [{ days: 2, reward: { type: 'money', amount: 3 } }] },
 };
 
-const worlds: NetworkWorld[] = [];
-const pools: OxMySqlFake[] = [];
-afterEach(async () => {
-  for (const world of worlds.splice(0)) {
-    world.running.stop();
-    await world.oxmysql.close();
-  }
-  for (const pool of pools.splice(0)) await pool.close();
-});
-
-const sqlOf = (url: string): Sql => {
-  const pool = createOxMySqlFake({ connectionString: url });
-  pools.push(pool);
-  return { query: (statement, params) => pool.api.query(statement, [...params]) };
-};
-const online = (shared: SitesShared, world: NetworkWorld) => {
-  world.runtime.onlinePlayers.set(1, { ...ANA });
-  if (!shared.esx?.model.players.has(1)) shared.esx?.load(1, 'char1:ana', { money: 0, bank: 0 });
-};
-const openEntries = (world: NetworkWorld) =>
-  [...world.runtime.kvpData.keys()].filter((key) => key.startsWith(JOURNAL_PREFIX));
+const { worlds, sqlOf } = openedPerTest();
 const server = async (shared: SitesShared, url: string, serverId: string, kvp?: Map<string, string>) => {
   const world = bootNetworkServer(shared, SITE, { url, serverId, config: PROGRAMS }, kvp);
   worlds.push(world);
