@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import LongFirstSequencer from './sequencer';
 
 /** The built bundle in the simulated FXServer (and what replays on it): needs `node build.mjs` first. */
 const E2E = [
@@ -136,6 +137,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     restoreMocks: true,
     setupFiles: ['test/fast-check-setup.ts', 'test/globals-setup.ts'],
+    // The longest files start first (test/sequencer.ts): a clean clone has no durations for vitest to order by.
+    sequence: { sequencer: LongFirstSequencer },
     projects: projects(),
   },
 });
