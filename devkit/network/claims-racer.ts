@@ -8,6 +8,7 @@
 import { createNetworkClaims } from '../../src/network/claims';
 import type { Sql } from '../../src/network/sql';
 import { createOxMySqlFake } from './oxmysql-fake';
+import { runRacer, startLine } from './racer-main';
 
 /** The racer's arguments. */
 export interface RacerArgs {
@@ -30,8 +31,7 @@ async function main(): Promise<void> {
   // started first would otherwise take every key before the others ran, and the race would not be one.
   await sql.query('SELECT 1 AS ok', []);
   process.stdout.write('ready\n');
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
-  process.stdin.pause();
+  await startLine();
   const paid: string[] = [];
   const tookOver: string[] = [];
   let todo = [...args.keys];
@@ -66,7 +66,4 @@ async function main(): Promise<void> {
   await fake.close();
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runRacer(main);

@@ -13,6 +13,7 @@ import { JOURNAL_PREFIX } from '../../src/engine/journal';
 import { TOP_DECISION_PREFIX } from '../../src/store/keys';
 import { createSitesShared, type WorldSite } from '../worlds/sites-world';
 import { bootNetworkServer, startNetworkServer } from './network-world';
+import { runRacer, startLine } from './racer-main';
 
 /** The racer's arguments. */
 export interface ProgramRacerArgs {
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
   }
   await shared.clock.advance(1000);
   process.stdout.write('ready\n');
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  await startLine();
 
   const party = world.running.party;
   const top = world.running.top;
@@ -133,7 +134,4 @@ async function main(): Promise<void> {
   process.exit(0);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runRacer(main);

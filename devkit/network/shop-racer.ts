@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { createPointsExports } from '../../src/points/exports';
 import { createSitesShared, type WorldSite } from '../worlds/sites-world';
 import { bootNetworkServer, startNetworkServer } from './network-world';
+import { runRacer } from './racer-main';
 
 /** The racer's arguments. */
 export interface ShopRacerArgs {
@@ -81,7 +82,4 @@ async function main(): Promise<void> {
   process.exit(0);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runRacer(main);

@@ -7,6 +7,7 @@
  */
 import { createSitesShared, type WorldSite } from '../worlds/sites-world';
 import { bootNetworkServer, startNetworkServer } from './network-world';
+import { runRacer, startLine } from './racer-main';
 
 /** The racer's arguments. */
 export interface SiteRacerArgs {
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
   const args = JSON.parse(process.argv[2] ?? '{}') as SiteRacerArgs;
   const worlds = await Promise.all(args.sites.map((site) => prepare(args, site)));
   process.stdout.write('ready\n');
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  await startLine();
   const results = await Promise.all(worlds.map((world) => world.race()));
   const bySite = Object.fromEntries(args.sites.map((site, i) => [site.id, results[i]]));
   process.stdout.write(`${JSON.stringify({ serverId: args.serverId, bySite })}\n`);
@@ -63,7 +64,4 @@ async function main(): Promise<void> {
   process.exit(0);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runRacer(main);

@@ -119,6 +119,26 @@ async function recover(state: Awaited<ReturnType<typeof run>>) {
 /** The history path's writes after the clean run's row: the two awards it decides, then the entry marked recorded. */
 const RECORD_WRITES = 3;
 
+/**
+ * Runs `check` for each kill point, closing the worlds it opened after each; fails once at the end listing every kill
+ * point whose check failed (not only the first).
+ */
+async function everyKill(kills: readonly Kill[], check: (kill: Kill) => Promise<void>): Promise<void> {
+  const failures: string[] = [];
+  for (const kill of kills) {
+    try {
+      await check(kill);
+    } catch (error) {
+      failures.push(`${JSON.stringify(kill)}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    for (const world of worlds.splice(0)) {
+      world.running.stop();
+      await world.oxmysql.close();
+    }
+  }
+  expect(failures).toEqual([]);
+}
+
 describe('recording a vote in the shared history, the server killed before each write', () => {
   it('the vote is counted once and its awards paid once after the restart', async () => {
     const clean = await run(null);
@@ -132,21 +152,11 @@ describe('recording a vote in the shared history, the server killed before each 
       { kind: 'row' },
       ...Array.from({ length: RECORD_WRITES }, (_, i) => ({ kind: 'kvp' as const, n: i + 1 })),
     ];
-    const failures: string[] = [];
-    for (const kill of kills) {
+    await everyKill(kills, async (kill) => {
       const state = await run(kill);
-      try {
-        expect(state.killed).toBe(true);
-        await recover(state);
-      } catch (error) {
-        failures.push(`${JSON.stringify(kill)}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      for (const world of worlds.splice(0)) {
-        world.running.stop();
-        await world.oxmysql.close();
-      }
-    }
-    expect(failures).toEqual([]);
+      expect(state.killed).toBe(true);
+      await recover(state);
+    });
   }, 120_000);
 });
 
@@ -196,52 +206,42 @@ async function monthRun(kill: Kill) {
 
 describe('deciding a month across the network, the deciding server killed before each write', () => {
   it('the month is decided once and its prize paid once after the restart', async () => {
-    const failures: string[] = [];
     // Its writes: the decision row, then the month's record and the prize's award entry (the sampled KVP writes).
     const kills: Kill[] = [{ kind: 'row' }, { kind: 'kvp', n: 1 }, { kind: 'kvp', n: 2 }];
-    for (const kill of kills) {
+    await everyKill(kills, async (kill) => {
       const { sql, shared, payer, other, config, url, killed, decided } = await monthRun(kill);
-      try {
-        expect(killed).toBe(true);
-        const again = bootNetworkServer(
-          shared,
-          SITE,
-          { url, serverId: 'city-1', config },
-          payer.runtime.snapshot(),
+      expect(killed).toBe(true);
+      const again = bootNetworkServer(
+        shared,
+        SITE,
+        { url, serverId: 'city-1', config },
+        payer.runtime.snapshot(),
+      );
+      worlds.push(again);
+      await startNetworkServer(again);
+      online(shared, again);
+      const both = [again, other];
+      // city-2 started after the month ended: it decides nothing itself (a month it did not watch); city-1 finishes.
+      for (let i = 0; i < 200 && !decided(again); i += 1) {
+        await shared.clock.advance(30_000);
+        await realWait(10);
+      }
+      for (let round = 0; round < 40; round += 1) {
+        await Promise.all(
+          both.map((world) => world.running.flow.settlePlayer(ANA.license).catch(() => undefined)),
         );
-        worlds.push(again);
-        await startNetworkServer(again);
-        online(shared, again);
-        const both = [again, other];
-        // city-2 started after the month ended: it decides nothing itself (a month it did not watch); city-1 finishes.
-        for (let i = 0; i < 200 && !decided(again); i += 1) {
-          await shared.clock.advance(30_000);
-          await realWait(10);
-        }
-        for (let round = 0; round < 40; round += 1) {
-          await Promise.all(
-            both.map((world) => world.running.flow.settlePlayer(ANA.license).catch(() => undefined)),
-          );
-          await shared.clock.advance(20_000);
-          if (round >= 3 && both.every((world) => openEntries(world).length === 0)) break;
-          await realWait(10);
-        }
-        expect(shared.esx?.balance(1, 'money')).toBe(50);
-        expect(both.flatMap(openEntries)).toEqual([]);
-        expect(await sql.query('SELECT decision_key FROM vote_reward_decisions', [])).toEqual([
-          { decision_key: 'top:2026-11' },
-        ]);
-        expect(JSON.parse(again.runtime.kvpData.get('top:decision:2026-11') ?? 'null')?.awards).toEqual([
-          { rank: 1, license: ANA.license, id: `a:top:2026-11:1:${ANA.license}` },
-        ]);
-      } catch (error) {
-        failures.push(`${JSON.stringify(kill)}: ${error instanceof Error ? error.message : String(error)}`);
+        await shared.clock.advance(20_000);
+        if (round >= 3 && both.every((world) => openEntries(world).length === 0)) break;
+        await realWait(10);
       }
-      for (const world of worlds.splice(0)) {
-        world.running.stop();
-        await world.oxmysql.close();
-      }
-    }
-    expect(failures).toEqual([]);
+      expect(shared.esx?.balance(1, 'money')).toBe(50);
+      expect(both.flatMap(openEntries)).toEqual([]);
+      expect(await sql.query('SELECT decision_key FROM vote_reward_decisions', [])).toEqual([
+        { decision_key: 'top:2026-11' },
+      ]);
+      expect(JSON.parse(again.runtime.kvpData.get('top:decision:2026-11') ?? 'null')?.awards).toEqual([
+        { rank: 1, license: ANA.license, id: `a:top:2026-11:1:${ANA.license}` },
+      ]);
+    });
   }, 120_000);
 });

@@ -3,12 +3,14 @@
  * `votereward network import` makes of a KVP history (its total, months and streak given back), and "once across the
  * network" (only the server that decides acts; a store that fails is asked again, the act never runs twice).
  */
+
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../devkit/fakes/runtime';
 import { createCalendar } from '../../src/domain/calendar';
 import type { VoteHistory } from '../../src/domain/types';
 import type { DecisionRow, NetworkDecisions } from '../../src/network/decisions-rows';
 import type { VoteRow } from '../../src/network/history-rows';
+import { freshHistory } from '../../src/programs/history';
 import { importRowsOf } from '../../src/programs/network-import';
 import type { VotePrograms } from '../../src/programs/rules';
 import { historyFromRows, voteKeyOf } from '../../src/programs/shared-history';
@@ -68,17 +70,7 @@ describe('a history computed from the rows', () => {
 });
 
 describe('the rows an import makes of a KVP history', () => {
-  const base: VoteHistory = {
-    format: 1,
-    license: 'license:a',
-    name: 'Ana',
-    total: 0,
-    months: {},
-    monthReachedAt: {},
-    lastVoteAt: null,
-    streak: { current: 0, best: 0, lastDay: null, startDay: null },
-    recent: [],
-  };
+  const base: VoteHistory = freshHistory('license:a', 'Ana');
   it.each([
     ['no vote', base],
     ['older votes only', { ...base, total: 4 }],
